@@ -1,0 +1,189 @@
+//! Passwords, session tokens, log-in throttling, and the caller's roles and tenant scope.
+
+pub mod password;
+pub mod scope;
+pub mod token;
+
+use std::sync::LazyLock;
+
+use chrono::{DateTime, Duration, Utc};
+
+pub use scope::{Caller, Scope};
+
+use crate::db::Database;
+use crate::error::{Error, Result};
+use crate::store::sessions::SessionStore;
+use crate::store::users::{UserProfile, UserStore};
+
+/// How sessions last and how hard guessing is made.
+#[derive(Debug, Clone)]
+pub struct AuthPolicy {
+    pub session_lifetime: Duration,
+    pub max_failures_per_user: i64,
+    pub max_failures_per_ip: i64,
+    pub failure_window: Duration,
+}
+
+impl Default for AuthPolicy {
+    fn default() -> Self {
+        Self {
+            session_lifetime: Duration::hours(12),
+            max_failures_per_user: 5,
+            max_failures_per_ip: 30,
+            failure_window: Duration::minutes(15),
+        }
+    }
+}
+
+/// A successful log-in.
+#[derive(Debug, Clone)]
+pub struct LoginSuccess {
+    pub token: String,
+    pub expires_at: DateTime<Utc>,
+    pub profile: UserProfile,
+}
+
+/// Where log-in, token checks and log-out happen.
+#[derive(Debug, Clone)]
+pub struct AuthService {
+    users: UserStore,
+    sessions: SessionStore,
+    policy: AuthPolicy,
+}
+
+const BAD_CREDENTIALS: &str = "Invalid username or password";
+
+impl AuthService {
+    pub fn new(db: Database, policy: AuthPolicy) -> Self {
+        Self {
+            users: UserStore::new(db.clone()),
+            sessions: SessionStore::new(db),
+            policy,
+        }
+    }
+
+    pub async fn login(
+        &self,
+        username: &str,
+        password: &str,
+        ip: Option<&str>,
+        user_agent: Option<&str>,
+    ) -> Result<LoginSuccess> {
+        let username = username.trim();
+        let mut missing = Vec::new();
+        if username.is_empty() {
+            missing.push("Username is required".to_owned());
+        }
+        if password.is_empty() {
+            missing.push("Password is required".to_owned());
+        }
+        if !missing.is_empty() {
+            return Err(Error::Validation {
+                message: missing[0].clone(),
+                errors: missing,
+            });
+        }
+
+        let now = Utc::now();
+        let (by_user, by_ip) = self
+            .sessions
+            .recent_failures(username, ip, now - self.policy.failure_window)
+            .await?;
+        if by_user >= self.policy.max_failures_per_user || by_ip >= self.policy.max_failures_per_ip
+        {
+            return Err(Error::RateLimited(format!(
+                "Too many failed log-in attempts. Try again in {} minutes.",
+                self.policy.failure_window.num_minutes()
+            )));
+        }
+
+        let credentials = self.users.credentials(username).await?;
+        // Verify against a dummy hash for unknown users so timing does not reveal which exist.
+        let matches = match &credentials {
+            Some(c) => password::verify_password(password, &c.password_hash),
+            None => {
+                let _ = password::verify_password(password, &DUMMY_HASH);
+                false
+            }
+        };
+        let user = match credentials {
+            Some(c) if matches && !c.is_blocked => c,
+            Some(c) if matches && c.is_blocked => {
+                self.sessions
+                    .record_attempt(username, ip, false, now)
+                    .await?;
+                return Err(Error::Forbidden("This account is blocked".to_owned()));
+            }
+            _ => {
+                self.sessions
+                    .record_attempt(username, ip, false, now)
+                    .await?;
+                return Err(Error::Unauthorized(BAD_CREDENTIALS.to_owned()));
+            }
+        };
+
+        let profile =
+            self.users.profile(user.id).await?.ok_or_else(|| {
+                Error::Internal(format!("user {} vanished during log-in", user.id))
+            })?;
+        let token = token::new_token();
+        let expires_at = now + self.policy.session_lifetime;
+        self.sessions
+            .create(
+                user.id,
+                &token::token_hash(&token),
+                now,
+                expires_at,
+                ip,
+                user_agent,
+            )
+            .await?;
+        self.sessions
+            .record_attempt(username, ip, true, now)
+            .await?;
+        Ok(LoginSuccess {
+            token,
+            expires_at,
+            profile,
+        })
+    }
+
+    /// The caller behind a token, or `Unauthorized`.
+    pub async fn authenticate(&self, token: &str) -> Result<Caller> {
+        let unauthorized =
+            || Error::Unauthorized("Your session has expired. Please log in.".into());
+        let now = Utc::now();
+        let session = self
+            .sessions
+            .find_active(&token::token_hash(token), now)
+            .await?
+            .ok_or_else(unauthorized)?;
+        let profile = self
+            .users
+            .profile(session.user_id)
+            .await?
+            .filter(|p| !p.is_blocked)
+            .ok_or_else(unauthorized)?;
+        // Recording activity once a minute is enough and spares a write per request.
+        if now - session.last_seen_at > Duration::minutes(1) {
+            self.sessions.touch(session.id, now).await?;
+        }
+        Ok(Caller::from_profile(&profile, session.id))
+    }
+
+    pub async fn logout(&self, token: &str) -> Result<()> {
+        self.sessions.delete(&token::token_hash(token)).await?;
+        Ok(())
+    }
+
+    pub async fn profile(&self, user_id: i64) -> Result<UserProfile> {
+        self.users
+            .profile(user_id)
+            .await?
+            .ok_or_else(|| Error::not_found("User not found"))
+    }
+}
+
+/// A real hash checked when the username is unknown, so both paths cost the same.
+static DUMMY_HASH: LazyLock<String> =
+    LazyLock::new(|| password::hash_password(&token::new_token()).unwrap_or_default());

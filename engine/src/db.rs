@@ -1,0 +1,447 @@
+//! One storage code path for SQLite and PostgreSQL.
+//!
+//! Statements are built with sea-query and rendered for whichever backend the URL chose; rows
+//! decode into the same structs on both. SQLite is tuned here and nowhere else.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
+use sea_query_sqlx::{SqlxBinder, SqlxValues};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgRow};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
+use sqlx::{AssertSqlSafe, FromRow, PgPool, Postgres, Sqlite, SqlitePool};
+
+use crate::error::{Error, Result};
+
+/// Table that records the app's applied migrations; the embedded queue keeps sqlx's default one.
+const MIGRATIONS_TABLE: &str = "_app_migrations";
+
+/// A database URL whose password never reaches a log.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl(String);
+
+impl DatabaseUrl {
+    /// Accepts `sqlite:` and `postgres://` (or `postgresql://`) URLs; anything else is refused
+    /// with a message that says what is expected.
+    pub fn parse(raw: &str) -> Result<Self> {
+        let raw = raw.trim();
+        if raw.starts_with("sqlite:")
+            || raw.starts_with("postgres://")
+            || raw.starts_with("postgresql://")
+        {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(Error::invalid(
+                "expected a sqlite:PATH or postgres://user@host/db URL",
+            ))
+        }
+    }
+
+    /// The SQLite file Bayline uses by default, inside its data directory.
+    pub fn sqlite_file(path: &Path) -> Self {
+        Self(format!("sqlite://{}", path.display()))
+    }
+
+    pub fn kind(&self) -> BackendKind {
+        if self.0.starts_with("sqlite:") {
+            BackendKind::Sqlite
+        } else {
+            BackendKind::Postgres
+        }
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// The URL with any password replaced, for logs and error messages.
+    pub fn redacted(&self) -> String {
+        match (self.0.find("://"), self.0.rfind('@')) {
+            (Some(scheme_end), Some(at)) if at > scheme_end => {
+                let credentials = &self.0[scheme_end + 3..at];
+                match credentials.split_once(':') {
+                    Some((user, _)) => {
+                        format!("{}{user}:***{}", &self.0[..scheme_end + 3], &self.0[at..])
+                    }
+                    None => self.0.clone(),
+                }
+            }
+            _ => self.0.clone(),
+        }
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("DatabaseUrl")
+            .field(&self.redacted())
+            .finish()
+    }
+}
+
+impl fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.redacted())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackendKind {
+    Sqlite,
+    Postgres,
+}
+
+impl BackendKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BackendKind::Sqlite => "sqlite",
+            BackendKind::Postgres => "postgres",
+        }
+    }
+}
+
+/// Options that are not part of the URL.
+#[derive(Debug, Clone, Default)]
+pub struct ConnectOptions {
+    /// PostgreSQL schema to work in (created if missing); tests use one fresh schema each.
+    pub postgres_schema: Option<String>,
+    pub max_connections: Option<u32>,
+}
+
+/// A row type that decodes from both backends (what `#[derive(sqlx::FromRow)]` gives).
+pub trait Record:
+    for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin
+{
+}
+impl<T> Record for T where
+    T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin
+{
+}
+
+/// A scalar that decodes from both backends.
+pub trait Scalar:
+    for<'r> sqlx::Decode<'r, Sqlite>
+    + sqlx::Type<Sqlite>
+    + for<'r> sqlx::Decode<'r, Postgres>
+    + sqlx::Type<Postgres>
+    + Send
+    + Unpin
+{
+}
+impl<T> Scalar for T where
+    T: for<'r> sqlx::Decode<'r, Sqlite>
+        + sqlx::Type<Sqlite>
+        + for<'r> sqlx::Decode<'r, Postgres>
+        + sqlx::Type<Postgres>
+        + Send
+        + Unpin
+{
+}
+
+#[derive(Clone)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// The application's database handle; cheap to clone.
+#[derive(Clone)]
+pub struct Database {
+    pool: Pool,
+    sqlite_path: Option<PathBuf>,
+}
+
+impl fmt::Debug for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Database")
+            .field("backend", &self.kind())
+            .finish()
+    }
+}
+
+/// Runs `$body` with `$sql`, `$values` rendered for the backend of `$target` and `$ex` bound to
+/// its executor. The body is written once and compiled for each backend.
+macro_rules! on_backend {
+    ($target:expr, $stmt:expr, |$ex:ident, $sql:ident, $values:ident| $body:expr) => {
+        match $target {
+            Target::Sqlite($ex) => {
+                let ($sql, $values) = $stmt.build_sqlx(SqliteQueryBuilder);
+                $body
+            }
+            Target::Postgres($ex) => {
+                let ($sql, $values) = $stmt.build_sqlx(PostgresQueryBuilder);
+                $body
+            }
+        }
+    };
+}
+
+/// Where a statement runs: a pool or an open transaction, on either backend.
+enum Target<S, P> {
+    Sqlite(S),
+    Postgres(P),
+}
+
+/// The statement-running methods shared by [`Database`] and [`Transaction`].
+macro_rules! statement_methods {
+    ($($mutability:tt)?) => {
+        /// All rows of a query.
+        pub async fn fetch_all<T: Record>(& $($mutability)? self, stmt: &impl SqlxBinder) -> Result<Vec<T>> {
+            on_backend!(self.target(), stmt, |ex, sql, values| Ok(
+                sqlx::query_as_with::<_, T, SqlxValues>(AssertSqlSafe(sql), values)
+                    .fetch_all(ex)
+                    .await?
+            ))
+        }
+
+        /// The first row of a query, if any.
+        pub async fn fetch_optional<T: Record>(
+            & $($mutability)? self,
+            stmt: &impl SqlxBinder,
+        ) -> Result<Option<T>> {
+            on_backend!(self.target(), stmt, |ex, sql, values| Ok(
+                sqlx::query_as_with::<_, T, SqlxValues>(AssertSqlSafe(sql), values)
+                    .fetch_optional(ex)
+                    .await?
+            ))
+        }
+
+        /// The single value of a one-row, one-column query (counts, returned ids).
+        pub async fn fetch_scalar<T: Scalar>(& $($mutability)? self, stmt: &impl SqlxBinder) -> Result<T> {
+            on_backend!(self.target(), stmt, |ex, sql, values| Ok(
+                sqlx::query_scalar_with::<_, T, SqlxValues>(AssertSqlSafe(sql), values)
+                    .fetch_one(ex)
+                    .await?
+            ))
+        }
+
+        /// Runs a statement and returns the number of rows it touched.
+        pub async fn execute(& $($mutability)? self, stmt: &impl SqlxBinder) -> Result<u64> {
+            on_backend!(self.target(), stmt, |ex, sql, values| Ok(sqlx::query_with(
+                AssertSqlSafe(sql),
+                values
+            )
+            .execute(ex)
+            .await?
+            .rows_affected()))
+        }
+    };
+}
+
+impl Database {
+    /// Connects, creating the SQLite file (and its directory) when needed.
+    pub async fn connect(url: &DatabaseUrl, options: &ConnectOptions) -> Result<Self> {
+        match url.kind() {
+            BackendKind::Sqlite => {
+                let connect = SqliteConnectOptions::from_str(url.expose())?
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal)
+                    .foreign_keys(true)
+                    .busy_timeout(Duration::from_secs(10));
+                let path = connect.get_filename().to_path_buf();
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|e| {
+                        Error::Internal(format!("cannot create {}: {e}", dir.display()))
+                    })?;
+                }
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(options.max_connections.unwrap_or(8))
+                    .connect_with(connect)
+                    .await?;
+                Ok(Self {
+                    pool: Pool::Sqlite(pool),
+                    sqlite_path: Some(path),
+                })
+            }
+            BackendKind::Postgres => {
+                let mut connect = PgConnectOptions::from_str(url.expose())?;
+                if let Some(schema) = &options.postgres_schema {
+                    validate_schema_name(schema)?;
+                    let admin = PgPoolOptions::new()
+                        .max_connections(1)
+                        .connect_with(connect.clone())
+                        .await?;
+                    sqlx::query(AssertSqlSafe(format!(
+                        "CREATE SCHEMA IF NOT EXISTS \"{schema}\""
+                    )))
+                    .execute(&admin)
+                    .await?;
+                    admin.close().await;
+                    connect = connect.options([("search_path", schema.as_str())]);
+                }
+                let pool = PgPoolOptions::new()
+                    .max_connections(options.max_connections.unwrap_or(16))
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect_with(connect)
+                    .await?;
+                Ok(Self {
+                    pool: Pool::Postgres(pool),
+                    sqlite_path: None,
+                })
+            }
+        }
+    }
+
+    pub fn kind(&self) -> BackendKind {
+        match self.pool {
+            Pool::Sqlite(_) => BackendKind::Sqlite,
+            Pool::Postgres(_) => BackendKind::Postgres,
+        }
+    }
+
+    /// The SQLite file, when that is the backend.
+    pub fn sqlite_path(&self) -> Option<&Path> {
+        self.sqlite_path.as_deref()
+    }
+
+    /// Applies the embedded migrations of this backend that are not applied yet.
+    pub async fn migrate(&self) -> Result<()> {
+        match &self.pool {
+            Pool::Sqlite(pool) => {
+                let mut migrator = sqlx::migrate!("../migrations/sqlite");
+                migrator.dangerous_set_table_name(MIGRATIONS_TABLE);
+                migrator.run(pool).await?;
+            }
+            Pool::Postgres(pool) => {
+                let mut migrator = sqlx::migrate!("../migrations/postgres");
+                migrator.dangerous_set_table_name(MIGRATIONS_TABLE);
+                migrator.run(pool).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A cheap round trip, for health checks.
+    pub async fn ping(&self) -> Result<()> {
+        match &self.pool {
+            Pool::Sqlite(pool) => {
+                sqlx::query("SELECT 1").execute(pool).await?;
+            }
+            Pool::Postgres(pool) => {
+                sqlx::query("SELECT 1").execute(pool).await?;
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn begin(&self) -> Result<Transaction> {
+        Ok(Transaction {
+            inner: match &self.pool {
+                Pool::Sqlite(pool) => TxInner::Sqlite(pool.begin().await?),
+                Pool::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
+            },
+        })
+    }
+
+    /// After rows were inserted with explicit ids, moves PostgreSQL's id sequences past them
+    /// (SQLite continues from the largest rowid by itself).
+    pub async fn sync_id_sequences(&self, tables: &[&str]) -> Result<()> {
+        if let Pool::Postgres(pool) = &self.pool {
+            for table in tables {
+                validate_schema_name(table)?;
+                let sql = format!(
+                    "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                     GREATEST(COALESCE(MAX(id), 0), 1), MAX(id) IS NOT NULL) FROM {table}"
+                );
+                sqlx::query(AssertSqlSafe(sql)).execute(pool).await?;
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Postgres(pool) => pool.close().await,
+        }
+    }
+
+    fn target(&self) -> Target<&SqlitePool, &PgPool> {
+        match &self.pool {
+            Pool::Sqlite(pool) => Target::Sqlite(pool),
+            Pool::Postgres(pool) => Target::Postgres(pool),
+        }
+    }
+
+    statement_methods!();
+}
+
+enum TxInner {
+    Sqlite(sqlx::Transaction<'static, Sqlite>),
+    Postgres(sqlx::Transaction<'static, Postgres>),
+}
+
+/// An open transaction; dropped without [`Transaction::commit`] it rolls back.
+pub struct Transaction {
+    inner: TxInner,
+}
+
+impl Transaction {
+    pub async fn commit(self) -> Result<()> {
+        match self.inner {
+            TxInner::Sqlite(tx) => tx.commit().await?,
+            TxInner::Postgres(tx) => tx.commit().await?,
+        }
+        Ok(())
+    }
+
+    fn target(&mut self) -> Target<&mut sqlx::SqliteConnection, &mut sqlx::PgConnection> {
+        match &mut self.inner {
+            TxInner::Sqlite(tx) => Target::Sqlite(&mut **tx),
+            TxInner::Postgres(tx) => Target::Postgres(&mut **tx),
+        }
+    }
+
+    statement_methods!(mut);
+}
+
+/// Identifiers that are spliced into SQL must be plain names.
+fn validate_schema_name(name: &str) -> Result<()> {
+    let plain = !name.is_empty()
+        && name.len() <= 63
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if plain {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!("not a plain SQL name: {name:?}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_url_hides_its_password() {
+        let url = DatabaseUrl::parse("postgres://bay:s3cret@db.local:5432/bayline").unwrap();
+        assert_eq!(url.redacted(), "postgres://bay:***@db.local:5432/bayline");
+        assert!(!format!("{url:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn a_database_url_without_password_is_shown_as_is() {
+        let url = DatabaseUrl::parse("postgres://root@127.0.0.1/test").unwrap();
+        assert_eq!(url.redacted(), "postgres://root@127.0.0.1/test");
+        assert_eq!(url.kind(), BackendKind::Postgres);
+    }
+
+    #[test]
+    fn an_unknown_database_scheme_is_refused() {
+        assert!(DatabaseUrl::parse("mysql://root@localhost/db").is_err());
+        assert!(DatabaseUrl::parse("").is_err());
+    }
+
+    #[test]
+    fn schema_names_must_be_plain() {
+        assert!(validate_schema_name("test_abc123").is_ok());
+        assert!(validate_schema_name("x\"; DROP TABLE users; --").is_err());
+    }
+}

@@ -1,0 +1,87 @@
+//! The spec's wire and display formats for dates and times, in one place.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use crate::error::{Error, Result};
+
+/// Planner and report dates sent by the UI: `DD.MM.YYYY`.
+pub const SERVER_DATE: &str = "%d.%m.%Y";
+/// Set-response-time stamps: `DD-MM-YYYY HH:mm:ss`.
+pub const RESPONSE_TIME: &str = "%d-%m-%Y %H:%M:%S";
+/// Service-lane and most other dates: `YYYY-MM-DD`.
+pub const ISO_DATE: &str = "%Y-%m-%d";
+
+pub fn parse_server_date(text: &str) -> Result<NaiveDate> {
+    NaiveDate::parse_from_str(text.trim(), SERVER_DATE)
+        .map_err(|_| Error::invalid(format!("expected a date as DD.MM.YYYY, got {text:?}")))
+}
+
+pub fn parse_iso_date(text: &str) -> Result<NaiveDate> {
+    NaiveDate::parse_from_str(text.trim(), ISO_DATE)
+        .map_err(|_| Error::invalid(format!("expected a date as YYYY-MM-DD, got {text:?}")))
+}
+
+pub fn parse_response_time(text: &str) -> Result<NaiveDateTime> {
+    NaiveDateTime::parse_from_str(text.trim(), RESPONSE_TIME).map_err(|_| {
+        Error::invalid(format!(
+            "expected a time as DD-MM-YYYY HH:mm:ss, got {text:?}"
+        ))
+    })
+}
+
+pub fn server_date(date: NaiveDate) -> String {
+    date.format(SERVER_DATE).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_dates_are_day_first_with_dots() {
+        let date = parse_server_date("05.03.2026").unwrap();
+        assert_eq!(date, NaiveDate::from_ymd_opt(2026, 3, 5).unwrap());
+        assert_eq!(server_date(date), "05.03.2026");
+    }
+
+    #[test]
+    fn a_wrong_date_format_names_the_expected_one() {
+        let error = parse_server_date("2026-03-05").unwrap_err();
+        assert!(error.to_string().contains("DD.MM.YYYY"));
+        assert!(parse_iso_date("31.12.2026").is_err());
+    }
+
+    #[test]
+    fn response_times_carry_seconds() {
+        let at = parse_response_time("22-11-2026 17:05:09").unwrap();
+        assert_eq!(at.format("%F %T").to_string(), "2026-11-22 17:05:09");
+    }
+}
+
+/// A time zone's offset at `at` in the spec's office form, e.g. `GMT-05:00`.
+pub fn gmt_offset(time_zone: &str, at: chrono::DateTime<chrono::Utc>) -> Result<String> {
+    use chrono::Offset;
+    let tz: chrono_tz::Tz = time_zone
+        .parse()
+        .map_err(|_| Error::invalid(format!("unknown time zone {time_zone:?}")))?;
+    let seconds = at.with_timezone(&tz).offset().fix().local_minus_utc();
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let minutes = seconds.abs() / 60;
+    Ok(format!("GMT{sign}{:02}:{:02}", minutes / 60, minutes % 60))
+}
+
+#[cfg(test)]
+mod offset_tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn offsets_follow_daylight_saving() {
+        let winter = chrono::Utc.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
+        let summer = chrono::Utc.with_ymd_and_hms(2026, 7, 15, 12, 0, 0).unwrap();
+        assert_eq!(gmt_offset("America/New_York", winter).unwrap(), "GMT-05:00");
+        assert_eq!(gmt_offset("America/New_York", summer).unwrap(), "GMT-04:00");
+        assert_eq!(gmt_offset("America/Phoenix", summer).unwrap(), "GMT-07:00");
+        assert!(gmt_offset("Mars/Olympus", summer).is_err());
+    }
+}

@@ -1,0 +1,8 @@
+//! Validated values and the closed sets of the specification.
+
+pub mod formats;
+pub mod phone;
+pub mod roles;
+
+pub use phone::PhoneNumber;
+pub use roles::{EmpLevel, Role};

@@ -1,0 +1,89 @@
+//! Roles (spec section 6) and the level at which a user is employed.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Error;
+
+macro_rules! closed_set {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = Error;
+            fn from_str(text: &str) -> Result<Self, Error> {
+                match text {
+                    $($text => Ok($name::$variant),)+
+                    other => Err(Error::invalid(format!(
+                        concat!("unknown ", stringify!($name), " {:?}"), other
+                    ))),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+#[allow(unused_imports)] // shared with the other closed sets as they arrive
+pub(crate) use closed_set;
+
+closed_set! {
+    /// What a user may do. A user has one or more, in order; the first decides their landing page.
+    Role {
+        OfficeManager => "OFFICE_MANAGER",
+        DivisionManager => "DIVISION_MANAGER",
+        SalesRep => "SALES_REP",
+        CorporateAdmin => "CORPORATE_ADMIN",
+        CorporateUser => "CORPORATE_USER",
+        SuperDataAdmin => "SUPER_DATA_ADMIN",
+        SuperAdmin => "SUPER_ADMIN",
+        SuperUser => "SUPER_USER",
+        EnterpriseAdmin => "ENTERPRISE_ADMIN",
+        EnterpriseUser => "ENTERPRISE_USER",
+        OfficeUser => "OFFICE_USER",
+    }
+}
+
+closed_set! {
+    /// How wide a user's view is: the whole platform, one enterprise, one dealer (boc) or one store.
+    EmpLevel {
+        Platform => "PLATFORM",
+        Enterprise => "ENTERPRISE",
+        Boc => "BOC",
+        Store => "STORE",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_role_round_trips_through_its_name() {
+        for role in Role::ALL {
+            assert_eq!(role.as_str().parse::<Role>().unwrap(), *role);
+        }
+        assert_eq!(Role::ALL.len(), 11);
+    }
+
+    #[test]
+    fn an_unknown_role_is_a_validation_error() {
+        let error = "JANITOR".parse::<Role>().unwrap_err();
+        assert!(matches!(error, Error::Validation { .. }));
+        assert!(error.to_string().contains("JANITOR"));
+    }
+}

@@ -1,0 +1,11 @@
+//! Bayline's domain core: validated types, rules and storage for both SQLite and PostgreSQL.
+//! It knows nothing of HTTP or queues; `web-api` and `jobs` call into it.
+
+pub mod auth;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod store;
+
+pub use db::{BackendKind, Database, DatabaseUrl, Transaction};
+pub use error::{Error, Result};

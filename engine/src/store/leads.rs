@@ -1,0 +1,258 @@
+//! Leads: future service interactions (FSI), each for one customer, vehicle and service type.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement};
+
+use super::schema::{
+    Bocs, Customers, FutureServiceInteractions as Fsi, Marks, Offices, RepairOrders, Sales,
+    ServiceVehicles, Stores,
+};
+use crate::auth::Scope;
+use crate::db::Database;
+use crate::error::Result;
+
+/// A lead with what the lead screens show of its customer, dealer, store and vehicle.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LeadRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub customer_id: i64,
+    pub vehicle_id: Option<i64>,
+    pub vin: Option<String>,
+    pub service_type: String,
+    pub planned_date: Option<NaiveDate>,
+    pub estimated_due_date: Option<NaiveDate>,
+    pub lead_type: String,
+    pub cag_lead_type: Option<String>,
+    pub status: String,
+    pub status_code: Option<String>,
+    pub outcome: Option<String>,
+    pub response_insight: Option<String>,
+    pub appointment_set: bool,
+    pub appointment_id: Option<i64>,
+    pub ai_enabled: bool,
+    pub dt_dialog_enabled: bool,
+    pub is_dt_got_its_chance: bool,
+    pub responded_to_ai: bool,
+    pub conversation_initiated: bool,
+    pub conversation_closed: bool,
+    pub workflow_reqd: bool,
+    pub response_reqd: bool,
+    pub total_inbound_count: i32,
+    pub total_unread_count: i32,
+    pub last_message_received_at: Option<DateTime<Utc>>,
+    pub latest_message: Option<String>,
+    pub delay_color_code: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub customer_custno: String,
+    pub customer_first_name: String,
+    pub customer_last_name: String,
+    pub customer_cellular: Option<String>,
+    pub customer_email: Option<String>,
+    pub customer_block_sms: bool,
+    pub customer_ai_enabled: bool,
+    pub boc_code: String,
+    pub boc_name: String,
+    pub store_code: String,
+    pub store_name: String,
+    pub office_time_zone: String,
+    pub vehicle_make: Option<String>,
+    pub vehicle_model: Option<String>,
+    pub vehicle_year: Option<i32>,
+    pub vehicle_odometer: Option<i32>,
+    pub sold_date: Option<NaiveDate>,
+    pub open_ro_status_code: Option<String>,
+}
+
+/// A mark on the lead, its customer or its vehicle.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LeadMark {
+    pub id: i64,
+    pub target_kind: String,
+    pub mark_code: String,
+    pub note: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct LeadStore {
+    db: Database,
+}
+
+impl LeadStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    /// The lead with this id inside the scope; a lead elsewhere is simply not found.
+    pub async fn get(&self, scope: &Scope, id: i64) -> Result<Option<(LeadRecord, Vec<LeadMark>)>> {
+        let mut query = lead_select();
+        query.and_where(Expr::col((Fsi::Table, Fsi::Id)).eq(id));
+        scope.restrict(&mut query, Fsi::Table, true);
+        let Some(lead) = self.db.fetch_optional::<LeadRecord>(&query).await? else {
+            return Ok(None);
+        };
+        let mut on_lead = Expr::col(Marks::FsiId)
+            .eq(lead.id)
+            .or(Expr::col(Marks::CustomerId).eq(lead.customer_id));
+        if let Some(vehicle_id) = lead.vehicle_id {
+            on_lead = on_lead.or(Expr::col(Marks::VehicleId).eq(vehicle_id));
+        }
+        let marks = Query::select()
+            .columns([
+                Marks::Id,
+                Marks::TargetKind,
+                Marks::MarkCode,
+                Marks::Note,
+                Marks::CreatedAt,
+            ])
+            .from(Marks::Table)
+            .and_where(Expr::col(Marks::EnterpriseId).eq(lead.enterprise_id))
+            .and_where(on_lead)
+            .order_by(Marks::Id, Order::Asc)
+            .to_owned();
+        let marks = self.db.fetch_all::<LeadMark>(&marks).await?;
+        Ok(Some((lead, marks)))
+    }
+}
+
+/// The lead joined to its customer, dealer, store, office and vehicle.
+fn lead_select() -> SelectStatement {
+    let latest_sale = Query::select()
+        .expr(Func::max(Expr::col((Sales::Table, Sales::SoldDate))))
+        .from(Sales::Table)
+        .and_where(Expr::col((Sales::Table, Sales::VehicleId)).equals((Fsi::Table, Fsi::VehicleId)))
+        .to_owned();
+    let open_ro_status = Query::select()
+        .column((RepairOrders::Table, RepairOrders::StatusCode))
+        .from(RepairOrders::Table)
+        .and_where(
+            Expr::col((RepairOrders::Table, RepairOrders::Id)).equals((Fsi::Table, Fsi::OpenRoId)),
+        )
+        .to_owned();
+    Query::select()
+        .columns(
+            [
+                Fsi::Id,
+                Fsi::EnterpriseId,
+                Fsi::BocId,
+                Fsi::StoreId,
+                Fsi::CustomerId,
+                Fsi::VehicleId,
+                Fsi::Vin,
+                Fsi::ServiceType,
+                Fsi::PlannedDate,
+                Fsi::EstimatedDueDate,
+                Fsi::LeadType,
+                Fsi::CagLeadType,
+                Fsi::Status,
+                Fsi::StatusCode,
+                Fsi::Outcome,
+                Fsi::ResponseInsight,
+                Fsi::AppointmentSet,
+                Fsi::AppointmentId,
+                Fsi::AiEnabled,
+                Fsi::DtDialogEnabled,
+                Fsi::IsDtGotItsChance,
+                Fsi::RespondedToAi,
+                Fsi::ConversationInitiated,
+                Fsi::ConversationClosed,
+                Fsi::WorkflowReqd,
+                Fsi::ResponseReqd,
+                Fsi::TotalInboundCount,
+                Fsi::TotalUnreadCount,
+                Fsi::LastMessageReceivedAt,
+                Fsi::LatestMessage,
+                Fsi::DelayColorCode,
+                Fsi::CreatedAt,
+                Fsi::UpdatedAt,
+            ]
+            .map(|c| (Fsi::Table, c)),
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::Custno)),
+            "customer_custno",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::FirstName)),
+            "customer_first_name",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::LastName)),
+            "customer_last_name",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::Cellular)),
+            "customer_cellular",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::Email)),
+            "customer_email",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::BlockSms)),
+            "customer_block_sms",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::AiEnabled)),
+            "customer_ai_enabled",
+        )
+        .expr_as(Expr::col((Bocs::Table, Bocs::BocCode)), "boc_code")
+        .expr_as(Expr::col((Bocs::Table, Bocs::Name)), "boc_name")
+        .expr_as(Expr::col((Stores::Table, Stores::StoreCode)), "store_code")
+        .expr_as(Expr::col((Stores::Table, Stores::Name)), "store_name")
+        .expr_as(
+            Expr::col((Offices::Table, Offices::TimeZone)),
+            "office_time_zone",
+        )
+        .expr_as(
+            Expr::col((ServiceVehicles::Table, ServiceVehicles::Make)),
+            "vehicle_make",
+        )
+        .expr_as(
+            Expr::col((ServiceVehicles::Table, ServiceVehicles::Model)),
+            "vehicle_model",
+        )
+        .expr_as(
+            Expr::col((ServiceVehicles::Table, ServiceVehicles::Year)),
+            "vehicle_year",
+        )
+        .expr_as(
+            Expr::col((ServiceVehicles::Table, ServiceVehicles::Odometer)),
+            "vehicle_odometer",
+        )
+        .expr_as(
+            Expr::SubQuery(None, Box::new(latest_sale.into())),
+            "sold_date",
+        )
+        .expr_as(
+            Expr::SubQuery(None, Box::new(open_ro_status.into())),
+            "open_ro_status_code",
+        )
+        .from(Fsi::Table)
+        .inner_join(
+            Customers::Table,
+            Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+        )
+        .inner_join(
+            Bocs::Table,
+            Expr::col((Bocs::Table, Bocs::Id)).equals((Fsi::Table, Fsi::BocId)),
+        )
+        .inner_join(
+            Stores::Table,
+            Expr::col((Stores::Table, Stores::Id)).equals((Fsi::Table, Fsi::StoreId)),
+        )
+        .inner_join(
+            Offices::Table,
+            Expr::col((Offices::Table, Offices::Id)).equals((Stores::Table, Stores::OfficeId)),
+        )
+        .left_join(
+            ServiceVehicles::Table,
+            Expr::col((ServiceVehicles::Table, ServiceVehicles::Id))
+                .equals((Fsi::Table, Fsi::VehicleId)),
+        )
+        .to_owned()
+}

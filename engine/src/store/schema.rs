@@ -1,0 +1,130 @@
+//! Table and column names for sea-query, one enum per table (see migrations/).
+
+use sea_query::Iden;
+
+#[derive(Iden, Clone, Copy)]
+pub enum Enterprises { Table, Id, Name, Code, IsDemo, LogoUrl, Settings, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Bocs { Table, Id, EnterpriseId, BocCode, Name, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Brands { Table, Id, Code, Name }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Offices { Table, Id, EnterpriseId, Name, Address, City, State, TimeZone, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Stores {
+    Table, Id, EnterpriseId, BocId, OfficeId, BrandId, StoreCode, Name, PhoneNumber, HelpText,
+    QuietHoursStart, QuietHoursEnd, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Users {
+    Table, Id, EnterpriseId, BocId, StoreId, Username, PasswordHash, FirstName, LastName, Email,
+    EmpLevel, ColorCode, RealTimeSync, CallingFeature, IsBlocked, IsGuest, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum UserRoles { Table, UserId, Role, Position }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Sessions { Table, Id, UserId, TokenHash, CreatedAt, ExpiresAt, LastSeenAt, Ip, UserAgent }
+
+#[derive(Iden, Clone, Copy)]
+pub enum LoginAttempts { Table, Id, Username, Ip, Succeeded, AttemptedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Advisors { Table, Id, EnterpriseId, StoreId, AdvisorNo, FirstName, LastName, UserId, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Customers {
+    Table, Id, EnterpriseId, BocId, StoreId, Custno, FirstName, LastName, Cellular, Email, Address,
+    City, State, Zip, LineType, IsVerified, BlockSms, AiEnabled, ConsentSource, ConsentText,
+    ConsentAt, OptedOutAt, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ServiceVehicles {
+    Table, Id, EnterpriseId, StoreId, CustomerId, Vin, Make, Model, Year, TrimLevel, Odometer,
+    InServiceDate, Minder, LastServiceDate, NoLongerOwned, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Sales {
+    Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, DealNumber, DealType, SoldDate,
+    SalePrice, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum RepairOrders {
+    Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, AdvisorId, RoNumber, StatusCode,
+    OpenDate, ClosedDate, MileageIn, MileageOut, TotalAmount, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum RepairOrderLines { Table, Id, RepairOrderId, OpCode, Description, Quantity, Amount, Declined }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ServiceAppointments {
+    Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, AdvisorId, FsiId, Title, ApptStatus,
+    ApptAt, DealerCode, ServicePackages, OpCode, TransportType, Notes, Source, ExternalId,
+    CreatedBy, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum FutureServiceInteractions {
+    Table, Id, EnterpriseId, BocId, StoreId, CustomerId, VehicleId, Vin, ServiceType, PlannedDate,
+    EstimatedDueDate, LeadType, CagLeadType, Status, StatusCode, Outcome, ResponseInsight,
+    AppointmentSet, AppointmentId, AiEnabled, DtDialogEnabled, IsDtGotItsChance, RespondedToAi,
+    ConversationInitiated, ConversationClosed, WorkflowReqd, ResponseReqd, TotalInboundCount,
+    TotalUnreadCount, LastMessageReceivedAt, LastMessageAt, LatestMessage, DelayColorCode,
+    ContactLaterAt, FollowUpStep, FollowUpAt, OpenRoId, AssignedUserId, PlannerName, Archived,
+    CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum MessageInstances {
+    Table, Id, EnterpriseId, StoreId, FsiId, CustomerId, Direction, MessageType, NotificationType,
+    Content, TranslationContent, Subject, FromAddress, FromName, ToAddress, ToName, MessageStatus,
+    ErrorCode, ErrorText, ProviderMessageId, MediaUrls, Url, SentByUserId, MessageSentBy,
+    UserColorCode, Archived, ResponseReqd, ResponseDueAt, MessageResponseTimeMs, LogMode,
+    ValidLogMode, ServiceType, AppointmentId, IsAutomated, ScheduledFor, ReadAt, SentAt,
+    DeliveredAt, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Marks {
+    Table, Id, EnterpriseId, TargetKind, CustomerId, VehicleId, FsiId, MarkCode, Note, CreatedBy,
+    CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Templates {
+    Table, Id, EnterpriseId, DivisionCode, TemplateCode, ServiceType, Moc, Title, Body, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum CustomTemplates {
+    Table, Id, EnterpriseId, OwnerUserId, Scope, Title, Body, ServiceType, Intent, Brand,
+    CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum Assistants {
+    Table, Id, EnterpriseId, BocId, StoreId, DivisionCode, AgentFirstName, AgentLastName,
+    AgentPhoneNumber, Email, InitializerProcessEnabled, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum PhoneNumbers { Table, Id, EnterpriseId, StoreId, Number, Provider, Capabilities, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum PlannerDefinitions {
+    Table, Id, EnterpriseId, StoreId, Name, ServiceType, DealType, MinDays, MaxDays, IsEnabled,
+    Settings, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum AuditLog { Table, Id, EnterpriseId, UserId, Action, Entity, EntityId, Detail, RequestId, At }

@@ -1,0 +1,161 @@
+//! Sign-in sessions (tokens are stored only as hashes) and the log-in attempts that limit guessing.
+
+use chrono::{DateTime, Utc};
+use sea_query::{Expr, ExprTrait, Query};
+
+use super::schema::{LoginAttempts, Sessions};
+use crate::db::Database;
+use crate::error::Result;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ActiveSession {
+    pub id: i64,
+    pub user_id: i64,
+    pub last_seen_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SessionStore {
+    db: Database,
+}
+
+impl SessionStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    pub async fn create(
+        &self,
+        user_id: i64,
+        token_hash: &str,
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+        ip: Option<&str>,
+        user_agent: Option<&str>,
+    ) -> Result<()> {
+        let insert = Query::insert()
+            .into_table(Sessions::Table)
+            .columns([
+                Sessions::UserId,
+                Sessions::TokenHash,
+                Sessions::CreatedAt,
+                Sessions::ExpiresAt,
+                Sessions::LastSeenAt,
+                Sessions::Ip,
+                Sessions::UserAgent,
+            ])
+            .values_panic([
+                user_id.into(),
+                token_hash.into(),
+                now.into(),
+                expires_at.into(),
+                now.into(),
+                ip.map(str::to_owned).into(),
+                user_agent
+                    .map(|ua| ua.chars().take(300).collect::<String>())
+                    .into(),
+            ])
+            .to_owned();
+        self.db.execute(&insert).await?;
+        Ok(())
+    }
+
+    /// The unexpired session with this token hash, if any.
+    pub async fn find_active(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<ActiveSession>> {
+        let query = Query::select()
+            .columns([Sessions::Id, Sessions::UserId, Sessions::LastSeenAt])
+            .from(Sessions::Table)
+            .and_where(Expr::col(Sessions::TokenHash).eq(token_hash))
+            .and_where(Expr::col(Sessions::ExpiresAt).gt(now))
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn touch(&self, session_id: i64, now: DateTime<Utc>) -> Result<()> {
+        let update = Query::update()
+            .table(Sessions::Table)
+            .value(Sessions::LastSeenAt, now)
+            .and_where(Expr::col(Sessions::Id).eq(session_id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Ends a session; returns whether there was one.
+    pub async fn delete(&self, token_hash: &str) -> Result<bool> {
+        let delete = Query::delete()
+            .from_table(Sessions::Table)
+            .and_where(Expr::col(Sessions::TokenHash).eq(token_hash))
+            .to_owned();
+        Ok(self.db.execute(&delete).await? > 0)
+    }
+
+    pub async fn delete_expired(&self, now: DateTime<Utc>) -> Result<u64> {
+        let delete = Query::delete()
+            .from_table(Sessions::Table)
+            .and_where(Expr::col(Sessions::ExpiresAt).lte(now))
+            .to_owned();
+        self.db.execute(&delete).await
+    }
+
+    pub async fn record_attempt(
+        &self,
+        username: &str,
+        ip: Option<&str>,
+        succeeded: bool,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let insert = Query::insert()
+            .into_table(LoginAttempts::Table)
+            .columns([
+                LoginAttempts::Username,
+                LoginAttempts::Ip,
+                LoginAttempts::Succeeded,
+                LoginAttempts::AttemptedAt,
+            ])
+            .values_panic([
+                username.into(),
+                ip.map(str::to_owned).into(),
+                succeeded.into(),
+                now.into(),
+            ])
+            .to_owned();
+        self.db.execute(&insert).await?;
+        Ok(())
+    }
+
+    /// Failed attempts since `since` for this username, and from this address.
+    pub async fn recent_failures(
+        &self,
+        username: &str,
+        ip: Option<&str>,
+        since: DateTime<Utc>,
+    ) -> Result<(i64, i64)> {
+        let failures = |column: LoginAttempts, value: &str| {
+            Query::select()
+                .expr(Expr::col(LoginAttempts::Id).count())
+                .from(LoginAttempts::Table)
+                .and_where(Expr::col(column).eq(value))
+                .and_where(Expr::col(LoginAttempts::Succeeded).eq(false))
+                .and_where(Expr::col(LoginAttempts::AttemptedAt).gt(since))
+                .to_owned()
+        };
+        let by_user: i64 = self
+            .db
+            .fetch_scalar(&failures(LoginAttempts::Username, username))
+            .await?;
+        let by_ip: i64 = match ip {
+            Some(ip) => {
+                self.db
+                    .fetch_scalar(&failures(LoginAttempts::Ip, ip))
+                    .await?
+            }
+            None => 0,
+        };
+        Ok((by_user, by_ip))
+    }
+}

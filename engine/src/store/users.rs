@@ -1,0 +1,228 @@
+//! Users and their ordered roles.
+
+use chrono::{DateTime, Utc};
+use sea_query::{Expr, ExprTrait, Order, Query};
+
+use super::schema::{Enterprises, UserRoles, Users};
+use crate::db::Database;
+use crate::domain::{EmpLevel, Role};
+use crate::error::{Error, Result};
+
+/// What it takes to create a user; the password is already hashed.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub username: String,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Option<String>,
+    pub emp_level: EmpLevel,
+    pub enterprise_id: Option<i64>,
+    pub boc_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub roles: Vec<Role>,
+    pub color_code: String,
+}
+
+/// What log-in needs to check a password.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Credentials {
+    pub id: i64,
+    pub password_hash: String,
+    pub is_blocked: bool,
+}
+
+/// A user as the rest of Bayline sees them.
+#[derive(Debug, Clone)]
+pub struct UserProfile {
+    pub id: i64,
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Option<String>,
+    pub emp_level: EmpLevel,
+    pub color_code: String,
+    pub real_time_sync: bool,
+    pub calling_feature: bool,
+    pub is_blocked: bool,
+    pub enterprise_id: Option<i64>,
+    pub enterprise_name: Option<String>,
+    pub boc_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub roles: Vec<Role>,
+}
+
+#[derive(sqlx::FromRow)]
+struct ProfileRow {
+    id: i64,
+    username: String,
+    first_name: String,
+    last_name: String,
+    email: Option<String>,
+    emp_level: String,
+    color_code: String,
+    real_time_sync: bool,
+    calling_feature: bool,
+    is_blocked: bool,
+    enterprise_id: Option<i64>,
+    enterprise_name: Option<String>,
+    boc_id: Option<i64>,
+    store_id: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct RoleRow {
+    role: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct UserStore {
+    db: Database,
+}
+
+impl UserStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    /// Creates the user and their roles in one transaction.
+    pub async fn create(&self, user: &NewUser, now: DateTime<Utc>) -> Result<i64> {
+        if user.roles.is_empty() {
+            return Err(Error::invalid("a user needs at least one role"));
+        }
+        let mut tx = self.db.begin().await?;
+        let insert = Query::insert()
+            .into_table(Users::Table)
+            .columns([
+                Users::Username,
+                Users::PasswordHash,
+                Users::FirstName,
+                Users::LastName,
+                Users::Email,
+                Users::EmpLevel,
+                Users::EnterpriseId,
+                Users::BocId,
+                Users::StoreId,
+                Users::ColorCode,
+                Users::CreatedAt,
+                Users::UpdatedAt,
+            ])
+            .values_panic([
+                user.username.clone().into(),
+                user.password_hash.clone().into(),
+                user.first_name.clone().into(),
+                user.last_name.clone().into(),
+                user.email.clone().into(),
+                user.emp_level.as_str().into(),
+                user.enterprise_id.into(),
+                user.boc_id.into(),
+                user.store_id.into(),
+                user.color_code.clone().into(),
+                now.into(),
+                now.into(),
+            ])
+            .returning_col(Users::Id)
+            .to_owned();
+        let id: i64 = tx.fetch_scalar(&insert).await.map_err(|e| match e {
+            Error::Database(db) => Error::from_unique_violation(db, "username"),
+            other => other,
+        })?;
+        let mut roles = Query::insert()
+            .into_table(UserRoles::Table)
+            .columns([UserRoles::UserId, UserRoles::Role, UserRoles::Position])
+            .to_owned();
+        for (position, role) in user.roles.iter().enumerate() {
+            roles.values_panic([id.into(), role.as_str().into(), (position as i32).into()]);
+        }
+        tx.execute(&roles).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn credentials(&self, username: &str) -> Result<Option<Credentials>> {
+        let query = Query::select()
+            .columns([Users::Id, Users::PasswordHash, Users::IsBlocked])
+            .from(Users::Table)
+            .and_where(Expr::col(Users::Username).eq(username))
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn profile(&self, user_id: i64) -> Result<Option<UserProfile>> {
+        let query = Query::select()
+            .columns([
+                (Users::Table, Users::Id),
+                (Users::Table, Users::Username),
+                (Users::Table, Users::FirstName),
+                (Users::Table, Users::LastName),
+                (Users::Table, Users::Email),
+                (Users::Table, Users::EmpLevel),
+                (Users::Table, Users::ColorCode),
+                (Users::Table, Users::RealTimeSync),
+                (Users::Table, Users::CallingFeature),
+                (Users::Table, Users::IsBlocked),
+                (Users::Table, Users::EnterpriseId),
+                (Users::Table, Users::BocId),
+                (Users::Table, Users::StoreId),
+            ])
+            .expr_as(
+                Expr::col((Enterprises::Table, Enterprises::Name)),
+                "enterprise_name",
+            )
+            .from(Users::Table)
+            .left_join(
+                Enterprises::Table,
+                Expr::col((Enterprises::Table, Enterprises::Id))
+                    .equals((Users::Table, Users::EnterpriseId)),
+            )
+            .and_where(Expr::col((Users::Table, Users::Id)).eq(user_id))
+            .to_owned();
+        let Some(row) = self.db.fetch_optional::<ProfileRow>(&query).await? else {
+            return Ok(None);
+        };
+        let roles_query = Query::select()
+            .column(UserRoles::Role)
+            .from(UserRoles::Table)
+            .and_where(Expr::col(UserRoles::UserId).eq(user_id))
+            .order_by(UserRoles::Position, Order::Asc)
+            .to_owned();
+        let roles = self
+            .db
+            .fetch_all::<RoleRow>(&roles_query)
+            .await?
+            .into_iter()
+            .map(|r| r.role.parse::<Role>())
+            .collect::<Result<Vec<_>>>()
+            .map_err(|e| Error::Internal(format!("user {user_id} has a bad role: {e}")))?;
+        let emp_level = row
+            .emp_level
+            .parse::<EmpLevel>()
+            .map_err(|e| Error::Internal(format!("user {user_id} has a bad level: {e}")))?;
+        Ok(Some(UserProfile {
+            id: row.id,
+            username: row.username,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            emp_level,
+            color_code: row.color_code,
+            real_time_sync: row.real_time_sync,
+            calling_feature: row.calling_feature,
+            is_blocked: row.is_blocked,
+            enterprise_id: row.enterprise_id,
+            enterprise_name: row.enterprise_name,
+            boc_id: row.boc_id,
+            store_id: row.store_id,
+            roles,
+        }))
+    }
+
+    /// How many users exist; demo data only loads into a database without any.
+    pub async fn count(&self) -> Result<i64> {
+        let query = Query::select()
+            .expr(Expr::col(Users::Id).count())
+            .from(Users::Table)
+            .to_owned();
+        self.db.fetch_scalar(&query).await
+    }
+}

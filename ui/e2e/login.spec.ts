@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test'
+
+const PASSWORD = 'bayline-demo'
+
+async function logIn(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('a logged-out visitor is sent to /login', async ({ page }) => {
+  await page.goto('/leadmanager')
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/no/such/page')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+})
+
+test('a sales rep lands on the lead manager; a super admin on the company master list', async ({ page }) => {
+  await logIn(page, 'sales-rep')
+  await expect(page).toHaveURL(/\/leadmanager$/)
+  await expect(page.getByRole('heading', { name: 'Lead manager' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Stores in your scope' })).toBeVisible()
+  const stores = page.getByRole('table', { name: 'Stores' })
+  await expect(stores).toBeVisible()
+  await expect(stores.locator('tbody tr').first()).not.toHaveClass(/data-table__skeleton/)
+  await expect(stores.getByText('No records available.')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Company master list' })).toHaveCount(0)
+
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null'))
+  expect(session?.authToken).toBeTruthy()
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull()
+
+  await logIn(page, 'super-admin')
+  await expect(page).toHaveURL(/\/CompanyMasterList$/)
+  await expect(page.getByRole('heading', { name: 'Company master list' })).toBeVisible()
+  const enterprises = page.getByRole('table', { name: 'Enterprises' })
+  await expect(enterprises.getByRole('cell', { name: 'Bayline Demo Motors', exact: true })).toBeVisible()
+
+  // Selecting an enterprise shows its stores and keeps the choice in the URL.
+  await enterprises.getByRole('cell', { name: 'Bayline Demo Motors', exact: true }).click()
+  await expect(page).toHaveURL(/[?&]enterprise=\d+/)
+  await expect(page.getByRole('heading', { name: 'Stores of Bayline Demo Motors' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Stores' }).locator('tbody tr').first()).not.toHaveClass(
+    /data-table__skeleton/,
+  )
+})
+
+test('a wrong password shows the error notice and stays on /login', async ({ page }) => {
+  await logIn(page, 'sales-rep', 'not-the-password')
+  const notice = page.getByTestId('notice').filter({ hasText: 'Invalid username or password' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('AI Message')
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull()
+})

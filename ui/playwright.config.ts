@@ -1,0 +1,63 @@
+import { defineConfig } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * End-to-end tests against the real backend (`bayline serve`) serving the built
+ * UI (ui/dist, so run `npm run build` first — `npm run e2e` does) on a fresh
+ * data directory. Browsers are never downloaded: Debian's chromium is used.
+ */
+const uiDir = path.dirname(fileURLToPath(import.meta.url))
+const port = Number(process.env.E2E_PORT ?? 18080)
+const origin = `http://127.0.0.1:${port}`
+const bin = process.env.BAYLINE_BIN ?? path.resolve(uiDir, '../target/debug/bayline')
+
+// Made once in the runner; workers inherit the variable instead of making more.
+process.env.BAYLINE_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'bayline-e2e-'))
+const dataDir = process.env.BAYLINE_E2E_DATA_DIR
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: origin,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `"${bin}" serve`,
+    url: `${origin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      BAYLINE_LISTEN: `127.0.0.1:${port}`,
+      BAYLINE_DATA_DIR: dataDir,
+      BAYLINE_DEMO: '1',
+      BAYLINE_DEMO_SCALE: '300',
+      BAYLINE_UI_DIR: path.resolve(uiDir, 'dist'),
+    },
+  },
+})

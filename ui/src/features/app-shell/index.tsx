@@ -1,0 +1,36 @@
+import { Outlet } from '@tanstack/react-router'
+import { AppLayout, type NavItem } from '../../components/layout/app-layout'
+import { canSeeCompanyMasterList, roleLabel } from '../../lib/roles'
+import { useSession } from '../../lib/session'
+import { useIdleTimeout } from '../../lib/use-idle-timeout'
+import { useLogout } from './api/logout'
+
+/** Frame of every logged-in screen. */
+export function AppShell() {
+  const user = useSession()
+  const logoutMutation = useLogout()
+  useIdleTimeout(user !== null)
+
+  if (!user) {
+    // The session was just cleared; the page is about to reload at /login.
+    return <div className="signed-out">Signing out…</div>
+  }
+
+  const nav: NavItem[] = [{ to: '/leadmanager', label: 'Lead manager' }]
+  if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
+
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username
+
+  return (
+    <AppLayout
+      userName={name}
+      roles={user.roles.map(roleLabel)}
+      enterpriseName={user.enterprise?.name}
+      nav={nav}
+      onLogout={() => logoutMutation.mutate()}
+      loggingOut={logoutMutation.isPending || logoutMutation.isSuccess}
+    >
+      <Outlet />
+    </AppLayout>
+  )
+}

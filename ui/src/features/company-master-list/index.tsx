@@ -1,0 +1,75 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { DataTable } from '../../components/data-table/data-table'
+import { EnterpriseStoresTable } from '../../components/enterprise-stores/enterprise-stores-table'
+import { DEFAULT_PAGE_SIZE } from '../../lib/config'
+import { useEnterprises } from './api/get-enterprises'
+import { enterpriseColumns, enterpriseRowId } from './components/enterprise-columns'
+import { EnterpriseSearch } from './components/enterprise-search'
+
+const route = getRouteApi('/_app/CompanyMasterList')
+
+/** /CompanyMasterList — enterprises paged on the server; the selected one's stores below. */
+export function CompanyMasterListScreen() {
+  const params = route.useSearch()
+  const navigate = route.useNavigate()
+  const page = params.page ?? 0
+  const size = params.size ?? DEFAULT_PAGE_SIZE
+  const search = params.search ?? ''
+  const selectedId = params.enterprise
+
+  const enterprises = useEnterprises({ page, size, search })
+  const selected = enterprises.data?.content.find((e) => e.id === selectedId)
+
+  return (
+    <section className="page">
+      <header className="page__header">
+        <h1>Company master list</h1>
+        <EnterpriseSearch
+          value={search}
+          onSearch={(next) =>
+            void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })
+          }
+        />
+      </header>
+
+      <section className="panel" aria-label="Enterprises">
+        <DataTable
+          label="Enterprises"
+          columns={enterpriseColumns}
+          data={enterprises.data?.content}
+          getRowId={enterpriseRowId}
+          isLoading={enterprises.isPending}
+          isFetching={enterprises.isFetching}
+          selectedRowId={selectedId === undefined ? undefined : String(selectedId)}
+          onRowClick={(enterprise) => void navigate({ search: (prev) => ({ ...prev, enterprise: enterprise.id }) })}
+          paging={{
+            pageIndex: page,
+            pageSize: size,
+            rowCount: enterprises.data?.totalElements ?? 0,
+            onChange: (next) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  page: next.pageIndex > 0 ? next.pageIndex : undefined,
+                  size: next.pageSize !== DEFAULT_PAGE_SIZE ? next.pageSize : undefined,
+                }),
+              }),
+          }}
+        />
+      </section>
+
+      <section className="panel" aria-labelledby="enterprise-stores">
+        <header className="panel__header">
+          <h2 id="enterprise-stores">
+            {selectedId === undefined ? 'Stores' : `Stores of ${selected?.name ?? `enterprise ${selectedId}`}`}
+          </h2>
+        </header>
+        {selectedId === undefined ? (
+          <p className="panel__note">Select an enterprise to see its stores.</p>
+        ) : (
+          <EnterpriseStoresTable key={selectedId} enterpriseId={selectedId} />
+        )}
+      </section>
+    </section>
+  )
+}

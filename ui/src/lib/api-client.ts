@@ -1,0 +1,128 @@
+/**
+ * The one fetch client. Adds the session headers, turns failures into the
+ * spec's notices (section 8) and ends the session on 401.
+ */
+import type { ApiErrorBody } from './api-types'
+import { API_NOTICE_TITLE, UNAUTHORIZED_RELOAD_DELAY_MS } from './config'
+import { notify, type NoticeInput } from './notices'
+import { endSession, getUserData, type UserData } from './session'
+
+export type QueryValue = string | number | boolean | null | undefined
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, QueryValue>
+  /** Sent as JSON. */
+  body?: unknown
+  /** Send the session headers and treat 401 as "session over" (default true). */
+  auth?: boolean
+  /** Show the error notice on failure (default true). */
+  notifyErrors?: boolean
+  signal?: AbortSignal
+}
+
+/** A failed call. `status` is 0 when no response arrived. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly body: ApiErrorBody | null
+
+  constructor(status: number, body: ApiErrorBody | null, message?: string) {
+    super(message ?? body?.errors?.[0] ?? body?.message ?? `Request failed (${status})`)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+  }
+}
+
+/**
+ * The notice for a failed call (spec section 8), or null when none is shown
+ * (401 on an authenticated call: the session ends instead).
+ */
+export function errorNotice(
+  status: number,
+  body: ApiErrorBody | null,
+  { auth = true }: { auth?: boolean } = {},
+): NoticeInput | null {
+  const danger = (message: string): NoticeInput => ({ type: 'danger', title: API_NOTICE_TITLE, message })
+  if (status === 401 && auth) return null
+  if (status === 0) return danger('')
+  if (status === 502) return danger('Request Timed out!')
+  const firstError = body?.errors?.find((e) => typeof e === 'string' && e !== '')
+  if (firstError) return danger(firstError)
+  if (status === 500) return danger('Inconsistent data in request. Please check data')
+  return danger(body?.message ?? '')
+}
+
+/** Headers for a call: JSON, plus the token and enterprise id when signed in. */
+export function buildHeaders(user: UserData | null, { auth = true, hasBody = false } = {}): Headers {
+  const headers = new Headers({ Accept: 'application/json' })
+  if (hasBody) headers.set('Content-Type', 'application/json')
+  if (auth && user) {
+    headers.set('Authorization', `Bearer ${user.authToken}`)
+    if (user.enterprise) headers.set('enterpriseId', String(user.enterprise.id))
+  }
+  return headers
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value))
+  }
+  const qs = params.toString()
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function asErrorBody(value: unknown): ApiErrorBody | null {
+  if (value && typeof value === 'object') {
+    const { message, errors } = value as Record<string, unknown>
+    return {
+      message: typeof message === 'string' ? message : undefined,
+      errors: Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : undefined,
+    }
+  }
+  return typeof value === 'string' && value !== '' ? { message: value } : null
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, auth = true, notifyErrors = true, signal } = options
+  const headers = buildHeaders(auth ? getUserData() : null, { auth, hasBody: body !== undefined })
+
+  let response: Response
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch (cause) {
+    if (signal?.aborted) throw cause
+    const error = new ApiError(0, null, 'Server is not responding')
+    if (notifyErrors) notify(errorNotice(0, null) ?? {})
+    throw error
+  }
+
+  const payload = await readBody(response)
+  if (response.ok) return payload as T
+
+  const errorBody = asErrorBody(payload)
+  if (response.status === 401 && auth) {
+    endSession(UNAUTHORIZED_RELOAD_DELAY_MS)
+  } else if (notifyErrors) {
+    const notice = errorNotice(response.status, errorBody, { auth })
+    if (notice) notify(notice)
+  }
+  throw new ApiError(response.status, errorBody)
+}

@@ -1,0 +1,32 @@
+/**
+ * Client-side constants in one place (spec section 9).
+ */
+
+/** Log the user out after this long without mouse or keyboard activity. */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
+/** Activity events are debounced before they reset the idle timer. */
+export const ACTIVITY_DEBOUNCE_MS = 500
+
+/** Delays before the hard reload to /login after the session ends. */
+export const IDLE_RELOAD_DELAY_MS = 100
+export const UNAUTHORIZED_RELOAD_DELAY_MS = 300
+export const LOGOUT_RELOAD_DELAY_MS = 500
+
+/** Notices: top-right, 4.5 s, default title 'Message'. */
+export const NOTICE_DURATION_MS = 4500
+export const DEFAULT_NOTICE_TITLE = 'Message'
+export const DEFAULT_NOTICE_TEXT = 'Server is not responding'
+/** Title of notices raised by the shared API error handler. */
+export const API_NOTICE_TITLE = 'AI Message'
+
+export const EMPTY_LIST_TEXT = 'No records available.'
+
+export const DEFAULT_PAGE_SIZE = 20
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const
+
+/** Local storage keys. */
+export const STORAGE_KEYS = {
+  userData: 'userData',
+  queryString: 'queryString',
+  customSearchV2: 'custom-search-v2',
+} as const

@@ -1,0 +1,32 @@
+/**
+ * Parsers for validateSearch. TanStack Router JSON-parses search values, so a
+ * value may arrive as a number, a string or anything else.
+ */
+
+function toInt(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+  return Number.isSafeInteger(n) ? n : undefined
+}
+
+export function nonNegativeInt(value: unknown): number | undefined {
+  const n = toInt(value)
+  return n !== undefined && n >= 0 ? n : undefined
+}
+
+export function positiveInt(value: unknown): number | undefined {
+  const n = toInt(value)
+  return n !== undefined && n > 0 ? n : undefined
+}
+
+/** A page size between 1 and `max`. */
+export function pageSize(value: unknown, max = 100): number | undefined {
+  const n = positiveInt(value)
+  return n !== undefined && n <= max ? n : undefined
+}
+
+/** A non-empty trimmed string (numbers are turned back into text). */
+export function text(value: unknown): string | undefined {
+  const s = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined
+  const trimmed = s?.trim()
+  return trimmed ? trimmed : undefined
+}

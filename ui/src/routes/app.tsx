@@ -1,0 +1,21 @@
+import { createRoute, redirect } from '@tanstack/react-router'
+import { RouteError } from '../components/layout/route-error'
+import { AppShell } from '../features/app-shell'
+import { clearLocalSession, getUserData, getValidSession } from '../lib/session'
+import { rootRoute } from './root'
+
+/** Pathless layout of every logged-in screen; logged out → /login. */
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_app',
+  beforeLoad: () => {
+    const user = getValidSession()
+    if (!user) {
+      if (getUserData()) clearLocalSession() // expired
+      throw redirect({ to: '/login', replace: true })
+    }
+    return { user }
+  },
+  component: AppShell,
+  errorComponent: RouteError,
+})

@@ -1,0 +1,13 @@
+import { appRoute } from './app'
+import { companyMasterListRoute } from './app/company-master-list'
+import { leadManagerRoute } from './app/leadmanager'
+import { notFoundRoute } from './app/not-found'
+import { indexRoute } from './index'
+import { loginRoute } from './login'
+import { rootRoute } from './root'
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  appRoute.addChildren([leadManagerRoute, companyMasterListRoute, notFoundRoute]),
+])

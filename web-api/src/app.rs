@@ -1,0 +1,207 @@
+//! Start-up (database, migrations, demo data) and the HTTP endpoint tree.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::Context;
+use engine::auth::{AuthPolicy, AuthService};
+use engine::db::ConnectOptions;
+use engine::{Database, store::users::UserStore};
+use poem::endpoint::StaticFilesEndpoint;
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::middleware::CatchPanic;
+use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Request, Response, Route, handler};
+use poem_openapi::OpenApiService;
+use tracing::Instrument;
+
+use crate::config::Config;
+use crate::error::render_any_error;
+use crate::routes;
+use crate::state::AppState;
+
+/// The OpenAPI service with every area of the API.
+pub fn api_service() -> OpenApiService<impl poem_openapi::OpenApi, ()> {
+    OpenApiService::new(routes::all(), "Bayline API", env!("CARGO_PKG_VERSION"))
+        .description("Service leads and customer messaging for dealerships.")
+}
+
+/// Connects to the configured database and applies pending migrations.
+pub async fn open_database(config: &Config) -> anyhow::Result<Database> {
+    let options = ConnectOptions {
+        postgres_schema: config.database_schema.clone(),
+        max_connections: None,
+    };
+    let db = Database::connect(&config.database_url, &options)
+        .await
+        .with_context(|| format!("cannot open the database at {}", config.database_url))?;
+    db.migrate()
+        .await
+        .context("cannot apply database migrations")?;
+    Ok(db)
+}
+
+/// Fills an empty database with the demo world when configured to; a database that already has
+/// users is left as it is.
+pub async fn load_demo_data_if_empty(config: &Config, db: &Database) -> anyhow::Result<()> {
+    if !config.demo {
+        return Ok(());
+    }
+    if UserStore::new(db.clone()).count().await? > 0 {
+        tracing::info!("database already has data; demo data not loaded");
+        return Ok(());
+    }
+    let started = Instant::now();
+    let options = sample_data::DemoOptions {
+        vehicles: config.demo_scale,
+        ..sample_data::DemoOptions::default()
+    };
+    let summary = sample_data::generate(db, &options, |_| {}).await?;
+    tracing::info!(
+        vehicles = summary.vehicles,
+        leads = summary.leads,
+        seconds = started.elapsed().as_secs_f64(),
+        "demo data loaded"
+    );
+    Ok(())
+}
+
+/// The whole HTTP surface: API, OpenAPI document and Swagger UI, and the built UI.
+pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
+    let api = api_service();
+    let spec = api.spec_endpoint();
+    let docs = api.swagger_ui();
+    let api = std::sync::Arc::new(api.into_endpoint());
+    let mut route = Route::new()
+        .at("/api/openapi.json", spec)
+        .nest("/api/docs", docs)
+        .nest_no_strip("/api", api.clone())
+        .nest_no_strip("/user", api);
+    route = if ui_dir.join("index.html").is_file() {
+        route.nest(
+            "/",
+            StaticFilesEndpoint::new(ui_dir)
+                .index_file("index.html")
+                .fallback_to_index(),
+        )
+    } else {
+        tracing::warn!(dir = %ui_dir.display(), "UI not built; serving the API only");
+        route.at("/", ui_missing)
+    };
+    route
+        .catch_all_error(render_any_error)
+        .with(CatchPanic::new())
+        .around(log_request)
+        .data(state)
+}
+
+#[handler]
+fn ui_missing() -> impl IntoResponse {
+    poem::web::Html(
+        "<h1>Bayline</h1><p>The UI is not built. Run <code>scripts/run</code>, or see \
+         <a href=\"/api/docs\">the API documentation</a>.</p>",
+    )
+}
+
+/// Gives each request an id (kept from `X-Request-Id` when sent), logs it with its outcome,
+/// and returns the id in the response.
+async fn log_request<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let request_id = req
+        .header("x-request-id")
+        .filter(|id| id.len() <= 64)
+        .map(str::to_owned)
+        .unwrap_or_else(|| {
+            format!(
+                "{}-{}",
+                process_tag(),
+                COUNTER.fetch_add(1, Ordering::Relaxed)
+            )
+        });
+    let span = tracing::info_span!(
+        "request",
+        id = %request_id,
+        method = %req.method(),
+        path = %req.uri().path()
+    );
+    async move {
+        let started = Instant::now();
+        let mut response = next.get_response(req).await;
+        let status = response.status().as_u16();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        if status >= 500 {
+            tracing::error!(status, ms, "request answered");
+        } else {
+            tracing::info!(status, ms, "request answered");
+        }
+        if let Ok(value) = request_id.parse() {
+            response.headers_mut().insert("x-request-id", value);
+        }
+        Ok(response)
+    }
+    .instrument(span)
+    .await
+}
+
+/// A short random tag per process, so request ids from several API processes do not collide.
+fn process_tag() -> &'static str {
+    static TAG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TAG.get_or_init(|| engine::auth::token::new_token()[..8].to_owned())
+}
+
+/// A running server, for `bayline serve` and the integration tests.
+pub struct Server {
+    pub address: std::net::SocketAddr,
+    pub state: AppState,
+    handle: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    /// Opens the database, loads demo data if configured, binds (port 0 picks a free port)
+    /// and serves in the background.
+    pub async fn start(config: &Config) -> anyhow::Result<Self> {
+        let db = open_database(config).await?;
+        load_demo_data_if_empty(config, &db).await?;
+        let policy = AuthPolicy {
+            session_lifetime: chrono::Duration::hours(config.session_hours),
+            ..AuthPolicy::default()
+        };
+        let state = AppState::new(
+            db.clone(),
+            AuthService::new(db, policy),
+            config.queue.clone(),
+        );
+        let acceptor = TcpListener::bind(config.listen)
+            .into_acceptor()
+            .await
+            .with_context(|| format!("cannot listen on {} (BAYLINE_LISTEN)", config.listen))?;
+        let address = acceptor
+            .local_addr()
+            .first()
+            .and_then(|a| a.as_socket_addr().copied())
+            .context("listener has no socket address")?;
+        let app = endpoint(state.clone(), &config.ui_dir);
+        let handle = tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(app));
+        Ok(Self {
+            address,
+            state,
+            handle,
+        })
+    }
+
+    /// Serves until the server stops or the process is asked to end.
+    pub async fn wait(self) -> anyhow::Result<()> {
+        tokio::select! {
+            result = self.handle => result.context("server task failed")?.context("server failed"),
+            _ = tokio::signal::ctrl_c() => {
+                tracing::info!("shutting down");
+                self.state.db.close().await;
+                Ok(())
+            }
+        }
+    }
+
+    pub fn stop(&self) {
+        self.handle.abort();
+    }
+}

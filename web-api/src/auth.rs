@@ -1,0 +1,77 @@
+//! Request authentication: the session token header, and the caller's enterprise context.
+
+use engine::auth::{Caller, Scope};
+use poem::Request;
+use poem::web::RealIp;
+use poem_openapi::SecurityScheme;
+use poem_openapi::auth::ApiKey;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The session token from `POST /user/v2/login`, sent as `Authorization: <token>` (a `Bearer `
+/// prefix is accepted too).
+#[derive(SecurityScheme)]
+#[oai(
+    ty = "api_key",
+    key_name = "Authorization",
+    key_in = "header",
+    checker = "check_token"
+)]
+pub struct Session(pub Caller);
+
+async fn check_token(req: &Request, key: ApiKey) -> poem::Result<Caller> {
+    let state = req.data::<AppState>().ok_or_else(|| {
+        poem::Error::from_string(
+            "state missing",
+            poem::http::StatusCode::INTERNAL_SERVER_ERROR,
+        )
+    })?;
+    let token = bearer_token(&key.key);
+    state
+        .auth
+        .authenticate(token)
+        .await
+        .map_err(|e| ApiError::from(e).into())
+}
+
+/// The raw token of an `Authorization` header value.
+pub fn bearer_token(header: &str) -> &str {
+    let header = header.trim();
+    header
+        .strip_prefix("Bearer ")
+        .or_else(|| header.strip_prefix("bearer "))
+        .unwrap_or(header)
+        .trim()
+}
+
+/// The enterprise a request names in its `enterpriseId` header, if it is a number.
+pub fn enterprise_header(req: &Request) -> Result<Option<i64>, ApiError> {
+    match req.header("enterpriseId") {
+        None => Ok(None),
+        Some(v) if v.trim().is_empty() || v.trim() == "null" => Ok(None),
+        Some(v) => v.trim().parse::<i64>().map(Some).map_err(|_| {
+            engine::Error::invalid(format!("enterpriseId header must be a number, got {v:?}"))
+                .into()
+        }),
+    }
+}
+
+/// The caller's scope for a request, from the `enterpriseId` header or their own enterprise.
+pub fn request_scope(caller: &Caller, req: &Request) -> Result<Scope, ApiError> {
+    Ok(caller.scope(enterprise_header(req)?)?)
+}
+
+/// The client's address as best known (behind a proxy, its forwarding headers).
+pub async fn client_ip(req: &Request) -> Option<String> {
+    use poem::FromRequest;
+    let real = RealIp::from_request_without_body(req)
+        .await
+        .ok()
+        .and_then(|ip| ip.0);
+    real.map(|ip| ip.to_string()).or_else(|| {
+        req.remote_addr()
+            .as_socket_addr()
+            .map(|a| a.ip().to_string())
+    })
+}

@@ -1,0 +1,156 @@
+//! Configuration: defaults, then environment variables. A bad value stops start-up with a
+//! message naming the variable. Every setting is listed in `.env.example`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use engine::DatabaseUrl;
+use jobs::QueueBackend;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: DatabaseUrl,
+    /// PostgreSQL schema to use instead of the connection's default (`public`).
+    pub database_schema: Option<String>,
+    pub queue: QueueBackend,
+    /// Load demo data into an empty database at start-up.
+    pub demo: bool,
+    /// How many vehicles the start-up demo world has.
+    pub demo_scale: u64,
+    /// The built UI (`ui/dist`); not served when missing.
+    pub ui_dir: PathBuf,
+    pub session_hours: i64,
+    /// Output logs as JSON lines (for log shippers) instead of text.
+    pub log_json: bool,
+}
+
+pub const DEFAULT_DEMO_SCALE: u64 = 5_000;
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> anyhow::Result<Self> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads settings through `lookup`, so tests need not touch the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let get = |name: &str| {
+            lookup(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+
+        let listen = match get("BAYLINE_LISTEN") {
+            Some(v) => v.parse().with_context(|| {
+                format!("BAYLINE_LISTEN={v:?} is not an address like 127.0.0.1:8080")
+            })?,
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+        };
+        let data_dir = PathBuf::from(get("BAYLINE_DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let database_url = match get("DATABASE_URL") {
+            Some(v) => DatabaseUrl::parse(&v)
+                .map_err(|e| anyhow::anyhow!("DATABASE_URL is not usable: {e}"))?,
+            None => DatabaseUrl::sqlite_file(&data_dir.join("bayline.db")),
+        };
+        let database_schema = get("DATABASE_SCHEMA");
+        let queue = QueueBackend::from_redis_url(get("REDIS_URL").as_deref())
+            .map_err(|e| anyhow::anyhow!("REDIS_URL is not usable: {e}"))?;
+        let embedded_default =
+            database_url.kind() == engine::BackendKind::Sqlite && queue == QueueBackend::Embedded;
+        let demo = match get("BAYLINE_DEMO") {
+            Some(v) => parse_bool(&v).with_context(|| {
+                format!("BAYLINE_DEMO={v:?} must be one of 1, 0, true, false, yes, no")
+            })?,
+            None => embedded_default,
+        };
+        let demo_scale = match get("BAYLINE_DEMO_SCALE") {
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if n > 0 => n,
+                _ => bail!("BAYLINE_DEMO_SCALE={v:?} must be a positive number of vehicles"),
+            },
+            None => DEFAULT_DEMO_SCALE,
+        };
+        let ui_dir = PathBuf::from(get("BAYLINE_UI_DIR").unwrap_or_else(|| "./ui/dist".into()));
+        let session_hours = match get("BAYLINE_SESSION_HOURS") {
+            Some(v) => match v.parse::<i64>() {
+                Ok(n) if (1..=24 * 30).contains(&n) => n,
+                _ => bail!("BAYLINE_SESSION_HOURS={v:?} must be a number of hours from 1 to 720"),
+            },
+            None => 12,
+        };
+        let log_json = match get("BAYLINE_LOG_JSON") {
+            Some(v) => parse_bool(&v).with_context(|| {
+                format!("BAYLINE_LOG_JSON={v:?} must be one of 1, 0, true, false, yes, no")
+            })?,
+            None => false,
+        };
+        Ok(Self {
+            listen,
+            data_dir,
+            database_url,
+            database_schema,
+            queue,
+            demo,
+            demo_scale,
+            ui_dir,
+            session_hours,
+            log_json,
+        })
+    }
+}
+
+fn parse_bool(value: &str) -> anyhow::Result<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => bail!("not a boolean"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_are_the_embedded_mode_with_demo_data() {
+        let config = config(&[]).unwrap();
+        assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.database_url.kind(), engine::BackendKind::Sqlite);
+        assert!(config.database_url.expose().ends_with("data/bayline.db"));
+        assert_eq!(config.queue, QueueBackend::Embedded);
+        assert!(config.demo);
+    }
+
+    #[test]
+    fn postgres_turns_demo_data_off_unless_asked() {
+        let config = config(&[("DATABASE_URL", "postgres://root@127.0.0.1/test")]).unwrap();
+        assert!(!config.demo);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_variable() {
+        for (name, value) in [
+            ("BAYLINE_LISTEN", "localhost"),
+            ("DATABASE_URL", "mysql://x"),
+            ("REDIS_URL", "http://x"),
+            ("BAYLINE_DEMO", "maybe"),
+            ("BAYLINE_DEMO_SCALE", "-3"),
+            ("BAYLINE_SESSION_HOURS", "0"),
+        ] {
+            let error = format!("{:#}", config(&[(name, value)]).unwrap_err());
+            assert!(error.contains(name), "{error}");
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The one place where errors become HTTP responses, in the spec's shape:
+//! `{"message": "...", "errors": ["..."]}`. A 5xx says nothing of its cause; the log does.
+
+use poem::Response;
+use poem::http::StatusCode;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
+
+#[derive(Debug, Clone, Object, serde::Serialize)]
+pub struct ErrorBody {
+    /// What went wrong, for a person.
+    pub message: String,
+    /// Each problem found; the first is the one to show.
+    pub errors: Vec<String>,
+}
+
+impl ErrorBody {
+    /// A 5xx body: a generic message and no error list, so clients show their own wording.
+    pub fn internal() -> Self {
+        Self {
+            message: INTERNAL_MESSAGE.to_owned(),
+            errors: Vec::new(),
+        }
+    }
+
+    pub fn new(message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self {
+            errors: vec![message.clone()],
+            message,
+        }
+    }
+}
+
+const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
+
+#[derive(Debug, ApiResponse)]
+pub enum ApiError {
+    /// The request is malformed or breaks a rule.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// No valid session.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// The caller's role does not allow this.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No such record in the caller's scope.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// The request clashes with stored data.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
+    /// Too many attempts.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>),
+    /// A fault of ours.
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl From<engine::Error> for ApiError {
+    fn from(error: engine::Error) -> Self {
+        use engine::Error as E;
+        match error {
+            E::Validation { message, errors } => {
+                ApiError::BadRequest(Json(ErrorBody { message, errors }))
+            }
+            E::NotFound(m) => ApiError::NotFound(Json(ErrorBody::new(m))),
+            E::Conflict(m) => ApiError::Conflict(Json(ErrorBody::new(m))),
+            E::Forbidden(m) => ApiError::Forbidden(Json(ErrorBody::new(m))),
+            E::Unauthorized(m) => ApiError::Unauthorized(Json(ErrorBody::new(m))),
+            E::RateLimited(m) => ApiError::TooManyRequests(Json(ErrorBody::new(m))),
+            E::Database(_) | E::Migration(_) | E::Internal(_) => {
+                tracing::error!(error = %error, "request failed");
+                ApiError::Internal(Json(ErrorBody::internal()))
+            }
+        }
+    }
+}
+
+fn json_error(status: StatusCode, body: &ErrorBody) -> Response {
+    let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".to_owned());
+    Response::builder()
+        .status(status)
+        .content_type("application/json; charset=utf-8")
+        .body(text)
+}
+
+/// Turns every error that escaped a handler (unknown route, unparsable body, missing token,
+/// panics) into the spec's shape; responses that already have it pass through.
+pub async fn render_any_error(error: poem::Error) -> Response {
+    let status = error.status();
+    let message = error.to_string();
+    let response = error.into_response();
+    let is_json = response
+        .content_type()
+        .is_some_and(|t| t.starts_with("application/json"));
+    if is_json {
+        return response;
+    }
+    if status.is_server_error() {
+        tracing::error!(error = %message, "request failed");
+        return json_error(status, &ErrorBody::internal());
+    }
+    let message = match status {
+        StatusCode::NOT_FOUND => "Not found".to_owned(),
+        StatusCode::UNAUTHORIZED => "Authorization is required".to_owned(),
+        _ => message,
+    };
+    json_error(status, &ErrorBody::new(message))
+}

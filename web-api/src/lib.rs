@@ -1,0 +1,8 @@
+//! Bayline's web layer: the HTTP API, its errors and auth, and the server that also serves the UI.
+
+pub mod app;
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod routes;
+pub mod state;

@@ -1,0 +1,116 @@
+//! `bayline`: the server, its migrations, the demo-data generator and the OpenAPI document.
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use web_api::app::{Server, api_service, open_database};
+use web_api::config::Config;
+
+#[derive(Parser)]
+#[command(
+    name = "bayline",
+    version,
+    about = "Service leads and customer messaging for dealerships"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the API and serve the UI (settings from the environment; see .env.example).
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Fill an empty database with a generated dealership world.
+    DemoData {
+        /// Number of vehicles to generate (customers, sales, repair orders and leads scale with it).
+        #[arg(long, default_value_t = web_api::config::DEFAULT_DEMO_SCALE)]
+        scale: u64,
+        /// Seed for the random generator; the same seed gives the same world.
+        #[arg(long, default_value_t = sample_data::DEFAULT_SEED)]
+        seed: u64,
+    },
+    /// Print the OpenAPI document as JSON.
+    Openapi,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    if let Command::Openapi = cli.command {
+        println!("{}", api_service().spec());
+        return Ok(());
+    }
+    let config = Config::from_env()?;
+    init_logging(config.log_json);
+    match cli.command {
+        Command::Serve => {
+            let server = Server::start(&config).await?;
+            tracing::info!(
+                address = %server.address,
+                database = %config.database_url,
+                queue = ?config.queue,
+                "Bayline is listening on http://{}",
+                server.address
+            );
+            server.wait().await
+        }
+        Command::Migrate => {
+            open_database(&config).await?;
+            tracing::info!(database = %config.database_url, "migrations applied");
+            Ok(())
+        }
+        Command::DemoData { scale, seed } => {
+            let db = open_database(&config).await?;
+            let options = sample_data::DemoOptions {
+                vehicles: scale,
+                seed,
+                ..sample_data::DemoOptions::default()
+            };
+            let started = std::time::Instant::now();
+            let mut last_report = std::time::Instant::now();
+            let summary = sample_data::generate(&db, &options, |progress| {
+                if last_report.elapsed().as_secs() >= 5 {
+                    last_report = std::time::Instant::now();
+                    tracing::info!(
+                        done = progress.vehicles_done,
+                        total = progress.vehicles_total,
+                        "generating demo data"
+                    );
+                }
+            })
+            .await
+            .context("demo data generation failed")?;
+            println!(
+                "demo data: {} enterprises, {} stores, {} users, {} customers, {} vehicles, {} sales, \
+                 {} repair orders, {} appointments, {} leads, {} messages in {:.1} s",
+                summary.enterprises,
+                summary.stores,
+                summary.users,
+                summary.customers,
+                summary.vehicles,
+                summary.sales,
+                summary.repair_orders,
+                summary.appointments,
+                summary.leads,
+                summary.messages,
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Command::Openapi => unreachable!("handled before configuration is read"),
+    }
+}
+
+fn init_logging(json: bool) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("BAYLINE_LOG")
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,poem=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}

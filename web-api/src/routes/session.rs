@@ -1,0 +1,146 @@
+//! `POST /user/v2/login` and `GET /user/logout`.
+
+use chrono::{DateTime, Utc};
+use engine::store::users::UserProfile;
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::ApiTags;
+use crate::auth::{Session, bearer_token, client_ip};
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+#[derive(Debug, Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct LoginRequest {
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct RoleDto {
+    pub name: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct EnterpriseRef {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The signed-in user as the UI keeps it in local storage (spec: userData).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct UserData {
+    pub auth_token: String,
+    pub expires_at: DateTime<Utc>,
+    pub user_id: i64,
+    pub username: String,
+    /// In order; the first decides the landing page.
+    pub roles: Vec<String>,
+    pub role_dtos: Vec<RoleDto>,
+    /// PLATFORM, ENTERPRISE, BOC or STORE.
+    pub emp_level: String,
+    /// The dealer (boc) the user belongs to; null for enterprise-wide and platform users.
+    pub tenant: Option<i64>,
+    pub enterprise: Option<EnterpriseRef>,
+    pub first_name: String,
+    pub last_name: String,
+    pub real_time_sync: bool,
+    pub calling_feature: bool,
+    pub color_code: String,
+    pub twilio_user_notification_channel_sid: Option<String>,
+}
+
+impl UserData {
+    fn new(profile: UserProfile, token: String, expires_at: DateTime<Utc>) -> Self {
+        let roles: Vec<String> = profile
+            .roles
+            .iter()
+            .map(|r| r.as_str().to_owned())
+            .collect();
+        Self {
+            auth_token: token,
+            expires_at,
+            user_id: profile.id,
+            username: profile.username,
+            role_dtos: roles
+                .iter()
+                .map(|name| RoleDto { name: name.clone() })
+                .collect(),
+            roles,
+            emp_level: profile.emp_level.as_str().to_owned(),
+            tenant: profile.boc_id,
+            enterprise: profile
+                .enterprise_id
+                .zip(profile.enterprise_name)
+                .map(|(id, name)| EnterpriseRef { id, name }),
+            first_name: profile.first_name,
+            last_name: profile.last_name,
+            real_time_sync: profile.real_time_sync,
+            calling_feature: profile.calling_feature,
+            color_code: profile.color_code,
+            twilio_user_notification_channel_sid: None,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+pub struct SessionApi;
+
+#[OpenApi(tag = "ApiTags::Session")]
+impl SessionApi {
+    /// Log in with a username and password; returns the session token and the user.
+    #[oai(path = "/user/v2/login", method = "post")]
+    async fn login(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        body: Json<LoginRequest>,
+    ) -> ApiResult<Json<UserData>> {
+        let ip = client_ip(req).await;
+        let success = state
+            .auth
+            .login(
+                &body.username,
+                &body.password,
+                ip.as_deref(),
+                req.header("user-agent"),
+            )
+            .await?;
+        tracing::info!(user_id = success.profile.id, "logged in");
+        Ok(Json(UserData::new(
+            success.profile,
+            success.token,
+            success.expires_at,
+        )))
+    }
+
+    /// End the current session; its token stops working at once.
+    #[oai(path = "/user/logout", method = "get")]
+    async fn logout(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        session: Session,
+    ) -> ApiResult<Json<MessageResponse>> {
+        let token = req
+            .header("Authorization")
+            .map(bearer_token)
+            .unwrap_or_default();
+        state.auth.logout(token).await?;
+        tracing::info!(user_id = session.0.user_id, "logged out");
+        Ok(Json(MessageResponse {
+            message: "Logged out".to_owned(),
+        }))
+    }
+}

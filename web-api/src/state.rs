@@ -1,0 +1,28 @@
+//! What every handler can reach.
+
+use engine::Database;
+use engine::auth::AuthService;
+use engine::store::leads::LeadStore;
+use engine::store::tenancy::TenancyStore;
+use jobs::QueueBackend;
+
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub db: Database,
+    pub auth: AuthService,
+    pub tenancy: TenancyStore,
+    pub leads: LeadStore,
+    pub queue: QueueBackend,
+}
+
+impl AppState {
+    pub fn new(db: Database, auth: AuthService, queue: QueueBackend) -> Self {
+        Self {
+            tenancy: TenancyStore::new(db.clone()),
+            leads: LeadStore::new(db.clone()),
+            auth,
+            db,
+            queue,
+        }
+    }
+}
