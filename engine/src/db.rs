@@ -355,6 +355,22 @@ impl Database {
         Ok(())
     }
 
+    /// Drops a PostgreSQL schema and everything in it (tests clean up their fresh schemas).
+    pub async fn drop_postgres_schema(url: &DatabaseUrl, schema: &str) -> Result<()> {
+        validate_schema_name(schema)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(1)
+            .connect_with(PgConnectOptions::from_str(url.expose())?)
+            .await?;
+        sqlx::query(AssertSqlSafe(format!(
+            "DROP SCHEMA IF EXISTS \"{schema}\" CASCADE"
+        )))
+        .execute(&pool)
+        .await?;
+        pool.close().await;
+        Ok(())
+    }
+
     pub async fn close(&self) {
         match &self.pool {
             Pool::Sqlite(pool) => pool.close().await,

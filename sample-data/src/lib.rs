@@ -56,7 +56,84 @@ const fn demo_user(
 /// One user per role in the demo enterprise, plus two in a second enterprise.
 pub const DEMO_USERS: &[DemoUser] = &[
     demo_user("super-admin", Role::SuperAdmin, EmpLevel::Platform, 0, None),
+    demo_user(
+        "enterprise-admin",
+        Role::EnterpriseAdmin,
+        EmpLevel::Enterprise,
+        0,
+        None,
+    ),
+    demo_user(
+        "enterprise-user",
+        Role::EnterpriseUser,
+        EmpLevel::Enterprise,
+        0,
+        None,
+    ),
+    demo_user(
+        "corporate-admin",
+        Role::CorporateAdmin,
+        EmpLevel::Enterprise,
+        0,
+        None,
+    ),
+    demo_user(
+        "corporate-user",
+        Role::CorporateUser,
+        EmpLevel::Enterprise,
+        0,
+        None,
+    ),
+    demo_user(
+        "super-data-admin",
+        Role::SuperDataAdmin,
+        EmpLevel::Enterprise,
+        0,
+        None,
+    ),
     demo_user("super-user", Role::SuperUser, EmpLevel::Enterprise, 0, None),
+    demo_user(
+        "division-manager",
+        Role::DivisionManager,
+        EmpLevel::Boc,
+        0,
+        Some((0, 0)),
+    ),
+    demo_user(
+        "office-manager",
+        Role::OfficeManager,
+        EmpLevel::Store,
+        0,
+        Some((0, 0)),
+    ),
+    demo_user(
+        "sales-rep",
+        Role::SalesRep,
+        EmpLevel::Store,
+        0,
+        Some((0, 0)),
+    ),
+    demo_user(
+        "office-user",
+        Role::OfficeUser,
+        EmpLevel::Store,
+        0,
+        Some((0, 1)),
+    ),
+    demo_user(
+        "summit-admin",
+        Role::EnterpriseAdmin,
+        EmpLevel::Enterprise,
+        1,
+        None,
+    ),
+    demo_user(
+        "summit-rep",
+        Role::SalesRep,
+        EmpLevel::Store,
+        1,
+        Some((0, 0)),
+    ),
 ];
 
 #[derive(Debug, Clone)]
@@ -1463,4 +1540,28 @@ struct DemoCustomer {
 struct LeadPlan {
     stage: &'static str,
     reply: Option<&'static str>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_is_one_demo_user_per_role_in_the_demo_enterprise() {
+        for role in Role::ALL {
+            let holders = DEMO_USERS
+                .iter()
+                .filter(|u| u.role == *role && u.enterprise == 0)
+                .count();
+            assert_eq!(holders, 1, "{role}");
+        }
+    }
+
+    #[test]
+    fn demo_usernames_are_unique() {
+        let mut names: Vec<&str> = DEMO_USERS.iter().map(|u| u.username).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), DEMO_USERS.len());
+    }
 }

@@ -1,0 +1,163 @@
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use engine::db::DatabaseUrl;
+use engine::{Database, store::schema::FutureServiceInteractions as Fsi};
+use reqwest::{Client, Response, StatusCode};
+use sea_query::{Expr, ExprTrait, Query};
+use serde_json::{Value, json};
+use tempfile::TempDir;
+use web_api::app::Server;
+use web_api::config::Config;
+
+pub const PASSWORD: &str = sample_data::DEMO_PASSWORD;
+
+pub struct TestApp {
+    pub base: String,
+    pub client: Client,
+    pub db: Database,
+    server: Server,
+    _dir: TempDir,
+    postgres: Option<(DatabaseUrl, String)>,
+}
+
+/// Starts Bayline with a small demo world in a database of its own.
+pub async fn spawn_app() -> TestApp {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let postgres = std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .map(|url| {
+            let schema = format!(
+                "test_{}_{}_{}",
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::Relaxed),
+                chrono::Utc::now().timestamp_micros() % 1_000_000
+            );
+            (DatabaseUrl::parse(&url).expect("TEST_DATABASE_URL"), schema)
+        });
+    let data_dir = dir.path().display().to_string();
+    let mut vars = vec![
+        ("BAYLINE_LISTEN", "127.0.0.1:0".to_owned()),
+        ("BAYLINE_DATA_DIR", data_dir),
+        ("BAYLINE_DEMO", "1".to_owned()),
+        ("BAYLINE_DEMO_SCALE", "300".to_owned()),
+        (
+            "BAYLINE_UI_DIR",
+            dir.path().join("no-ui").display().to_string(),
+        ),
+    ];
+    if let Some((url, schema)) = &postgres {
+        vars.push(("DATABASE_URL", url.expose().to_owned()));
+        vars.push(("DATABASE_SCHEMA", schema.clone()));
+    }
+    let config = Config::from_lookup(|name| {
+        vars.iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+    })
+    .expect("test configuration");
+    let server = Server::start(&config).await.expect("server starts");
+    TestApp {
+        base: format!("http://{}", server.address),
+        client: Client::new(),
+        db: server.state.db.clone(),
+        server,
+        _dir: dir,
+        postgres,
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.server.stop();
+        if let Some((url, schema)) = self.postgres.take() {
+            // Drop the schema on a runtime of its own: Drop cannot await.
+            let _ = std::thread::spawn(move || {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map(|rt| rt.block_on(Database::drop_postgres_schema(&url, &schema)))
+            })
+            .join();
+        }
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Response {
+        self.client
+            .post(self.url("/user/v2/login"))
+            .json(&json!({ "username": username, "password": password }))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// Logs a demo user in and returns their token.
+    pub async fn token_of(&self, username: &str) -> String {
+        let response = self.login(username, PASSWORD).await;
+        let status = response.status();
+        let body: Value = response.json().await.expect("json");
+        assert_eq!(status, StatusCode::OK, "log-in of {username}: {body}");
+        body["authToken"].as_str().expect("authToken").to_owned()
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        self.get_with(path, token, &[]).await
+    }
+
+    pub async fn get_with(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> Response {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// Some lead of the given enterprise (and store, when given), straight from the database.
+    pub async fn a_lead_of(&self, enterprise_id: i64, store_id: Option<i64>) -> i64 {
+        let mut query = Query::select()
+            .expr(Expr::col(Fsi::Id).min())
+            .from(Fsi::Table)
+            .and_where(Expr::col(Fsi::EnterpriseId).eq(enterprise_id))
+            .to_owned();
+        if let Some(store_id) = store_id {
+            query.and_where(Expr::col(Fsi::StoreId).eq(store_id));
+        }
+        self.db
+            .fetch_scalar::<i64>(&query)
+            .await
+            .expect("a lead exists")
+    }
+}
+
+/// Asserts the spec's error shape and returns the message.
+pub async fn assert_error(response: Response, status: StatusCode) -> String {
+    assert_eq!(response.status(), status);
+    let body: Value = response.json().await.expect("error body is JSON");
+    let message = body["message"].as_str().expect("message").to_owned();
+    let errors = body["errors"].as_array().expect("errors list");
+    if status.is_server_error() {
+        assert!(errors.is_empty(), "a 5xx carries no detail: {body}");
+    } else {
+        assert_eq!(
+            errors.first().and_then(Value::as_str),
+            Some(message.as_str()),
+            "{body}"
+        );
+    }
+    message
+}

@@ -1,0 +1,112 @@
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::{assert_error, spawn_app};
+
+#[tokio::test]
+async fn health_reports_the_database_and_the_queue() {
+    let app = spawn_app().await;
+
+    let response = app.get("/api/health", None).await;
+
+    assert_eq!(response.status(), StatusCode::OK);
+    let health: Value = response.json().await.unwrap();
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["database"]["status"], "ok");
+    let backend = if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| !u.is_empty()) {
+        "postgres"
+    } else {
+        "sqlite"
+    };
+    assert_eq!(health["database"]["backend"], backend);
+    assert_eq!(health["queue"]["backend"], "embedded");
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_spec_paths() {
+    let app = spawn_app().await;
+
+    let document: Value = app
+        .get("/api/openapi.json", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+
+    let paths = document["paths"].as_object().unwrap();
+    for path in [
+        "/user/v2/login",
+        "/user/logout",
+        "/api/health",
+        "/api/enterprise/{enterpriseId}/store",
+    ] {
+        assert!(paths.contains_key(path), "{path} missing");
+    }
+}
+
+#[tokio::test]
+async fn swagger_ui_is_served() {
+    let app = spawn_app().await;
+
+    let response = app.get("/api/docs", None).await;
+
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.text().await.unwrap().contains("swagger"));
+}
+
+#[tokio::test]
+async fn an_unknown_api_path_is_404_in_the_error_shape() {
+    let app = spawn_app().await;
+
+    assert_error(
+        app.get("/api/no-such-thing", None).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_non_numeric_id_is_a_400_in_the_error_shape() {
+    let app = spawn_app().await;
+    let token = app.token_of("sales-rep").await;
+
+    let response = app
+        .get("/api/future-service-interaction/abc", Some(&token))
+        .await;
+
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+}
+
+#[tokio::test]
+async fn every_response_carries_a_request_id() {
+    let app = spawn_app().await;
+
+    let minted = app.get("/api/health", None).await;
+    let kept = app
+        .get_with("/api/health", None, &[("x-request-id", "trace-me-42")])
+        .await;
+
+    assert!(minted.headers().get("x-request-id").is_some());
+    assert_eq!(kept.headers()["x-request-id"], "trace-me-42");
+}
+
+#[tokio::test]
+async fn without_a_built_ui_the_root_explains_what_to_run() {
+    let app = spawn_app().await;
+
+    let page = app.get("/", None).await.text().await.unwrap();
+
+    assert!(page.contains("scripts/run"));
+}
+
+#[tokio::test]
+async fn migrating_an_up_to_date_database_changes_nothing() {
+    let app = spawn_app().await;
+
+    app.db
+        .migrate()
+        .await
+        .expect("second migration run is a no-op");
+
+    assert_eq!(app.get("/api/health", None).await.status(), StatusCode::OK);
+}
