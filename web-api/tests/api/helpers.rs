@@ -22,6 +22,11 @@ pub struct TestApp {
 
 /// Starts Bayline with a small demo world in a database of its own.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// Like [`spawn_app`], with extra or overriding settings.
+pub async fn spawn_app_with(settings: &[(&'static str, &str)]) -> TestApp {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let dir = tempfile::tempdir().expect("temp dir");
     let postgres = std::env::var("TEST_DATABASE_URL")
@@ -47,12 +52,18 @@ pub async fn spawn_app() -> TestApp {
             dir.path().join("no-ui").display().to_string(),
         ),
     ];
+    if let Ok(redis) = std::env::var("TEST_REDIS_URL") {
+        vars.push(("REDIS_URL", redis));
+    }
     if let Some((url, schema)) = &postgres {
         vars.push(("DATABASE_URL", url.expose().to_owned()));
         vars.push(("DATABASE_SCHEMA", schema.clone()));
     }
+    vars.extend(settings.iter().map(|(k, v)| (*k, (*v).to_owned())));
+    // Later entries win, so the test's own settings override the defaults above.
     let config = Config::from_lookup(|name| {
         vars.iter()
+            .rev()
             .find(|(k, _)| *k == name)
             .map(|(_, v)| v.clone())
     })

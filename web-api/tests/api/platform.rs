@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{assert_error, spawn_app};
+use crate::helpers::{assert_error, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn health_reports_the_database_and_the_queue() {
@@ -19,7 +19,26 @@ async fn health_reports_the_database_and_the_queue() {
         "sqlite"
     };
     assert_eq!(health["database"]["backend"], backend);
-    assert_eq!(health["queue"]["backend"], "embedded");
+    let queue = if std::env::var("TEST_REDIS_URL").is_ok_and(|u| !u.is_empty()) {
+        "redis"
+    } else {
+        "embedded"
+    };
+    assert_eq!(health["queue"]["backend"], queue);
+    assert_eq!(health["queue"]["status"], "ok");
+}
+
+#[tokio::test]
+async fn health_is_degraded_when_the_queue_cannot_be_reached() {
+    // Nothing listens on port 1.
+    let app = spawn_app_with(&[("REDIS_URL", "redis://127.0.0.1:1")]).await;
+
+    let health: Value = app.get("/api/health", None).await.json().await.unwrap();
+
+    assert_eq!(health["status"], "degraded");
+    assert_eq!(health["queue"]["backend"], "redis");
+    assert_eq!(health["queue"]["status"], "unreachable");
+    assert_eq!(health["database"]["status"], "ok");
 }
 
 #[tokio::test]
