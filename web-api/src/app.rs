@@ -205,3 +205,22 @@ impl Server {
         self.handle.abort();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The UI's API types are generated from `ui/openapi.json`; it must match what we serve.
+    /// After an API change: `bayline openapi > ui/openapi.json && npm --prefix ui run gen:api`.
+    #[test]
+    fn the_committed_openapi_document_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/openapi.json");
+        let committed: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("ui/openapi.json"))
+                .expect("valid JSON");
+        let served: serde_json::Value =
+            serde_json::from_str(&super::api_service().spec()).expect("valid JSON");
+        assert!(
+            committed == served,
+            "ui/openapi.json is stale: run `bayline openapi > ui/openapi.json` and `npm --prefix ui run gen:api`"
+        );
+    }
+}

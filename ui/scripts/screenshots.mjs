@@ -1,0 +1,34 @@
+// Takes the README's screenshots from a running Bayline: `node scripts/screenshots.mjs [origin]`.
+// Uses Debian's chromium (CHROMIUM_PATH), never a downloaded browser.
+import { chromium } from '@playwright/test'
+
+const origin = process.argv[2] ?? 'http://127.0.0.1:8080'
+const out = new URL('../../docs/screenshots/', import.meta.url).pathname
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+
+async function logIn(username) {
+  await page.goto(`${origin}/login`)
+  await page.getByLabel(/username/i).fill(username)
+  await page.getByLabel(/password/i).fill('bayline-demo')
+  await page.getByRole('button', { name: /log in|sign in/i }).click()
+  await page.waitForLoadState('networkidle')
+}
+
+await page.goto(`${origin}/login`)
+await page.screenshot({ path: `${out}login.png` })
+await logIn('super-admin')
+await page.waitForURL(/CompanyMasterList/)
+await page.getByText('Bayline Demo Motors').first().click()
+await page.waitForLoadState('networkidle')
+await page.screenshot({ path: `${out}company-master-list.png` })
+await page.evaluate(() => localStorage.clear())
+await logIn('corporate-user')
+await page.waitForURL(/leadmanager/)
+await page.screenshot({ path: `${out}lead-manager.png` })
+await browser.close()
+console.log(`screenshots written to ${out}`)
