@@ -497,3 +497,37 @@ pub const TEMPLATES: &[(&str, &str, &str)] = &[
         "Hi {customer_first_name}, your {product_model} has passed 30 months; let's keep it in top shape.",
     ),
 ];
+
+/// Enterprise-wide (group) templates staff start from: service type, intent, title, body.
+pub const CUSTOM_TEMPLATES: &[(&str, Option<&str>, &str, &str)] = &[
+    (
+        "OIL_CHANGE",
+        Some("APPOINTMENT"),
+        "Offer two times",
+        "We can see you {day} at 9:00 or 2:30. Which works better?",
+    ),
+    (
+        "OIL_CHANGE",
+        Some("SPA-AS"),
+        "Serviced elsewhere",
+        "Thanks for letting us know! We'll update your records and reach out at the next interval.",
+    ),
+    (
+        "OIL_CHANGE",
+        Some("NLO"),
+        "No longer own",
+        "Thanks for telling us. We'll remove this vehicle from your reminders.",
+    ),
+    (
+        "CHECK_UP_30D",
+        None,
+        "30-day welcome",
+        "Welcome to the family, {customer_first_name}! Your complimentary 30-day check-up takes about 30 minutes.",
+    ),
+    (
+        "STATE_INSPECTION",
+        None,
+        "Inspection reminder",
+        "Your state inspection is due. We have same-day openings this week.",
+    ),
+];

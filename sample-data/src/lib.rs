@@ -23,6 +23,9 @@ use sea_query::{Expr, Query, Value};
 use catalog::{ENTERPRISES, StoreSeed};
 use rows::Rows;
 
+/// The check digit a VIN must carry at position 9 (North American standard).
+pub use vin::check_digit as vin_check_digit;
+
 pub const DEFAULT_SEED: u64 = 20_261_122;
 /// The password of every demo user (documented in the README).
 pub const DEMO_PASSWORD: &str = "bayline-demo";
@@ -241,6 +244,7 @@ pub async fn generate(
         "assistants",
         "phone_numbers",
         "templates",
+        "custom_templates",
         "customers",
         "service_vehicles",
         "sales",
@@ -546,6 +550,7 @@ async fn write_users(
     // One hash for all demo users: they share a documented password anyway.
     let password_hash = hash_password(DEMO_PASSWORD)?;
     let users = UserStore::new(db.clone());
+    let mut staff = Vec::new();
     const COLORS: &[&str] = &[
         "#2f6fdf", "#0f9d58", "#db4437", "#f4b400", "#8e44ad", "#16a085",
     ];
@@ -579,7 +584,7 @@ async fn write_users(
         };
         let first = catalog::FIRST_NAMES[(n * 7) % catalog::FIRST_NAMES.len()];
         let last = catalog::LAST_NAMES[(n * 11) % catalog::LAST_NAMES.len()];
-        users
+        let user_id = users
             .create(
                 &NewUser {
                     username: (*username).to_owned(),
@@ -598,8 +603,84 @@ async fn write_users(
             )
             .await?;
         summary.users += 1;
+        if let Some(enterprise_id) = enterprise_id {
+            staff.push((user_id, enterprise_id));
+        }
     }
-    Ok(())
+    write_custom_templates(db, &staff, now).await
+}
+
+/// Staff's own templates: a group set per enterprise, a personal one per user, some favourites.
+async fn write_custom_templates(
+    db: &Database,
+    staff: &[(i64, i64)],
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let mut templates = Rows::new(
+        CustomTemplates::Table,
+        &[
+            CustomTemplates::Id,
+            CustomTemplates::EnterpriseId,
+            CustomTemplates::OwnerUserId,
+            CustomTemplates::Scope,
+            CustomTemplates::Title,
+            CustomTemplates::Body,
+            CustomTemplates::ServiceType,
+            CustomTemplates::Intent,
+            CustomTemplates::Brand,
+            CustomTemplates::CreatedAt,
+            CustomTemplates::UpdatedAt,
+        ],
+    );
+    let mut favorites = Rows::new(
+        TemplateFavorites::Table,
+        &[
+            TemplateFavorites::UserId,
+            TemplateFavorites::CustomTemplateId,
+            TemplateFavorites::CreatedAt,
+        ],
+    );
+    let mut id = 0i64;
+    let enterprises = dedup(staff.iter().map(|(_, e)| *e));
+    for enterprise_id in enterprises {
+        for (service_type, intent, title, body) in catalog::CUSTOM_TEMPLATES {
+            id += 1;
+            templates.push(vec![
+                id.into(),
+                enterprise_id.into(),
+                None::<i64>.into(),
+                "GROUP".into(),
+                (*title).into(),
+                (*body).into(),
+                (*service_type).into(),
+                intent.map(str::to_owned).into(),
+                None::<String>.into(),
+                now.into(),
+                now.into(),
+            ]);
+        }
+    }
+    let group_templates = id;
+    for (n, (user_id, enterprise_id)) in staff.iter().enumerate() {
+        id += 1;
+        templates.push(vec![
+            id.into(), (*enterprise_id).into(), (*user_id).into(), "PERSONAL".into(), "My follow-up".into(),
+            "Hi {customer_first_name}, just checking in about your {product_model}. Any questions, text me here.".into(),
+            "OIL_CHANGE".into(), None::<String>.into(), None::<String>.into(), now.into(), now.into(),
+        ]);
+        favorites.push(vec![(*user_id).into(), id.into(), now.into()]);
+        if n % 2 == 0 && group_templates > 0 {
+            favorites.push(vec![
+                (*user_id).into(),
+                (1 + n as i64 % group_templates).into(),
+                now.into(),
+            ]);
+        }
+    }
+    let mut tx = db.begin().await?;
+    templates.flush(&mut tx).await?;
+    favorites.flush(&mut tx).await?;
+    tx.commit().await
 }
 
 async fn count_rows<T: sea_query::Iden + Copy + 'static>(

@@ -154,6 +154,25 @@ pub struct Server {
     pub address: std::net::SocketAddr,
     pub state: AppState,
     handle: tokio::task::JoinHandle<std::io::Result<()>>,
+    housekeeping: tokio::task::JoinHandle<()>,
+}
+
+/// Expired sessions and old log-in attempts are only clutter; clear them now and every hour.
+async fn prune_sessions_hourly(auth: AuthService) {
+    let mut every_hour = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        every_hour.tick().await;
+        match auth.prune(chrono::Utc::now()).await {
+            Ok((sessions, attempts)) => {
+                tracing::debug!(
+                    sessions,
+                    attempts,
+                    "pruned expired sessions and old log-in attempts"
+                )
+            }
+            Err(error) => tracing::warn!(%error, "could not prune sessions"),
+        }
+    }
 }
 
 impl Server {
@@ -182,17 +201,22 @@ impl Server {
             .context("listener has no socket address")?;
         let app = endpoint(state.clone(), &config.ui_dir);
         let handle = tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(app));
+        let housekeeping = tokio::spawn(prune_sessions_hourly(state.auth.clone()));
         Ok(Self {
             address,
             state,
             handle,
+            housekeeping,
         })
     }
 
     /// Serves until the server stops or the process is asked to end.
     pub async fn wait(self) -> anyhow::Result<()> {
         tokio::select! {
-            result = self.handle => result.context("server task failed")?.context("server failed"),
+            result = self.handle => {
+                self.housekeeping.abort();
+                result.context("server task failed")?.context("server failed")
+            }
             _ = tokio::signal::ctrl_c() => {
                 tracing::info!("shutting down");
                 self.state.db.close().await;
@@ -202,6 +226,7 @@ impl Server {
     }
 
     pub fn stop(&self) {
+        self.housekeeping.abort();
         self.handle.abort();
     }
 }

@@ -176,6 +176,16 @@ impl AuthService {
         Ok(())
     }
 
+    /// Deletes expired sessions and log-in attempts older than a day; returns how many of each.
+    pub async fn prune(&self, now: DateTime<Utc>) -> Result<(u64, u64)> {
+        let sessions = self.sessions.delete_expired(now).await?;
+        let attempts = self
+            .sessions
+            .delete_attempts_before(now - Duration::days(1).max(self.policy.failure_window))
+            .await?;
+        Ok((sessions, attempts))
+    }
+
     pub async fn profile(&self, user_id: i64) -> Result<UserProfile> {
         self.users
             .profile(user_id)

@@ -112,6 +112,9 @@ pub enum CustomTemplates {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum TemplateFavorites { Table, UserId, CustomTemplateId, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
 pub enum Assistants {
     Table, Id, EnterpriseId, BocId, StoreId, DivisionCode, AgentFirstName, AgentLastName,
     AgentPhoneNumber, Email, InitializerProcessEnabled, CreatedAt,

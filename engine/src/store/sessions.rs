@@ -102,6 +102,15 @@ impl SessionStore {
         self.db.execute(&delete).await
     }
 
+    /// Forgets log-in attempts from before `before`; only recent ones matter for throttling.
+    pub async fn delete_attempts_before(&self, before: DateTime<Utc>) -> Result<u64> {
+        let delete = Query::delete()
+            .from_table(LoginAttempts::Table)
+            .and_where(Expr::col(LoginAttempts::AttemptedAt).lt(before))
+            .to_owned();
+        self.db.execute(&delete).await
+    }
+
     pub async fn record_attempt(
         &self,
         username: &str,

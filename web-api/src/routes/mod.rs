@@ -19,6 +19,11 @@ pub enum ApiTags {
     Leads,
 }
 
+/// The only operations callable without a session token. Everything else requires one; a unit
+/// test holds the OpenAPI document to this list.
+pub const PUBLIC_OPERATIONS: &[(&str, &str)] =
+    &[("post", "/user/v2/login"), ("get", "/api/health")];
+
 /// Every area of the API, for `OpenApiService::new`.
 pub fn all() -> (
     session::SessionApi,
@@ -32,4 +37,31 @@ pub fn all() -> (
         enterprise::EnterpriseApi,
         leads::LeadApi,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PUBLIC_OPERATIONS;
+
+    #[test]
+    fn every_operation_outside_the_public_list_requires_a_session() {
+        let spec: serde_json::Value =
+            serde_json::from_str(&crate::app::api_service().spec()).expect("valid JSON");
+        let paths = spec["paths"].as_object().expect("paths");
+        let mut public = Vec::new();
+        for (path, operations) in paths {
+            for (method, operation) in operations.as_object().expect("operations") {
+                let secured = operation["security"]
+                    .as_array()
+                    .is_some_and(|s| !s.is_empty());
+                if !secured {
+                    public.push((method.as_str(), path.as_str()));
+                }
+            }
+        }
+        public.sort_unstable();
+        let mut expected = PUBLIC_OPERATIONS.to_vec();
+        expected.sort_unstable();
+        assert_eq!(public, expected, "unexpected public operations");
+    }
 }

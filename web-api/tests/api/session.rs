@@ -186,3 +186,24 @@ async fn each_log_in_gets_its_own_session() {
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn an_expired_session_is_refused_and_pruned() {
+    use engine::auth::{AuthPolicy, AuthService};
+    let app = spawn_app().await;
+    // Sessions from this service are born expired.
+    let auth = AuthService::new(
+        app.db.clone(),
+        AuthPolicy {
+            session_lifetime: chrono::Duration::seconds(-1),
+            ..AuthPolicy::default()
+        },
+    );
+    let login = auth.login("sales-rep", PASSWORD, None, None).await.unwrap();
+
+    let over_http = app.get("/api/enterprise/1/store", Some(&login.token)).await;
+    let (pruned_sessions, _) = auth.prune(chrono::Utc::now()).await.unwrap();
+
+    assert_error(over_http, StatusCode::UNAUTHORIZED).await;
+    assert_eq!(pruned_sessions, 1);
+}
