@@ -1,13 +1,16 @@
 //! Start-up (database, migrations, demo data) and the HTTP endpoint tree.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use engine::auth::{AuthPolicy, AuthService};
 use engine::db::ConnectOptions;
+use engine::store::job_runs::JobRunStore;
 use engine::{Database, store::users::UserStore};
+use jobs::{Executor, ExecutorSettings, JobQueue, JobStarter, Registry, WorkerPool};
 use poem::endpoint::StaticFilesEndpoint;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::CatchPanic;
@@ -149,17 +152,69 @@ fn process_tag() -> &'static str {
     TAG.get_or_init(|| engine::auth::token::new_token()[..8].to_owned())
 }
 
-/// A running server, for `bayline serve` and the integration tests.
+/// What a process runs: the HTTP API, the job workers, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// API, UI and workers in one process (the embedded default).
+    Serve,
+    /// API and UI only; workers run elsewhere (`bayline worker`).
+    Api,
+}
+
+/// The job machinery of one process.
+pub struct JobSystem {
+    pub queue: JobQueue,
+    pub starter: JobStarter,
+    pub executor: Executor,
+}
+
+impl JobSystem {
+    pub async fn open(config: &Config, db: &Database, registry: Registry) -> anyhow::Result<Self> {
+        let queue = JobQueue::open(&config.queue, &config.data_dir, &config.queue_name)
+            .await
+            .with_context(|| format!("cannot open the {} job queue", config.queue.name()))?;
+        let registry = Arc::new(registry);
+        let settings = ExecutorSettings {
+            stale_after: Duration::from_secs(config.job_stale_secs),
+            heartbeat_every: Duration::from_secs(config.job_stale_secs)
+                .div_f64(6.0)
+                .max(Duration::from_millis(100)),
+            backoff_base: Duration::from_millis(config.job_retry_base_ms),
+            ..ExecutorSettings::default()
+        };
+        let worker_id = format!("{}-{}", process_tag(), std::process::id());
+        let executor = Executor::new(db.clone(), registry.clone(), worker_id, settings);
+        let starter = JobStarter::new(JobRunStore::new(db.clone()), registry, queue.clone());
+        Ok(Self {
+            queue,
+            starter,
+            executor,
+        })
+    }
+
+    pub fn start_workers(&self, config: &Config) -> WorkerPool {
+        WorkerPool::start(
+            self.queue.clone(),
+            self.executor.clone(),
+            "bayline",
+            config.worker_concurrency,
+        )
+    }
+}
+
+/// A running server, for `bayline serve`, `bayline api` and the integration tests.
 pub struct Server {
     pub address: std::net::SocketAddr,
     pub state: AppState,
     handle: tokio::task::JoinHandle<std::io::Result<()>>,
     housekeeping: tokio::task::JoinHandle<()>,
+    workers: Option<WorkerPool>,
 }
 
-/// Expired sessions and old log-in attempts are only clutter; clear them now and every hour.
+/// Expired sessions and old log-in attempts are only clutter; clear them every hour.
 async fn prune_sessions_hourly(auth: AuthService) {
-    let mut every_hour = tokio::time::interval(std::time::Duration::from_secs(3600));
+    let hour = Duration::from_secs(3600);
+    let mut every_hour = tokio::time::interval_at(tokio::time::Instant::now() + hour, hour);
     loop {
         every_hour.tick().await;
         match auth.prune(chrono::Utc::now()).await {
@@ -177,18 +232,30 @@ async fn prune_sessions_hourly(auth: AuthService) {
 
 impl Server {
     /// Opens the database, loads demo data if configured, binds (port 0 picks a free port)
-    /// and serves in the background.
+    /// and serves in the background, with workers for the standard job kinds.
     pub async fn start(config: &Config) -> anyhow::Result<Self> {
+        Self::start_with(config, Mode::Serve, Registry::standard()).await
+    }
+
+    /// Like [`Server::start`], choosing the mode and the job kinds.
+    pub async fn start_with(
+        config: &Config,
+        mode: Mode,
+        registry: Registry,
+    ) -> anyhow::Result<Self> {
         let db = open_database(config).await?;
         load_demo_data_if_empty(config, &db).await?;
         let policy = AuthPolicy {
             session_lifetime: chrono::Duration::hours(config.session_hours),
             ..AuthPolicy::default()
         };
+        let jobs = JobSystem::open(config, &db, registry).await?;
+        let workers = (mode == Mode::Serve).then(|| jobs.start_workers(config));
         let state = AppState::new(
             db.clone(),
             AuthService::new(db, policy),
             config.queue.clone(),
+            jobs.starter,
         );
         let acceptor = TcpListener::bind(config.listen)
             .into_acceptor()
@@ -207,28 +274,52 @@ impl Server {
             state,
             handle,
             housekeeping,
+            workers,
         })
     }
 
     /// Serves until the server stops or the process is asked to end.
     pub async fn wait(self) -> anyhow::Result<()> {
-        tokio::select! {
-            result = self.handle => {
-                self.housekeeping.abort();
-                result.context("server task failed")?.context("server failed")
-            }
+        let result = tokio::select! {
+            result = self.handle => result.context("server task failed")?.context("server failed"),
             _ = tokio::signal::ctrl_c() => {
                 tracing::info!("shutting down");
-                self.state.db.close().await;
                 Ok(())
             }
-        }
+        };
+        self.housekeeping.abort();
+        drop(self.workers);
+        self.state.db.close().await;
+        result
     }
 
     pub fn stop(&self) {
         self.housekeeping.abort();
+        if let Some(workers) = &self.workers {
+            workers.stop();
+        }
         self.handle.abort();
     }
+}
+
+/// `bayline worker`: only job workers, no HTTP.
+pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
+    let db = open_database(config).await?;
+    let jobs = JobSystem::open(config, &db, Registry::standard()).await?;
+    let workers = jobs.start_workers(config);
+    tracing::info!(
+        queue = %config.queue_name,
+        backend = config.queue.name(),
+        concurrency = config.worker_concurrency,
+        "worker running"
+    );
+    tokio::signal::ctrl_c()
+        .await
+        .context("cannot wait for the stop signal")?;
+    tracing::info!("worker shutting down");
+    drop(workers);
+    db.close().await;
+    Ok(())
 }
 
 #[cfg(test)]

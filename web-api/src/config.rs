@@ -23,6 +23,14 @@ pub struct Config {
     /// The built UI (`ui/dist`); not served when missing.
     pub ui_dir: PathBuf,
     pub session_hours: i64,
+    /// The queue's name: deployments (or test runs) sharing one Redis keep apart by name.
+    pub queue_name: String,
+    /// Jobs a process runs at once.
+    pub worker_concurrency: usize,
+    /// Seconds without a heartbeat after which a running job counts as dead and runs again.
+    pub job_stale_secs: u64,
+    /// First retry delay after a transient job failure, in milliseconds; doubles per attempt.
+    pub job_retry_base_ms: u64,
     /// Output logs as JSON lines (for log shippers) instead of text.
     pub log_json: bool,
 }
@@ -81,6 +89,40 @@ impl Config {
             },
             None => 12,
         };
+        let queue_name = get("BAYLINE_QUEUE_NAME").unwrap_or_else(|| "bayline.jobs".to_owned());
+        if !queue_name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-:".contains(c))
+        {
+            bail!("BAYLINE_QUEUE_NAME={queue_name:?} may only use letters, digits and . _ - :");
+        }
+        let worker_concurrency = match get("BAYLINE_WORKERS") {
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if (1..=256).contains(&n) => n,
+                _ => {
+                    bail!("BAYLINE_WORKERS={v:?} must be a number of concurrent jobs from 1 to 256")
+                }
+            },
+            None => 4,
+        };
+        let job_stale_secs = match get("BAYLINE_JOB_STALE_SECS") {
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if (1..=3600).contains(&n) => n,
+                _ => {
+                    bail!("BAYLINE_JOB_STALE_SECS={v:?} must be a number of seconds from 1 to 3600")
+                }
+            },
+            None => 30,
+        };
+        let job_retry_base_ms = match get("BAYLINE_JOB_RETRY_BASE_MS") {
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if (1..=600_000).contains(&n) => n,
+                _ => bail!(
+                    "BAYLINE_JOB_RETRY_BASE_MS={v:?} must be a number of milliseconds from 1 to 600000"
+                ),
+            },
+            None => 2_000,
+        };
         let log_json = match get("BAYLINE_LOG_JSON") {
             Some(v) => parse_bool(&v).with_context(|| {
                 format!("BAYLINE_LOG_JSON={v:?} must be one of 1, 0, true, false, yes, no")
@@ -97,6 +139,10 @@ impl Config {
             demo_scale,
             ui_dir,
             session_hours,
+            queue_name,
+            worker_concurrency,
+            job_stale_secs,
+            job_retry_base_ms,
             log_json,
         })
     }
@@ -148,6 +194,9 @@ mod tests {
             ("BAYLINE_DEMO", "maybe"),
             ("BAYLINE_DEMO_SCALE", "-3"),
             ("BAYLINE_SESSION_HOURS", "0"),
+            ("BAYLINE_QUEUE_NAME", "no spaces"),
+            ("BAYLINE_WORKERS", "0"),
+            ("BAYLINE_JOB_STALE_SECS", "forever"),
         ] {
             let error = format!("{:#}", config(&[(name, value)]).unwrap_err());
             assert!(error.contains(name), "{error}");

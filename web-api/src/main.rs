@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use web_api::app::{Server, api_service, open_database};
+use web_api::app::{Mode, Server, api_service, open_database, run_worker};
 use web_api::config::Config;
 
 #[derive(Parser)]
@@ -18,8 +18,17 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the API and serve the UI (settings from the environment; see .env.example).
+    /// Run the API, serve the UI and run job workers (settings from the environment; see
+    /// .env.example).
     Serve,
+    /// Run the API and serve the UI, without job workers (they run as `bayline worker`).
+    Api,
+    /// Run job workers only; with REDIS_URL, any number of them share the queues.
+    Worker {
+        /// Jobs this process runs at once (overrides BAYLINE_WORKERS).
+        #[arg(long)]
+        concurrency: Option<usize>,
+    },
     /// Apply database migrations and exit.
     Migrate,
     /// Fill an empty database with a generated dealership world.
@@ -42,11 +51,16 @@ async fn main() -> anyhow::Result<()> {
         println!("{}", api_service().spec());
         return Ok(());
     }
-    let config = Config::from_env()?;
+    let mut config = Config::from_env()?;
     init_logging(config.log_json);
     match cli.command {
-        Command::Serve => {
-            let server = Server::start(&config).await?;
+        Command::Serve | Command::Api => {
+            let mode = if matches!(cli.command, Command::Serve) {
+                Mode::Serve
+            } else {
+                Mode::Api
+            };
+            let server = Server::start_with(&config, mode, jobs::Registry::standard()).await?;
             tracing::info!(
                 address = %server.address,
                 database = %config.database_url,
@@ -55,6 +69,16 @@ async fn main() -> anyhow::Result<()> {
                 server.address
             );
             server.wait().await
+        }
+        Command::Worker { concurrency } => {
+            if let Some(concurrency) = concurrency {
+                anyhow::ensure!(
+                    (1..=256).contains(&concurrency),
+                    "--concurrency must be from 1 to 256"
+                );
+                config.worker_concurrency = concurrency;
+            }
+            run_worker(&config).await
         }
         Command::Migrate => {
             open_database(&config).await?;

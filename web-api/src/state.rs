@@ -4,7 +4,7 @@ use engine::Database;
 use engine::auth::AuthService;
 use engine::store::leads::LeadStore;
 use engine::store::tenancy::TenancyStore;
-use jobs::QueueBackend;
+use jobs::{JobStarter, QueueBackend};
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -13,11 +13,13 @@ pub struct AppState {
     pub tenancy: TenancyStore,
     pub leads: LeadStore,
     pub queue: QueueBackend,
+    pub jobs: JobStarter,
 }
 
 impl AppState {
-    pub fn new(db: Database, auth: AuthService, queue: QueueBackend) -> Self {
+    pub fn new(db: Database, auth: AuthService, queue: QueueBackend, jobs: JobStarter) -> Self {
         Self {
+            jobs,
             tenancy: TenancyStore::new(db.clone()),
             leads: LeadStore::new(db.clone()),
             auth,

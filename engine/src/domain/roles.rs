@@ -38,7 +38,6 @@ macro_rules! closed_set {
         }
     };
 }
-#[allow(unused_imports)] // shared with the other closed sets as they arrive
 pub(crate) use closed_set;
 
 closed_set! {

@@ -1,5 +1,6 @@
 //! Storage, one module per aggregate. Every list pages on the server.
 
+pub mod job_runs;
 pub mod leads;
 #[rustfmt::skip]
 pub mod schema;

@@ -131,3 +131,13 @@ pub enum PlannerDefinitions {
 
 #[derive(Iden, Clone, Copy)]
 pub enum AuditLog { Table, Id, EnterpriseId, UserId, Action, Entity, EntityId, Detail, RequestId, At }
+
+#[derive(Iden, Clone, Copy)]
+pub enum JobRuns {
+    Table, Id, EnterpriseId, Kind, Input, Status, Progress, TotalCount, DoneCount, FailedCount,
+    SkippedCount, Result, Error, ArtifactPath, Checkpoint, Attempt, MaxAttempts, IdempotencyKey,
+    CancelRequested, WorkerId, HeartbeatAt, CreatedBy, CreatedAt, StartedAt, FinishedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum JobRunLogs { Table, Id, JobRunId, Level, Line, LoggedAt }

@@ -2,6 +2,7 @@
 
 pub mod enterprise;
 pub mod health;
+pub mod jobs;
 pub mod leads;
 pub mod session;
 
@@ -17,6 +18,8 @@ pub enum ApiTags {
     Enterprise,
     /// Leads (future service interactions).
     Leads,
+    /// Background job runs.
+    Jobs,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -30,12 +33,14 @@ pub fn all() -> (
     health::HealthApi,
     enterprise::EnterpriseApi,
     leads::LeadApi,
+    jobs::JobApi,
 ) {
     (
         session::SessionApi,
         health::HealthApi,
         enterprise::EnterpriseApi,
         leads::LeadApi,
+        jobs::JobApi,
     )
 }
 

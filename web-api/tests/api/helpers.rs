@@ -6,7 +6,7 @@ use reqwest::{Client, Response, StatusCode};
 use sea_query::{Expr, ExprTrait, Query};
 use serde_json::{Value, json};
 use tempfile::TempDir;
-use web_api::app::Server;
+use web_api::app::{Mode, Server};
 use web_api::config::Config;
 
 pub const PASSWORD: &str = sample_data::DEMO_PASSWORD;
@@ -18,6 +18,8 @@ pub struct TestApp {
     server: Server,
     _dir: TempDir,
     postgres: Option<(DatabaseUrl, String)>,
+    /// Redis URL and queue name to purge afterwards.
+    redis_queue: Option<(String, String)>,
 }
 
 /// Starts Bayline with a small demo world in a database of its own.
@@ -51,9 +53,37 @@ pub async fn spawn_app_with(settings: &[(&'static str, &str)]) -> TestApp {
             "BAYLINE_UI_DIR",
             dir.path().join("no-ui").display().to_string(),
         ),
+        // Tests sharing one Redis must not take each other's jobs.
+        (
+            "BAYLINE_QUEUE_NAME",
+            format!(
+                "test.{}.{}",
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            ),
+        ),
+        ("BAYLINE_JOB_STALE_SECS", "2".to_owned()),
+        ("BAYLINE_JOB_RETRY_BASE_MS", "50".to_owned()),
     ];
-    if let Ok(redis) = std::env::var("TEST_REDIS_URL") {
-        vars.push(("REDIS_URL", redis));
+    // BAYLINE_TEST_LOG=debug shows the server's logs in failing tests.
+    if let Ok(filter) = std::env::var("BAYLINE_TEST_LOG") {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+            .with_test_writer()
+            .try_init();
+    }
+    let redis_queue = std::env::var("TEST_REDIS_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .map(|url| {
+            let queue = vars
+                .iter()
+                .find(|(k, _)| *k == "BAYLINE_QUEUE_NAME")
+                .map(|(_, v)| v.clone());
+            (url, queue.unwrap_or_default())
+        });
+    if let Some((url, _)) = &redis_queue {
+        vars.push(("REDIS_URL", url.clone()));
     }
     if let Some((url, schema)) = &postgres {
         vars.push(("DATABASE_URL", url.expose().to_owned()));
@@ -68,7 +98,9 @@ pub async fn spawn_app_with(settings: &[(&'static str, &str)]) -> TestApp {
             .map(|(_, v)| v.clone())
     })
     .expect("test configuration");
-    let server = Server::start(&config).await.expect("server starts");
+    let server = Server::start_with(&config, Mode::Serve, crate::job_kinds::registry())
+        .await
+        .expect("server starts");
     TestApp {
         base: format!("http://{}", server.address),
         client: Client::new(),
@@ -76,12 +108,23 @@ pub async fn spawn_app_with(settings: &[(&'static str, &str)]) -> TestApp {
         server,
         _dir: dir,
         postgres,
+        redis_queue,
     }
 }
 
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.server.stop();
+        let redis_queue = self.redis_queue.take();
+        if let Some((url, queue)) = redis_queue {
+            let _ = std::thread::spawn(move || {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map(|rt| rt.block_on(jobs::queue::purge_redis_queue(&url, &queue)))
+            })
+            .join();
+        }
         if let Some((url, schema)) = self.postgres.take() {
             // Drop the schema on a runtime of its own: Drop cannot await.
             let _ = std::thread::spawn(move || {
@@ -171,4 +214,57 @@ pub async fn assert_error(response: Response, status: StatusCode) -> String {
         );
     }
     message
+}
+
+impl TestApp {
+    pub async fn post_json(&self, path: &str, token: &str, body: &Value) -> Response {
+        self.client
+            .post(self.url(path))
+            .header("Authorization", format!("Bearer {token}"))
+            .json(body)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    /// Starts a job and returns its id, asserting it was created.
+    pub async fn start_job(&self, token: &str, kind: &str, input: Value) -> i64 {
+        let response = self
+            .post_json("/api/jobs", token, &json!({ "kind": kind, "input": input }))
+            .await;
+        let status = response.status();
+        let body: Value = response.json().await.expect("json");
+        assert_eq!(status, StatusCode::CREATED, "start {kind}: {body}");
+        body["id"].as_i64().expect("id")
+    }
+
+    /// Polls a run until `done` says so (or 20 s pass) and returns the last view of it.
+    pub async fn wait_for_run(&self, token: &str, id: i64, done: impl Fn(&Value) -> bool) -> Value {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let detail: Value = self
+                .get(&format!("/api/jobs/{id}"), Some(token))
+                .await
+                .json()
+                .await
+                .expect("json");
+            if done(&detail) {
+                return detail;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "run {id} did not get there: {detail}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+        }
+    }
+
+    /// Waits for a run to reach a final status.
+    pub async fn wait_until_final(&self, token: &str, id: i64) -> Value {
+        self.wait_for_run(token, id, |d| {
+            ["succeeded", "failed", "cancelled"]
+                .contains(&d["run"]["status"].as_str().unwrap_or(""))
+        })
+        .await
+    }
 }

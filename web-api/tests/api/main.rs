@@ -2,6 +2,8 @@
 //! SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set).
 
 mod helpers;
+mod job_kinds;
+mod jobs;
 mod platform;
 mod session;
 mod tenancy;

@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{assert_error, spawn_app, spawn_app_with};
+use crate::helpers::{assert_error, spawn_app};
 
 #[tokio::test]
 async fn health_reports_the_database_and_the_queue() {
@@ -29,16 +29,24 @@ async fn health_reports_the_database_and_the_queue() {
 }
 
 #[tokio::test]
-async fn health_is_degraded_when_the_queue_cannot_be_reached() {
+async fn a_server_whose_redis_cannot_be_reached_refuses_to_start_and_says_why() {
     // Nothing listens on port 1.
-    let app = spawn_app_with(&[("REDIS_URL", "redis://127.0.0.1:1")]).await;
+    let config = web_api::config::Config::from_lookup(|name| match name {
+        "REDIS_URL" => Some("redis://127.0.0.1:1".to_owned()),
+        "BAYLINE_LISTEN" => Some("127.0.0.1:0".to_owned()),
+        "BAYLINE_DEMO" => Some("0".to_owned()),
+        "DATABASE_URL" => Some("sqlite::memory:".to_owned()),
+        _ => None,
+    })
+    .unwrap();
 
-    let health: Value = app.get("/api/health", None).await.json().await.unwrap();
+    let error = web_api::app::Server::start(&config)
+        .await
+        .err()
+        .expect("start-up fails");
 
-    assert_eq!(health["status"], "degraded");
-    assert_eq!(health["queue"]["backend"], "redis");
-    assert_eq!(health["queue"]["status"], "unreachable");
-    assert_eq!(health["database"]["status"], "ok");
+    let message = format!("{error:#}");
+    assert!(message.contains("redis job queue"), "{message}");
 }
 
 #[tokio::test]

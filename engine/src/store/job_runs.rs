@@ -1,0 +1,629 @@
+//! Job runs: the record users see of each piece of background work, and its log.
+//!
+//! The queue only carries a run's id; everything a user or another worker needs to know lives
+//! here. Status changes are guarded by the current status in the `WHERE` clause, so two workers
+//! can never both claim or finish the same attempt.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_query::{Expr, ExprTrait, Order, Query, SelectStatement};
+use serde_json::Value as Json;
+
+use super::schema::{JobRunLogs, JobRuns};
+use super::{Page, PageRequest};
+use crate::db::Database;
+use crate::domain::{JobStatus, LogLevel};
+use crate::error::{Error, Result};
+
+/// How many log lines a run keeps (the oldest go first).
+pub const MAX_LOG_LINES: i64 = 500;
+/// Longest kept log line, in characters.
+const MAX_LOG_LINE: usize = 2_000;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct JobRun {
+    pub id: i64,
+    pub enterprise_id: Option<i64>,
+    pub kind: String,
+    pub input: Option<Json>,
+    pub status: String,
+    pub progress: i32,
+    pub total_count: i64,
+    pub done_count: i64,
+    pub failed_count: i64,
+    pub skipped_count: i64,
+    pub result: Option<Json>,
+    pub error: Option<String>,
+    pub artifact_path: Option<String>,
+    pub checkpoint: Option<Json>,
+    pub attempt: i32,
+    pub max_attempts: i32,
+    pub idempotency_key: Option<String>,
+    pub cancel_requested: bool,
+    pub worker_id: Option<String>,
+    pub heartbeat_at: Option<DateTime<Utc>>,
+    pub created_by: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+}
+
+impl JobRun {
+    pub fn status(&self) -> JobStatus {
+        self.status.parse().unwrap_or(JobStatus::Failed)
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct JobLogLine {
+    pub id: i64,
+    pub level: String,
+    pub line: String,
+    pub logged_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewJobRun {
+    pub enterprise_id: Option<i64>,
+    pub kind: String,
+    pub input: Json,
+    pub max_attempts: i32,
+    pub idempotency_key: Option<String>,
+    pub created_by: Option<i64>,
+}
+
+/// Which runs a listing shows.
+#[derive(Debug, Clone, Default)]
+pub struct JobRunFilter {
+    /// `None` lists every enterprise's runs and the platform's own (platform users only).
+    pub enterprise_id: Option<i64>,
+    pub kind: Option<String>,
+    pub status: Option<JobStatus>,
+    pub created_from: Option<DateTime<Utc>>,
+    pub created_to: Option<DateTime<Utc>>,
+}
+
+/// Counts of work done, for progress reports.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub total: i64,
+    pub done: i64,
+    pub failed: i64,
+    pub skipped: i64,
+}
+
+impl Counts {
+    /// Percent complete; a run with no known total reports 0 until it finishes.
+    pub fn percent(&self) -> i32 {
+        if self.total <= 0 {
+            return 0;
+        }
+        let handled = (self.done + self.failed + self.skipped).clamp(0, self.total);
+        (handled * 100 / self.total) as i32
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct QueueStats {
+    pub pending: i64,
+    pub running: i64,
+    pub failed_last_hour: i64,
+    pub succeeded_last_hour: i64,
+    pub oldest_pending_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct JobRunStore {
+    db: Database,
+}
+
+impl JobRunStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    /// Creates a queued run. With an idempotency key that an active run already holds, returns
+    /// that run instead (`false`: nothing was created).
+    pub async fn create(&self, new: &NewJobRun, now: DateTime<Utc>) -> Result<(JobRun, bool)> {
+        if let Some(key) = &new.idempotency_key
+            && let Some(active) = self.active_with_key(key).await?
+        {
+            return Ok((active, false));
+        }
+        let insert = Query::insert()
+            .into_table(JobRuns::Table)
+            .columns([
+                JobRuns::EnterpriseId,
+                JobRuns::Kind,
+                JobRuns::Input,
+                JobRuns::Status,
+                JobRuns::MaxAttempts,
+                JobRuns::IdempotencyKey,
+                JobRuns::CreatedBy,
+                JobRuns::CreatedAt,
+            ])
+            .values_panic([
+                new.enterprise_id.into(),
+                new.kind.clone().into(),
+                new.input.clone().into(),
+                JobStatus::Queued.as_str().into(),
+                Ord::max(new.max_attempts, 1).into(),
+                new.idempotency_key.clone().into(),
+                new.created_by.into(),
+                now.into(),
+            ])
+            .returning_col(JobRuns::Id)
+            .to_owned();
+        match self.db.fetch_scalar::<i64>(&insert).await {
+            Ok(id) => Ok((self.require(id).await?, true)),
+            // Another request with the same key won the race: hand back its run.
+            Err(Error::Database(e)) if is_unique_violation(&e) => {
+                let key = new.idempotency_key.as_deref().unwrap_or_default();
+                let active = self.active_with_key(key).await?.ok_or(Error::Database(e))?;
+                Ok((active, false))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    async fn active_with_key(&self, key: &str) -> Result<Option<JobRun>> {
+        let query = select_runs()
+            .and_where(Expr::col(JobRuns::IdempotencyKey).eq(key))
+            .and_where(Expr::col(JobRuns::Status).is_in(active_statuses()))
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn get(&self, id: i64) -> Result<Option<JobRun>> {
+        let query = select_runs()
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    async fn require(&self, id: i64) -> Result<JobRun> {
+        self.get(id)
+            .await?
+            .ok_or_else(|| Error::not_found("Job run not found"))
+    }
+
+    pub async fn list(&self, filter: &JobRunFilter, page: PageRequest) -> Result<Page<JobRun>> {
+        let mut query = select_runs();
+        if let Some(enterprise_id) = filter.enterprise_id {
+            query.and_where(Expr::col(JobRuns::EnterpriseId).eq(enterprise_id));
+        }
+        if let Some(kind) = &filter.kind {
+            query.and_where(Expr::col(JobRuns::Kind).eq(kind.as_str()));
+        }
+        if let Some(status) = filter.status {
+            query.and_where(Expr::col(JobRuns::Status).eq(status.as_str()));
+        }
+        if let Some(from) = filter.created_from {
+            query.and_where(Expr::col(JobRuns::CreatedAt).gte(from));
+        }
+        if let Some(to) = filter.created_to {
+            query.and_where(Expr::col(JobRuns::CreatedAt).lt(to));
+        }
+        let total: i64 = self
+            .db
+            .fetch_scalar(
+                &query
+                    .clone()
+                    .clear_selects()
+                    .expr(Expr::col(JobRuns::Id).count())
+                    .to_owned(),
+            )
+            .await?;
+        let content = self
+            .db
+            .fetch_all(
+                &query
+                    .order_by(JobRuns::Id, Order::Desc)
+                    .limit(page.size)
+                    .offset(page.offset())
+                    .to_owned(),
+            )
+            .await?;
+        Ok(Page {
+            content,
+            page: page.page,
+            size: page.size,
+            total_elements: total as u64,
+        })
+    }
+
+    /// Claims a run for an attempt: a queued run, or a running one whose worker stopped
+    /// heartbeating before `stale_before`. Returns the claimed run, or `None` when another
+    /// worker has it or it is over.
+    pub async fn claim(
+        &self,
+        id: i64,
+        worker_id: &str,
+        now: DateTime<Utc>,
+        stale_before: DateTime<Utc>,
+    ) -> Result<Option<JobRun>> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::Status, JobStatus::Running.as_str())
+            .value(JobRuns::Attempt, Expr::col(JobRuns::Attempt).add(1))
+            .value(JobRuns::WorkerId, worker_id)
+            .value(JobRuns::HeartbeatAt, now)
+            .value(
+                JobRuns::StartedAt,
+                Expr::expr(sea_query::Func::coalesce([
+                    Expr::col(JobRuns::StartedAt),
+                    Expr::val(now),
+                ])),
+            )
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(
+                Expr::col(JobRuns::Status)
+                    .eq(JobStatus::Queued.as_str())
+                    .or(Expr::col(JobRuns::Status)
+                        .eq(JobStatus::Running.as_str())
+                        .and(Expr::col(JobRuns::HeartbeatAt).lt(stale_before))),
+            )
+            .to_owned();
+        if self.db.execute(&update).await? == 0 {
+            return Ok(None);
+        }
+        self.get(id).await
+    }
+
+    /// Records progress. The percentage never goes backwards; counts are as reported.
+    pub async fn report_progress(&self, id: i64, counts: Counts, now: DateTime<Utc>) -> Result<()> {
+        let percent = counts.percent();
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(
+                JobRuns::Progress,
+                Expr::case(
+                    Expr::col(JobRuns::Progress).gt(percent),
+                    Expr::col(JobRuns::Progress),
+                )
+                .finally(percent),
+            )
+            .value(JobRuns::TotalCount, counts.total)
+            .value(JobRuns::DoneCount, counts.done)
+            .value(JobRuns::FailedCount, counts.failed)
+            .value(JobRuns::SkippedCount, counts.skipped)
+            .value(JobRuns::HeartbeatAt, now)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    pub async fn heartbeat(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::HeartbeatAt, now)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    pub async fn save_checkpoint(&self, id: i64, checkpoint: &Json) -> Result<()> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::Checkpoint, checkpoint.clone())
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Appends a log line, keeping the newest [`MAX_LOG_LINES`].
+    pub async fn log(
+        &self,
+        id: i64,
+        level: LogLevel,
+        line: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let line: String = line.chars().take(MAX_LOG_LINE).collect();
+        let insert = Query::insert()
+            .into_table(JobRunLogs::Table)
+            .columns([
+                JobRunLogs::JobRunId,
+                JobRunLogs::Level,
+                JobRunLogs::Line,
+                JobRunLogs::LoggedAt,
+            ])
+            .values_panic([id.into(), level.as_str().into(), line.into(), now.into()])
+            .returning_col(JobRunLogs::Id)
+            .to_owned();
+        let line_id: i64 = self.db.fetch_scalar(&insert).await?;
+        if line_id % 50 == 0 {
+            let oldest_kept = Query::select()
+                .column(JobRunLogs::Id)
+                .from(JobRunLogs::Table)
+                .and_where(Expr::col(JobRunLogs::JobRunId).eq(id))
+                .order_by(JobRunLogs::Id, Order::Desc)
+                .limit(1)
+                .offset(MAX_LOG_LINES as u64 - 1)
+                .to_owned();
+            let trim = Query::delete()
+                .from_table(JobRunLogs::Table)
+                .and_where(Expr::col(JobRunLogs::JobRunId).eq(id))
+                .and_where(
+                    Expr::col(JobRunLogs::Id)
+                        .lt(Expr::SubQuery(None, Box::new(oldest_kept.into()))),
+                )
+                .to_owned();
+            self.db.execute(&trim).await?;
+        }
+        Ok(())
+    }
+
+    /// The newest `limit` log lines, oldest first.
+    pub async fn logs(&self, id: i64, limit: u64) -> Result<Vec<JobLogLine>> {
+        let query = Query::select()
+            .columns([
+                JobRunLogs::Id,
+                JobRunLogs::Level,
+                JobRunLogs::Line,
+                JobRunLogs::LoggedAt,
+            ])
+            .from(JobRunLogs::Table)
+            .and_where(Expr::col(JobRunLogs::JobRunId).eq(id))
+            .order_by(JobRunLogs::Id, Order::Desc)
+            .limit(Ord::min(limit, MAX_LOG_LINES as u64))
+            .to_owned();
+        let mut lines: Vec<JobLogLine> = self.db.fetch_all(&query).await?;
+        lines.reverse();
+        Ok(lines)
+    }
+
+    /// Ends the current attempt of a running run: succeeded, failed or cancelled. A run that
+    /// is no longer running (cancelled meanwhile, claimed by another worker) is left alone.
+    pub async fn finish(
+        &self,
+        id: i64,
+        worker_id: &str,
+        status: JobStatus,
+        result: Option<Json>,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let mut update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::Status, status.as_str())
+            .value(JobRuns::Result, result)
+            .value(JobRuns::Error, error.map(str::to_owned))
+            .value(JobRuns::FinishedAt, now)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .and_where(Expr::col(JobRuns::WorkerId).eq(worker_id))
+            .to_owned();
+        if status == JobStatus::Succeeded {
+            update.value(JobRuns::Progress, 100);
+        }
+        Ok(self.db.execute(&update).await? > 0)
+    }
+
+    /// Puts a running run back in the queue after a transient failure.
+    pub async fn requeue(&self, id: i64, worker_id: &str, error: &str) -> Result<bool> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::Status, JobStatus::Queued.as_str())
+            .value(JobRuns::Error, error)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .and_where(Expr::col(JobRuns::WorkerId).eq(worker_id))
+            .to_owned();
+        Ok(self.db.execute(&update).await? > 0)
+    }
+
+    /// Fails a queued run that could not be handed to the queue.
+    pub async fn fail_unqueued(&self, id: i64, error: &str, now: DateTime<Utc>) -> Result<()> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::Status, JobStatus::Failed.as_str())
+            .value(JobRuns::Error, error)
+            .value(JobRuns::FinishedAt, now)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Asks a run to stop: a queued run is cancelled at once, a running one is flagged and its
+    /// handler stops at its next check. Final runs cannot be cancelled.
+    pub async fn request_cancel(&self, id: i64, now: DateTime<Utc>) -> Result<JobRun> {
+        let cancel_queued = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::Status, JobStatus::Cancelled.as_str())
+            .value(JobRuns::CancelRequested, true)
+            .value(JobRuns::FinishedAt, now)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
+            .to_owned();
+        let flag_running = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::CancelRequested, true)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .to_owned();
+        if self.db.execute(&cancel_queued).await? == 0 && self.db.execute(&flag_running).await? == 0
+        {
+            let run = self.require(id).await?;
+            return Err(Error::Conflict(format!(
+                "The job run has already {}",
+                run.status
+            )));
+        }
+        self.require(id).await
+    }
+
+    pub async fn is_cancel_requested(&self, id: i64) -> Result<bool> {
+        let query = Query::select()
+            .column(JobRuns::CancelRequested)
+            .from(JobRuns::Table)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .to_owned();
+        Ok(self
+            .db
+            .fetch_optional::<(bool,)>(&query)
+            .await?
+            .is_some_and(|(c,)| c))
+    }
+
+    /// Starts a failed or cancelled run over: queued again, from its first attempt.
+    pub async fn retry(&self, id: i64) -> Result<JobRun> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .values([
+                (JobRuns::Status, JobStatus::Queued.as_str().into()),
+                (JobRuns::Attempt, 0.into()),
+                (JobRuns::Progress, 0.into()),
+                (JobRuns::CancelRequested, false.into()),
+                (JobRuns::Error, None::<String>.into()),
+                (JobRuns::Result, None::<Json>.into()),
+                (JobRuns::Checkpoint, None::<Json>.into()),
+                (JobRuns::FinishedAt, None::<DateTime<Utc>>.into()),
+                (JobRuns::WorkerId, None::<String>.into()),
+            ])
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(
+                Expr::col(JobRuns::Status)
+                    .is_in([JobStatus::Failed.as_str(), JobStatus::Cancelled.as_str()]),
+            )
+            .to_owned();
+        if self.db.execute(&update).await? == 0 {
+            let run = self.require(id).await?;
+            return Err(Error::Conflict(format!(
+                "Only failed or cancelled runs can be retried; this one is {}",
+                run.status
+            )));
+        }
+        self.require(id).await
+    }
+
+    /// Ids of runs that claim to be running but whose worker went quiet before `stale_before`.
+    pub async fn stale_running(&self, stale_before: DateTime<Utc>) -> Result<Vec<i64>> {
+        let query = Query::select()
+            .column(JobRuns::Id)
+            .from(JobRuns::Table)
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .and_where(Expr::col(JobRuns::HeartbeatAt).lt(stale_before))
+            .to_owned();
+        Ok(self
+            .db
+            .fetch_all::<(i64,)>(&query)
+            .await?
+            .into_iter()
+            .map(|(id,)| id)
+            .collect())
+    }
+
+    pub async fn stats(
+        &self,
+        enterprise_id: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<QueueStats> {
+        let scoped = |mut query: SelectStatement| {
+            if let Some(enterprise_id) = enterprise_id {
+                query.and_where(Expr::col(JobRuns::EnterpriseId).eq(enterprise_id));
+            }
+            query
+        };
+        let count = |status: JobStatus| {
+            scoped(
+                Query::select()
+                    .expr(Expr::col(JobRuns::Id).count())
+                    .from(JobRuns::Table)
+                    .and_where(Expr::col(JobRuns::Status).eq(status.as_str()))
+                    .to_owned(),
+            )
+        };
+        let hour_ago = now - Duration::hours(1);
+        let mut failed = count(JobStatus::Failed);
+        failed.and_where(Expr::col(JobRuns::FinishedAt).gte(hour_ago));
+        let mut succeeded = count(JobStatus::Succeeded);
+        succeeded.and_where(Expr::col(JobRuns::FinishedAt).gte(hour_ago));
+        let oldest = scoped(
+            Query::select()
+                .expr(sea_query::Func::min(Expr::col(JobRuns::CreatedAt)))
+                .from(JobRuns::Table)
+                .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
+                .to_owned(),
+        );
+        Ok(QueueStats {
+            pending: self.db.fetch_scalar(&count(JobStatus::Queued)).await?,
+            running: self.db.fetch_scalar(&count(JobStatus::Running)).await?,
+            failed_last_hour: self.db.fetch_scalar(&failed).await?,
+            succeeded_last_hour: self.db.fetch_scalar(&succeeded).await?,
+            oldest_pending_at: self.db.fetch_scalar(&oldest).await?,
+        })
+    }
+}
+
+fn select_runs() -> SelectStatement {
+    Query::select()
+        .columns([
+            JobRuns::Id,
+            JobRuns::EnterpriseId,
+            JobRuns::Kind,
+            JobRuns::Input,
+            JobRuns::Status,
+            JobRuns::Progress,
+            JobRuns::TotalCount,
+            JobRuns::DoneCount,
+            JobRuns::FailedCount,
+            JobRuns::SkippedCount,
+            JobRuns::Result,
+            JobRuns::Error,
+            JobRuns::ArtifactPath,
+            JobRuns::Checkpoint,
+            JobRuns::Attempt,
+            JobRuns::MaxAttempts,
+            JobRuns::IdempotencyKey,
+            JobRuns::CancelRequested,
+            JobRuns::WorkerId,
+            JobRuns::HeartbeatAt,
+            JobRuns::CreatedBy,
+            JobRuns::CreatedAt,
+            JobRuns::StartedAt,
+            JobRuns::FinishedAt,
+        ])
+        .from(JobRuns::Table)
+        .to_owned()
+}
+
+fn active_statuses() -> [&'static str; 2] {
+    [JobStatus::Queued.as_str(), JobStatus::Running.as_str()]
+}
+
+fn is_unique_violation(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Database(db) if db.is_unique_violation())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_counts_done_failed_and_skipped_work() {
+        let counts = Counts {
+            total: 200,
+            done: 50,
+            failed: 30,
+            skipped: 20,
+        };
+        assert_eq!(counts.percent(), 50);
+        assert_eq!(Counts { total: 0, ..counts }.percent(), 0);
+        assert_eq!(
+            Counts {
+                total: 10,
+                done: 99,
+                ..Counts::default()
+            }
+            .percent(),
+            100
+        );
+    }
+}

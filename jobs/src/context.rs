@@ -1,0 +1,119 @@
+//! What a running job sees: its input's run, progress and log reporting, cancellation and
+//! checkpoints, and the database.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use engine::Database;
+use engine::domain::LogLevel;
+use engine::store::job_runs::{Counts, JobRunStore};
+use serde_json::Value as Json;
+
+use crate::registry::JobError;
+
+/// How often a handler's cancellation checks actually ask the database.
+const CANCEL_POLL: Duration = Duration::from_millis(200);
+
+pub struct JobContext {
+    pub run_id: i64,
+    pub attempt: i32,
+    pub enterprise_id: Option<i64>,
+    db: Database,
+    store: JobRunStore,
+    checkpoint: Mutex<Option<Json>>,
+    cancelled: AtomicBool,
+    last_cancel_poll: Mutex<Option<Instant>>,
+}
+
+impl JobContext {
+    pub(crate) fn new(
+        db: Database,
+        run_id: i64,
+        attempt: i32,
+        enterprise_id: Option<i64>,
+        checkpoint: Option<Json>,
+    ) -> Self {
+        Self {
+            run_id,
+            attempt,
+            enterprise_id,
+            store: JobRunStore::new(db.clone()),
+            db,
+            checkpoint: Mutex::new(checkpoint),
+            cancelled: AtomicBool::new(false),
+            last_cancel_poll: Mutex::new(None),
+        }
+    }
+
+    pub fn db(&self) -> &Database {
+        &self.db
+    }
+
+    /// Reports how far the run is; the percentage shown never goes backwards.
+    pub async fn progress(&self, counts: Counts) -> Result<(), JobError> {
+        Ok(self
+            .store
+            .report_progress(self.run_id, counts, Utc::now())
+            .await?)
+    }
+
+    pub async fn log(&self, level: LogLevel, line: impl AsRef<str>) -> Result<(), JobError> {
+        Ok(self
+            .store
+            .log(self.run_id, level, line.as_ref(), Utc::now())
+            .await?)
+    }
+
+    pub async fn info(&self, line: impl AsRef<str>) -> Result<(), JobError> {
+        self.log(LogLevel::Info, line).await
+    }
+
+    /// Whether someone asked this run to stop. Cheap to call often: it asks the database at
+    /// most every 200 ms.
+    pub async fn is_cancelled(&self) -> Result<bool, JobError> {
+        if self.cancelled.load(Ordering::Relaxed) {
+            return Ok(true);
+        }
+        let due = {
+            let mut last = self
+                .last_cancel_poll
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            let due = last.is_none_or(|at| at.elapsed() >= CANCEL_POLL);
+            if due {
+                *last = Some(Instant::now());
+            }
+            due
+        };
+        if due && self.store.is_cancel_requested(self.run_id).await? {
+            self.cancelled.store(true, Ordering::Relaxed);
+        }
+        Ok(self.cancelled.load(Ordering::Relaxed))
+    }
+
+    /// `Err(Cancelled)` once the run was asked to stop; handlers use it with `?`.
+    pub async fn stop_if_cancelled(&self) -> Result<(), JobError> {
+        if self.is_cancelled().await? {
+            Err(JobError::Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Where an earlier attempt got to, if it saved a checkpoint.
+    pub fn checkpoint(&self) -> Option<Json> {
+        self.checkpoint
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Saves where the run is, so a later attempt (after a crash) resumes from here.
+    pub async fn save_checkpoint(&self, checkpoint: Json) -> Result<(), JobError> {
+        self.store.save_checkpoint(self.run_id, &checkpoint).await?;
+        *self.checkpoint.lock().unwrap_or_else(|p| p.into_inner()) = Some(checkpoint);
+        Ok(())
+    }
+}

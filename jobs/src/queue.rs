@@ -1,0 +1,258 @@
+//! The queues that carry run ids to workers: apalis-sqlite in the data directory (embedded) or
+//! apalis-redis (scale-out), each under an explicit queue name.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use apalis::prelude::*;
+use apalis_redis::RedisStorage;
+use apalis_sqlite::SqliteStorage;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use tokio::task::JoinHandle;
+
+use crate::backend::QueueBackend;
+use crate::executor::{Executor, Outcome};
+
+/// What travels through the queue: only the run's id; the run itself lives in `job_runs`.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub struct JobMessage {
+    pub run_id: i64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum QueueError {
+    #[error("cannot open the job queue: {0}")]
+    Open(String),
+    #[error("cannot queue the job: {0}")]
+    Push(String),
+}
+
+/// A handle to push runs onto the queue; cheap to clone.
+#[derive(Clone)]
+pub enum JobQueue {
+    Sqlite(SqliteStorage<JobMessage>),
+    Redis(RedisStorage<JobMessage>),
+}
+
+impl std::fmt::Debug for JobQueue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            JobQueue::Sqlite(_) => "JobQueue::Sqlite",
+            JobQueue::Redis(_) => "JobQueue::Redis",
+        })
+    }
+}
+
+impl JobQueue {
+    /// Opens the queue named `name`: `queue.db` in `data_dir` for the embedded backend.
+    pub async fn open(
+        backend: &QueueBackend,
+        data_dir: &Path,
+        name: &str,
+    ) -> Result<Self, QueueError> {
+        match backend {
+            QueueBackend::Embedded => {
+                std::fs::create_dir_all(data_dir).map_err(|e| QueueError::Open(e.to_string()))?;
+                let path = data_dir.join("queue.db");
+                // Durable settings of our own: apalis's setup() would turn synchronous off.
+                let options =
+                    SqliteConnectOptions::from_str(&format!("sqlite://{}", path.display()))
+                        .map_err(|e| QueueError::Open(e.to_string()))?
+                        .create_if_missing(true)
+                        .journal_mode(SqliteJournalMode::Wal)
+                        .synchronous(SqliteSynchronous::Normal)
+                        .busy_timeout(Duration::from_secs(10));
+                let pool = SqlitePoolOptions::new()
+                    .max_connections(4)
+                    .connect_with(options)
+                    .await
+                    .map_err(|e| QueueError::Open(e.to_string()))?;
+                SqliteStorage::<()>::migrations()
+                    .run(&pool)
+                    .await
+                    .map_err(|e| QueueError::Open(e.to_string()))?;
+                let config = apalis_sqlite::Config::default().queue(name);
+                Ok(JobQueue::Sqlite(
+                    SqliteStorage::new(&pool).with_config(config),
+                ))
+            }
+            QueueBackend::Redis { url } => {
+                let conn = apalis_redis::connect(url.as_str())
+                    .await
+                    .map_err(|e| QueueError::Open(e.to_string()))?;
+                let config = apalis_redis::Config::default().queue(name);
+                Ok(JobQueue::Redis(RedisStorage::new(conn).with_config(config)))
+            }
+        }
+    }
+
+    /// Queues a run for delivery now, or after `delay`.
+    pub async fn push(&self, run_id: i64, delay: Option<Duration>) -> Result<(), QueueError> {
+        let mut task = TaskBuilder::new(JobMessage { run_id });
+        if let Some(delay) = delay {
+            task = task.run_after(delay);
+        }
+        let task = task.build();
+        let result = match self {
+            JobQueue::Sqlite(storage) => storage
+                .clone()
+                .push_task(task)
+                .await
+                .map_err(|e| e.to_string()),
+            JobQueue::Redis(storage) => storage
+                .clone()
+                .push_task(task)
+                .await
+                .map_err(|e| e.to_string()),
+        };
+        result.map_err(QueueError::Push)
+    }
+}
+
+/// Deletes every Redis key of the queue `name` (tests and decommissioned queues).
+pub async fn purge_redis_queue(url: &str, name: &str) -> Result<u64, QueueError> {
+    let client = redis::Client::open(url).map_err(|e| QueueError::Open(e.to_string()))?;
+    let mut conn = client
+        .get_multiplexed_async_connection()
+        .await
+        .map_err(|e| QueueError::Open(e.to_string()))?;
+    let mut deleted = 0;
+    for pattern in [name.to_owned(), format!("{name}:*")] {
+        let keys: Vec<String> = redis::cmd("KEYS")
+            .arg(&pattern)
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| QueueError::Push(e.to_string()))?;
+        if !keys.is_empty() {
+            let removed: u64 = redis::cmd("DEL")
+                .arg(&keys)
+                .query_async(&mut conn)
+                .await
+                .map_err(|e| QueueError::Push(e.to_string()))?;
+            deleted += removed;
+        }
+    }
+    Ok(deleted)
+}
+
+#[derive(Clone)]
+struct WorkerState {
+    executor: Executor,
+    queue: JobQueue,
+}
+
+async fn handle_message(message: JobMessage, state: Data<WorkerState>) -> Result<(), BoxDynError> {
+    match state.executor.execute(message.run_id).await {
+        Ok(Outcome::RetryAfter(delay)) => {
+            state.queue.push(message.run_id, Some(delay)).await?;
+            Ok(())
+        }
+        Ok(outcome) => {
+            tracing::debug!(run = message.run_id, ?outcome, "job handled");
+            Ok(())
+        }
+        // The run stays queued or running; the stale-run sweep delivers it again.
+        Err(error) => {
+            tracing::error!(run = message.run_id, %error, "job could not be executed");
+            Err(Box::new(error))
+        }
+    }
+}
+
+/// Workers consuming the queue, plus the sweep that re-delivers runs whose worker died.
+pub struct WorkerPool {
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl WorkerPool {
+    /// Starts `concurrency` concurrent executions on this process. A worker that stops (for
+    /// instance when Redis goes away) is started again after a pause.
+    pub fn start(queue: JobQueue, executor: Executor, name: &str, concurrency: usize) -> Self {
+        let state = WorkerState {
+            executor: executor.clone(),
+            queue: queue.clone(),
+        };
+        let worker_name = format!("{name}-{}", std::process::id());
+        let supervised = tokio::spawn(async move {
+            let mut generation = 0u32;
+            loop {
+                generation += 1;
+                let result = match &state.queue {
+                    JobQueue::Sqlite(storage) => {
+                        WorkerBuilder::new(format!("{worker_name}-{generation}"))
+                            .backend(storage.clone().poll_with_strategy(poll_strategy()))
+                            .data(state.clone())
+                            .concurrency(concurrency.max(1))
+                            .build(handle_message)
+                            .run()
+                            .await
+                    }
+                    JobQueue::Redis(storage) => {
+                        WorkerBuilder::new(format!("{worker_name}-{generation}"))
+                            .backend(storage.clone().poll_with_strategy(poll_strategy()))
+                            .data(state.clone())
+                            .concurrency(concurrency.max(1))
+                            .build(handle_message)
+                            .run()
+                            .await
+                    }
+                };
+                match result {
+                    Ok(()) => tracing::warn!("job worker stopped; restarting"),
+                    Err(error) => tracing::error!(%error, "job worker failed; restarting"),
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+        let sweep = tokio::spawn(sweep_stale_runs(queue, executor));
+        Self {
+            tasks: vec![supervised, sweep],
+        }
+    }
+
+    pub fn stop(&self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for WorkerPool {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// How workers look for new tasks. apalis parks a worker whose fetch came back empty until
+/// something wakes it; pushes from other processes never do, so poll on an interval.
+fn poll_strategy() -> Strategy {
+    Strategy::new().interval(POLL_INTERVAL)
+}
+
+/// How long a queued task may wait for an idle worker to look again.
+const POLL_INTERVAL: Duration = Duration::from_millis(100);
+
+/// Re-delivers runs that say "running" but whose worker stopped heartbeating (killed,
+/// crashed, lost its connection). Claiming is guarded, so a run is never executed twice at once.
+async fn sweep_stale_runs(queue: JobQueue, executor: Executor) {
+    let stale_after = executor.settings().stale_after;
+    let mut ticks = tokio::time::interval((stale_after / 3).max(Duration::from_millis(200)));
+    loop {
+        ticks.tick().await;
+        let cutoff = Utc::now() - chrono::Duration::from_std(stale_after).unwrap_or_default();
+        match executor.store().stale_running(cutoff).await {
+            Ok(ids) => {
+                for run_id in ids {
+                    tracing::warn!(run = run_id, "re-delivering a run whose worker went quiet");
+                    if let Err(error) = queue.push(run_id, None).await {
+                        tracing::warn!(run = run_id, %error, "could not re-deliver run");
+                    }
+                }
+            }
+            Err(error) => tracing::warn!(%error, "stale-run sweep failed"),
+        }
+    }
+}

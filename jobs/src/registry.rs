@@ -1,0 +1,88 @@
+//! Job kinds and the registry that knows them.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use engine::domain::Role;
+use serde_json::Value as Json;
+
+use crate::context::JobContext;
+
+/// How an attempt of a job ended badly.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JobError {
+    /// Worth another attempt (a network blip, a lock): retried with backoff.
+    #[error("{0}")]
+    Transient(String),
+    /// Will fail again however often it is tried; shown to the user as is.
+    #[error("{0}")]
+    Permanent(String),
+    /// The run was cancelled and the handler stopped.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+impl From<engine::Error> for JobError {
+    fn from(error: engine::Error) -> Self {
+        match error {
+            engine::Error::Database(_) => JobError::Transient(error.to_string()),
+            other => JobError::Permanent(other.to_string()),
+        }
+    }
+}
+
+pub type JobFuture<'a> = Pin<Box<dyn Future<Output = Result<Json, JobError>> + Send + 'a>>;
+
+/// One kind of background work.
+pub trait JobKind: Send + Sync + 'static {
+    /// The kind's stable name, e.g. `maintenance.prune-sessions`.
+    fn name(&self) -> &'static str;
+    fn description(&self) -> &'static str;
+    /// Roles that may start, cancel and retry it (none: only the system starts it).
+    fn allowed_roles(&self) -> &'static [Role];
+    /// Attempts before a transient failure becomes final.
+    fn max_attempts(&self) -> i32 {
+        3
+    }
+    /// Checks and normalizes the input; the message says what is wrong.
+    fn validate(&self, input: &Json) -> Result<Json, String>;
+    /// Does the work. Long handlers report progress and check for cancellation through `ctx`.
+    fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a>;
+}
+
+/// The kinds this process can run, by name.
+#[derive(Clone, Default)]
+pub struct Registry {
+    kinds: BTreeMap<&'static str, Arc<dyn JobKind>>,
+}
+
+impl Registry {
+    /// Every kind Bayline ships.
+    pub fn standard() -> Self {
+        let mut registry = Self::default();
+        for kind in crate::kinds::all() {
+            registry.register(kind);
+        }
+        registry
+    }
+
+    pub fn register(&mut self, kind: Arc<dyn JobKind>) {
+        self.kinds.insert(kind.name(), kind);
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn JobKind>> {
+        self.kinds.get(name)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn JobKind>> {
+        self.kinds.values()
+    }
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.kinds.keys()).finish()
+    }
+}

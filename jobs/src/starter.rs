@@ -1,0 +1,136 @@
+//! Starting, cancelling and retrying runs on behalf of a user: the kind must exist, the
+//! caller's role must be allowed, the input must be valid; then the run is recorded and queued.
+
+use std::sync::Arc;
+
+use chrono::Utc;
+use engine::auth::Caller;
+use engine::store::job_runs::{JobRun, JobRunStore, NewJobRun};
+use engine::{Error, Result};
+use serde_json::Value as Json;
+
+use crate::queue::JobQueue;
+use crate::registry::{JobKind, Registry};
+
+/// What a user asks to start.
+#[derive(Debug, Clone)]
+pub struct StartRequest {
+    pub kind: String,
+    pub input: Json,
+    pub idempotency_key: Option<String>,
+    /// The enterprise the run belongs to (`None`: a platform run).
+    pub enterprise_id: Option<i64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct JobStarter {
+    store: JobRunStore,
+    registry: Arc<Registry>,
+    queue: JobQueue,
+}
+
+impl JobStarter {
+    pub fn new(store: JobRunStore, registry: Arc<Registry>, queue: JobQueue) -> Self {
+        Self {
+            store,
+            registry,
+            queue,
+        }
+    }
+
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    pub fn store(&self) -> &JobRunStore {
+        &self.store
+    }
+
+    fn permitted_kind(&self, caller: &Caller, name: &str) -> Result<&Arc<dyn JobKind>> {
+        let kind = self
+            .registry
+            .get(name)
+            .ok_or_else(|| Error::invalid(format!("Unknown job kind {name:?}")))?;
+        caller.require_any(kind.allowed_roles())?;
+        Ok(kind)
+    }
+
+    /// Records and queues a run; with an idempotency key an active run already holds, returns
+    /// that run (`false`: nothing new was started).
+    pub async fn start(&self, caller: &Caller, request: StartRequest) -> Result<(JobRun, bool)> {
+        let kind = self.permitted_kind(caller, &request.kind)?;
+        let input = kind.validate(&request.input).map_err(|reason| {
+            Error::invalid(format!("Invalid input for {}: {reason}", kind.name()))
+        })?;
+        if let Some(key) = &request.idempotency_key
+            && (key.trim().is_empty() || key.len() > 200)
+        {
+            return Err(Error::invalid(
+                "idempotencyKey must have 1 to 200 characters",
+            ));
+        }
+        let new = NewJobRun {
+            enterprise_id: request.enterprise_id,
+            kind: kind.name().to_owned(),
+            input,
+            max_attempts: kind.max_attempts(),
+            idempotency_key: request.idempotency_key,
+            created_by: Some(caller.user_id),
+        };
+        let (run, created) = self.store.create(&new, Utc::now()).await?;
+        if created {
+            self.enqueue(&run).await?;
+        }
+        Ok((run, created))
+    }
+
+    /// Starts a system run (schedules, maintenance) with no user behind it.
+    pub async fn start_system(
+        &self,
+        kind: &str,
+        input: Json,
+        enterprise_id: Option<i64>,
+    ) -> Result<JobRun> {
+        let kind = self
+            .registry
+            .get(kind)
+            .ok_or_else(|| Error::invalid(format!("Unknown job kind {kind:?}")))?;
+        let input = kind.validate(&input).map_err(Error::invalid)?;
+        let new = NewJobRun {
+            enterprise_id,
+            kind: kind.name().to_owned(),
+            input,
+            max_attempts: kind.max_attempts(),
+            idempotency_key: None,
+            created_by: None,
+        };
+        let (run, _) = self.store.create(&new, Utc::now()).await?;
+        self.enqueue(&run).await?;
+        Ok(run)
+    }
+
+    pub async fn cancel(&self, caller: &Caller, run: &JobRun) -> Result<JobRun> {
+        self.permitted_kind(caller, &run.kind)?;
+        self.store.request_cancel(run.id, Utc::now()).await
+    }
+
+    pub async fn retry(&self, caller: &Caller, run: &JobRun) -> Result<JobRun> {
+        self.permitted_kind(caller, &run.kind)?;
+        let run = self.store.retry(run.id).await?;
+        self.enqueue(&run).await?;
+        Ok(run)
+    }
+
+    /// Queues a recorded run; if the queue refuses, the run fails with the reason instead of
+    /// waiting forever.
+    async fn enqueue(&self, run: &JobRun) -> Result<()> {
+        if let Err(error) = self.queue.push(run.id, None).await {
+            let message = error.to_string();
+            self.store
+                .fail_unqueued(run.id, &message, Utc::now())
+                .await?;
+            return Err(Error::Internal(message));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,346 @@
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{assert_error, spawn_app};
+
+fn status(detail: &Value) -> &str {
+    detail["run"]["status"].as_str().unwrap_or("")
+}
+
+fn log_text(detail: &Value) -> String {
+    detail["logs"]
+        .as_array()
+        .map(|lines| {
+            lines
+                .iter()
+                .filter_map(|l| l["line"].as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_job_runs_to_success_with_full_progress() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+
+    let id = app
+        .start_job(
+            &token,
+            "diagnostics.noop",
+            json!({ "items": 5, "pauseMs": 20 }),
+        )
+        .await;
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(status(&detail), "succeeded", "{detail}");
+    assert_eq!(detail["run"]["progress"], 100);
+    assert_eq!(detail["run"]["counts"]["done"], 5);
+    assert_eq!(detail["run"]["attempt"], 1);
+    assert_eq!(detail["run"]["result"], json!({ "items": 5 }));
+    assert!(detail["run"]["finishedAt"].is_string());
+}
+
+#[tokio::test]
+async fn transient_failures_are_retried_until_the_job_succeeds() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+
+    let id = app
+        .start_job(&token, "test.flaky", json!({ "failures": 2 }))
+        .await;
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(status(&detail), "succeeded", "{detail}");
+    assert_eq!(detail["run"]["attempt"], 3);
+    assert_eq!(detail["run"]["result"], json!({ "attempt": 3 }));
+    assert!(log_text(&detail).contains("retrying in"), "{detail}");
+}
+
+#[tokio::test]
+async fn transient_failures_give_up_at_the_kinds_limit() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+
+    let id = app
+        .start_job(&token, "test.flaky", json!({ "failures": 10 }))
+        .await;
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(status(&detail), "failed");
+    assert_eq!(detail["run"]["attempt"], 3);
+    let error = detail["run"]["error"].as_str().unwrap();
+    assert!(
+        error.contains("blip on attempt 3") && error.contains("gave up after 3 attempts"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn a_permanent_failure_fails_at_once_with_its_message() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+
+    let id = app
+        .start_job(
+            &token,
+            "test.fail",
+            json!({ "message": "The file has no VIN column" }),
+        )
+        .await;
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(status(&detail), "failed");
+    assert_eq!(detail["run"]["attempt"], 1);
+    assert_eq!(detail["run"]["error"], "The file has no VIN column");
+}
+
+#[tokio::test]
+async fn a_panicking_job_fails_and_the_worker_carries_on() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+
+    let crashed = app.start_job(&token, "test.panic", json!({})).await;
+    let crashed = app.wait_until_final(&token, crashed).await;
+    let next = app.start_job(&token, "diagnostics.noop", json!({})).await;
+    let next = app.wait_until_final(&token, next).await;
+
+    assert_eq!(status(&crashed), "failed");
+    assert!(
+        crashed["run"]["error"]
+            .as_str()
+            .unwrap()
+            .contains("wheel came off")
+    );
+    assert_eq!(status(&next), "succeeded");
+}
+
+#[tokio::test]
+async fn cancelling_a_running_job_stops_it_at_its_next_check() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+    let id = app.start_job(&token, "test.slow", json!({})).await;
+    app.wait_for_run(&token, id, |d| {
+        d["run"]["progress"].as_i64().unwrap_or(0) >= 1
+    })
+    .await;
+
+    let cancel = app
+        .post_json(&format!("/api/jobs/{id}/cancel"), &token, &json!({}))
+        .await;
+    assert_eq!(cancel.status(), StatusCode::OK);
+    let asked = std::time::Instant::now();
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(status(&detail), "cancelled");
+    assert!(
+        asked.elapsed() < std::time::Duration::from_secs(5),
+        "took {:?}",
+        asked.elapsed()
+    );
+    assert!(detail["run"]["progress"].as_i64().unwrap() < 100);
+}
+
+#[tokio::test]
+async fn a_finished_run_cannot_be_cancelled() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+    let id = app.start_job(&token, "diagnostics.noop", json!({})).await;
+    app.wait_until_final(&token, id).await;
+
+    let response = app
+        .post_json(&format!("/api/jobs/{id}/cancel"), &token, &json!({}))
+        .await;
+
+    let message = assert_error(response, StatusCode::CONFLICT).await;
+    assert!(message.contains("succeeded"), "{message}");
+}
+
+#[tokio::test]
+async fn the_same_idempotency_key_returns_the_active_run() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+    let body = json!({ "kind": "test.slow", "idempotencyKey": "nightly-2026-11-22" });
+
+    let first = app.post_json("/api/jobs", &token, &body).await;
+    let second = app.post_json("/api/jobs", &token, &body).await;
+
+    assert_eq!(first.status(), StatusCode::CREATED);
+    assert_eq!(second.status(), StatusCode::OK);
+    let (first, second): (Value, Value) =
+        (first.json().await.unwrap(), second.json().await.unwrap());
+    assert_eq!(first["id"], second["id"]);
+
+    // Once that run is over, the key starts a new one.
+    let id = first["id"].as_i64().unwrap();
+    app.post_json(&format!("/api/jobs/{id}/cancel"), &token, &json!({}))
+        .await;
+    app.wait_until_final(&token, id).await;
+    let third = app.post_json("/api/jobs", &token, &body).await;
+    assert_eq!(third.status(), StatusCode::CREATED);
+    let third: Value = third.json().await.unwrap();
+    assert_ne!(third["id"], first["id"]);
+    app.post_json(
+        &format!("/api/jobs/{}/cancel", third["id"]),
+        &token,
+        &json!({}),
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn progress_never_goes_backwards() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+
+    let id = app.start_job(&token, "test.backwards", json!({})).await;
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(status(&detail), "failed");
+    assert_eq!(detail["run"]["progress"], 50);
+    assert_eq!(detail["run"]["counts"]["done"], 2);
+}
+
+#[tokio::test]
+async fn retrying_a_failed_run_runs_it_again() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+    let id = app
+        .start_job(&token, "test.fails-first-time", json!({}))
+        .await;
+    assert_eq!(status(&app.wait_until_final(&token, id).await), "failed");
+
+    let retry = app
+        .post_json(&format!("/api/jobs/{id}/retry"), &token, &json!({}))
+        .await;
+    assert_eq!(retry.status(), StatusCode::OK);
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(status(&detail), "succeeded", "{detail}");
+    assert!(detail["run"]["error"].is_null());
+    let again = app
+        .post_json(&format!("/api/jobs/{id}/retry"), &token, &json!({}))
+        .await;
+    assert_error(again, StatusCode::CONFLICT).await;
+}
+
+#[tokio::test]
+async fn bad_starts_are_refused_with_the_reason_and_create_nothing() {
+    let app = spawn_app().await;
+    let admin = app.token_of("super-admin").await;
+    let rep = app.token_of("sales-rep").await;
+
+    let unknown = app
+        .post_json("/api/jobs", &admin, &json!({ "kind": "launch.rockets" }))
+        .await;
+    let bad_input = app
+        .post_json(
+            "/api/jobs",
+            &admin,
+            &json!({ "kind": "diagnostics.noop", "input": { "items": "lots" } }),
+        )
+        .await;
+    let not_allowed = app
+        .post_json("/api/jobs", &rep, &json!({ "kind": "diagnostics.noop" }))
+        .await;
+    let no_kind = app
+        .post_json("/api/jobs", &admin, &json!({ "input": {} }))
+        .await;
+
+    assert!(
+        assert_error(unknown, StatusCode::BAD_REQUEST)
+            .await
+            .contains("launch.rockets")
+    );
+    assert!(
+        assert_error(bad_input, StatusCode::BAD_REQUEST)
+            .await
+            .contains("items")
+    );
+    assert_error(not_allowed, StatusCode::FORBIDDEN).await;
+    assert_error(no_kind, StatusCode::BAD_REQUEST).await;
+    let listed: Value = app
+        .get("/api/jobs", Some(&admin))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed["totalElements"], 0);
+}
+
+#[tokio::test]
+async fn runs_of_another_enterprise_are_not_found() {
+    let app = spawn_app().await;
+    let summit = app.token_of("summit-admin").await;
+    let demo = app.token_of("enterprise-admin").await;
+    let platform = app.token_of("super-admin").await;
+    let id = app
+        .start_job(&summit, "test.fail", json!({ "message": "x" }))
+        .await;
+    app.wait_until_final(&summit, id).await;
+
+    let foreign = app.get(&format!("/api/jobs/{id}"), Some(&demo)).await;
+    let cancel = app
+        .post_json(&format!("/api/jobs/{id}/retry"), &demo, &json!({}))
+        .await;
+    let listed: Value = app
+        .get("/api/jobs", Some(&demo))
+        .await
+        .json()
+        .await
+        .unwrap();
+
+    assert_error(foreign, StatusCode::NOT_FOUND).await;
+    assert_error(cancel, StatusCode::NOT_FOUND).await;
+    assert_eq!(listed["totalElements"], 0);
+    assert_eq!(
+        app.get(&format!("/api/jobs/{id}"), Some(&platform))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn the_run_list_filters_by_kind_and_status_and_pages() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+    for _ in 0..3 {
+        let id = app.start_job(&token, "diagnostics.noop", json!({})).await;
+        app.wait_until_final(&token, id).await;
+    }
+    let failed = app
+        .start_job(&token, "test.fail", json!({ "message": "no" }))
+        .await;
+    app.wait_until_final(&token, failed).await;
+
+    let noop: Value = app
+        .get("/api/jobs?kind=diagnostics.noop&size=2", Some(&token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let failures: Value = app
+        .get("/api/jobs?status=failed", Some(&token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let bad_status = app.get("/api/jobs?status=exploded", Some(&token)).await;
+    let stats: Value = app
+        .get("/api/jobs/stats", Some(&token))
+        .await
+        .json()
+        .await
+        .unwrap();
+
+    assert_eq!(noop["totalElements"], 3);
+    assert_eq!(noop["content"].as_array().unwrap().len(), 2);
+    assert_eq!(failures["totalElements"], 1);
+    assert_eq!(failures["content"][0]["id"], failed);
+    assert_error(bad_status, StatusCode::BAD_REQUEST).await;
+    assert_eq!(stats["throughputLastHour"], 3);
+    assert_eq!(stats["failedLastHour"], 1);
+    assert_eq!(stats["pending"], 0);
+}
