@@ -84,7 +84,7 @@ impl JobKind for Noop {
                 })
                 .await?;
             }
-            Ok::<_, JobError>(json!({ "items": items }))
+            Ok::<_, JobError>(json!({ "items": items, "resumedFrom": start }))
         })
     }
 }

@@ -16,6 +16,8 @@ pub struct TestApp {
     pub client: Client,
     pub db: Database,
     server: Server,
+    /// The settings the server was started with, for worker processes to share.
+    settings: Vec<(&'static str, String)>,
     _dir: TempDir,
     postgres: Option<(DatabaseUrl, String)>,
     /// Redis URL and queue name to purge afterwards.
@@ -29,6 +31,15 @@ pub async fn spawn_app() -> TestApp {
 
 /// Like [`spawn_app`], with extra or overriding settings.
 pub async fn spawn_app_with(settings: &[(&'static str, &str)]) -> TestApp {
+    spawn(Mode::Serve, settings).await
+}
+
+/// The API alone: jobs wait for worker processes started with [`TestApp::spawn_worker`].
+pub async fn spawn_api_only() -> TestApp {
+    spawn(Mode::Api, &[]).await
+}
+
+async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let dir = tempfile::tempdir().expect("temp dir");
     let postgres = std::env::var("TEST_DATABASE_URL")
@@ -98,7 +109,7 @@ pub async fn spawn_app_with(settings: &[(&'static str, &str)]) -> TestApp {
             .map(|(_, v)| v.clone())
     })
     .expect("test configuration");
-    let server = Server::start_with(&config, Mode::Serve, crate::job_kinds::registry())
+    let server = Server::start_with(&config, mode, crate::job_kinds::registry())
         .await
         .expect("server starts");
     TestApp {
@@ -106,6 +117,7 @@ pub async fn spawn_app_with(settings: &[(&'static str, &str)]) -> TestApp {
         client: Client::new(),
         db: server.state.db.clone(),
         server,
+        settings: vars.clone(),
         _dir: dir,
         postgres,
         redis_queue,
@@ -266,5 +278,32 @@ impl TestApp {
                 .contains(&d["run"]["status"].as_str().unwrap_or(""))
         })
         .await
+    }
+}
+
+/// A `bayline worker` process; killed (SIGKILL) when dropped.
+pub struct WorkerProcess(pub std::process::Child);
+
+impl Drop for WorkerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl TestApp {
+    /// Starts a `bayline worker` process on this app's database and queue.
+    pub fn spawn_worker(&self) -> WorkerProcess {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_bayline"))
+            .arg("worker")
+            .env_clear()
+            .envs(self.settings.iter().map(|(k, v)| (*k, v.as_str())))
+            .env("BAYLINE_DEMO", "0")
+            .env("BAYLINE_LOG", "warn")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("worker process starts");
+        WorkerProcess(child)
     }
 }

@@ -38,7 +38,10 @@ async fn a_job_runs_to_success_with_full_progress() {
     assert_eq!(detail["run"]["progress"], 100);
     assert_eq!(detail["run"]["counts"]["done"], 5);
     assert_eq!(detail["run"]["attempt"], 1);
-    assert_eq!(detail["run"]["result"], json!({ "items": 5 }));
+    assert_eq!(
+        detail["run"]["result"],
+        json!({ "items": 5, "resumedFrom": 0 })
+    );
     assert!(detail["run"]["finishedAt"].is_string());
 }
 

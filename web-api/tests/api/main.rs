@@ -7,3 +7,4 @@ mod jobs;
 mod platform;
 mod session;
 mod tenancy;
+mod workers;
