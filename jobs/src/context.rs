@@ -11,7 +11,11 @@ use engine::domain::LogLevel;
 use engine::store::job_runs::{Counts, JobRunStore};
 use serde_json::Value as Json;
 
+use crate::events::{Event, EventBus};
 use crate::registry::JobError;
+
+/// How often progress reports are announced on the realtime stream at most.
+const PROGRESS_EVENT_EVERY: Duration = Duration::from_millis(200);
 
 /// How often a handler's cancellation checks actually ask the database.
 const CANCEL_POLL: Duration = Duration::from_millis(200);
@@ -25,6 +29,8 @@ pub struct JobContext {
     checkpoint: Mutex<Option<Json>>,
     cancelled: AtomicBool,
     last_cancel_poll: Mutex<Option<Instant>>,
+    events: EventBus,
+    last_progress_event: Mutex<Option<Instant>>,
 }
 
 impl JobContext {
@@ -34,6 +40,7 @@ impl JobContext {
         attempt: i32,
         enterprise_id: Option<i64>,
         checkpoint: Option<Json>,
+        events: EventBus,
     ) -> Self {
         Self {
             run_id,
@@ -44,6 +51,8 @@ impl JobContext {
             checkpoint: Mutex::new(checkpoint),
             cancelled: AtomicBool::new(false),
             last_cancel_poll: Mutex::new(None),
+            events,
+            last_progress_event: Mutex::new(None),
         }
     }
 
@@ -53,10 +62,27 @@ impl JobContext {
 
     /// Reports how far the run is; the percentage shown never goes backwards.
     pub async fn progress(&self, counts: Counts) -> Result<(), JobError> {
-        Ok(self
-            .store
+        self.store
             .report_progress(self.run_id, counts, Utc::now())
-            .await?)
+            .await?;
+        // Screens follow progress live; a few updates a second are plenty.
+        let due = {
+            let mut last = self
+                .last_progress_event
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            let due = last.is_none_or(|at| at.elapsed() >= PROGRESS_EVENT_EVERY);
+            if due {
+                *last = Some(Instant::now());
+            }
+            due
+        };
+        if due {
+            self.events
+                .publish(Event::job(self.run_id, self.enterprise_id))
+                .await;
+        }
+        Ok(())
     }
 
     pub async fn log(&self, level: LogLevel, line: impl AsRef<str>) -> Result<(), JobError> {

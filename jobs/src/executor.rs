@@ -14,6 +14,7 @@ use futures_util::FutureExt;
 use serde_json::Value as Json;
 
 use crate::context::JobContext;
+use crate::events::{Event, EventBus};
 use crate::registry::{JobError, Registry};
 
 #[derive(Debug, Clone)]
@@ -66,6 +67,7 @@ pub struct Executor {
     registry: Arc<Registry>,
     worker_id: String,
     settings: ExecutorSettings,
+    events: EventBus,
 }
 
 impl Executor {
@@ -74,6 +76,7 @@ impl Executor {
         registry: Arc<Registry>,
         worker_id: String,
         settings: ExecutorSettings,
+        events: EventBus,
     ) -> Self {
         Self {
             store: JobRunStore::new(db.clone()),
@@ -81,6 +84,7 @@ impl Executor {
             registry,
             worker_id,
             settings,
+            events,
         }
     }
 
@@ -108,6 +112,9 @@ impl Executor {
         else {
             return Ok(Outcome::NotClaimed);
         };
+        self.events
+            .publish(Event::job(run.id, run.enterprise_id))
+            .await;
         if run.cancel_requested {
             return self
                 .end(
@@ -141,6 +148,7 @@ impl Executor {
             run.attempt,
             run.enterprise_id,
             run.checkpoint.clone(),
+            self.events.clone(),
         );
         let heartbeat = tokio::spawn({
             let (store, every, id) = (self.store.clone(), self.settings.heartbeat_every, run.id);
@@ -191,6 +199,9 @@ impl Executor {
                     .requeue(run.id, &self.worker_id, &message)
                     .await?
                 {
+                    self.events
+                        .publish(Event::job(run.id, run.enterprise_id))
+                        .await;
                     Ok(Outcome::RetryAfter(delay))
                 } else {
                     Ok(Outcome::NotClaimed)
@@ -240,6 +251,9 @@ impl Executor {
             .finish(run.id, &self.worker_id, status, result, error, now)
             .await?
         {
+            self.events
+                .publish(Event::job(run.id, run.enterprise_id))
+                .await;
             Ok(Outcome::Finished(status))
         } else {
             Ok(Outcome::NotClaimed)

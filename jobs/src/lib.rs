@@ -4,6 +4,7 @@
 
 pub mod backend;
 pub mod context;
+pub mod events;
 pub mod executor;
 pub mod kinds;
 pub mod queue;
@@ -12,6 +13,7 @@ pub mod starter;
 
 pub use backend::QueueBackend;
 pub use context::JobContext;
+pub use events::{Event, EventBus};
 pub use executor::{Executor, ExecutorSettings, Outcome};
 pub use queue::{JobQueue, WorkerPool};
 pub use registry::{JobError, JobKind, Registry};

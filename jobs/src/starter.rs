@@ -9,6 +9,7 @@ use engine::store::job_runs::{JobRun, JobRunStore, NewJobRun};
 use engine::{Error, Result};
 use serde_json::Value as Json;
 
+use crate::events::{Event, EventBus};
 use crate::queue::JobQueue;
 use crate::registry::{JobKind, Registry};
 
@@ -27,15 +28,27 @@ pub struct JobStarter {
     store: JobRunStore,
     registry: Arc<Registry>,
     queue: JobQueue,
+    events: EventBus,
 }
 
 impl JobStarter {
-    pub fn new(store: JobRunStore, registry: Arc<Registry>, queue: JobQueue) -> Self {
+    pub fn new(
+        store: JobRunStore,
+        registry: Arc<Registry>,
+        queue: JobQueue,
+        events: EventBus,
+    ) -> Self {
         Self {
             store,
             registry,
             queue,
+            events,
         }
+    }
+
+    /// Where changes to runs are announced (the realtime stream subscribes here).
+    pub fn events(&self) -> &EventBus {
+        &self.events
     }
 
     pub fn registry(&self) -> &Registry {
@@ -111,7 +124,11 @@ impl JobStarter {
 
     pub async fn cancel(&self, caller: &Caller, run: &JobRun) -> Result<JobRun> {
         self.permitted_kind(caller, &run.kind)?;
-        self.store.request_cancel(run.id, Utc::now()).await
+        let run = self.store.request_cancel(run.id, Utc::now()).await?;
+        self.events
+            .publish(Event::job(run.id, run.enterprise_id))
+            .await;
+        Ok(run)
     }
 
     pub async fn retry(&self, caller: &Caller, run: &JobRun) -> Result<JobRun> {
@@ -124,6 +141,9 @@ impl JobStarter {
     /// Queues a recorded run; if the queue refuses, the run fails with the reason instead of
     /// waiting forever.
     async fn enqueue(&self, run: &JobRun) -> Result<()> {
+        self.events
+            .publish(Event::job(run.id, run.enterprise_id))
+            .await;
         if let Err(error) = self.queue.push(run.id, None).await {
             let message = error.to_string();
             self.store

@@ -10,7 +10,7 @@ use engine::auth::{AuthPolicy, AuthService};
 use engine::db::ConnectOptions;
 use engine::store::job_runs::JobRunStore;
 use engine::{Database, store::users::UserStore};
-use jobs::{Executor, ExecutorSettings, JobQueue, JobStarter, Registry, WorkerPool};
+use jobs::{EventBus, Executor, ExecutorSettings, JobQueue, JobStarter, Registry, WorkerPool};
 use poem::endpoint::StaticFilesEndpoint;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::CatchPanic;
@@ -173,6 +173,9 @@ impl JobSystem {
         let queue = JobQueue::open(&config.queue, &config.data_dir, &config.queue_name)
             .await
             .with_context(|| format!("cannot open the {} job queue", config.queue.name()))?;
+        let events = EventBus::open(&config.queue, &config.queue_name)
+            .await
+            .context("cannot open the event channel")?;
         let registry = Arc::new(registry);
         let settings = ExecutorSettings {
             stale_after: Duration::from_secs(config.job_stale_secs),
@@ -183,8 +186,19 @@ impl JobSystem {
             ..ExecutorSettings::default()
         };
         let worker_id = format!("{}-{}", process_tag(), std::process::id());
-        let executor = Executor::new(db.clone(), registry.clone(), worker_id, settings);
-        let starter = JobStarter::new(JobRunStore::new(db.clone()), registry, queue.clone());
+        let executor = Executor::new(
+            db.clone(),
+            registry.clone(),
+            worker_id,
+            settings,
+            events.clone(),
+        );
+        let starter = JobStarter::new(
+            JobRunStore::new(db.clone()),
+            registry,
+            queue.clone(),
+            events,
+        );
         Ok(Self {
             queue,
             starter,

@@ -168,7 +168,7 @@ pub struct JobApi;
 
 /// The enterprise whose runs a caller sees: their own, or for platform users the one they name
 /// (`None`: all).
-fn visible_enterprise(caller: &Caller, req: &Request) -> ApiResult<Option<i64>> {
+pub(crate) fn visible_enterprise(caller: &Caller, req: &Request) -> ApiResult<Option<i64>> {
     if caller.is_platform() {
         enterprise_header(req)
     } else {

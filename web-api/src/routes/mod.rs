@@ -1,6 +1,7 @@
 //! The HTTP API, one module per area.
 
 pub mod enterprise;
+pub mod events;
 pub mod health;
 pub mod jobs;
 pub mod leads;
@@ -20,6 +21,8 @@ pub enum ApiTags {
     Leads,
     /// Background job runs.
     Jobs,
+    /// The realtime stream.
+    Events,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -34,6 +37,7 @@ pub fn all() -> (
     enterprise::EnterpriseApi,
     leads::LeadApi,
     jobs::JobApi,
+    events::EventApi,
 ) {
     (
         session::SessionApi,
@@ -41,6 +45,7 @@ pub fn all() -> (
         enterprise::EnterpriseApi,
         leads::LeadApi,
         jobs::JobApi,
+        events::EventApi,
     )
 }
 

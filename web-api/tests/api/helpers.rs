@@ -307,3 +307,47 @@ impl TestApp {
         WorkerProcess(child)
     }
 }
+
+/// Reads a server-sent event stream.
+pub struct EventReader {
+    response: Response,
+    buffer: String,
+}
+
+impl TestApp {
+    pub async fn open_events(&self, token: &str) -> EventReader {
+        let response = self.get("/api/events", Some(token)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        EventReader {
+            response,
+            buffer: String::new(),
+        }
+    }
+}
+
+impl EventReader {
+    /// The data of the next `job` event, or `None` when none arrives within `wait`.
+    pub async fn next_job(&mut self, wait: std::time::Duration) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let is_job = block.lines().any(|l| l == "event: job");
+                let data: String = block
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("data: "))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                if is_job && !data.is_empty() {
+                    return Some(serde_json::from_str(&data).expect("event data is JSON"));
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout_at(deadline, self.response.chunk())
+                .await
+                .ok()?;
+            let bytes = chunk.expect("stream readable")?;
+            self.buffer.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! API integration tests: each spawns Bayline on port 0 with a fresh database (a temporary
 //! SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set).
 
+mod events;
 mod helpers;
 mod job_kinds;
 mod jobs;

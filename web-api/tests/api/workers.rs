@@ -53,3 +53,40 @@ async fn jobs_wait_in_the_queue_until_a_worker_process_takes_them() {
 
     assert_eq!(detail["run"]["status"], "succeeded");
 }
+
+#[tokio::test]
+async fn with_redis_the_api_streams_progress_of_a_job_on_another_processs_worker() {
+    if std::env::var("TEST_REDIS_URL").is_err() {
+        // Embedded mode is one process by design; this runs in the PostgreSQL + Redis suite.
+        return;
+    }
+    let app = spawn_api_only().await;
+    let token = app.token_of("super-admin").await;
+    let _worker = app.spawn_worker();
+    let mut events = app.open_events(&token).await;
+
+    let id = app
+        .start_job(
+            &token,
+            "diagnostics.noop",
+            json!({ "items": 8, "pauseMs": 80 }),
+        )
+        .await;
+
+    let mut progress_seen = false;
+    loop {
+        let event = events
+            .next_job(std::time::Duration::from_secs(15))
+            .await
+            .expect("events from the worker process");
+        if event["run"]["id"] != id {
+            continue;
+        }
+        let progress = event["run"]["progress"].as_i64().unwrap_or(0);
+        progress_seen |= progress > 0 && progress < 100;
+        if event["run"]["status"] == "succeeded" {
+            break;
+        }
+    }
+    assert!(progress_seen, "no intermediate progress arrived");
+}

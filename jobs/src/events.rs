@@ -1,0 +1,132 @@
+//! Change notifications for the realtime stream: "run 42 of enterprise 1 changed". In-process
+//! broadcast in embedded mode; with Redis, every process publishes to one pub/sub channel and
+//! forwards what it hears to its own subscribers, so an API process sees a job on another
+//! machine's worker.
+
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::backend::QueueBackend;
+
+/// What changed: a record of a topic (`job` now; messages and leads later) and its enterprise.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub topic: String,
+    pub id: i64,
+    pub enterprise_id: Option<i64>,
+}
+
+impl Event {
+    pub fn job(id: i64, enterprise_id: Option<i64>) -> Self {
+        Self {
+            topic: "job".to_owned(),
+            id,
+            enterprise_id,
+        }
+    }
+}
+
+/// How many events a slow subscriber may fall behind before it skips some.
+const BUFFER: usize = 1024;
+
+#[derive(Clone)]
+pub struct EventBus {
+    local: broadcast::Sender<Event>,
+    redis: Option<(redis::aio::ConnectionManager, String)>,
+}
+
+impl std::fmt::Debug for EventBus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.redis.is_some() {
+            "EventBus::Redis"
+        } else {
+            "EventBus::InProcess"
+        })
+    }
+}
+
+impl EventBus {
+    pub fn in_process() -> Self {
+        Self {
+            local: broadcast::channel(BUFFER).0,
+            redis: None,
+        }
+    }
+
+    /// The bus for a queue backend; with Redis it uses the channel `<queue name>:events`.
+    pub async fn open(backend: &QueueBackend, queue_name: &str) -> Result<Self, redis::RedisError> {
+        let QueueBackend::Redis { url } = backend else {
+            return Ok(Self::in_process());
+        };
+        let client = redis::Client::open(url.as_str())?;
+        let publisher = redis::aio::ConnectionManager::new(client.clone()).await?;
+        let channel = format!("{queue_name}:events");
+        let local = broadcast::channel(BUFFER).0;
+        tokio::spawn(forward_from_redis(client, channel.clone(), local.clone()));
+        Ok(Self {
+            local,
+            redis: Some((publisher, channel)),
+        })
+    }
+
+    /// Tells every subscriber (in every process, with Redis). Best effort: a lost notification
+    /// only delays a screen until its next refresh, so failures are logged, not raised.
+    pub async fn publish(&self, event: Event) {
+        match &self.redis {
+            None => {
+                let _ = self.local.send(event);
+            }
+            Some((connection, channel)) => {
+                let Ok(payload) = serde_json::to_string(&event) else {
+                    return;
+                };
+                let mut connection = connection.clone();
+                let sent: redis::RedisResult<()> = redis::cmd("PUBLISH")
+                    .arg(channel)
+                    .arg(payload)
+                    .query_async(&mut connection)
+                    .await;
+                if let Err(error) = sent {
+                    tracing::warn!(%error, "could not publish an event");
+                }
+            }
+        }
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.local.subscribe()
+    }
+}
+
+/// Relays the Redis channel into the local broadcast, reconnecting whenever Redis goes away.
+async fn forward_from_redis(
+    client: redis::Client,
+    channel: String,
+    local: broadcast::Sender<Event>,
+) {
+    loop {
+        match client.get_async_pubsub().await {
+            Ok(mut pubsub) => match pubsub.subscribe(&channel).await {
+                Ok(()) => {
+                    let mut messages = pubsub.on_message();
+                    while let Some(message) = messages.next().await {
+                        let payload: String = message.get_payload().unwrap_or_default();
+                        match serde_json::from_str::<Event>(&payload) {
+                            Ok(event) => {
+                                let _ = local.send(event);
+                            }
+                            Err(error) => tracing::warn!(%error, "ignoring a malformed event"),
+                        }
+                    }
+                    tracing::warn!("event subscription ended; reconnecting");
+                }
+                Err(error) => tracing::warn!(%error, "cannot subscribe to events; retrying"),
+            },
+            Err(error) => tracing::warn!(%error, "cannot reach Redis for events; retrying"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}

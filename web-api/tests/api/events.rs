@@ -1,0 +1,87 @@
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{assert_error, spawn_app};
+
+#[tokio::test]
+async fn the_stream_carries_a_runs_progress_to_its_end() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-admin").await;
+    let mut events = app.open_events(&token).await;
+
+    let id = app
+        .start_job(
+            &token,
+            "diagnostics.noop",
+            json!({ "items": 10, "pauseMs": 60 }),
+        )
+        .await;
+
+    let mut seen = Vec::new();
+    while let Some(event) = events.next_job(Duration::from_secs(15)).await {
+        assert_eq!(event["type"], "job.updated");
+        if event["run"]["id"] != id {
+            continue;
+        }
+        seen.push((
+            event["run"]["status"].as_str().unwrap().to_owned(),
+            event["run"]["progress"].as_i64().unwrap(),
+        ));
+        if event["run"]["status"] == "succeeded" {
+            break;
+        }
+    }
+    assert_eq!(
+        seen.last(),
+        Some(&("succeeded".to_owned(), 100)),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter()
+            .any(|(status, progress)| status == "running" && *progress > 0 && *progress < 100),
+        "{seen:?}"
+    );
+    assert!(
+        seen.windows(2).all(|w| w[0].1 <= w[1].1),
+        "progress went backwards: {seen:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_user_hears_only_about_runs_of_their_enterprise() {
+    let app = spawn_app().await;
+    let demo = app.token_of("enterprise-admin").await;
+    let summit = app.token_of("summit-admin").await;
+    let mut events = app.open_events(&demo).await;
+
+    let foreign = app
+        .start_job(&summit, "test.fail", json!({ "message": "summit" }))
+        .await;
+    app.wait_until_final(&summit, foreign).await;
+    let own = app
+        .start_job(&demo, "test.fail", json!({ "message": "demo" }))
+        .await;
+
+    loop {
+        let event = events
+            .next_job(Duration::from_secs(15))
+            .await
+            .expect("an event for the own run");
+        assert_ne!(
+            event["run"]["id"], foreign,
+            "heard about another enterprise's run"
+        );
+        if event["run"]["id"] == own && event["run"]["status"] == "failed" {
+            break;
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_stream_needs_a_session() {
+    let app = spawn_app().await;
+
+    assert_error(app.get("/api/events", None).await, StatusCode::UNAUTHORIZED).await;
+}
