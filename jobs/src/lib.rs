@@ -9,6 +9,7 @@ pub mod executor;
 pub mod kinds;
 pub mod queue;
 pub mod registry;
+pub mod scheduler;
 pub mod starter;
 
 pub use backend::QueueBackend;

@@ -74,7 +74,10 @@ impl JobQueue {
                     .run(&pool)
                     .await
                     .map_err(|e| QueueError::Open(e.to_string()))?;
-                let config = apalis_sqlite::Config::default().queue(name);
+                let config = apalis_sqlite::Config::default()
+                    .queue(name)
+                    .heartbeat_interval(APALIS_HEARTBEAT)
+                    .missed_heartbeats(APALIS_MISSED_HEARTBEATS);
                 Ok(JobQueue::Sqlite(
                     SqliteStorage::new(&pool).with_config(config),
                 ))
@@ -83,7 +86,10 @@ impl JobQueue {
                 let conn = apalis_redis::connect(url.as_str())
                     .await
                     .map_err(|e| QueueError::Open(e.to_string()))?;
-                let config = apalis_redis::Config::default().queue(name);
+                let config = apalis_redis::Config::default()
+                    .queue(name)
+                    .heartbeat_interval(APALIS_HEARTBEAT)
+                    .missed_heartbeats(APALIS_MISSED_HEARTBEATS);
                 Ok(JobQueue::Redis(RedisStorage::new(conn).with_config(config)))
             }
         }
@@ -213,6 +219,11 @@ impl WorkerPool {
         }
     }
 
+    /// Ties another background task (e.g. the schedule loop) to this pool's life.
+    pub fn adopt(&mut self, task: JoinHandle<()>) {
+        self.tasks.push(task);
+    }
+
     pub fn stop(&self) {
         for task in &self.tasks {
             task.abort();
@@ -234,6 +245,14 @@ fn poll_strategy() -> Strategy {
 
 /// How long a queued task may wait for an idle worker to look again.
 const POLL_INTERVAL: Duration = Duration::from_millis(100);
+
+/// apalis's own worker heartbeat. Its timer also wakes a parked worker, and under CPU pressure
+/// the poll strategy's wake-up can be lost (seen here: workers idle for the whole default 30 s
+/// beside a due task), so a short heartbeat bounds such a stall to about a second.
+const APALIS_HEARTBEAT: Duration = Duration::from_secs(1);
+/// Heartbeats a worker may miss before apalis hands its tasks to others (our own claim guard
+/// keeps a slow-but-alive worker's run from executing twice).
+const APALIS_MISSED_HEARTBEATS: usize = 10;
 
 /// Re-delivers runs that say "running" but whose worker stopped heartbeating (killed,
 /// crashed, lost its connection). Claiming is guarded, so a run is never executed twice at once.

@@ -97,12 +97,22 @@ impl JobStarter {
         Ok((run, created))
     }
 
-    /// Starts a system run (schedules, maintenance) with no user behind it.
+    /// Checks that `caller` may start `kind` with `input`; returns the normalized input.
+    pub fn check_start(&self, caller: &Caller, kind: &str, input: &Json) -> Result<Json> {
+        let kind = self.permitted_kind(caller, kind)?;
+        kind.validate(input).map_err(|reason| {
+            Error::invalid(format!("Invalid input for {}: {reason}", kind.name()))
+        })
+    }
+
+    /// Starts a run with no user behind it (schedules, maintenance). With an idempotency key an
+    /// active run holds, returns that run.
     pub async fn start_system(
         &self,
         kind: &str,
         input: Json,
         enterprise_id: Option<i64>,
+        idempotency_key: Option<String>,
     ) -> Result<JobRun> {
         let kind = self
             .registry
@@ -114,11 +124,13 @@ impl JobStarter {
             kind: kind.name().to_owned(),
             input,
             max_attempts: kind.max_attempts(),
-            idempotency_key: None,
+            idempotency_key,
             created_by: None,
         };
-        let (run, _) = self.store.create(&new, Utc::now()).await?;
-        self.enqueue(&run).await?;
+        let (run, created) = self.store.create(&new, Utc::now()).await?;
+        if created {
+            self.enqueue(&run).await?;
+        }
         Ok(run)
     }
 

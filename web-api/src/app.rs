@@ -9,6 +9,7 @@ use anyhow::Context;
 use engine::auth::{AuthPolicy, AuthService};
 use engine::db::ConnectOptions;
 use engine::store::job_runs::JobRunStore;
+use engine::store::schedules::ScheduleStore;
 use engine::{Database, store::users::UserStore};
 use jobs::{EventBus, Executor, ExecutorSettings, JobQueue, JobStarter, Registry, WorkerPool};
 use poem::endpoint::StaticFilesEndpoint;
@@ -206,13 +207,19 @@ impl JobSystem {
         })
     }
 
-    pub fn start_workers(&self, config: &Config) -> WorkerPool {
-        WorkerPool::start(
+    /// Workers for the queue, and the loop that fires due schedules.
+    pub fn start_workers(&self, config: &Config, db: &Database) -> WorkerPool {
+        let mut pool = WorkerPool::start(
             self.queue.clone(),
             self.executor.clone(),
             "bayline",
             config.worker_concurrency,
-        )
+        );
+        pool.adopt(jobs::scheduler::spawn(
+            ScheduleStore::new(db.clone()),
+            self.starter.clone(),
+        ));
+        pool
     }
 }
 
@@ -264,7 +271,7 @@ impl Server {
             ..AuthPolicy::default()
         };
         let jobs = JobSystem::open(config, &db, registry).await?;
-        let workers = (mode == Mode::Serve).then(|| jobs.start_workers(config));
+        let workers = (mode == Mode::Serve).then(|| jobs.start_workers(config, &db));
         let state = AppState::new(
             db.clone(),
             AuthService::new(db, policy),
@@ -320,7 +327,7 @@ impl Server {
 pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
     let db = open_database(config).await?;
     let jobs = JobSystem::open(config, &db, Registry::standard()).await?;
-    let workers = jobs.start_workers(config);
+    let workers = jobs.start_workers(config, &db);
     tracing::info!(
         queue = %config.queue_name,
         backend = config.queue.name(),

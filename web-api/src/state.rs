@@ -3,6 +3,7 @@
 use engine::Database;
 use engine::auth::AuthService;
 use engine::store::leads::LeadStore;
+use engine::store::schedules::ScheduleStore;
 use engine::store::tenancy::TenancyStore;
 use jobs::{JobStarter, QueueBackend};
 
@@ -12,6 +13,7 @@ pub struct AppState {
     pub auth: AuthService,
     pub tenancy: TenancyStore,
     pub leads: LeadStore,
+    pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
 }
@@ -22,6 +24,7 @@ impl AppState {
             jobs,
             tenancy: TenancyStore::new(db.clone()),
             leads: LeadStore::new(db.clone()),
+            schedules: ScheduleStore::new(db.clone()),
             auth,
             db,
             queue,

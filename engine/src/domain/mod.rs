@@ -1,5 +1,6 @@
 //! Validated values and the closed sets of the specification.
 
+pub mod cron;
 pub mod formats;
 pub mod jobs;
 pub mod phone;

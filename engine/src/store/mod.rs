@@ -2,6 +2,7 @@
 
 pub mod job_runs;
 pub mod leads;
+pub mod schedules;
 #[rustfmt::skip]
 pub mod schema;
 pub mod sessions;

@@ -141,3 +141,9 @@ pub enum JobRuns {
 
 #[derive(Iden, Clone, Copy)]
 pub enum JobRunLogs { Table, Id, JobRunId, Level, Line, LoggedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Schedulers {
+    Table, Id, EnterpriseId, StoreId, ApiName, JobKind, Cron, TimeZone, Input, IsEnabled,
+    LastFiredAt, NextFireAt, CreatedBy, CreatedAt, UpdatedAt,
+}

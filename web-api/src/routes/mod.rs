@@ -5,6 +5,7 @@ pub mod events;
 pub mod health;
 pub mod jobs;
 pub mod leads;
+pub mod schedules;
 pub mod session;
 
 use poem_openapi::Tags;
@@ -23,6 +24,8 @@ pub enum ApiTags {
     Jobs,
     /// The realtime stream.
     Events,
+    /// Cron schedules that start jobs.
+    Schedules,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -38,6 +41,7 @@ pub fn all() -> (
     leads::LeadApi,
     jobs::JobApi,
     events::EventApi,
+    schedules::ScheduleApi,
 ) {
     (
         session::SessionApi,
@@ -46,6 +50,7 @@ pub fn all() -> (
         leads::LeadApi,
         jobs::JobApi,
         events::EventApi,
+        schedules::ScheduleApi,
     )
 }
 

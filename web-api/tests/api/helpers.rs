@@ -299,9 +299,21 @@ impl TestApp {
             .env_clear()
             .envs(self.settings.iter().map(|(k, v)| (*k, v.as_str())))
             .env("BAYLINE_DEMO", "0")
-            .env("BAYLINE_LOG", "warn")
-            .stdout(std::process::Stdio::null())
+            .env(
+                "BAYLINE_LOG",
+                std::env::var("BAYLINE_WORKER_LOG").unwrap_or_else(|_| "warn".to_owned()),
+            )
             .stderr(std::process::Stdio::inherit())
+            .stdout(match std::env::var("BAYLINE_WORKER_LOG_DIR") {
+                Ok(dir) => std::process::Stdio::from(
+                    std::fs::File::create(format!(
+                        "{dir}/worker-{}.log",
+                        chrono::Utc::now().timestamp_micros()
+                    ))
+                    .expect("worker log file"),
+                ),
+                Err(_) => std::process::Stdio::null(),
+            })
             .spawn()
             .expect("worker process starts");
         WorkerProcess(child)

@@ -1,11 +1,14 @@
 //! API integration tests: each spawns Bayline on port 0 with a fresh database (a temporary
 //! SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set).
 
+#![allow(clippy::unwrap_used)] // helpers as well as tests: a failure should panic where it happens
+
 mod events;
 mod helpers;
 mod job_kinds;
 mod jobs;
 mod platform;
+mod schedules;
 mod session;
 mod tenancy;
 mod workers;
