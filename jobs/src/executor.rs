@@ -196,7 +196,12 @@ impl Executor {
                     .await?;
                 if self
                     .store
-                    .requeue(run.id, &self.worker_id, &message)
+                    .requeue(
+                        run.id,
+                        &self.worker_id,
+                        &message,
+                        Utc::now() + chrono::Duration::from_std(delay).unwrap_or_default(),
+                    )
                     .await?
                 {
                     self.events

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use apalis::prelude::*;
@@ -11,6 +13,7 @@ use apalis_sqlite::SqliteStorage;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
 use crate::backend::QueueBackend;
@@ -148,9 +151,14 @@ pub async fn purge_redis_queue(url: &str, name: &str) -> Result<u64, QueueError>
 struct WorkerState {
     executor: Executor,
     queue: JobQueue,
+    /// When this process last received a task (unix ms), for the stall watchdog.
+    last_delivery: Arc<AtomicI64>,
 }
 
 async fn handle_message(message: JobMessage, state: Data<WorkerState>) -> Result<(), BoxDynError> {
+    state
+        .last_delivery
+        .store(Utc::now().timestamp_millis(), Ordering::Relaxed);
     match state.executor.execute(message.run_id).await {
         Ok(Outcome::RetryAfter(delay)) => {
             state.queue.push(message.run_id, Some(delay)).await?;
@@ -177,33 +185,53 @@ impl WorkerPool {
     /// Starts `concurrency` concurrent executions on this process. A worker that stops (for
     /// instance when Redis goes away) is started again after a pause.
     pub fn start(queue: JobQueue, executor: Executor, name: &str, concurrency: usize) -> Self {
+        let last_delivery = Arc::new(AtomicI64::new(Utc::now().timestamp_millis()));
+        let restart = Arc::new(Notify::new());
         let state = WorkerState {
             executor: executor.clone(),
             queue: queue.clone(),
+            last_delivery: last_delivery.clone(),
+        };
+        let watchdog = Watchdog {
+            last_delivery,
+            restart: restart.clone(),
         };
         let worker_name = format!("{name}-{}", std::process::id());
         let supervised = tokio::spawn(async move {
             let mut generation = 0u32;
             loop {
                 generation += 1;
-                let result = match &state.queue {
-                    JobQueue::Sqlite(storage) => {
-                        WorkerBuilder::new(format!("{worker_name}-{generation}"))
-                            .backend(storage.clone().poll_with_strategy(poll_strategy()))
-                            .data(state.clone())
-                            .concurrency(concurrency.max(1))
-                            .build(handle_message)
-                            .run()
-                            .await
+                // A fresh worker gets a whole stale period before the watchdog judges it.
+                state
+                    .last_delivery
+                    .store(Utc::now().timestamp_millis(), Ordering::Relaxed);
+                let run = async {
+                    match &state.queue {
+                        JobQueue::Sqlite(storage) => {
+                            WorkerBuilder::new(format!("{worker_name}-{generation}"))
+                                .backend(storage.clone().poll_with_strategy(poll_strategy()))
+                                .data(state.clone())
+                                .concurrency(concurrency.max(1))
+                                .build(handle_message)
+                                .run()
+                                .await
+                        }
+                        JobQueue::Redis(storage) => {
+                            WorkerBuilder::new(format!("{worker_name}-{generation}"))
+                                .backend(storage.clone().poll_with_strategy(poll_strategy()))
+                                .data(state.clone())
+                                .concurrency(concurrency.max(1))
+                                .build(handle_message)
+                                .run()
+                                .await
+                        }
                     }
-                    JobQueue::Redis(storage) => {
-                        WorkerBuilder::new(format!("{worker_name}-{generation}"))
-                            .backend(storage.clone().poll_with_strategy(poll_strategy()))
-                            .data(state.clone())
-                            .concurrency(concurrency.max(1))
-                            .build(handle_message)
-                            .run()
-                            .await
+                };
+                let result = tokio::select! {
+                    result = run => result,
+                    () = restart.notified() => {
+                        tracing::warn!("job worker looked stuck (work waiting, nothing delivered); restarting it");
+                        Ok(())
                     }
                 };
                 match result {
@@ -213,7 +241,7 @@ impl WorkerPool {
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
-        let sweep = tokio::spawn(sweep_stale_runs(queue, executor));
+        let sweep = tokio::spawn(sweep_stale_runs(queue, executor, watchdog));
         Self {
             tasks: vec![supervised, sweep],
         }
@@ -237,6 +265,12 @@ impl Drop for WorkerPool {
     }
 }
 
+/// What the sweep needs to restart a worker that stopped fetching.
+struct Watchdog {
+    last_delivery: Arc<AtomicI64>,
+    restart: Arc<Notify>,
+}
+
 /// How workers look for new tasks. apalis parks a worker whose fetch came back empty until
 /// something wakes it; pushes from other processes never do, so poll on an interval.
 fn poll_strategy() -> Strategy {
@@ -254,24 +288,45 @@ const APALIS_HEARTBEAT: Duration = Duration::from_secs(1);
 /// keeps a slow-but-alive worker's run from executing twice).
 const APALIS_MISSED_HEARTBEATS: usize = 10;
 
-/// Re-delivers runs that say "running" but whose worker stopped heartbeating (killed,
-/// crashed, lost its connection). Claiming is guarded, so a run is never executed twice at once.
-async fn sweep_stale_runs(queue: JobQueue, executor: Executor) {
+/// Re-delivers runs that were lost on the way: running ones whose worker stopped heartbeating
+/// (killed, crashed, cut off), and queued ones nobody took within the stale period (their
+/// task vanished, e.g. with a Redis restarted without persistence). Claiming is guarded, so an
+/// extra delivery never runs a job twice at once.
+async fn sweep_stale_runs(queue: JobQueue, executor: Executor, watchdog: Watchdog) {
     let stale_after = executor.settings().stale_after;
     let mut ticks = tokio::time::interval((stale_after / 3).max(Duration::from_millis(200)));
     loop {
         ticks.tick().await;
-        let cutoff = Utc::now() - chrono::Duration::from_std(stale_after).unwrap_or_default();
-        match executor.store().stale_running(cutoff).await {
-            Ok(ids) => {
-                for run_id in ids {
-                    tracing::warn!(run = run_id, "re-delivering a run whose worker went quiet");
-                    if let Err(error) = queue.push(run_id, None).await {
-                        tracing::warn!(run = run_id, %error, "could not re-deliver run");
+        let now = Utc::now();
+        let cutoff = now - chrono::Duration::from_std(stale_after).unwrap_or_default();
+        let store = executor.store();
+        let lost = match (
+            store.stale_running(cutoff).await,
+            store.undelivered(cutoff, 500).await,
+        ) {
+            (Ok(running), Ok(queued)) => running.into_iter().chain(queued),
+            (Err(error), _) | (_, Err(error)) => {
+                tracing::warn!(%error, "stale-run sweep failed");
+                continue;
+            }
+        };
+        let lost: Vec<i64> = lost.collect();
+        // Work went astray and this worker has received nothing for a stale period: apalis
+        // can stop fetching without a word (after Redis time-outs); start it afresh.
+        let quiet_ms = now.timestamp_millis() - watchdog.last_delivery.load(Ordering::Relaxed);
+        if !lost.is_empty() && quiet_ms > stale_after.as_millis() as i64 {
+            watchdog.restart.notify_one();
+        }
+        for run_id in lost {
+            tracing::warn!(run = run_id, "re-delivering a run that went astray");
+            match queue.push(run_id, None).await {
+                Ok(()) => {
+                    if let Err(error) = store.mark_redelivered(run_id, now).await {
+                        tracing::warn!(run = run_id, %error, "could not note the re-delivery");
                     }
                 }
+                Err(error) => tracing::warn!(run = run_id, %error, "could not re-deliver run"),
             }
-            Err(error) => tracing::warn!(%error, "stale-run sweep failed"),
         }
     }
 }

@@ -150,18 +150,15 @@ impl JobStarter {
         Ok(run)
     }
 
-    /// Queues a recorded run; if the queue refuses, the run fails with the reason instead of
-    /// waiting forever.
+    /// Hands a recorded run to the queue. If the queue is unreachable the run stays queued and
+    /// the stale-run sweep delivers it later, so a queue outage never loses or fails a start.
     async fn enqueue(&self, run: &JobRun) -> Result<()> {
         self.events
             .publish(Event::job(run.id, run.enterprise_id))
             .await;
         if let Err(error) = self.queue.push(run.id, None).await {
-            let message = error.to_string();
-            self.store
-                .fail_unqueued(run.id, &message, Utc::now())
-                .await?;
-            return Err(Error::Internal(message));
+            // The run is recorded; the sweep delivers it once the queue answers again.
+            tracing::warn!(run = run.id, %error, "queue unavailable; the run will be delivered later");
         }
         Ok(())
     }

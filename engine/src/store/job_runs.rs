@@ -40,6 +40,8 @@ pub struct JobRun {
     pub idempotency_key: Option<String>,
     pub cancel_requested: bool,
     pub worker_id: Option<String>,
+    /// For a running run, its worker's last sign of life; for a queued one, when it was last
+    /// handed to the queue (or when its retry is due).
     pub heartbeat_at: Option<DateTime<Utc>>,
     pub created_by: Option<i64>,
     pub created_at: DateTime<Utc>,
@@ -140,6 +142,7 @@ impl JobRunStore {
                 JobRuns::IdempotencyKey,
                 JobRuns::CreatedBy,
                 JobRuns::CreatedAt,
+                JobRuns::HeartbeatAt,
             ])
             .values_panic([
                 new.enterprise_id.into(),
@@ -149,6 +152,7 @@ impl JobRunStore {
                 Ord::max(new.max_attempts, 1).into(),
                 new.idempotency_key.clone().into(),
                 new.created_by.into(),
+                now.into(),
                 now.into(),
             ])
             .returning_col(JobRuns::Id)
@@ -405,30 +409,24 @@ impl JobRunStore {
     }
 
     /// Puts a running run back in the queue after a transient failure.
-    pub async fn requeue(&self, id: i64, worker_id: &str, error: &str) -> Result<bool> {
+    /// `deliver_at` is when the retry is due; until then the sweep leaves the run alone.
+    pub async fn requeue(
+        &self,
+        id: i64,
+        worker_id: &str,
+        error: &str,
+        deliver_at: DateTime<Utc>,
+    ) -> Result<bool> {
         let update = Query::update()
             .table(JobRuns::Table)
             .value(JobRuns::Status, JobStatus::Queued.as_str())
             .value(JobRuns::Error, error)
+            .value(JobRuns::HeartbeatAt, deliver_at)
             .and_where(Expr::col(JobRuns::Id).eq(id))
             .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
             .and_where(Expr::col(JobRuns::WorkerId).eq(worker_id))
             .to_owned();
         Ok(self.db.execute(&update).await? > 0)
-    }
-
-    /// Fails a queued run that could not be handed to the queue.
-    pub async fn fail_unqueued(&self, id: i64, error: &str, now: DateTime<Utc>) -> Result<()> {
-        let update = Query::update()
-            .table(JobRuns::Table)
-            .value(JobRuns::Status, JobStatus::Failed.as_str())
-            .value(JobRuns::Error, error)
-            .value(JobRuns::FinishedAt, now)
-            .and_where(Expr::col(JobRuns::Id).eq(id))
-            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
-            .to_owned();
-        self.db.execute(&update).await?;
-        Ok(())
     }
 
     /// Asks a run to stop: a queued run is cancelled at once, a running one is flagged and its
@@ -486,6 +484,7 @@ impl JobRunStore {
                 (JobRuns::Checkpoint, None::<Json>.into()),
                 (JobRuns::FinishedAt, None::<DateTime<Utc>>.into()),
                 (JobRuns::WorkerId, None::<String>.into()),
+                (JobRuns::HeartbeatAt, Utc::now().into()),
             ])
             .and_where(Expr::col(JobRuns::Id).eq(id))
             .and_where(
@@ -518,6 +517,38 @@ impl JobRunStore {
             .into_iter()
             .map(|(id,)| id)
             .collect())
+    }
+
+    /// Ids of queued runs that were last handed to the queue before `cutoff` and have not been
+    /// taken since: their delivery was lost (e.g. Redis restarted without persistence).
+    pub async fn undelivered(&self, cutoff: DateTime<Utc>, limit: u64) -> Result<Vec<i64>> {
+        let query = Query::select()
+            .column(JobRuns::Id)
+            .from(JobRuns::Table)
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
+            .and_where(Expr::col(JobRuns::HeartbeatAt).lt(cutoff))
+            .order_by(JobRuns::Id, Order::Asc)
+            .limit(limit)
+            .to_owned();
+        Ok(self
+            .db
+            .fetch_all::<(i64,)>(&query)
+            .await?
+            .into_iter()
+            .map(|(id,)| id)
+            .collect())
+    }
+
+    /// Notes that a queued run was handed to the queue again.
+    pub async fn mark_redelivered(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::HeartbeatAt, now)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
     }
 
     pub async fn stats(

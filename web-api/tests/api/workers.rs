@@ -90,3 +90,112 @@ async fn with_redis_the_api_streams_progress_of_a_job_on_another_processs_worker
     }
     assert!(progress_seen, "no intermediate progress arrived");
 }
+
+/// A redis-server of the test's own on a free port, so restarting it disturbs no other test.
+struct PrivateRedis {
+    port: u16,
+    child: Option<std::process::Child>,
+}
+
+impl PrivateRedis {
+    fn start() -> Option<Self> {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .ok()?
+            .local_addr()
+            .ok()?
+            .port();
+        let mut redis = Self { port, child: None };
+        redis.launch()?;
+        Some(redis)
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    fn launch(&mut self) -> Option<()> {
+        let child = std::process::Command::new("redis-server")
+            .args([
+                "--port",
+                &self.port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        self.child = Some(child);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "redis-server did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        Some(())
+    }
+
+    /// Kills Redis (losing everything in it, as a restart without persistence does) and starts
+    /// it again on the same port.
+    fn restart(&mut self) {
+        self.stop();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        self.launch().expect("redis-server restarts");
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for PrivateRedis {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[tokio::test]
+async fn workers_carry_on_when_redis_restarts_under_load() {
+    let Some(mut redis) = PrivateRedis::start() else {
+        panic!("this test needs redis-server on the PATH (Debian package redis-server)");
+    };
+    let url = redis.url();
+    let app = crate::helpers::spawn_app_with(&[("REDIS_URL", url.as_str())]).await;
+    let token = app.token_of("super-admin").await;
+    let mut runs = Vec::new();
+    for _ in 0..12 {
+        runs.push(
+            app.start_job(
+                &token,
+                "diagnostics.noop",
+                json!({ "items": 4, "pauseMs": 50 }),
+            )
+            .await,
+        );
+    }
+
+    redis.restart(); // queued tasks in Redis are gone with it
+
+    for _ in 0..6 {
+        runs.push(
+            app.start_job(
+                &token,
+                "diagnostics.noop",
+                json!({ "items": 2, "pauseMs": 20 }),
+            )
+            .await,
+        );
+    }
+    for id in runs {
+        let detail = app.wait_until_final(&token, id).await;
+        assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    }
+}
