@@ -30,3 +30,19 @@ export const STORAGE_KEYS = {
   queryString: 'queryString',
   customSearchV2: 'custom-search-v2',
 } as const
+
+/** The realtime stream (server-sent events over fetch, so the token header can be sent). */
+export const REALTIME_URL = '/api/events'
+/** Waits before reconnecting after the stream ended or failed: 1 s, 2 s, then 5 s each time. */
+export const REALTIME_BACKOFF_MS = [1000, 2000, 5000] as const
+/** While the stream is down, screens that need live data poll this often. */
+export const REALTIME_FALLBACK_POLL_MS = 2000
+/** The jobs dashboard polls its list and stats this often while the stream is down. */
+export const JOBS_FALLBACK_POLL_MS = 5000
+/** Refetches caused by job events wait for this much quiet… */
+export const JOB_EVENT_DEBOUNCE_MS = 500
+/** …but run at least this often while events keep coming. */
+export const JOB_EVENT_MAX_WAIT_MS = 2000
+
+/** Notice after a successful change (spec). */
+export const UPDATED_NOTICE_TEXT = 'Successfully Updated'

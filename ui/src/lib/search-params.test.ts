@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nonNegativeInt, pageSize, positiveInt, text } from './search-params'
+import { isoDate, nonNegativeInt, oneOf, pageSize, positiveInt, text } from './search-params'
 
 describe('search param parsers', () => {
   it('read integers from numbers and strings', () => {
@@ -23,5 +23,19 @@ describe('search param parsers', () => {
     expect(text('  motors ')).toBe('motors')
     expect(text('   ')).toBeUndefined()
     expect(text({})).toBeUndefined()
+  })
+
+  it('accept only listed values', () => {
+    expect(oneOf('failed', ['failed', 'running'])).toBe('failed')
+    expect(oneOf('FAILED', ['failed', 'running'])).toBeUndefined()
+    expect(oneOf(1, ['failed'])).toBeUndefined()
+  })
+
+  it('accept only real days written YYYY-MM-DD', () => {
+    expect(isoDate('2025-11-22')).toBe('2025-11-22')
+    expect(isoDate('2024-02-29')).toBe('2024-02-29')
+    expect(isoDate('2025-02-29')).toBeUndefined()
+    expect(isoDate('2025-1-2')).toBeUndefined()
+    expect(isoDate(20251122)).toBeUndefined()
   })
 })

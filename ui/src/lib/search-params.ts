@@ -30,3 +30,15 @@ export function text(value: unknown): string | undefined {
   const trimmed = s?.trim()
   return trimmed ? trimmed : undefined
 }
+
+/** One of `allowed`, else undefined. */
+export function oneOf<const T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined
+}
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isoDate(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
+  const t = Date.parse(`${value}T00:00:00Z`)
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === value ? value : undefined
+}

@@ -1,5 +1,7 @@
 import { appRoute } from './app'
 import { companyMasterListRoute } from './app/company-master-list'
+import { jobRunRoute } from './app/job-run'
+import { jobsRoute } from './app/jobs'
 import { leadManagerRoute } from './app/leadmanager'
 import { notFoundRoute } from './app/not-found'
 import { indexRoute } from './index'
@@ -9,5 +11,5 @@ import { rootRoute } from './root'
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  appRoute.addChildren([leadManagerRoute, companyMasterListRoute, notFoundRoute]),
+  appRoute.addChildren([leadManagerRoute, companyMasterListRoute, jobsRoute, jobRunRoute, notFoundRoute]),
 ])

@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
 import { canSeeCompanyMasterList, roleLabel } from '../../lib/roles'
 import { useSession } from '../../lib/session'
+import { useRealtimeConnection } from '../../lib/realtime'
 import { useIdleTimeout } from '../../lib/use-idle-timeout'
 import { useLogout } from './api/logout'
 
@@ -10,6 +11,8 @@ export function AppShell() {
   const user = useSession()
   const logoutMutation = useLogout()
   useIdleTimeout(user !== null)
+  // One live stream per signed-in session; closed on sign-out.
+  useRealtimeConnection(user?.authToken)
 
   if (!user) {
     // The session was just cleared; the page is about to reload at /login.
@@ -18,6 +21,7 @@ export function AppShell() {
 
   const nav: NavItem[] = [{ to: '/leadmanager', label: 'Lead manager' }]
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
+  nav.push({ to: '/jobs', label: 'Jobs' })
 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username
 

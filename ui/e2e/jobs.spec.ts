@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test'
+
+const PASSWORD = 'bayline-demo'
+
+async function logIn(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).not.toHaveURL(/\/login$/)
+}
+
+test('a super admin starts diagnostics.noop and watches it finish live', async ({ page }) => {
+  // The queue may take a while to pick the run up after the server sat idle.
+  test.setTimeout(90_000)
+  await logIn(page, 'super-admin')
+  await page.getByRole('link', { name: 'Jobs' }).click()
+  await expect(page).toHaveURL(/\/jobs$/)
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Queue statistics' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Job runs' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Start job' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Start job' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Kind').selectOption('diagnostics.noop')
+
+  // Invalid JSON is caught before anything is sent.
+  const input = dialog.getByLabel('Input (JSON)')
+  await input.fill('{items: 30}')
+  await expect(dialog.getByText(/Not valid JSON/)).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Start', exact: true })).toBeDisabled()
+
+  // The server's 400 reason shows in the dialog.
+  await input.fill('{"items": -1}')
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click()
+  await expect(dialog.getByTestId('start-job-error')).toContainText('items must be a whole number')
+
+  await input.fill('{"items": 30, "pauseMs": 100}')
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click()
+  await expect(page).toHaveURL(/\/jobs\/\d+$/)
+  await expect(page.getByRole('heading', { name: /Run #\d+ diagnostics\.noop/ })).toBeVisible()
+
+  // From here on the page must update by itself: mark the document and check the mark survives.
+  await page.evaluate(() => {
+    ;(window as unknown as { __sameDocument?: boolean }).__sameDocument = true
+  })
+  const status = page.locator('.page__title .badge')
+  await expect(status).not.toHaveText('Queued', { timeout: 45_000 })
+  const progress = page.getByRole('progressbar', { name: 'Run progress' })
+  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 })
+  await expect(page.getByRole('region', { name: 'Run summary' }).getByText('30/30')).toBeVisible()
+  await expect(status).toHaveText('Succeeded', { timeout: 20_000 })
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+  // Back on the dashboard the run is listed as succeeded.
+  await page.getByRole('link', { name: 'Jobs', exact: true }).first().click()
+  const firstRow = page.getByRole('table', { name: 'Job runs' }).locator('tbody tr').first()
+  await expect(firstRow).toContainText('diagnostics.noop')
+  await expect(firstRow).toContainText('Succeeded')
+  await expect(firstRow).toContainText('100%')
+})
+
+test('signed-in screens open the realtime stream with the session token', async ({ page }) => {
+  await logIn(page, 'super-admin')
+  const streamRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/events')
+  const streamResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events')
+  await page.goto('/jobs')
+  const request = await streamRequest
+  expect(request.headers()['authorization']).toMatch(/^Bearer \S+/)
+  expect(request.headers()['accept']).toBe('text/event-stream')
+  const response = await streamResponse
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toMatch(/^text\/event-stream/)
+  await expect(page.getByTestId('realtime-status')).toHaveText('Live')
+})
+
+test('a sales rep sees the jobs dashboard but cannot start jobs', async ({ page }) => {
+  await logIn(page, 'sales-rep')
+  await page.goto('/jobs')
+  await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Job runs' })).toBeVisible()
+  await expect(page.getByTestId('stat-pending')).not.toHaveText('…')
+  await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0)
+})
+
+test('without the realtime stream the run page falls back to polling', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.route('**/api/events', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }))
+  await logIn(page, 'super-admin')
+  await page.goto('/jobs')
+  await expect(page.getByTestId('realtime-status')).toHaveText('Reconnecting…')
+  await page.getByRole('button', { name: 'Start job' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Start job' })
+  await dialog.getByLabel('Kind').selectOption('diagnostics.noop')
+  await dialog.getByLabel('Input (JSON)').fill('{"items": 10, "pauseMs": 100}')
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click()
+  await expect(page).toHaveURL(/\/jobs\/\d+$/)
+  await expect(page.locator('.page__title .badge')).toHaveText('Succeeded', { timeout: 60_000 })
+  await expect(page.getByRole('progressbar', { name: 'Run progress' })).toHaveAttribute('aria-valuenow', '100')
+})
+
+test('a run can be cancelled and retried, each after a Yes/No confirmation', async ({ page }) => {
+  test.setTimeout(90_000)
+  await logIn(page, 'super-admin')
+  await page.goto('/jobs')
+  await page.getByRole('button', { name: 'Start job' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Start job' })
+  await dialog.getByLabel('Kind').selectOption('diagnostics.noop')
+  await dialog.getByLabel('Input (JSON)').fill('{"items": 1000, "pauseMs": 100}')
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click()
+  await expect(page).toHaveURL(/\/jobs\/\d+$/)
+  const status = page.locator('.page__title .badge')
+  const confirm = page.getByRole('dialog', { name: 'Cancel run' })
+
+  // "No" changes nothing.
+  await page.getByRole('button', { name: 'Cancel run' }).click()
+  await expect(confirm).toContainText('Are you sure you want to cancel run')
+  await confirm.getByRole('button', { name: 'No' }).click()
+  await expect(confirm).toBeHidden()
+
+  await page.getByRole('button', { name: 'Cancel run' }).click()
+  await confirm.getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Updated' })).toBeVisible()
+  await expect(status).toHaveText('Cancelled', { timeout: 20_000 })
+  await expect(page.getByRole('button', { name: 'Cancel run' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await page.getByRole('dialog', { name: 'Retry run' }).getByRole('button', { name: 'Yes' }).click()
+  await expect(status).not.toHaveText('Cancelled')
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+
+  // Leave the queue idle for whatever runs next.
+  await page.getByRole('button', { name: 'Cancel run' }).click()
+  await confirm.getByRole('button', { name: 'Yes' }).click()
+  await expect(status).toHaveText('Cancelled', { timeout: 20_000 })
+})

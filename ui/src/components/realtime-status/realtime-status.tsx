@@ -1,0 +1,21 @@
+import { useRealtimeStatus } from '../../lib/realtime'
+
+const TEXT = {
+  off: 'Offline',
+  connecting: 'Connecting…',
+  open: 'Live',
+  reconnecting: 'Reconnecting…',
+} as const
+
+/** Whether live updates flow; while they do not, the screen polls. */
+export function RealtimeStatus() {
+  const status = useRealtimeStatus()
+  const title =
+    status === 'open' ? 'Updates arrive as they happen.' : 'Live updates are unavailable; the page refreshes itself meanwhile.'
+  return (
+    <span className={`realtime-status realtime-status--${status}`} data-testid="realtime-status" title={title}>
+      <span className="realtime-status__dot" aria-hidden="true" />
+      {TEXT[status]}
+    </span>
+  )
+}

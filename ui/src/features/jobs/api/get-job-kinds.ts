@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import type { ApiResponse } from '../../../lib/api-types'
+import { jobKeys } from './job-keys'
+
+export type JobKinds = ApiResponse<'/api/jobs/kinds', 'get'>
+export type JobKind = JobKinds[number]
+
+/** GET /api/jobs/kinds — the kinds the caller may start (and cancel and retry). */
+export function getJobKinds(signal?: AbortSignal): Promise<JobKinds> {
+  return apiRequest<JobKinds>('/api/jobs/kinds', { signal })
+}
+
+export function jobKindsQueryOptions() {
+  return queryOptions({
+    queryKey: jobKeys.kinds(),
+    queryFn: ({ signal }) => getJobKinds(signal),
+    // Fixed for a session.
+    staleTime: Infinity,
+  })
+}
+
+export function useJobKinds() {
+  return useQuery(jobKindsQueryOptions())
+}

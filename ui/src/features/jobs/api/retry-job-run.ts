@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client'
+import type { ApiResponse } from '../../../lib/api-types'
+import { applyRunUpdate } from './job-run-cache'
+import { jobKeys } from './job-keys'
+
+export type RetriedJobRun = ApiResponse<'/api/jobs/{id}/retry', 'post'>
+
+/** POST /api/jobs/{id}/retry — runs a failed or cancelled run again from the start; 409 otherwise. */
+export function retryJobRun(runId: number): Promise<RetriedJobRun> {
+  return apiRequest<RetriedJobRun>(`/api/jobs/${encodeURIComponent(runId)}/retry`, { method: 'POST' })
+}
+
+export function useRetryJobRun() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: retryJobRun,
+    onSuccess: (run) => {
+      applyRunUpdate(queryClient, run)
+      void queryClient.invalidateQueries({ queryKey: jobKeys.detail(run.id) })
+      void queryClient.invalidateQueries({ queryKey: jobKeys.stats() })
+    },
+  })
+}

@@ -1,0 +1,225 @@
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+import { DataTable } from '../../components/data-table/data-table'
+import { JobStatusBadge } from '../../components/job-runs/job-status-badge'
+import { RealtimeStatus } from '../../components/realtime-status/realtime-status'
+import { ApiError } from '../../lib/api-client'
+import { DEFAULT_PAGE_SIZE, JOBS_FALLBACK_POLL_MS } from '../../lib/config'
+import { isActiveJobStatus } from '../../lib/job-status'
+import { useRealtimeStatus } from '../../lib/realtime'
+import { useNow } from '../../lib/use-now'
+import { useLiveJobRun, useLiveJobRuns } from './api/job-events'
+import { useJobKinds } from './api/get-job-kinds'
+import { useJobRun } from './api/get-job-run'
+import { useJobRuns, type JobRunQuery } from './api/get-job-runs'
+import { useJobStats } from './api/get-job-stats'
+import { JobFilters, type JobFilterValues } from './components/job-filters'
+import { JobLogTail } from './components/job-log-tail'
+import { JobProgress } from './components/job-progress'
+import { JobRunActions } from './components/job-run-actions'
+import { jobRunColumns, jobRunRowId } from './components/job-run-columns'
+import { JobRunFacts } from './components/job-run-facts'
+import { JobStatsCards } from './components/job-stats-cards'
+import { JsonBlock } from './components/json-block'
+import { StartJobDialog } from './components/start-job-dialog'
+
+const jobsRoute = getRouteApi('/_app/jobs')
+const jobRunRoute = getRouteApi('/_app/jobs/$runId')
+
+/** /jobs — queue statistics and the runs, paged on the server and updated live. */
+export function JobsScreen() {
+  const params = jobsRoute.useSearch()
+  const navigate = jobsRoute.useNavigate()
+  const query: JobRunQuery = {
+    page: params.page ?? 0,
+    size: params.size ?? DEFAULT_PAGE_SIZE,
+    kind: params.kind,
+    status: params.status,
+    from: params.from,
+    to: params.to,
+  }
+  const filters: JobFilterValues = { kind: params.kind, status: params.status, from: params.from, to: params.to }
+
+  // While the live stream is down, poll instead.
+  const poll = useRealtimeStatus() === 'reconnecting' ? JOBS_FALLBACK_POLL_MS : false
+  const runs = useJobRuns(query, { refetchInterval: poll })
+  const stats = useJobStats({ refetchInterval: poll })
+  const kinds = useJobKinds()
+  useLiveJobRuns(query, runs.data)
+
+  const anyRunning = runs.data?.content.some((run) => run.status === 'running') ?? false
+  const now = useNow(1000, anyRunning)
+  const columns = useMemo(() => jobRunColumns(now), [now])
+  const [starting, setStarting] = useState(false)
+
+  const startable = kinds.data ?? []
+  const kindSuggestions = [...new Set([...startable.map((k) => k.name), ...(runs.data?.content.map((r) => r.kind) ?? [])])].sort()
+
+  return (
+    <section className="page">
+      <header className="page__header">
+        <h1>Jobs</h1>
+        <div className="page__actions">
+          <RealtimeStatus />
+          {startable.length > 0 ? (
+            <button type="button" className="btn btn--primary" onClick={() => setStarting(true)}>
+              Start job
+            </button>
+          ) : null}
+        </div>
+      </header>
+
+      <JobStatsCards stats={stats.data} />
+
+      <section className="panel" aria-label="Job runs">
+        <header className="panel__header panel__header--toolbar">
+          <JobFilters
+            value={filters}
+            kinds={kindSuggestions}
+            onChange={(next) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  kind: next.kind,
+                  status: next.status,
+                  from: next.from,
+                  to: next.to,
+                  page: undefined,
+                }),
+              })
+            }
+          />
+        </header>
+        <DataTable
+          label="Job runs"
+          columns={columns}
+          data={runs.data?.content}
+          getRowId={jobRunRowId}
+          isLoading={runs.isPending}
+          isFetching={runs.isPlaceholderData}
+          onRowClick={(run) => void navigate({ to: '/jobs/$runId', params: { runId: run.id } })}
+          paging={{
+            pageIndex: query.page,
+            pageSize: query.size,
+            rowCount: runs.data?.totalElements ?? 0,
+            onChange: (next) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  page: next.pageIndex > 0 ? next.pageIndex : undefined,
+                  size: next.pageSize !== DEFAULT_PAGE_SIZE ? next.pageSize : undefined,
+                }),
+              }),
+          }}
+        />
+      </section>
+
+      {startable.length > 0 ? (
+        <StartJobDialog
+          open={starting}
+          kinds={startable}
+          onClose={() => setStarting(false)}
+          onStarted={(run) => {
+            setStarting(false)
+            void navigate({ to: '/jobs/$runId', params: { runId: run.id } })
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+/** /jobs/$runId — one run: progress (live), facts, input, result, error and the log tail. */
+export function JobRunScreen() {
+  const { runId } = jobRunRoute.useParams()
+  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const detail = useJobRun(runId, { poll: streamDown })
+  const kinds = useJobKinds()
+  useLiveJobRun(runId)
+
+  const run = detail.data?.run
+  const now = useNow(1000, run?.status === 'running')
+
+  const back = (
+    <nav className="breadcrumbs" aria-label="Breadcrumbs">
+      <Link to="/jobs">Jobs</Link>
+      <span aria-hidden="true">/</span>
+      <span>Run #{runId}</span>
+    </nav>
+  )
+
+  if (!run) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404
+    return (
+      <section className="page">
+        {back}
+        {detail.isPending ? (
+          <div className="panel panel__note" aria-busy="true">
+            Loading run…
+          </div>
+        ) : (
+          <div className="panel panel--error" role="alert">
+            <h2>{notFound ? 'Run not found' : 'The run could not be loaded'}</h2>
+            <p>{notFound ? `There is no run #${runId} that you can see.` : detail.error?.message}</p>
+            {notFound ? null : (
+              <button type="button" className="btn" onClick={() => void detail.refetch()}>
+                Try again
+              </button>
+            )}
+          </div>
+        )}
+      </section>
+    )
+  }
+
+  // The kinds a user may start are also the ones they may cancel and retry.
+  const mayManage = kinds.data?.some((kind) => kind.name === run.kind) ?? false
+  const logs = detail.data?.logs ?? []
+
+  return (
+    <section className="page">
+      {back}
+      <header className="page__header">
+        <div className="page__title">
+          <h1>
+            Run #{run.id} <span className="page__subtitle">{run.kind}</span>
+          </h1>
+          <JobStatusBadge status={run.status} cancelRequested={run.cancelRequested} />
+        </div>
+        <div className="page__actions">
+          <RealtimeStatus />
+          {mayManage ? <JobRunActions run={run} /> : null}
+        </div>
+      </header>
+
+      <section className="panel run-summary" aria-label="Run summary">
+        <JobProgress run={run} label="Run progress" size="large" />
+        <JobRunFacts run={run} now={now} />
+      </section>
+
+      {run.error ? (
+        <div className="danger-box" role="alert" data-testid="run-error">
+          <strong>{isActiveJobStatus(run.status) ? 'Last error' : 'Error'}</strong>
+          <p>{run.error}</p>
+        </div>
+      ) : null}
+
+      <div className="panel-grid">
+        <section className="panel panel--padded">
+          <JsonBlock label="Input" value={run.input} />
+        </section>
+        <section className="panel panel--padded">
+          <JsonBlock label="Result" value={run.result} emptyText={isActiveJobStatus(run.status) ? 'Not finished yet' : 'None'} />
+        </section>
+      </div>
+
+      <section className="panel" aria-labelledby="run-log">
+        <header className="panel__header">
+          <h2 id="run-log">Log</h2>
+          <span className="panel__meta">{logs.length === 0 ? '' : `Last ${logs.length} lines`}</span>
+        </header>
+        <JobLogTail logs={logs} />
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { isActiveJobStatus, isFinishedJobStatus, isJobStatus, isRetryableJobStatus, jobStatusBadge } from './job-status'
+
+describe('job statuses', () => {
+  it('map to badges', () => {
+    expect(jobStatusBadge('queued')).toEqual({ label: 'Queued', tone: 'neutral' })
+    expect(jobStatusBadge('running')).toEqual({ label: 'Running', tone: 'info' })
+    expect(jobStatusBadge('succeeded')).toEqual({ label: 'Succeeded', tone: 'success' })
+    expect(jobStatusBadge('failed')).toEqual({ label: 'Failed', tone: 'danger' })
+    expect(jobStatusBadge('cancelled')).toEqual({ label: 'Cancelled', tone: 'warning' })
+  })
+
+  it('show a running run that was asked to stop as cancelling', () => {
+    expect(jobStatusBadge('running', true)).toEqual({ label: 'Cancelling', tone: 'warning' })
+    expect(jobStatusBadge('succeeded', true)).toEqual({ label: 'Succeeded', tone: 'success' })
+  })
+
+  it('show an unknown status as it came', () => {
+    expect(jobStatusBadge('paused')).toEqual({ label: 'paused', tone: 'neutral' })
+    expect(isJobStatus('paused')).toBe(false)
+    expect(isJobStatus('failed')).toBe(true)
+  })
+
+  it('tell active, finished and retryable runs apart', () => {
+    expect(['queued', 'running'].every(isActiveJobStatus)).toBe(true)
+    expect(['succeeded', 'failed', 'cancelled'].every(isFinishedJobStatus)).toBe(true)
+    expect(isActiveJobStatus('failed')).toBe(false)
+    expect(isRetryableJobStatus('failed')).toBe(true)
+    expect(isRetryableJobStatus('cancelled')).toBe(true)
+    expect(isRetryableJobStatus('succeeded')).toBe(false)
+    expect(isRetryableJobStatus('running')).toBe(false)
+  })
+})
