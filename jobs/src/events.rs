@@ -29,6 +29,9 @@ impl Event {
     }
 }
 
+/// How long a publish may take before it is given up.
+const PUBLISH_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// How many events a slow subscriber may fall behind before it skips some.
 const BUFFER: usize = 1024;
 
@@ -83,15 +86,19 @@ impl EventBus {
                 let Ok(payload) = serde_json::to_string(&event) else {
                     return;
                 };
-                let mut connection = connection.clone();
-                let sent: redis::RedisResult<()> = redis::cmd("PUBLISH")
-                    .arg(channel)
-                    .arg(payload)
-                    .query_async(&mut connection)
-                    .await;
-                if let Err(error) = sent {
-                    tracing::warn!(%error, "could not publish an event");
-                }
+                let (mut connection, channel) = (connection.clone(), channel.clone());
+                // Never make the publisher wait: while Redis is away a command can hang until
+                // it returns, and a job must not stall on a notification.
+                tokio::spawn(async move {
+                    let mut command = redis::cmd("PUBLISH");
+                    command.arg(channel).arg(payload);
+                    let publish = command.query_async::<()>(&mut connection);
+                    match tokio::time::timeout(PUBLISH_TIMEOUT, publish).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(error)) => tracing::warn!(%error, "could not publish an event"),
+                        Err(_) => tracing::warn!("publishing an event timed out"),
+                    }
+                });
             }
         }
     }

@@ -49,6 +49,15 @@ impl ExecutorSettings {
     }
 }
 
+/// Aborts a background task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// What became of an execution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -150,7 +159,9 @@ impl Executor {
             run.checkpoint.clone(),
             self.events.clone(),
         );
-        let heartbeat = tokio::spawn({
+        // Aborted when this execution ends or is dropped (e.g. its worker is restarted), so a
+        // run never looks alive without anyone working on it.
+        let _heartbeat = AbortOnDrop(tokio::spawn({
             let (store, every, id) = (self.store.clone(), self.settings.heartbeat_every, run.id);
             async move {
                 let mut ticks = tokio::time::interval(every);
@@ -162,10 +173,9 @@ impl Executor {
                     }
                 }
             }
-        });
+        }));
         let input = run.input.clone().unwrap_or(Json::Null);
         let result = AssertUnwindSafe(kind.run(&ctx, input)).catch_unwind().await;
-        heartbeat.abort();
 
         match result {
             Ok(Ok(value)) => {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use apalis::prelude::*;
@@ -50,11 +50,14 @@ impl std::fmt::Debug for JobQueue {
 }
 
 impl JobQueue {
-    /// Opens the queue named `name`: `queue.db` in `data_dir` for the embedded backend.
+    /// Opens the queue named `name` (`queue.db` in `data_dir` for the embedded backend). Workers
+    /// fetch up to `fetch_batch` tasks per round trip: more is faster for short jobs, fewer
+    /// spreads long jobs better across worker processes.
     pub async fn open(
         backend: &QueueBackend,
         data_dir: &Path,
         name: &str,
+        fetch_batch: usize,
     ) -> Result<Self, QueueError> {
         match backend {
             QueueBackend::Embedded => {
@@ -79,6 +82,7 @@ impl JobQueue {
                     .map_err(|e| QueueError::Open(e.to_string()))?;
                 let config = apalis_sqlite::Config::default()
                     .queue(name)
+                    .batch_size(fetch_batch.max(1))
                     .heartbeat_interval(APALIS_HEARTBEAT)
                     .missed_heartbeats(APALIS_MISSED_HEARTBEATS);
                 Ok(JobQueue::Sqlite(
@@ -91,6 +95,7 @@ impl JobQueue {
                     .map_err(|e| QueueError::Open(e.to_string()))?;
                 let config = apalis_redis::Config::default()
                     .queue(name)
+                    .batch_size(fetch_batch.max(1))
                     .heartbeat_interval(APALIS_HEARTBEAT)
                     .missed_heartbeats(APALIS_MISSED_HEARTBEATS);
                 Ok(JobQueue::Redis(RedisStorage::new(conn).with_config(config)))
@@ -105,19 +110,21 @@ impl JobQueue {
             task = task.run_after(delay);
         }
         let task = task.build();
-        let result = match self {
-            JobQueue::Sqlite(storage) => storage
-                .clone()
-                .push_task(task)
-                .await
-                .map_err(|e| e.to_string()),
-            JobQueue::Redis(storage) => storage
-                .clone()
-                .push_task(task)
-                .await
-                .map_err(|e| e.to_string()),
+        let push = async {
+            match self {
+                JobQueue::Sqlite(storage) => storage
+                    .clone()
+                    .push_task(task)
+                    .await
+                    .map_err(|e| e.to_string()),
+                JobQueue::Redis(storage) => storage
+                    .clone()
+                    .push_task(task)
+                    .await
+                    .map_err(|e| e.to_string()),
+            }
         };
-        result.map_err(QueueError::Push)
+        within_push_timeout(push).await
     }
 }
 
@@ -147,18 +154,78 @@ pub async fn purge_redis_queue(url: &str, name: &str) -> Result<u64, QueueError>
     Ok(deleted)
 }
 
+impl JobQueue {
+    /// Queues many runs for delivery now, in one round trip per batch.
+    pub async fn push_batch(&self, run_ids: &[i64]) -> Result<(), QueueError> {
+        let messages: Vec<JobMessage> = run_ids
+            .iter()
+            .map(|&run_id| JobMessage { run_id })
+            .collect();
+        let push = async {
+            match self {
+                JobQueue::Sqlite(storage) => storage
+                    .clone()
+                    .push_bulk(messages)
+                    .await
+                    .map_err(|e| e.to_string()),
+                JobQueue::Redis(storage) => storage
+                    .clone()
+                    .push_bulk(messages)
+                    .await
+                    .map_err(|e| e.to_string()),
+            }
+        };
+        within_push_timeout(push).await
+    }
+}
+
+/// How long a push may take: a queue that does not answer in time counts as unavailable, and
+/// the stale-run sweep delivers the run later.
+const PUSH_TIMEOUT: Duration = Duration::from_secs(5);
+
+async fn within_push_timeout(
+    push: impl std::future::Future<Output = Result<(), String>>,
+) -> Result<(), QueueError> {
+    match tokio::time::timeout(PUSH_TIMEOUT, push).await {
+        Ok(result) => result.map_err(QueueError::Push),
+        Err(_) => Err(QueueError::Push(format!(
+            "no answer within {} s",
+            PUSH_TIMEOUT.as_secs()
+        ))),
+    }
+}
+
 #[derive(Clone)]
 struct WorkerState {
     executor: Executor,
     queue: JobQueue,
     /// When this process last received a task (unix ms), for the stall watchdog.
     last_delivery: Arc<AtomicI64>,
+    /// Tasks being handled right now; the watchdog never restarts a busy worker.
+    in_flight: Arc<AtomicUsize>,
+}
+
+/// Counts a task as in flight for as long as it lives.
+struct InFlight(Arc<AtomicUsize>);
+
+impl InFlight {
+    fn enter(counter: &Arc<AtomicUsize>) -> Self {
+        counter.fetch_add(1, Ordering::Relaxed);
+        Self(counter.clone())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 async fn handle_message(message: JobMessage, state: Data<WorkerState>) -> Result<(), BoxDynError> {
     state
         .last_delivery
         .store(Utc::now().timestamp_millis(), Ordering::Relaxed);
+    let _in_flight = InFlight::enter(&state.in_flight);
     match state.executor.execute(message.run_id).await {
         Ok(Outcome::RetryAfter(delay)) => {
             state.queue.push(message.run_id, Some(delay)).await?;
@@ -186,14 +253,17 @@ impl WorkerPool {
     /// instance when Redis goes away) is started again after a pause.
     pub fn start(queue: JobQueue, executor: Executor, name: &str, concurrency: usize) -> Self {
         let last_delivery = Arc::new(AtomicI64::new(Utc::now().timestamp_millis()));
+        let in_flight = Arc::new(AtomicUsize::new(0));
         let restart = Arc::new(Notify::new());
         let state = WorkerState {
             executor: executor.clone(),
             queue: queue.clone(),
             last_delivery: last_delivery.clone(),
+            in_flight: in_flight.clone(),
         };
         let watchdog = Watchdog {
             last_delivery,
+            in_flight,
             restart: restart.clone(),
         };
         let worker_name = format!("{name}-{}", std::process::id());
@@ -268,12 +338,13 @@ impl Drop for WorkerPool {
 /// What the sweep needs to restart a worker that stopped fetching.
 struct Watchdog {
     last_delivery: Arc<AtomicI64>,
+    in_flight: Arc<AtomicUsize>,
     restart: Arc<Notify>,
 }
 
 /// How workers look for new tasks. apalis parks a worker whose fetch came back empty until
 /// something wakes it; pushes from other processes never do, so poll on an interval.
-fn poll_strategy() -> Strategy {
+pub fn poll_strategy() -> Strategy {
     Strategy::new().interval(POLL_INTERVAL)
 }
 
@@ -314,7 +385,8 @@ async fn sweep_stale_runs(queue: JobQueue, executor: Executor, watchdog: Watchdo
         // Work went astray and this worker has received nothing for a stale period: apalis
         // can stop fetching without a word (after Redis time-outs); start it afresh.
         let quiet_ms = now.timestamp_millis() - watchdog.last_delivery.load(Ordering::Relaxed);
-        if !lost.is_empty() && quiet_ms > stale_after.as_millis() as i64 {
+        let idle = watchdog.in_flight.load(Ordering::Relaxed) == 0;
+        if !lost.is_empty() && idle && quiet_ms > stale_after.as_millis() as i64 {
             watchdog.restart.notify_one();
         }
         for run_id in lost {

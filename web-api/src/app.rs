@@ -171,9 +171,14 @@ pub struct JobSystem {
 
 impl JobSystem {
     pub async fn open(config: &Config, db: &Database, registry: Registry) -> anyhow::Result<Self> {
-        let queue = JobQueue::open(&config.queue, &config.data_dir, &config.queue_name)
-            .await
-            .with_context(|| format!("cannot open the {} job queue", config.queue.name()))?;
+        let queue = JobQueue::open(
+            &config.queue,
+            &config.data_dir,
+            &config.queue_name,
+            config.queue_batch,
+        )
+        .await
+        .with_context(|| format!("cannot open the {} job queue", config.queue.name()))?;
         let events = EventBus::open(&config.queue, &config.queue_name)
             .await
             .context("cannot open the event channel")?;

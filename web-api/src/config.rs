@@ -27,6 +27,8 @@ pub struct Config {
     pub queue_name: String,
     /// Jobs a process runs at once.
     pub worker_concurrency: usize,
+    /// Tasks a worker fetches per round trip to the queue.
+    pub queue_batch: usize,
     /// Seconds without a heartbeat after which a running job counts as dead and runs again.
     pub job_stale_secs: u64,
     /// First retry delay after a transient job failure, in milliseconds; doubles per attempt.
@@ -105,6 +107,13 @@ impl Config {
             },
             None => 4,
         };
+        let queue_batch = match get("BAYLINE_QUEUE_BATCH") {
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if (1..=1000).contains(&n) => n,
+                _ => bail!("BAYLINE_QUEUE_BATCH={v:?} must be a number of tasks from 1 to 1000"),
+            },
+            None => 10,
+        };
         let job_stale_secs = match get("BAYLINE_JOB_STALE_SECS") {
             Some(v) => match v.parse::<u64>() {
                 Ok(n) if (1..=3600).contains(&n) => n,
@@ -141,6 +150,7 @@ impl Config {
             session_hours,
             queue_name,
             worker_concurrency,
+            queue_batch,
             job_stale_secs,
             job_retry_base_ms,
             log_json,

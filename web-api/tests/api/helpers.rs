@@ -292,6 +292,15 @@ impl Drop for WorkerProcess {
 }
 
 impl TestApp {
+    /// A setting the server was started with.
+    pub fn setting(&self, name: &str) -> Option<&str> {
+        self.settings
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// Starts a `bayline worker` process on this app's database and queue.
     pub fn spawn_worker(&self) -> WorkerProcess {
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_bayline"))

@@ -199,3 +199,39 @@ async fn workers_carry_on_when_redis_restarts_under_load() {
         assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
     }
 }
+
+#[tokio::test]
+async fn with_redis_a_burst_of_ten_thousand_tasks_does_not_stop_the_queue() {
+    use apalis::prelude::TaskSink;
+    let Ok(redis_url) = std::env::var("TEST_REDIS_URL") else {
+        return; // runs in the PostgreSQL + Redis suite
+    };
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("super-admin").await;
+    let queue_name = app.setting("BAYLINE_QUEUE_NAME").unwrap().to_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let queue = jobs::JobQueue::open(
+        &jobs::QueueBackend::Redis { url: redis_url },
+        dir.path(),
+        &queue_name,
+        10,
+    )
+    .await
+    .unwrap();
+    let jobs::JobQueue::Redis(storage) = &queue else {
+        unreachable!("a Redis queue")
+    };
+    // 10,000 deliveries of runs that do not exist, pushed the way apalis files them (all into
+    // its scheduled set), as a burst between two fetches would leave them.
+    let burst: Vec<jobs::queue::JobMessage> = (0..10_000)
+        .map(|i| jobs::queue::JobMessage {
+            run_id: 1_000_000 + i,
+        })
+        .collect();
+    storage.clone().push_bulk(burst).await.unwrap();
+
+    let id = app.start_job(&token, "diagnostics.noop", json!({})).await;
+    let detail = app.wait_until_final(&token, id).await;
+
+    assert_eq!(detail["run"]["status"], "succeeded");
+}
