@@ -16,7 +16,8 @@ async function logIn(username) {
   await page.getByLabel(/username/i).fill(username)
   await page.getByLabel(/password/i).fill('bayline-demo')
   await page.getByRole('button', { name: /log in|sign in/i }).click()
-  await page.waitForLoadState('networkidle')
+  // Not 'networkidle': the realtime stream keeps a request open for the whole session.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
 }
 
 await page.goto(`${origin}/login`)
@@ -24,11 +25,24 @@ await page.screenshot({ path: `${out}login.png` })
 await logIn('super-admin')
 await page.waitForURL(/CompanyMasterList/)
 await page.getByText('Bayline Demo Motors').first().click()
-await page.waitForLoadState('networkidle')
+await page.getByText('Stores of Bayline Demo Motors').waitFor()
+await page.waitForTimeout(500)
 await page.screenshot({ path: `${out}company-master-list.png` })
+// A running job on the dashboard.
+const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userData')).authToken)
+for (const items of [3, 400]) {
+  await page.request.post(`${origin}/api/jobs`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { kind: 'diagnostics.noop', input: { items, pauseMs: 50 } },
+  })
+}
+await page.goto(`${origin}/jobs`)
+await page.waitForTimeout(2500)
+await page.screenshot({ path: `${out}jobs-dashboard.png` })
 await page.evaluate(() => localStorage.clear())
 await logIn('corporate-user')
 await page.waitForURL(/leadmanager/)
+await page.getByText('Harbor Toyota').first().waitFor()
 await page.screenshot({ path: `${out}lead-manager.png` })
 await browser.close()
 console.log(`screenshots written to ${out}`)
