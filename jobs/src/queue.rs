@@ -33,6 +33,18 @@ pub enum QueueError {
     Push(String),
 }
 
+/// Runs `$body` with `$storage` bound to the backend's storage; written once, compiled for each.
+macro_rules! on_storage {
+    ($queue:expr, |$storage:ident| $body:expr) => {
+        async {
+            match $queue {
+                JobQueue::Sqlite($storage) => $body,
+                JobQueue::Redis($storage) => $body,
+            }
+        }
+    };
+}
+
 /// A handle to push runs onto the queue; cheap to clone.
 #[derive(Clone)]
 pub enum JobQueue {
@@ -110,20 +122,11 @@ impl JobQueue {
             task = task.run_after(delay);
         }
         let task = task.build();
-        let push = async {
-            match self {
-                JobQueue::Sqlite(storage) => storage
-                    .clone()
-                    .push_task(task)
-                    .await
-                    .map_err(|e| e.to_string()),
-                JobQueue::Redis(storage) => storage
-                    .clone()
-                    .push_task(task)
-                    .await
-                    .map_err(|e| e.to_string()),
-            }
-        };
+        let push = on_storage!(self, |storage| storage
+            .clone()
+            .push_task(task)
+            .await
+            .map_err(|e| e.to_string()));
         within_push_timeout(push).await
     }
 }
@@ -161,20 +164,11 @@ impl JobQueue {
             .iter()
             .map(|&run_id| JobMessage { run_id })
             .collect();
-        let push = async {
-            match self {
-                JobQueue::Sqlite(storage) => storage
-                    .clone()
-                    .push_bulk(messages)
-                    .await
-                    .map_err(|e| e.to_string()),
-                JobQueue::Redis(storage) => storage
-                    .clone()
-                    .push_bulk(messages)
-                    .await
-                    .map_err(|e| e.to_string()),
-            }
-        };
+        let push = on_storage!(self, |storage| storage
+            .clone()
+            .push_bulk(messages)
+            .await
+            .map_err(|e| e.to_string()));
         within_push_timeout(push).await
     }
 }

@@ -299,11 +299,16 @@ impl JobRunStore {
     }
 
     pub async fn heartbeat(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        self.touch(id, JobStatus::Running, now).await
+    }
+
+    /// Sets `heartbeat_at` of a run that is still in `status`.
+    async fn touch(&self, id: i64, status: JobStatus, now: DateTime<Utc>) -> Result<()> {
         let update = Query::update()
             .table(JobRuns::Table)
             .value(JobRuns::HeartbeatAt, now)
             .and_where(Expr::col(JobRuns::Id).eq(id))
-            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .and_where(Expr::col(JobRuns::Status).eq(status.as_str()))
             .to_owned();
         self.db.execute(&update).await?;
         Ok(())
@@ -504,12 +509,27 @@ impl JobRunStore {
 
     /// Ids of runs that claim to be running but whose worker went quiet before `stale_before`.
     pub async fn stale_running(&self, stale_before: DateTime<Utc>) -> Result<Vec<i64>> {
-        let query = Query::select()
+        self.quiet_since(JobStatus::Running, stale_before, None)
+            .await
+    }
+
+    /// Ids of runs in `status` whose `heartbeat_at` is older than `before`, oldest id first.
+    async fn quiet_since(
+        &self,
+        status: JobStatus,
+        before: DateTime<Utc>,
+        limit: Option<u64>,
+    ) -> Result<Vec<i64>> {
+        let mut query = Query::select()
             .column(JobRuns::Id)
             .from(JobRuns::Table)
-            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
-            .and_where(Expr::col(JobRuns::HeartbeatAt).lt(stale_before))
+            .and_where(Expr::col(JobRuns::Status).eq(status.as_str()))
+            .and_where(Expr::col(JobRuns::HeartbeatAt).lt(before))
+            .order_by(JobRuns::Id, Order::Asc)
             .to_owned();
+        if let Some(limit) = limit {
+            query.limit(limit);
+        }
         Ok(self
             .db
             .fetch_all::<(i64,)>(&query)
@@ -522,33 +542,13 @@ impl JobRunStore {
     /// Ids of queued runs that were last handed to the queue before `cutoff` and have not been
     /// taken since: their delivery was lost (e.g. Redis restarted without persistence).
     pub async fn undelivered(&self, cutoff: DateTime<Utc>, limit: u64) -> Result<Vec<i64>> {
-        let query = Query::select()
-            .column(JobRuns::Id)
-            .from(JobRuns::Table)
-            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
-            .and_where(Expr::col(JobRuns::HeartbeatAt).lt(cutoff))
-            .order_by(JobRuns::Id, Order::Asc)
-            .limit(limit)
-            .to_owned();
-        Ok(self
-            .db
-            .fetch_all::<(i64,)>(&query)
-            .await?
-            .into_iter()
-            .map(|(id,)| id)
-            .collect())
+        self.quiet_since(JobStatus::Queued, cutoff, Some(limit))
+            .await
     }
 
     /// Notes that a queued run was handed to the queue again.
     pub async fn mark_redelivered(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        let update = Query::update()
-            .table(JobRuns::Table)
-            .value(JobRuns::HeartbeatAt, now)
-            .and_where(Expr::col(JobRuns::Id).eq(id))
-            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Queued.as_str()))
-            .to_owned();
-        self.db.execute(&update).await?;
-        Ok(())
+        self.touch(id, JobStatus::Queued, now).await
     }
 
     pub async fn stats(
