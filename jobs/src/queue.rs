@@ -269,28 +269,15 @@ impl WorkerPool {
                 state
                     .last_delivery
                     .store(Utc::now().timestamp_millis(), Ordering::Relaxed);
-                let run = async {
-                    match &state.queue {
-                        JobQueue::Sqlite(storage) => {
-                            WorkerBuilder::new(format!("{worker_name}-{generation}"))
-                                .backend(storage.clone().poll_with_strategy(poll_strategy()))
-                                .data(state.clone())
-                                .concurrency(concurrency.max(1))
-                                .build(handle_message)
-                                .run()
-                                .await
-                        }
-                        JobQueue::Redis(storage) => {
-                            WorkerBuilder::new(format!("{worker_name}-{generation}"))
-                                .backend(storage.clone().poll_with_strategy(poll_strategy()))
-                                .data(state.clone())
-                                .concurrency(concurrency.max(1))
-                                .build(handle_message)
-                                .run()
-                                .await
-                        }
-                    }
-                };
+                let run = on_storage!(&state.queue, |storage| {
+                    WorkerBuilder::new(format!("{worker_name}-{generation}"))
+                        .backend(storage.clone().poll_with_strategy(poll_strategy()))
+                        .data(state.clone())
+                        .concurrency(concurrency.max(1))
+                        .build(handle_message)
+                        .run()
+                        .await
+                });
                 let result = tokio::select! {
                     result = run => result,
                     () = restart.notified() => {
