@@ -5,6 +5,7 @@ pub mod auth;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod messaging;
 pub mod store;
 
 pub use db::{BackendKind, Database, DatabaseUrl, Transaction};

@@ -60,6 +60,11 @@ impl JobContext {
         &self.db
     }
 
+    /// The realtime stream, for handlers whose work users watch (messages, leads).
+    pub fn events(&self) -> &EventBus {
+        &self.events
+    }
+
     /// Reports how far the run is; the percentage shown never goes backwards.
     pub async fn progress(&self, counts: Counts) -> Result<(), JobError> {
         self.store

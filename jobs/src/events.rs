@@ -9,9 +9,11 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use engine::messaging::Notice;
+
 use crate::backend::QueueBackend;
 
-/// What changed: a record of a topic (`job` now; messages and leads later) and its enterprise.
+/// What changed: a record of a topic (a job run, a message, a lead's counts) and its enterprise.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     pub topic: String,
@@ -20,11 +22,35 @@ pub struct Event {
 }
 
 impl Event {
+    pub const JOB: &'static str = "job";
+    pub const MESSAGE_CREATED: &'static str = "message.created";
+    pub const MESSAGE_STATUS: &'static str = "message.status";
+    pub const LEAD_COUNTS: &'static str = "lead.counts";
+
     pub fn job(id: i64, enterprise_id: Option<i64>) -> Self {
         Self {
-            topic: "job".to_owned(),
+            topic: Self::JOB.to_owned(),
             id,
             enterprise_id,
+        }
+    }
+}
+
+impl From<Notice> for Event {
+    fn from(notice: Notice) -> Self {
+        let (topic, id, enterprise_id) = match notice {
+            Notice::MessageCreated { id, enterprise_id } => {
+                (Event::MESSAGE_CREATED, id, enterprise_id)
+            }
+            Notice::MessageStatus { id, enterprise_id } => {
+                (Event::MESSAGE_STATUS, id, enterprise_id)
+            }
+            Notice::LeadCounts { id, enterprise_id } => (Event::LEAD_COUNTS, id, enterprise_id),
+        };
+        Self {
+            topic: topic.to_owned(),
+            id,
+            enterprise_id: Some(enterprise_id),
         }
     }
 }
@@ -100,6 +126,13 @@ impl EventBus {
                     }
                 });
             }
+        }
+    }
+
+    /// Publishes what a messaging operation changed.
+    pub async fn publish_all(&self, notices: impl IntoIterator<Item = Notice>) {
+        for notice in notices {
+            self.publish(notice.into()).await;
         }
     }
 

@@ -4,6 +4,7 @@
 
 pub mod backend;
 pub mod context;
+pub mod dispatcher;
 pub mod events;
 pub mod executor;
 pub mod kinds;

@@ -6,6 +6,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use engine::domain::Role;
+use engine::messaging::MessagingSettings;
 use serde_json::Value as Json;
 
 use crate::context::JobContext;
@@ -59,10 +60,10 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// Every kind Bayline ships.
-    pub fn standard() -> Self {
+    /// Every kind Bayline ships; message sending uses `messaging`'s mailer and public URL.
+    pub fn standard(messaging: &MessagingSettings) -> Self {
         let mut registry = Self::default();
-        for kind in crate::kinds::all() {
+        for kind in crate::kinds::all(messaging) {
             registry.register(kind);
         }
         registry

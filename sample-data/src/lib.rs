@@ -964,6 +964,7 @@ impl World {
                     MessageInstances::SentAt,
                     MessageInstances::CreatedAt,
                     MessageInstances::UpdatedAt,
+                    MessageInstances::DispatchedAt,
                 ],
             ),
             marks: Rows::new(
@@ -1581,6 +1582,8 @@ impl World {
                 (!message.inbound).then_some(message.at).into(),
                 message.at.into(),
                 message.at.into(),
+                // History: whatever it says, no send job is owed for it.
+                (!message.inbound).then_some(message.at).into(),
             ]);
         }
     }

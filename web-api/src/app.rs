@@ -9,6 +9,7 @@ use anyhow::Context;
 use engine::auth::{AuthPolicy, AuthService};
 use engine::db::ConnectOptions;
 use engine::store::job_runs::JobRunStore;
+use engine::store::messages::MessageStore;
 use engine::store::schedules::ScheduleStore;
 use engine::{Database, store::users::UserStore};
 use jobs::{EventBus, Executor, ExecutorSettings, JobQueue, JobStarter, Registry, WorkerPool};
@@ -80,7 +81,12 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         .at("/api/openapi.json", spec)
         .nest("/api/docs", docs)
         .nest_no_strip("/api", api.clone())
-        .nest_no_strip("/user", api);
+        .nest_no_strip("/user", api.clone())
+        .nest_no_strip("/assistant", api)
+        .at(
+            "/media/:token/:name",
+            poem::get(crate::routes::uploads::serve_media),
+        );
     route = if ui_dir.join("index.html").is_file() {
         route.nest(
             "/",
@@ -224,6 +230,10 @@ impl JobSystem {
             ScheduleStore::new(db.clone()),
             self.starter.clone(),
         ));
+        pool.adopt(jobs::dispatcher::spawn(
+            MessageStore::new(db.clone()),
+            self.starter.clone(),
+        ));
         pool
     }
 }
@@ -260,7 +270,7 @@ impl Server {
     /// Opens the database, loads demo data if configured, binds (port 0 picks a free port)
     /// and serves in the background, with workers for the standard job kinds.
     pub async fn start(config: &Config) -> anyhow::Result<Self> {
-        Self::start_with(config, Mode::Serve, Registry::standard()).await
+        Self::start_with(config, Mode::Serve, Registry::standard(&config.messaging())).await
     }
 
     /// Like [`Server::start`], choosing the mode and the job kinds.
@@ -282,6 +292,7 @@ impl Server {
             AuthService::new(db, policy),
             config.queue.clone(),
             jobs.starter,
+            config.messaging(),
         );
         let acceptor = TcpListener::bind(config.listen)
             .into_acceptor()
@@ -331,7 +342,7 @@ impl Server {
 /// `bayline worker`: only job workers, no HTTP.
 pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
     let db = open_database(config).await?;
-    let jobs = JobSystem::open(config, &db, Registry::standard()).await?;
+    let jobs = JobSystem::open(config, &db, Registry::standard(&config.messaging())).await?;
     let workers = jobs.start_workers(config, &db);
     tracing::info!(
         queue = %config.queue_name,

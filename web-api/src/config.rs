@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use engine::DatabaseUrl;
+use engine::messaging::MessagingSettings;
+use engine::messaging::email::Mailer;
 use jobs::QueueBackend;
 
 #[derive(Debug, Clone)]
@@ -35,6 +37,22 @@ pub struct Config {
     pub job_retry_base_ms: u64,
     /// Output logs as JSON lines (for log shippers) instead of text.
     pub log_json: bool,
+    /// The address SMS providers and customers' phones reach this installation at, for status
+    /// callbacks, webhook signatures and media links (e.g. `https://bayline.example.com`).
+    pub public_url: Option<String>,
+    /// SMTP server for e-mail and calendar invites; without one mail stays in the outbox.
+    pub smtp_url: Option<String>,
+}
+
+impl Config {
+    /// What message sending needs to know: the public address and the mailer.
+    pub fn messaging(&self) -> MessagingSettings {
+        MessagingSettings {
+            public_url: self.public_url.clone(),
+            // Checked when the configuration was read.
+            mailer: Mailer::from_url(self.smtp_url.as_deref()).unwrap_or(Mailer::Outbox),
+        }
+    }
 }
 
 pub const DEFAULT_DEMO_SCALE: u64 = 5_000;
@@ -132,6 +150,17 @@ impl Config {
             },
             None => 2_000,
         };
+        let public_url = match get("BAYLINE_PUBLIC_URL") {
+            Some(v) if v.starts_with("http://") || v.starts_with("https://") => {
+                Some(v.trim_end_matches('/').to_owned())
+            }
+            Some(v) => bail!("BAYLINE_PUBLIC_URL={v:?} must start with http:// or https://"),
+            None => None,
+        };
+        let smtp_url = get("BAYLINE_SMTP_URL");
+        if let Err(error) = Mailer::from_url(smtp_url.as_deref()) {
+            bail!("{error}");
+        }
         let log_json = match get("BAYLINE_LOG_JSON") {
             Some(v) => parse_bool(&v).with_context(|| {
                 format!("BAYLINE_LOG_JSON={v:?} must be one of 1, 0, true, false, yes, no")
@@ -154,6 +183,8 @@ impl Config {
             job_stale_secs,
             job_retry_base_ms,
             log_json,
+            public_url,
+            smtp_url,
         })
     }
 }

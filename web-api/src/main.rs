@@ -60,7 +60,9 @@ async fn main() -> anyhow::Result<()> {
             } else {
                 Mode::Api
             };
-            let server = Server::start_with(&config, mode, jobs::Registry::standard()).await?;
+            let server =
+                Server::start_with(&config, mode, jobs::Registry::standard(&config.messaging()))
+                    .await?;
             tracing::info!(
                 address = %server.address,
                 database = %config.database_url,

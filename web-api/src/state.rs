@@ -2,7 +2,9 @@
 
 use engine::Database;
 use engine::auth::AuthService;
+use engine::messaging::{MessagingService, MessagingSettings};
 use engine::store::leads::LeadStore;
+use engine::store::messages::MessageStore;
 use engine::store::schedules::ScheduleStore;
 use engine::store::tenancy::TenancyStore;
 use jobs::{JobStarter, QueueBackend};
@@ -13,14 +15,24 @@ pub struct AppState {
     pub auth: AuthService,
     pub tenancy: TenancyStore,
     pub leads: LeadStore,
+    pub messages: MessageStore,
+    pub messaging: MessagingService,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
 }
 
 impl AppState {
-    pub fn new(db: Database, auth: AuthService, queue: QueueBackend, jobs: JobStarter) -> Self {
+    pub fn new(
+        db: Database,
+        auth: AuthService,
+        queue: QueueBackend,
+        jobs: JobStarter,
+        messaging: MessagingSettings,
+    ) -> Self {
         Self {
+            messages: MessageStore::new(db.clone()),
+            messaging: MessagingService::new(db.clone(), messaging),
             jobs,
             tenancy: TenancyStore::new(db.clone()),
             leads: LeadStore::new(db.clone()),

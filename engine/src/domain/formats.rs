@@ -59,11 +59,15 @@ mod tests {
 }
 
 /// A time zone's offset at `at` in the spec's office form, e.g. `GMT-05:00`.
+/// An IANA time zone name such as `America/Chicago`.
+pub fn parse_time_zone(name: &str) -> Result<chrono_tz::Tz> {
+    name.parse()
+        .map_err(|_| Error::invalid(format!("unknown time zone {name:?}")))
+}
+
 pub fn gmt_offset(time_zone: &str, at: chrono::DateTime<chrono::Utc>) -> Result<String> {
     use chrono::Offset;
-    let tz: chrono_tz::Tz = time_zone
-        .parse()
-        .map_err(|_| Error::invalid(format!("unknown time zone {time_zone:?}")))?;
+    let tz = parse_time_zone(time_zone)?;
     let seconds = at.with_timezone(&tz).offset().fix().local_minus_utc();
     let sign = if seconds < 0 { '-' } else { '+' };
     let minutes = seconds.abs() / 60;

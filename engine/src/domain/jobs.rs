@@ -1,6 +1,5 @@
 //! Background job runs as users see them.
 
-use std::fmt;
 use std::str::FromStr;
 
 use super::roles::closed_set;

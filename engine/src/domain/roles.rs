@@ -1,6 +1,5 @@
 //! Roles (spec section 6) and the level at which a user is employed.
 
-use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
@@ -31,8 +30,8 @@ macro_rules! closed_set {
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.as_str())
             }
         }

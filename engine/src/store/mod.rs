@@ -2,11 +2,13 @@
 
 pub mod job_runs;
 pub mod leads;
+pub mod messages;
 pub mod schedules;
 #[rustfmt::skip]
 pub mod schema;
 pub mod sessions;
 pub mod tenancy;
+pub mod uploads;
 pub mod users;
 
 use serde::Serialize;
@@ -51,6 +53,17 @@ pub struct Page<T> {
     pub page: u64,
     pub size: u64,
     pub total_elements: u64,
+}
+
+impl<T> Page<T> {
+    pub fn new(content: Vec<T>, request: PageRequest, total_elements: u64) -> Self {
+        Self {
+            content,
+            page: request.page,
+            size: request.size,
+            total_elements,
+        }
+    }
 }
 
 /// Wraps a text search as a case-insensitive `LIKE` pattern, escaping its wildcards.

@@ -42,7 +42,7 @@ pub enum Advisors { Table, Id, EnterpriseId, StoreId, AdvisorNo, FirstName, Last
 pub enum Customers {
     Table, Id, EnterpriseId, BocId, StoreId, Custno, FirstName, LastName, Cellular, Email, Address,
     City, State, Zip, LineType, IsVerified, BlockSms, AiEnabled, ConsentSource, ConsentText,
-    ConsentAt, OptedOutAt, CreatedAt, UpdatedAt,
+    ConsentAt, OptedOutAt, CreatedAt, UpdatedAt, TimeZone,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -91,7 +91,7 @@ pub enum MessageInstances {
     ErrorCode, ErrorText, ProviderMessageId, MediaUrls, Url, SentByUserId, MessageSentBy,
     UserColorCode, Archived, ResponseReqd, ResponseDueAt, MessageResponseTimeMs, LogMode,
     ValidLogMode, ServiceType, AppointmentId, IsAutomated, ScheduledFor, ReadAt, SentAt,
-    DeliveredAt, CreatedAt, UpdatedAt,
+    DeliveredAt, CreatedAt, UpdatedAt, DispatchedAt, StartsAt, IsCompliance,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -146,4 +146,25 @@ pub enum JobRunLogs { Table, Id, JobRunId, Level, Line, LoggedAt }
 pub enum Schedulers {
     Table, Id, EnterpriseId, StoreId, ApiName, JobKind, Cron, TimeZone, Input, IsEnabled,
     LastFiredAt, NextFireAt, CreatedBy, CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum MessagingGateways {
+    Table, Id, EnterpriseId, StoreId, Provider, AccountSid, AuthToken, ApiBaseUrl, CreatedAt,
+    UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum AppSettings { Table, Key, Value, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum UploadedFiles {
+    Table, Id, EnterpriseId, FsiId, Token, FileName, ContentType, SizeBytes, Content, UploadedBy,
+    CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum EmailOutbox {
+    Table, Id, EnterpriseId, MessageId, ToAddress, FromAddress, Subject, Mime, Status, Error,
+    CreatedAt, SentAt,
 }

@@ -1,7 +1,9 @@
-//! `GET /api/events`: the signed-in user's realtime stream (server-sent events).
+//! `GET /api/events`: the signed-in user's realtime stream (server-sent events): job runs,
+//! messages and lead counts they may see.
 
 use std::time::Duration;
 
+use engine::auth::{Caller, Scope};
 use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use jobs::Event;
@@ -14,49 +16,148 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiTags;
 use super::jobs::{JobRunView, visible_enterprise};
+use super::messages::{MessageView, may_see};
 use crate::auth::Session;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
-/// A job run changed: its new state.
+/// A lead's conversation counters after a change.
 #[derive(Debug, Object)]
-pub struct JobEventView {
-    /// Always `job.updated`.
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct LeadCountsView {
+    pub id: i64,
+    pub store_id: i64,
+    pub service_type: String,
+    pub total_inbound_count: i32,
+    pub total_unread_count: i32,
+    pub latest_message: Option<String>,
+    pub last_message_received_date: Option<chrono::DateTime<chrono::Utc>>,
+    pub response_reqd: bool,
+}
+
+/// One realtime event. `type` says what happened: `job.updated` (with `run`),
+/// `message.created` or `message.status` (with `message`), `lead.counts` (with `lead`).
+#[derive(Debug, Object)]
+#[oai(skip_serializing_if_is_none)]
+pub struct RealtimeEvent {
     #[oai(rename = "type")]
     pub event_type: String,
-    pub run: JobRunView,
+    pub run: Option<JobRunView>,
+    pub message: Option<MessageView>,
+    pub lead: Option<LeadCountsView>,
+}
+
+impl RealtimeEvent {
+    /// The SSE event name: `job`, `message` or `lead`.
+    fn name(&self) -> &'static str {
+        if self.run.is_some() {
+            "job"
+        } else if self.message.is_some() {
+            "message"
+        } else {
+            "lead"
+        }
+    }
 }
 
 pub struct EventApi;
 
-/// Which events a subscriber may see: `None` all (platform users), else one enterprise's.
-struct Audience(Option<i64>);
+/// Who is listening: which enterprise's jobs (`None`: all, for platform users) and, inside an
+/// enterprise, which leads and messages.
+struct Audience {
+    caller: Caller,
+    enterprise: Option<i64>,
+    scope: Option<Scope>,
+}
 
 impl Audience {
     fn sees(&self, event: &Event) -> bool {
-        self.0
+        self.enterprise
             .is_none_or(|enterprise| event.enterprise_id == Some(enterprise))
+    }
+
+    async fn view(&self, state: &AppState, event: &Event) -> engine::Result<Option<RealtimeEvent>> {
+        let event_type = event.topic.clone();
+        match event.topic.as_str() {
+            Event::JOB => Ok(state
+                .jobs
+                .store()
+                .get(event.id)
+                .await?
+                .map(|run| RealtimeEvent {
+                    event_type: "job.updated".to_owned(),
+                    run: Some(run.into()),
+                    message: None,
+                    lead: None,
+                })),
+            Event::MESSAGE_CREATED | Event::MESSAGE_STATUS => {
+                let Some(scope) = &self.scope else {
+                    return Ok(None);
+                };
+                let Ok(message) = state.messages.get_in_scope(scope, event.id).await else {
+                    return Ok(None);
+                };
+                Ok(may_see(&self.caller, &message).then(|| RealtimeEvent {
+                    event_type,
+                    run: None,
+                    message: Some(message.into()),
+                    lead: None,
+                }))
+            }
+            Event::LEAD_COUNTS => {
+                let Some(scope) = &self.scope else {
+                    return Ok(None);
+                };
+                Ok(state
+                    .leads
+                    .get(scope, event.id)
+                    .await?
+                    .map(|(lead, _)| RealtimeEvent {
+                        event_type,
+                        run: None,
+                        message: None,
+                        lead: Some(LeadCountsView {
+                            id: lead.id,
+                            store_id: lead.store_id,
+                            service_type: lead.service_type,
+                            total_inbound_count: lead.total_inbound_count,
+                            total_unread_count: lead.total_unread_count,
+                            latest_message: lead.latest_message,
+                            last_message_received_date: lead.last_message_received_at,
+                            response_reqd: lead.response_reqd,
+                        }),
+                    }))
+            }
+            _ => Ok(None),
+        }
     }
 }
 
 #[OpenApi(tag = "ApiTags::Events")]
 impl EventApi {
     /// Server-sent events for the caller: `event: job` with `{"type": "job.updated", "run": …}`
-    /// whenever a run they can see changes (queued, started, progress, finished). Keep-alive
-    /// comments every 15 s.
+    /// whenever a run they can see changes; `event: message` with `message.created` or
+    /// `message.status` and the message; `event: lead` with `lead.counts` and the lead's
+    /// counters. Keep-alive comments every 15 s.
     #[oai(path = "/api/events", method = "get")]
     async fn events(
         &self,
         state: Data<&AppState>,
         req: &Request,
         Session(caller): Session,
-    ) -> ApiResult<EventStream<BoxStream<'static, JobEventView>>> {
-        let audience = Audience(visible_enterprise(&caller, req)?);
+    ) -> ApiResult<EventStream<BoxStream<'static, RealtimeEvent>>> {
+        let enterprise = visible_enterprise(&caller, req)?;
+        let scope = enterprise.and_then(|e| caller.scope(Some(e)).ok());
+        let audience = Audience {
+            caller,
+            enterprise,
+            scope,
+        };
         let receiver = state.jobs.events().subscribe();
-        let store = state.jobs.store().clone();
+        let state = state.0.clone();
         let stream = futures_util::stream::unfold(
-            (receiver, store, audience),
-            |(mut receiver, store, audience)| async move {
+            (receiver, state, audience),
+            |(mut receiver, state, audience)| async move {
                 loop {
                     let event = match receiver.recv().await {
                         Ok(event) => event,
@@ -64,20 +165,14 @@ impl EventApi {
                         Err(RecvError::Lagged(_)) => continue,
                         Err(RecvError::Closed) => return None,
                     };
-                    if event.topic != "job" || !audience.sees(&event) {
+                    if !audience.sees(&event) {
                         continue;
                     }
-                    match store.get(event.id).await {
-                        Ok(Some(run)) => {
-                            let view = JobEventView {
-                                event_type: "job.updated".to_owned(),
-                                run: run.into(),
-                            };
-                            return Some((view, (receiver, store, audience)));
-                        }
+                    match audience.view(&state, &event).await {
+                        Ok(Some(view)) => return Some((view, (receiver, state, audience))),
                         Ok(None) => continue,
                         Err(error) => {
-                            tracing::warn!(%error, "event stream could not load a run");
+                            tracing::warn!(%error, topic = %event.topic, "event stream could not load a record");
                             continue;
                         }
                     }
@@ -87,11 +182,12 @@ impl EventApi {
         Ok(EventStream::new(stream.boxed())
             .keep_alive(Duration::from_secs(15))
             .to_event(|view| {
+                let name = view.name();
                 let data = view
                     .to_json()
                     .map(|json| json.to_string())
                     .unwrap_or_default();
-                poem::web::sse::Event::message(data).event_type("job")
+                poem::web::sse::Event::message(data).event_type(name)
             }))
     }
 }

@@ -5,8 +5,13 @@ pub mod events;
 pub mod health;
 pub mod jobs;
 pub mod leads;
+pub mod messages;
+pub mod messaging_settings;
 pub mod schedules;
 pub mod session;
+pub mod simulator;
+pub mod uploads;
+pub mod webhooks;
 
 use poem_openapi::Tags;
 
@@ -26,12 +31,25 @@ pub enum ApiTags {
     Events,
     /// Cron schedules that start jobs.
     Schedules,
+    /// A lead's conversation: messages, unread counts, log mode, transcripts, media.
+    Messages,
+    /// SMS gateways, allowed hours and HELP answers.
+    Messaging,
+    /// Provider webhooks (public, signed).
+    Webhooks,
+    /// The built-in SMS simulator's customer phone.
+    Simulator,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
 /// test holds the OpenAPI document to this list.
-pub const PUBLIC_OPERATIONS: &[(&str, &str)] =
-    &[("post", "/user/v2/login"), ("get", "/api/health")];
+pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
+    ("post", "/user/v2/login"),
+    ("get", "/api/health"),
+    // Signed by the provider (X-Twilio-Signature), verified per store.
+    ("post", "/api/sms/twilio/inbound"),
+    ("post", "/api/sms/twilio/status"),
+];
 
 /// Every area of the API, for `OpenApiService::new`.
 pub fn all() -> (
@@ -42,6 +60,11 @@ pub fn all() -> (
     jobs::JobApi,
     events::EventApi,
     schedules::ScheduleApi,
+    messages::MessageApi,
+    messaging_settings::MessagingSettingsApi,
+    webhooks::WebhookApi,
+    simulator::SimulatorApi,
+    uploads::UploadApi,
 ) {
     (
         session::SessionApi,
@@ -51,6 +74,11 @@ pub fn all() -> (
         jobs::JobApi,
         events::EventApi,
         schedules::ScheduleApi,
+        messages::MessageApi,
+        messaging_settings::MessagingSettingsApi,
+        webhooks::WebhookApi,
+        simulator::SimulatorApi,
+        uploads::UploadApi,
     )
 }
 

@@ -109,7 +109,7 @@ async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
             .map(|(_, v)| v.clone())
     })
     .expect("test configuration");
-    let server = Server::start_with(&config, mode, crate::job_kinds::registry())
+    let server = Server::start_with(&config, mode, crate::job_kinds::registry(&config))
         .await
         .expect("server starts");
     TestApp {
@@ -349,17 +349,24 @@ impl TestApp {
 impl EventReader {
     /// The data of the next `job` event, or `None` when none arrives within `wait`.
     pub async fn next_job(&mut self, wait: std::time::Duration) -> Option<Value> {
+        self.next_named("job", wait).await
+    }
+
+    /// The data of the next event called `name`, or `None` when none arrives within `wait`.
+    pub async fn next_named(&mut self, name: &str, wait: std::time::Duration) -> Option<Value> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let block: String = self.buffer.drain(..end + 2).collect();
-                let is_job = block.lines().any(|l| l == "event: job");
+                // An event without a name is a `message` event (the SSE default).
+                let named = block.lines().find_map(|l| l.strip_prefix("event: "));
+                let is_wanted = named.unwrap_or("message") == name;
                 let data: String = block
                     .lines()
                     .filter_map(|l| l.strip_prefix("data: "))
                     .collect::<Vec<_>>()
                     .join("\n");
-                if is_job && !data.is_empty() {
+                if is_wanted && !data.is_empty() {
                     return Some(serde_json::from_str(&data).expect("event data is JSON"));
                 }
                 continue;
@@ -369,6 +376,23 @@ impl EventReader {
                 .ok()?;
             let bytes = chunk.expect("stream readable")?;
             self.buffer.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    /// Waits for an event called `name` whose data satisfies `matches`.
+    pub async fn wait_for(
+        &mut self,
+        name: &str,
+        wait: std::time::Duration,
+        matches: impl Fn(&Value) -> bool,
+    ) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let event = self.next_named(name, left).await?;
+            if matches(&event) {
+                return Some(event);
+            }
         }
     }
 }

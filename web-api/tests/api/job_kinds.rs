@@ -12,9 +12,9 @@ use serde_json::{Value, json};
 
 const ALLOWED: &[Role] = &[Role::SuperAdmin, Role::EnterpriseAdmin];
 
-/// The standard kinds plus the test kinds below.
-pub fn registry() -> Registry {
-    let mut registry = Registry::standard();
+/// The standard kinds (configured like the server) plus the test kinds below.
+pub fn registry(config: &web_api::config::Config) -> Registry {
+    let mut registry = Registry::standard(&config.messaging());
     registry.register(Arc::new(Flaky));
     registry.register(Arc::new(Fail));
     registry.register(Arc::new(Panics));

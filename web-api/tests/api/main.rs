@@ -7,6 +7,7 @@ mod events;
 mod helpers;
 mod job_kinds;
 mod jobs;
+mod messaging;
 mod platform;
 mod schedules;
 mod session;

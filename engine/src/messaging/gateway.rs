@@ -1,0 +1,251 @@
+//! SMS gateways: Twilio's Messages API (or anything that speaks it) and the built-in simulator.
+//! A store uses its own gateway, else its enterprise's, else the simulator.
+
+use std::time::Duration;
+
+use rand::Rng;
+use serde::Deserialize;
+
+use crate::domain::messages::DeliveryStatus;
+
+/// Twilio's REST API; tests and Twilio-compatible providers point `api_base_url` elsewhere.
+pub const TWILIO_API: &str = "https://api.twilio.com";
+
+/// What a gateway is asked to deliver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutboundSms {
+    pub from: String,
+    pub to: String,
+    pub body: String,
+    pub media_urls: Vec<String>,
+    /// Where the provider reports status changes.
+    pub status_callback: Option<String>,
+}
+
+/// The provider took the message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Accepted {
+    pub sid: String,
+    pub status: DeliveryStatus,
+}
+
+/// The provider refused the message, or could not be reached.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct GatewayError {
+    /// The provider's error code (e.g. 21610), kept on the message.
+    pub code: Option<String>,
+    pub message: String,
+    /// Worth trying again later (network trouble, 429, 5xx); otherwise final.
+    pub retryable: bool,
+}
+
+/// A store's (or enterprise's) gateway settings as stored.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct GatewayConfig {
+    pub provider: String,
+    pub account_sid: Option<String>,
+    pub auth_token: String,
+    pub api_base_url: Option<String>,
+}
+
+impl GatewayConfig {
+    pub const TWILIO: &'static str = "twilio";
+    pub const SIMULATOR: &'static str = "simulator";
+
+    pub fn is_simulator(&self) -> bool {
+        self.provider == Self::SIMULATOR
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Gateway {
+    Twilio(TwilioGateway),
+    Simulator,
+}
+
+impl Gateway {
+    pub fn from_config(
+        config: &GatewayConfig,
+        http: &reqwest::Client,
+    ) -> Result<Self, GatewayError> {
+        match config.provider.as_str() {
+            GatewayConfig::SIMULATOR => Ok(Gateway::Simulator),
+            GatewayConfig::TWILIO => Ok(Gateway::Twilio(TwilioGateway {
+                http: http.clone(),
+                base_url: config
+                    .api_base_url
+                    .clone()
+                    .unwrap_or_else(|| TWILIO_API.to_owned())
+                    .trim_end_matches('/')
+                    .to_owned(),
+                account_sid: config.account_sid.clone().ok_or_else(|| GatewayError {
+                    code: None,
+                    message: "The Twilio gateway has no account SID".to_owned(),
+                    retryable: false,
+                })?,
+                auth_token: config.auth_token.clone(),
+            })),
+            other => Err(GatewayError {
+                code: None,
+                message: format!("Unknown SMS provider {other:?}"),
+                retryable: false,
+            }),
+        }
+    }
+
+    pub async fn send(&self, sms: &OutboundSms) -> Result<Accepted, GatewayError> {
+        match self {
+            Gateway::Twilio(twilio) => twilio.send(sms).await,
+            Gateway::Simulator => simulate(sms),
+        }
+    }
+}
+
+/// A client for `POST /2010-04-01/Accounts/{AccountSid}/Messages.json` with Basic auth.
+#[derive(Debug, Clone)]
+pub struct TwilioGateway {
+    http: reqwest::Client,
+    base_url: String,
+    account_sid: String,
+    auth_token: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct TwilioMessage {
+    sid: String,
+    status: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct TwilioError {
+    code: Option<i64>,
+    message: Option<String>,
+}
+
+impl TwilioGateway {
+    async fn send(&self, sms: &OutboundSms) -> Result<Accepted, GatewayError> {
+        let mut form = vec![
+            ("To", sms.to.as_str()),
+            ("From", sms.from.as_str()),
+            ("Body", sms.body.as_str()),
+        ];
+        if let Some(callback) = &sms.status_callback {
+            form.push(("StatusCallback", callback));
+        }
+        for url in &sms.media_urls {
+            form.push(("MediaUrl", url));
+        }
+        let url = format!(
+            "{}/2010-04-01/Accounts/{}/Messages.json",
+            self.base_url, self.account_sid
+        );
+        let response = self
+            .http
+            .post(&url)
+            .basic_auth(&self.account_sid, Some(&self.auth_token))
+            .form(&form)
+            .timeout(Duration::from_secs(15))
+            .send()
+            .await
+            .map_err(|error| GatewayError {
+                code: None,
+                message: format!("The SMS provider could not be reached: {error}"),
+                retryable: true,
+            })?;
+        let status = response.status();
+        let body = response.text().await.unwrap_or_default();
+        if status.is_success() {
+            let message: TwilioMessage =
+                serde_json::from_str(&body).map_err(|error| GatewayError {
+                    code: None,
+                    message: format!("The SMS provider answered something unreadable: {error}"),
+                    retryable: false,
+                })?;
+            return Ok(Accepted {
+                sid: message.sid,
+                status: DeliveryStatus::from_provider(&message.status)
+                    .unwrap_or(DeliveryStatus::Queued),
+            });
+        }
+        let error: Option<TwilioError> = serde_json::from_str(&body).ok();
+        Err(GatewayError {
+            code: error.as_ref().and_then(|e| e.code).map(|c| c.to_string()),
+            message: error
+                .and_then(|e| e.message)
+                .unwrap_or_else(|| format!("The SMS provider answered {status}")),
+            retryable: status.as_u16() == 429 || status.is_server_error(),
+        })
+    }
+}
+
+/// The simulator accepts everything except Twilio's documented test ("magic") numbers, which
+/// fail the way Twilio's test credentials make them fail.
+fn simulate(sms: &OutboundSms) -> Result<Accepted, GatewayError> {
+    let refused = |code: &str, message: &str| GatewayError {
+        code: Some(code.to_owned()),
+        message: message.to_owned(),
+        retryable: false,
+    };
+    match sms.to.as_str() {
+        "+15005550001" => Err(refused(
+            "21211",
+            "The 'To' number is not a valid phone number.",
+        )),
+        "+15005550004" => Err(refused(
+            "21610",
+            "Attempt to send to unsubscribed recipient",
+        )),
+        "+15005550009" => Err(refused("21614", "The 'To' number is not a mobile number.")),
+        _ => Ok(Accepted {
+            sid: new_message_sid(),
+            status: DeliveryStatus::Queued,
+        }),
+    }
+}
+
+/// A message id in Twilio's shape: `SM` and 32 hex digits.
+pub fn new_message_sid() -> String {
+    let mut rng = rand::rng();
+    let mut sid = String::with_capacity(34);
+    sid.push_str("SM");
+    for _ in 0..32 {
+        sid.push(char::from_digit(rng.random_range(0..16), 16).unwrap_or('0'));
+    }
+    sid
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sms(to: &str) -> OutboundSms {
+        OutboundSms {
+            from: "+15555550100".into(),
+            to: to.into(),
+            body: "Hi".into(),
+            media_urls: vec![],
+            status_callback: None,
+        }
+    }
+
+    #[test]
+    fn the_simulator_accepts_ordinary_numbers_with_a_twilio_shaped_sid() {
+        let accepted = simulate(&sms("+15552013344")).unwrap();
+        assert_eq!(accepted.sid.len(), 34);
+        assert!(accepted.sid.starts_with("SM"));
+        assert_eq!(accepted.status, DeliveryStatus::Queued);
+    }
+
+    #[test]
+    fn the_simulator_refuses_twilios_magic_numbers() {
+        assert_eq!(
+            simulate(&sms("+15005550004")).unwrap_err().code.as_deref(),
+            Some("21610")
+        );
+        assert_eq!(
+            simulate(&sms("+15005550001")).unwrap_err().code.as_deref(),
+            Some("21211")
+        );
+    }
+}

@@ -1,0 +1,19 @@
+//! Messaging: the send rules of spec section 5, the outbound pipeline through a store's gateway,
+//! incoming texts and provider status callbacks, opt-out and allowed hours.
+
+pub mod email;
+pub mod gateway;
+pub mod ics;
+pub mod quiet_hours;
+mod service;
+pub mod signature;
+pub mod text;
+
+pub use service::{
+    AutomatedText, Delivery, InboundOutcome, MessagingService, MessagingSettings, Notice,
+    SendRequest, WebhookRequest,
+};
+
+/// Where providers post incoming texts and status changes (relative to the public URL).
+pub const INBOUND_PATH: &str = "/api/sms/twilio/inbound";
+pub const STATUS_PATH: &str = "/api/sms/twilio/status";

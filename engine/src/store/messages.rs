@@ -1,0 +1,1538 @@
+//! Messages (message instances) of a lead's conversation, and the lead counters they move.
+
+use chrono::{DateTime, Utc};
+use sea_query::{Alias, Expr, ExprTrait, Func, OnConflict, Order, Query, SelectStatement};
+use sqlx::types::Json;
+
+use super::schema::{
+    AppSettings, Assistants, Customers, EmailOutbox, FutureServiceInteractions as Fsi, Marks,
+    MessageInstances as Msg, MessagingGateways, Offices, PhoneNumbers, Stores,
+};
+use super::{Page, PageRequest};
+use crate::auth::Scope;
+use crate::db::Database;
+use crate::domain::messages::{DeliveryStatus, Direction, MessageType, NotificationType};
+use crate::error::{Error, Result};
+use crate::messaging::gateway::GatewayConfig;
+
+/// A stored message.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MessageRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub store_id: i64,
+    pub fsi_id: Option<i64>,
+    pub customer_id: Option<i64>,
+    pub direction: String,
+    pub message_type: String,
+    pub notification_type: String,
+    pub content: String,
+    pub translation_content: Option<String>,
+    pub subject: Option<String>,
+    pub from_address: Option<String>,
+    pub from_name: Option<String>,
+    pub to_address: Option<String>,
+    pub to_name: Option<String>,
+    pub message_status: String,
+    pub error_code: Option<String>,
+    pub error_text: Option<String>,
+    pub provider_message_id: Option<String>,
+    pub media_urls: Option<Json<Vec<String>>>,
+    pub url: Option<String>,
+    pub sent_by_user_id: Option<i64>,
+    pub message_sent_by: Option<String>,
+    pub user_color_code: Option<String>,
+    pub archived: bool,
+    pub response_reqd: bool,
+    pub message_response_time_ms: Option<i64>,
+    pub log_mode: bool,
+    pub valid_log_mode: Option<bool>,
+    pub service_type: Option<String>,
+    pub appointment_id: Option<i64>,
+    pub is_automated: bool,
+    pub is_compliance: bool,
+    pub scheduled_for: Option<DateTime<Utc>>,
+    pub read_at: Option<DateTime<Utc>>,
+    pub sent_at: Option<DateTime<Utc>>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    pub starts_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl MessageRecord {
+    pub fn status(&self) -> DeliveryStatus {
+        DeliveryStatus::from_provider(&self.message_status).unwrap_or(DeliveryStatus::Queued)
+    }
+
+    pub fn media(&self) -> Vec<String> {
+        self.media_urls
+            .as_ref()
+            .map(|m| m.0.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// A message to store.
+#[derive(Debug, Clone)]
+pub struct NewMessage {
+    pub enterprise_id: i64,
+    pub store_id: i64,
+    pub fsi_id: Option<i64>,
+    pub customer_id: Option<i64>,
+    pub direction: Direction,
+    pub message_type: MessageType,
+    pub notification_type: NotificationType,
+    pub content: String,
+    pub subject: Option<String>,
+    pub from_address: Option<String>,
+    pub from_name: Option<String>,
+    pub to_address: Option<String>,
+    pub to_name: Option<String>,
+    pub status: DeliveryStatus,
+    pub provider_message_id: Option<String>,
+    pub media_urls: Vec<String>,
+    pub sent_by_user_id: Option<i64>,
+    pub message_sent_by: Option<String>,
+    pub user_color_code: Option<String>,
+    pub service_type: Option<String>,
+    pub appointment_id: Option<i64>,
+    pub is_automated: bool,
+    pub is_compliance: bool,
+    pub scheduled_for: Option<DateTime<Utc>>,
+    pub starts_at: Option<DateTime<Utc>>,
+    pub response_time_ms: Option<i64>,
+    pub read_at: Option<DateTime<Utc>>,
+}
+
+/// What a reader may see of a conversation (spec section 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Visibility {
+    pub archived: bool,
+    pub internal_notes: bool,
+    pub gm_email_notifications: bool,
+}
+
+/// A store's messaging settings.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoreSettings {
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub store_name: String,
+    pub store_phone: Option<String>,
+    pub help_text: Option<String>,
+    pub quiet_hours_start: String,
+    pub quiet_hours_end: String,
+    pub office_time_zone: String,
+}
+
+/// Where a message to or from a customer belongs: the customer and the store.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Recipient {
+    #[sqlx(flatten)]
+    pub store: StoreSettings,
+    pub customer_id: i64,
+    pub customer_first_name: String,
+    pub customer_last_name: String,
+    pub customer_cellular: Option<String>,
+    pub customer_email: Option<String>,
+    pub customer_time_zone: Option<String>,
+    pub block_sms: bool,
+}
+
+impl Recipient {
+    pub fn customer_name(&self) -> String {
+        format!("{} {}", self.customer_first_name, self.customer_last_name)
+    }
+
+    /// The zone the customer's allowed hours are read in: theirs, else their store's.
+    pub fn time_zone(&self) -> &str {
+        self.customer_time_zone
+            .as_deref()
+            .unwrap_or(&self.store.office_time_zone)
+    }
+}
+
+/// A store's assistant (DIV004 is the service division).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AssistantRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub division_code: String,
+    pub agent_first_name: String,
+    pub agent_last_name: String,
+    pub agent_phone_number: Option<String>,
+    pub email: Option<String>,
+    pub initializer_process_enabled: bool,
+}
+
+/// Unread messages grouped by one key (service type, store, repair-order status, …).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct UnreadCount {
+    pub key: Option<String>,
+    pub unread: i64,
+    pub leads: i64,
+}
+
+/// An e-mail as it went out.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OutboxEmail {
+    pub id: i64,
+    pub message_id: i64,
+    pub to_address: String,
+    pub from_address: String,
+    pub subject: String,
+    pub mime: String,
+    pub status: String,
+    pub error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// A customer's phone as the simulator lists it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PhoneSummary {
+    pub customer_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    pub block_sms: bool,
+    pub store_id: i64,
+    pub store_name: String,
+    pub last_text_at: Option<DateTime<Utc>>,
+}
+
+/// How unread counts are grouped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnreadGrouping {
+    ServiceType,
+    Store,
+    RepairOrderStatus,
+    AppointmentSet,
+}
+
+#[derive(Debug, Clone)]
+pub struct MessageStore {
+    db: Database,
+}
+
+impl MessageStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    pub fn db(&self) -> &Database {
+        &self.db
+    }
+
+    pub async fn insert(&self, new: &NewMessage, now: DateTime<Utc>) -> Result<MessageRecord> {
+        let id: i64 = self.db.fetch_scalar(&insert_statement(new, now)).await?;
+        self.require(id).await
+    }
+
+    /// Stores an incoming message unless one with its provider id exists; `false` with the
+    /// stored one when it is a provider's retry.
+    pub async fn insert_unless_known(
+        &self,
+        new: &NewMessage,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, bool)> {
+        if let Some(sid) = &new.provider_message_id
+            && let Some(known) = self.by_provider_id(sid).await?
+        {
+            return Ok((known, false));
+        }
+        match self
+            .db
+            .fetch_scalar::<i64>(&insert_statement(new, now))
+            .await
+        {
+            Ok(id) => Ok((self.require(id).await?, true)),
+            // Two deliveries of the same retry raced; the other one stored it.
+            Err(Error::Database(sqlx::Error::Database(db))) if db.is_unique_violation() => {
+                let sid = new.provider_message_id.as_deref().unwrap_or_default();
+                let known = self
+                    .by_provider_id(sid)
+                    .await?
+                    .ok_or_else(|| Error::Internal("a duplicate message vanished".into()))?;
+                Ok((known, false))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    pub async fn get(&self, id: i64) -> Result<Option<MessageRecord>> {
+        let mut query = message_select();
+        query.and_where(Expr::col(Msg::Id).eq(id));
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn require(&self, id: i64) -> Result<MessageRecord> {
+        self.get(id)
+            .await?
+            .ok_or_else(|| Error::not_found("Message not found"))
+    }
+
+    /// A message inside the caller's scope; elsewhere it is simply not found.
+    pub async fn get_in_scope(&self, scope: &Scope, id: i64) -> Result<MessageRecord> {
+        let mut query = message_select();
+        query.and_where(Expr::col((Msg::Table, Msg::Id)).eq(id));
+        restrict_to_scope(&mut query, scope);
+        self.db
+            .fetch_optional(&query)
+            .await?
+            .ok_or_else(|| Error::not_found("Message not found"))
+    }
+
+    pub async fn by_provider_id(&self, sid: &str) -> Result<Option<MessageRecord>> {
+        let mut query = message_select();
+        query.and_where(Expr::col(Msg::ProviderMessageId).eq(sid));
+        self.db.fetch_optional(&query).await
+    }
+
+    /// A lead's conversation, oldest first, without what the reader may not see.
+    pub async fn history(&self, fsi_id: i64, visibility: Visibility) -> Result<Vec<MessageRecord>> {
+        let mut query = message_select();
+        query
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .order_by(Msg::CreatedAt, Order::Asc)
+            .order_by(Msg::Id, Order::Asc);
+        apply_visibility(&mut query, visibility);
+        self.db.fetch_all(&query).await
+    }
+
+    /// Texts to and from one customer, newest first (the simulator's phone screen).
+    pub async fn texts_of_customer(
+        &self,
+        customer_id: i64,
+        page: PageRequest,
+    ) -> Result<Page<MessageRecord>> {
+        let mut query = message_select();
+        query
+            .and_where(Expr::col(Msg::CustomerId).eq(customer_id))
+            .and_where(Expr::col(Msg::MessageType).eq(MessageType::Sms.as_str()))
+            .and_where(
+                Expr::col(Msg::NotificationType).ne(NotificationType::InternalNotes.as_str()),
+            );
+        let total = self.count(&query).await?;
+        query
+            .order_by(Msg::CreatedAt, Order::Desc)
+            .order_by(Msg::Id, Order::Desc)
+            .limit(page.size)
+            .offset(page.offset());
+        Ok(Page::new(self.db.fetch_all(&query).await?, page, total))
+    }
+
+    async fn count(&self, query: &SelectStatement) -> Result<u64> {
+        let mut count = query.clone();
+        count
+            .clear_selects()
+            .expr(Func::count(Expr::col((Msg::Table, Msg::Id))));
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        Ok(Ord::max(total, 0) as u64)
+    }
+
+    /// The provider took an outgoing message: keep its id, mark it sent (direction SENT).
+    pub async fn mark_accepted(&self, id: i64, sid: &str, now: DateTime<Utc>) -> Result<()> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::ProviderMessageId, sid)
+            .value(Msg::Direction, Direction::Sent.as_str())
+            .value(Msg::SentAt, now)
+            .value(Msg::UpdatedAt, now)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Moves a message to `status` if that is progress in the provider's order; an update that
+    /// would move it backwards (callbacks arrive out of order) is ignored. Returns whether it
+    /// changed.
+    pub async fn advance_status(
+        &self,
+        id: i64,
+        status: DeliveryStatus,
+        error: Option<(&str, &str)>,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        // Compare-and-set on the status read, so concurrent callbacks cannot both win.
+        for _ in 0..5 {
+            let Some(current) = self.get(id).await? else {
+                return Ok(false);
+            };
+            if !current.status().may_become(status) {
+                return Ok(false);
+            }
+            let mut update = Query::update();
+            update
+                .table(Msg::Table)
+                .value(Msg::MessageStatus, status.as_str())
+                .value(Msg::UpdatedAt, now)
+                .and_where(Expr::col(Msg::Id).eq(id))
+                .and_where(Expr::col(Msg::MessageStatus).eq(current.message_status.as_str()));
+            if let Some((code, text)) = error {
+                update
+                    .value(Msg::ErrorCode, code)
+                    .value(Msg::ErrorText, text);
+            }
+            if status == DeliveryStatus::Delivered {
+                update.value(Msg::DeliveredAt, now);
+            }
+            if status == DeliveryStatus::Sent && current.sent_at.is_none() {
+                update.value(Msg::SentAt, now);
+            }
+            if self.db.execute(&update).await? > 0 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Queued messages whose time has come and that no send job was started for yet; each
+    /// returned one is claimed for this caller.
+    pub async fn claim_due(&self, now: DateTime<Utc>, limit: u64) -> Result<Vec<MessageRecord>> {
+        let mut query = message_select();
+        query
+            .and_where(Expr::col(Msg::MessageStatus).eq(DeliveryStatus::Queued.as_str()))
+            .and_where(Expr::col(Msg::DispatchedAt).is_null())
+            .and_where(
+                Expr::col(Msg::ScheduledFor)
+                    .is_null()
+                    .or(Expr::col(Msg::ScheduledFor).lte(now)),
+            )
+            .order_by(Msg::Id, Order::Asc)
+            .limit(limit);
+        let mut claimed = Vec::new();
+        for message in self.db.fetch_all::<MessageRecord>(&query).await? {
+            if self.mark_dispatched(message.id, now).await? {
+                claimed.push(message);
+            }
+        }
+        Ok(claimed)
+    }
+
+    /// Records that a send job exists for the message; `false` if one already did.
+    pub async fn mark_dispatched(&self, id: i64, now: DateTime<Utc>) -> Result<bool> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::DispatchedAt, now)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .and_where(Expr::col(Msg::DispatchedAt).is_null())
+            .to_owned();
+        Ok(self.db.execute(&update).await? > 0)
+    }
+
+    /// Gives a claimed message back to the dispatcher, to go out at `at` (or as soon as
+    /// possible).
+    pub async fn release(&self, id: i64, at: Option<DateTime<Utc>>) -> Result<()> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::DispatchedAt, None::<DateTime<Utc>>)
+            .value(Msg::ScheduledFor, at)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Archives a message; there is no way back.
+    pub async fn archive(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::Archived, true)
+            .value(Msg::UpdatedAt, now)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Marks the lead's customer messages up to `last_message_id` read and recounts its unread.
+    pub async fn mark_read(
+        &self,
+        fsi_id: i64,
+        last_message_id: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<i32> {
+        let mut read = Query::update();
+        read.table(Msg::Table)
+            .value(Msg::ReadAt, now)
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(Expr::col(Msg::Direction).eq(Direction::Received.as_str()))
+            .and_where(Expr::col(Msg::ReadAt).is_null());
+        if let Some(last) = last_message_id {
+            read.and_where(Expr::col(Msg::Id).lte(last));
+        }
+        self.db.execute(&read).await?;
+        let unread = Query::select()
+            .expr(Func::count(Expr::col(Msg::Id)))
+            .from(Msg::Table)
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(Expr::col(Msg::Direction).eq(Direction::Received.as_str()))
+            .and_where(Expr::col(Msg::ReadAt).is_null())
+            .to_owned();
+        let unread: i64 = self.db.fetch_scalar(&unread).await?;
+        let unread = i32::try_from(unread).unwrap_or(i32::MAX);
+        let update = Query::update()
+            .table(Fsi::Table)
+            .value(Fsi::TotalUnreadCount, unread)
+            .value(Fsi::UpdatedAt, now)
+            .and_where(Expr::col(Fsi::Id).eq(fsi_id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(unread)
+    }
+
+    /// A customer message arrived on the lead: counts, unread, latest message, and the lead
+    /// moves to the top of the lists (its last-message time).
+    pub async fn record_inbound_on_lead(
+        &self,
+        fsi_id: i64,
+        content: &str,
+        at: DateTime<Utc>,
+    ) -> Result<()> {
+        let update = Query::update()
+            .table(Fsi::Table)
+            .value(
+                Fsi::TotalInboundCount,
+                Expr::col(Fsi::TotalInboundCount).add(1),
+            )
+            .value(
+                Fsi::TotalUnreadCount,
+                Expr::col(Fsi::TotalUnreadCount).add(1),
+            )
+            .value(Fsi::LastMessageReceivedAt, at)
+            .value(Fsi::LastMessageAt, at)
+            .value(Fsi::LatestMessage, content)
+            .value(Fsi::ResponseReqd, true)
+            .value(Fsi::UpdatedAt, at)
+            .and_where(Expr::col(Fsi::Id).eq(fsi_id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        // A first reply moves an initiated conversation to RESPONDED.
+        let responded = Query::update()
+            .table(Fsi::Table)
+            .value(Fsi::Status, "RESPONDED")
+            .and_where(Expr::col(Fsi::Id).eq(fsi_id))
+            .and_where(Expr::col(Fsi::Status).eq("INITIATED"))
+            .to_owned();
+        self.db.execute(&responded).await?;
+        Ok(())
+    }
+
+    /// A message went to the customer (or a note was added): latest message unless internal.
+    pub async fn record_outbound_on_lead(
+        &self,
+        fsi_id: i64,
+        content: &str,
+        internal: bool,
+        at: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut update = Query::update();
+        update
+            .table(Fsi::Table)
+            .value(Fsi::UpdatedAt, at)
+            .and_where(Expr::col(Fsi::Id).eq(fsi_id));
+        if !internal {
+            update
+                .value(Fsi::LastMessageAt, at)
+                .value(Fsi::LatestMessage, content)
+                .value(Fsi::ConversationInitiated, true)
+                .value(Fsi::ResponseReqd, false);
+        }
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// The time since the oldest customer message staff have not answered yet, for the
+    /// message response time (MRT) of a reply.
+    pub async fn pending_since(&self, fsi_id: i64) -> Result<Option<DateTime<Utc>>> {
+        let last_reply = Query::select()
+            .expr(Func::max(Expr::col(Msg::CreatedAt)))
+            .from(Msg::Table)
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(
+                Expr::col(Msg::Direction)
+                    .is_in([Direction::Send.as_str(), Direction::Sent.as_str()]),
+            )
+            .and_where(Expr::col(Msg::MessageType).ne(MessageType::InternalNotes.as_str()))
+            .to_owned();
+        let last_reply: Option<DateTime<Utc>> = self.db.fetch_scalar(&last_reply).await?;
+        let mut first_pending = Query::select();
+        first_pending
+            .expr(Func::min(Expr::col(Msg::CreatedAt)))
+            .from(Msg::Table)
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(Expr::col(Msg::Direction).eq(Direction::Received.as_str()));
+        if let Some(after) = last_reply {
+            first_pending.and_where(Expr::col(Msg::CreatedAt).gt(after));
+        }
+        self.db.fetch_scalar(&first_pending).await
+    }
+
+    pub async fn set_response_time(
+        &self,
+        id: i64,
+        response_time_ms: i64,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::MessageResponseTimeMs, response_time_ms)
+            .value(Msg::UpdatedAt, now)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// The customer message a staff message answered: the latest one before it.
+    pub async fn answered_by(&self, message: &MessageRecord) -> Result<Option<MessageRecord>> {
+        let Some(fsi_id) = message.fsi_id else {
+            return Ok(None);
+        };
+        let mut query = message_select();
+        query
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(Expr::col(Msg::Direction).eq(Direction::Received.as_str()))
+            .and_where(Expr::col(Msg::CreatedAt).lte(message.created_at))
+            .and_where(Expr::col(Msg::Id).ne(message.id))
+            .order_by(Msg::CreatedAt, Order::Desc)
+            .limit(1);
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn set_response_reqd(
+        &self,
+        id: i64,
+        required: bool,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::ResponseReqd, required)
+            .value(Msg::UpdatedAt, now)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    pub async fn set_lead_response_reqd(
+        &self,
+        fsi_id: i64,
+        required: bool,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let update = Query::update()
+            .table(Fsi::Table)
+            .value(Fsi::ResponseReqd, required)
+            .value(Fsi::UpdatedAt, now)
+            .and_where(Expr::col(Fsi::Id).eq(fsi_id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Log mode on a customer message: its reply is held for review (validity not yet said).
+    pub async fn enable_log_mode(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::LogMode, true)
+            .value(Msg::ValidLogMode, None::<bool>)
+            .value(Msg::UpdatedAt, now)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    pub async fn set_log_mode_validity(
+        &self,
+        id: i64,
+        valid: bool,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let update = Query::update()
+            .table(Msg::Table)
+            .value(Msg::ValidLogMode, valid)
+            .value(Msg::UpdatedAt, now)
+            .and_where(Expr::col(Msg::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// Sending the reply held for a log-mode message marks that message's log valid.
+    pub async fn validate_latest_log_mode(&self, fsi_id: i64, now: DateTime<Utc>) -> Result<()> {
+        let latest = Query::select()
+            .expr(Func::max(Expr::col(Msg::Id)))
+            .from(Msg::Table)
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(Expr::col(Msg::LogMode).eq(true))
+            .to_owned();
+        if let Some(id) = self.db.fetch_scalar::<Option<i64>>(&latest).await? {
+            self.set_log_mode_validity(id, true, now).await?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the e-mail exactly as it went out (or waits, without SMTP).
+    pub async fn record_email(
+        &self,
+        message: &MessageRecord,
+        email: &crate::messaging::email::Email,
+        mime: &str,
+        status: &str,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let insert = Query::insert()
+            .into_table(EmailOutbox::Table)
+            .columns([
+                EmailOutbox::EnterpriseId,
+                EmailOutbox::MessageId,
+                EmailOutbox::ToAddress,
+                EmailOutbox::FromAddress,
+                EmailOutbox::Subject,
+                EmailOutbox::Mime,
+                EmailOutbox::Status,
+                EmailOutbox::Error,
+                EmailOutbox::CreatedAt,
+                EmailOutbox::SentAt,
+            ])
+            .values_panic([
+                message.enterprise_id.into(),
+                message.id.into(),
+                email.to_address.clone().into(),
+                email.from_address.clone().into(),
+                email.subject.clone().into(),
+                mime.into(),
+                status.into(),
+                error.map(str::to_owned).into(),
+                now.into(),
+                (status == "sent").then_some(now).into(),
+            ])
+            .to_owned();
+        self.db.execute(&insert).await?;
+        Ok(())
+    }
+
+    /// The outbox: e-mail and invites as they were sent, newest first.
+    pub async fn outbox(&self, scope: &Scope, page: PageRequest) -> Result<Page<OutboxEmail>> {
+        let mut query = Query::select();
+        query
+            .columns([
+                EmailOutbox::Id,
+                EmailOutbox::MessageId,
+                EmailOutbox::ToAddress,
+                EmailOutbox::FromAddress,
+                EmailOutbox::Subject,
+                EmailOutbox::Mime,
+                EmailOutbox::Status,
+                EmailOutbox::Error,
+                EmailOutbox::CreatedAt,
+                EmailOutbox::SentAt,
+            ])
+            .from(EmailOutbox::Table)
+            .and_where(Expr::col(EmailOutbox::EnterpriseId).eq(scope.enterprise_id));
+        if scope.store_id.is_some() || scope.boc_id.is_some() {
+            let mut visible = Query::select();
+            visible.column((Msg::Table, Msg::Id)).from(Msg::Table);
+            restrict_to_scope(&mut visible, scope);
+            query.and_where(Expr::col(EmailOutbox::MessageId).in_subquery(visible));
+        }
+        let mut count = query.clone();
+        count
+            .clear_selects()
+            .expr(Func::count(Expr::col(EmailOutbox::Id)));
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        query
+            .order_by(EmailOutbox::Id, Order::Desc)
+            .limit(page.size)
+            .offset(page.offset());
+        Ok(Page::new(
+            self.db.fetch_all(&query).await?,
+            page,
+            Ord::max(total, 0) as u64,
+        ))
+    }
+
+    /// Log-mode messages in scope, newest first, optionally only those with this validity.
+    pub async fn log_mode_messages(
+        &self,
+        scope: &Scope,
+        store_id: Option<i64>,
+        validity: Option<Option<bool>>,
+        page: PageRequest,
+    ) -> Result<Page<MessageRecord>> {
+        let mut query = message_select();
+        query.and_where(Expr::col((Msg::Table, Msg::LogMode)).eq(true));
+        restrict_to_scope(&mut query, scope);
+        if let Some(store_id) = store_id {
+            query.and_where(Expr::col((Msg::Table, Msg::StoreId)).eq(store_id));
+        }
+        match validity {
+            Some(Some(valid)) => {
+                query.and_where(Expr::col((Msg::Table, Msg::ValidLogMode)).eq(valid))
+            }
+            Some(None) => query.and_where(Expr::col((Msg::Table, Msg::ValidLogMode)).is_null()),
+            None => &mut query,
+        };
+        let total = self.count(&query).await?;
+        query
+            .order_by((Msg::Table, Msg::CreatedAt), Order::Desc)
+            .limit(page.size)
+            .offset(page.offset());
+        Ok(Page::new(self.db.fetch_all(&query).await?, page, total))
+    }
+
+    /// Unread customer messages in scope, grouped.
+    pub async fn unread_counts(
+        &self,
+        scope: &Scope,
+        store_id: Option<i64>,
+        grouping: UnreadGrouping,
+    ) -> Result<Vec<UnreadCount>> {
+        use super::schema::RepairOrders;
+        let key = match grouping {
+            UnreadGrouping::ServiceType => Expr::col((Fsi::Table, Fsi::ServiceType)),
+            UnreadGrouping::Store => Expr::col((Fsi::Table, Fsi::StoreId)).cast_as("TEXT"),
+            UnreadGrouping::RepairOrderStatus => {
+                Expr::col((RepairOrders::Table, RepairOrders::StatusCode))
+            }
+            UnreadGrouping::AppointmentSet => Expr::case(
+                Expr::col((Fsi::Table, Fsi::AppointmentSet)).eq(true),
+                "APPOINTMENT_SET",
+            )
+            .finally("NO_APPOINTMENT")
+            .into(),
+        };
+        let mut query = Query::select();
+        query
+            .expr_as(key, "key")
+            .expr_as(
+                Func::coalesce([
+                    Expr::from(Func::sum(Expr::col((Fsi::Table, Fsi::TotalUnreadCount)))),
+                    Expr::val(0),
+                ])
+                .cast_as("BIGINT"),
+                "unread",
+            )
+            .expr_as(
+                Func::count(Expr::col((Fsi::Table, Fsi::Id))).cast_as("BIGINT"),
+                "leads",
+            )
+            .from(Fsi::Table)
+            .and_where(Expr::col((Fsi::Table, Fsi::TotalUnreadCount)).gt(0))
+            .and_where(Expr::col((Fsi::Table, Fsi::Archived)).eq(false))
+            // By position: PostgreSQL would see the CASE's bound values as a different expression.
+            .add_group_by([Expr::cust("1")])
+            .order_by_expr(Expr::cust("1"), Order::Asc);
+        if grouping == UnreadGrouping::RepairOrderStatus {
+            query.inner_join(
+                RepairOrders::Table,
+                Expr::col((RepairOrders::Table, RepairOrders::Id))
+                    .equals((Fsi::Table, Fsi::OpenRoId)),
+            );
+        }
+        scope.restrict(&mut query, Fsi::Table, true);
+        if let Some(store_id) = store_id {
+            query.and_where(Expr::col((Fsi::Table, Fsi::StoreId)).eq(store_id));
+        }
+        self.db.fetch_all(&query).await
+    }
+
+    /// The store (and so the gateway) behind one of our numbers.
+    pub async fn store_of_number(&self, number: &str) -> Result<Option<i64>> {
+        let by_number = Query::select()
+            .column(PhoneNumbers::StoreId)
+            .from(PhoneNumbers::Table)
+            .and_where(Expr::col(PhoneNumbers::Number).eq(number))
+            .and_where(Expr::col(PhoneNumbers::StoreId).is_not_null())
+            .limit(1)
+            .to_owned();
+        if let Some((store_id,)) = self.db.fetch_optional::<(i64,)>(&by_number).await? {
+            return Ok(Some(store_id));
+        }
+        let by_store = Query::select()
+            .column(Stores::Id)
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::PhoneNumber).eq(number))
+            .order_by(Stores::Id, Order::Asc)
+            .limit(1)
+            .to_owned();
+        Ok(self
+            .db
+            .fetch_optional::<(i64,)>(&by_store)
+            .await?
+            .map(|(id,)| id))
+    }
+
+    /// The customer texting from `phone` to a store: one of the store's own customers first,
+    /// then one of its enterprise's, preferring whoever talked to us most recently.
+    pub async fn find_recipient_by_phone(
+        &self,
+        store_id: i64,
+        phone: &str,
+    ) -> Result<Option<Recipient>> {
+        let store = Query::select()
+            .column(Stores::EnterpriseId)
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::Id).eq(store_id))
+            .to_owned();
+        let Some((enterprise_id,)) = self.db.fetch_optional::<(i64,)>(&store).await? else {
+            return Ok(None);
+        };
+        let latest_activity = Query::select()
+            .expr(Func::max(Expr::col((Fsi::Table, Fsi::LastMessageAt))))
+            .from(Fsi::Table)
+            .and_where(
+                Expr::col((Fsi::Table, Fsi::CustomerId)).equals((Customers::Table, Customers::Id)),
+            )
+            .to_owned();
+        let mut query = recipient_select();
+        query
+            .and_where(Expr::col((Customers::Table, Customers::EnterpriseId)).eq(enterprise_id))
+            .and_where(Expr::col((Customers::Table, Customers::Cellular)).eq(phone))
+            .order_by_expr(
+                Expr::case(
+                    Expr::col((Customers::Table, Customers::StoreId)).eq(store_id),
+                    0,
+                )
+                .finally(1)
+                .into(),
+                Order::Asc,
+            )
+            .order_by_expr(
+                Expr::SubQuery(None, Box::new(latest_activity.into())),
+                Order::Desc,
+            )
+            .order_by((Customers::Table, Customers::Id), Order::Desc)
+            .limit(1);
+        let Some(mut recipient) = self.db.fetch_optional::<Recipient>(&query).await? else {
+            return Ok(None);
+        };
+        // The message arrived at this store's number: it belongs to this store.
+        if recipient.store.store_id != store_id
+            && let Some(store) = self.store_settings(store_id).await?
+        {
+            recipient.store = store;
+        }
+        Ok(Some(recipient))
+    }
+
+    /// A customer with their store's messaging settings.
+    pub async fn recipient(&self, customer_id: i64) -> Result<Option<Recipient>> {
+        let mut query = recipient_select();
+        query.and_where(Expr::col((Customers::Table, Customers::Id)).eq(customer_id));
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn store_settings(&self, store_id: i64) -> Result<Option<StoreSettings>> {
+        let mut query = store_settings_select();
+        query
+            .from(Stores::Table)
+            .inner_join(
+                Offices::Table,
+                Expr::col((Offices::Table, Offices::Id)).equals((Stores::Table, Stores::OfficeId)),
+            )
+            .and_where(Expr::col((Stores::Table, Stores::Id)).eq(store_id));
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn update_store_settings(
+        &self,
+        store_id: i64,
+        quiet_hours_start: &str,
+        quiet_hours_end: &str,
+        help_text: Option<&str>,
+    ) -> Result<()> {
+        let update = Query::update()
+            .table(Stores::Table)
+            .value(Stores::QuietHoursStart, quiet_hours_start)
+            .value(Stores::QuietHoursEnd, quiet_hours_end)
+            .value(Stores::HelpText, help_text.map(str::to_owned))
+            .and_where(Expr::col(Stores::Id).eq(store_id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// The customer's open conversation at a store: the lead most recently active, not closed
+    /// or archived.
+    pub async fn active_lead(&self, customer_id: i64, store_id: i64) -> Result<Option<i64>> {
+        let query = Query::select()
+            .column(Fsi::Id)
+            .from(Fsi::Table)
+            .and_where(Expr::col(Fsi::CustomerId).eq(customer_id))
+            .and_where(Expr::col(Fsi::StoreId).eq(store_id))
+            .and_where(Expr::col(Fsi::Archived).eq(false))
+            .order_by(Fsi::ConversationClosed, Order::Asc)
+            .order_by_expr(
+                Expr::case(Expr::col(Fsi::LastMessageAt).is_null(), 1)
+                    .finally(0)
+                    .into(),
+                Order::Asc,
+            )
+            .order_by(Fsi::LastMessageAt, Order::Desc)
+            .order_by(Fsi::Id, Order::Desc)
+            .limit(1)
+            .to_owned();
+        Ok(self
+            .db
+            .fetch_optional::<(i64,)>(&query)
+            .await?
+            .map(|(id,)| id))
+    }
+
+    /// Customers in scope who have texts, most recent conversation first (the simulator's
+    /// list of phones), optionally matching a name or number.
+    pub async fn phones_with_texts(
+        &self,
+        scope: &Scope,
+        search: Option<&str>,
+        page: PageRequest,
+    ) -> Result<Page<PhoneSummary>> {
+        let mut query = Query::select();
+        query
+            .expr_as(Expr::col((Customers::Table, Customers::Id)), "customer_id")
+            .expr_as(
+                Expr::col((Customers::Table, Customers::FirstName)),
+                "first_name",
+            )
+            .expr_as(
+                Expr::col((Customers::Table, Customers::LastName)),
+                "last_name",
+            )
+            .expr_as(
+                Expr::col((Customers::Table, Customers::Cellular)),
+                "cellular",
+            )
+            .expr_as(
+                Expr::col((Customers::Table, Customers::BlockSms)),
+                "block_sms",
+            )
+            .expr_as(Expr::col((Stores::Table, Stores::Id)), "store_id")
+            .expr_as(Expr::col((Stores::Table, Stores::Name)), "store_name")
+            .expr_as(
+                Func::max(Expr::col((Msg::Table, Msg::CreatedAt))),
+                "last_text_at",
+            )
+            .from(Msg::Table)
+            .inner_join(
+                Customers::Table,
+                Expr::col((Customers::Table, Customers::Id)).equals((Msg::Table, Msg::CustomerId)),
+            )
+            .inner_join(
+                Stores::Table,
+                Expr::col((Stores::Table, Stores::Id))
+                    .equals((Customers::Table, Customers::StoreId)),
+            )
+            .and_where(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()))
+            .group_by_columns([
+                (Customers::Table, Customers::Id),
+                (Customers::Table, Customers::FirstName),
+                (Customers::Table, Customers::LastName),
+                (Customers::Table, Customers::Cellular),
+                (Customers::Table, Customers::BlockSms),
+            ])
+            .group_by_columns([(Stores::Table, Stores::Id), (Stores::Table, Stores::Name)]);
+        restrict_to_scope(&mut query, scope);
+        if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
+            let pattern = super::like_pattern(search);
+            let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+            let name = Expr::cust_with_exprs(
+                "LOWER($1 || ' ' || $2)",
+                [
+                    Expr::col((Customers::Table, Customers::FirstName)),
+                    Expr::col((Customers::Table, Customers::LastName)),
+                ],
+            );
+            let mut matches = Expr::expr(name).like(sea_query::LikeExpr::new(pattern).escape('\\'));
+            if digits.len() >= 3 {
+                matches = matches
+                    .or(Expr::col((Customers::Table, Customers::Cellular))
+                        .like(format!("%{digits}%")));
+            }
+            query.and_where(matches);
+        }
+        let mut count = Query::select();
+        count
+            .expr(Func::count(Expr::col(Alias::new("customer_id"))))
+            .from_subquery(query.clone(), Alias::new("phones"));
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        query
+            .order_by_expr(
+                Func::max(Expr::col((Msg::Table, Msg::CreatedAt))).into(),
+                Order::Desc,
+            )
+            .order_by((Customers::Table, Customers::Id), Order::Desc)
+            .limit(page.size)
+            .offset(page.offset());
+        Ok(Page::new(
+            self.db.fetch_all(&query).await?,
+            page,
+            Ord::max(total, 0) as u64,
+        ))
+    }
+
+    /// Opts every customer of the enterprise with this number out of (or back into) texts,
+    /// with the SMS_OPT_OUT mark and the consent record. Returns the customers changed.
+    pub async fn set_opt_out(
+        &self,
+        enterprise_id: i64,
+        phone: &str,
+        opted_out: bool,
+        consent_source: &str,
+        consent_text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<i64>> {
+        let who = Query::select()
+            .column(Customers::Id)
+            .from(Customers::Table)
+            .and_where(Expr::col(Customers::EnterpriseId).eq(enterprise_id))
+            .and_where(Expr::col(Customers::Cellular).eq(phone))
+            .and_where(Expr::col(Customers::BlockSms).eq(!opted_out))
+            .to_owned();
+        let ids: Vec<i64> = self
+            .db
+            .fetch_all::<(i64,)>(&who)
+            .await?
+            .into_iter()
+            .map(|(id,)| id)
+            .collect();
+        if ids.is_empty() {
+            return Ok(ids);
+        }
+        let mut tx = self.db.begin().await?;
+        let mut update = Query::update();
+        update
+            .table(Customers::Table)
+            .value(Customers::BlockSms, opted_out)
+            .value(Customers::OptedOutAt, opted_out.then_some(now))
+            .value(Customers::UpdatedAt, now)
+            .and_where(Expr::col(Customers::Id).is_in(ids.clone()));
+        if !opted_out {
+            update
+                .value(Customers::ConsentSource, consent_source)
+                .value(Customers::ConsentText, consent_text)
+                .value(Customers::ConsentAt, now);
+        }
+        tx.execute(&update).await?;
+        if opted_out {
+            let mut marks = Query::insert();
+            marks.into_table(Marks::Table).columns([
+                Marks::EnterpriseId,
+                Marks::TargetKind,
+                Marks::CustomerId,
+                Marks::MarkCode,
+                Marks::Note,
+                Marks::CreatedAt,
+            ]);
+            for id in &ids {
+                marks.values_panic([
+                    enterprise_id.into(),
+                    "CUSTOMER".into(),
+                    (*id).into(),
+                    "SMS_OPT_OUT".into(),
+                    format!("{consent_source}: {consent_text}").into(),
+                    now.into(),
+                ]);
+            }
+            tx.execute(&marks).await?;
+        } else {
+            let unmark = Query::delete()
+                .from_table(Marks::Table)
+                .and_where(Expr::col(Marks::CustomerId).is_in(ids.clone()))
+                .and_where(Expr::col(Marks::MarkCode).eq("SMS_OPT_OUT"))
+                .to_owned();
+            tx.execute(&unmark).await?;
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// The assistants of a store (or of a dealer's stores), optionally of one division.
+    pub async fn assistants(
+        &self,
+        scope: &Scope,
+        boc_id: Option<i64>,
+        store_id: Option<i64>,
+        division: Option<&str>,
+    ) -> Result<Vec<AssistantRecord>> {
+        let mut query = Query::select();
+        query
+            .columns([
+                Assistants::Id,
+                Assistants::EnterpriseId,
+                Assistants::BocId,
+                Assistants::StoreId,
+                Assistants::DivisionCode,
+                Assistants::AgentFirstName,
+                Assistants::AgentLastName,
+                Assistants::AgentPhoneNumber,
+                Assistants::Email,
+                Assistants::InitializerProcessEnabled,
+            ])
+            .from(Assistants::Table)
+            .order_by(Assistants::Id, Order::Asc);
+        scope.restrict(&mut query, Assistants::Table, true);
+        if let Some(boc_id) = boc_id {
+            query.and_where(Expr::col(Assistants::BocId).eq(boc_id));
+        }
+        if let Some(store_id) = store_id {
+            query.and_where(Expr::col(Assistants::StoreId).eq(store_id));
+        }
+        if let Some(division) = division {
+            query.and_where(Expr::col(Assistants::DivisionCode).eq(division));
+        }
+        self.db.fetch_all(&query).await
+    }
+
+    /// The gateway settings for a store: its own, else its enterprise's; `None` means the
+    /// built-in simulator.
+    pub async fn gateway_config(&self, store_id: i64) -> Result<Option<GatewayConfig>> {
+        let enterprise = Query::select()
+            .column(Stores::EnterpriseId)
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::Id).eq(store_id))
+            .to_owned();
+        let Some((enterprise_id,)) = self.db.fetch_optional::<(i64,)>(&enterprise).await? else {
+            return Ok(None);
+        };
+        let query = Query::select()
+            .columns([
+                MessagingGateways::Provider,
+                MessagingGateways::AccountSid,
+                MessagingGateways::AuthToken,
+                MessagingGateways::ApiBaseUrl,
+            ])
+            .from(MessagingGateways::Table)
+            .and_where(Expr::col(MessagingGateways::EnterpriseId).eq(enterprise_id))
+            .and_where(
+                Expr::col(MessagingGateways::StoreId)
+                    .eq(store_id)
+                    .or(Expr::col(MessagingGateways::StoreId).is_null()),
+            )
+            // The store's own row sorts before the enterprise-wide one.
+            .order_by_expr(
+                Expr::case(Expr::col(MessagingGateways::StoreId).is_null(), 1)
+                    .finally(0)
+                    .into(),
+                Order::Asc,
+            )
+            .limit(1)
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    /// Sets the gateway of a store, or of the enterprise when `store_id` is `None`.
+    pub async fn set_gateway(
+        &self,
+        enterprise_id: i64,
+        store_id: Option<i64>,
+        config: &GatewayConfig,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut delete = Query::delete();
+        delete
+            .from_table(MessagingGateways::Table)
+            .and_where(Expr::col(MessagingGateways::EnterpriseId).eq(enterprise_id));
+        match store_id {
+            Some(id) => delete.and_where(Expr::col(MessagingGateways::StoreId).eq(id)),
+            None => delete.and_where(Expr::col(MessagingGateways::StoreId).is_null()),
+        };
+        let insert = Query::insert()
+            .into_table(MessagingGateways::Table)
+            .columns([
+                MessagingGateways::EnterpriseId,
+                MessagingGateways::StoreId,
+                MessagingGateways::Provider,
+                MessagingGateways::AccountSid,
+                MessagingGateways::AuthToken,
+                MessagingGateways::ApiBaseUrl,
+                MessagingGateways::CreatedAt,
+                MessagingGateways::UpdatedAt,
+            ])
+            .values_panic([
+                enterprise_id.into(),
+                store_id.into(),
+                config.provider.clone().into(),
+                config.account_sid.clone().into(),
+                config.auth_token.clone().into(),
+                config.api_base_url.clone().into(),
+                now.into(),
+                now.into(),
+            ])
+            .to_owned();
+        let mut tx = self.db.begin().await?;
+        tx.execute(&delete).await?;
+        tx.execute(&insert).await?;
+        tx.commit().await
+    }
+
+    /// An installation-wide value, made by `make` the first time anyone asks; every process
+    /// gets the same one.
+    pub async fn setting_or_insert(
+        &self,
+        key: &str,
+        make: impl FnOnce() -> String,
+    ) -> Result<String> {
+        let get = Query::select()
+            .column(AppSettings::Value)
+            .from(AppSettings::Table)
+            .and_where(Expr::col(AppSettings::Key).eq(key))
+            .to_owned();
+        if let Some((value,)) = self.db.fetch_optional::<(String,)>(&get).await? {
+            return Ok(value);
+        }
+        let insert = Query::insert()
+            .into_table(AppSettings::Table)
+            .columns([AppSettings::Key, AppSettings::Value, AppSettings::CreatedAt])
+            .values_panic([key.into(), make().into(), Utc::now().into()])
+            .on_conflict(OnConflict::column(AppSettings::Key).do_nothing().to_owned())
+            .to_owned();
+        self.db.execute(&insert).await?;
+        let (value,) = self
+            .db
+            .fetch_optional::<(String,)>(&get)
+            .await?
+            .ok_or_else(|| Error::Internal(format!("setting {key} vanished")))?;
+        Ok(value)
+    }
+}
+
+fn insert_statement(new: &NewMessage, now: DateTime<Utc>) -> sea_query::InsertStatement {
+    let media = (!new.media_urls.is_empty()).then(|| serde_json::json!(new.media_urls));
+    Query::insert()
+        .into_table(Msg::Table)
+        .columns([
+            Msg::EnterpriseId,
+            Msg::StoreId,
+            Msg::FsiId,
+            Msg::CustomerId,
+            Msg::Direction,
+            Msg::MessageType,
+            Msg::NotificationType,
+            Msg::Content,
+            Msg::Subject,
+            Msg::FromAddress,
+            Msg::FromName,
+            Msg::ToAddress,
+            Msg::ToName,
+            Msg::MessageStatus,
+            Msg::ProviderMessageId,
+            Msg::MediaUrls,
+            Msg::SentByUserId,
+            Msg::MessageSentBy,
+            Msg::UserColorCode,
+            Msg::ServiceType,
+            Msg::AppointmentId,
+            Msg::IsAutomated,
+            Msg::IsCompliance,
+            Msg::ScheduledFor,
+            Msg::StartsAt,
+            Msg::MessageResponseTimeMs,
+            Msg::ReadAt,
+            Msg::CreatedAt,
+            Msg::UpdatedAt,
+        ])
+        .values_panic([
+            new.enterprise_id.into(),
+            new.store_id.into(),
+            new.fsi_id.into(),
+            new.customer_id.into(),
+            new.direction.as_str().into(),
+            new.message_type.as_str().into(),
+            new.notification_type.as_str().into(),
+            new.content.clone().into(),
+            new.subject.clone().into(),
+            new.from_address.clone().into(),
+            new.from_name.clone().into(),
+            new.to_address.clone().into(),
+            new.to_name.clone().into(),
+            new.status.as_str().into(),
+            new.provider_message_id.clone().into(),
+            media.into(),
+            new.sent_by_user_id.into(),
+            new.message_sent_by.clone().into(),
+            new.user_color_code.clone().into(),
+            new.service_type.clone().into(),
+            new.appointment_id.into(),
+            new.is_automated.into(),
+            new.is_compliance.into(),
+            new.scheduled_for.into(),
+            new.starts_at.into(),
+            new.response_time_ms.into(),
+            new.read_at.into(),
+            now.into(),
+            now.into(),
+        ])
+        .returning_col(Msg::Id)
+        .to_owned()
+}
+
+fn message_select() -> SelectStatement {
+    Query::select()
+        .columns(
+            [
+                Msg::Id,
+                Msg::EnterpriseId,
+                Msg::StoreId,
+                Msg::FsiId,
+                Msg::CustomerId,
+                Msg::Direction,
+                Msg::MessageType,
+                Msg::NotificationType,
+                Msg::Content,
+                Msg::TranslationContent,
+                Msg::Subject,
+                Msg::FromAddress,
+                Msg::FromName,
+                Msg::ToAddress,
+                Msg::ToName,
+                Msg::MessageStatus,
+                Msg::ErrorCode,
+                Msg::ErrorText,
+                Msg::ProviderMessageId,
+                Msg::MediaUrls,
+                Msg::Url,
+                Msg::SentByUserId,
+                Msg::MessageSentBy,
+                Msg::UserColorCode,
+                Msg::Archived,
+                Msg::ResponseReqd,
+                Msg::MessageResponseTimeMs,
+                Msg::LogMode,
+                Msg::ValidLogMode,
+                Msg::ServiceType,
+                Msg::AppointmentId,
+                Msg::IsAutomated,
+                Msg::IsCompliance,
+                Msg::ScheduledFor,
+                Msg::ReadAt,
+                Msg::SentAt,
+                Msg::DeliveredAt,
+                Msg::StartsAt,
+                Msg::CreatedAt,
+                Msg::UpdatedAt,
+            ]
+            .map(|c| (Msg::Table, c)),
+        )
+        .from(Msg::Table)
+        .to_owned()
+}
+
+/// Messages carry enterprise and store but no dealer: the store decides the dealer.
+fn restrict_to_scope(query: &mut SelectStatement, scope: &Scope) {
+    query.and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(scope.enterprise_id));
+    if let Some(store_id) = scope.store_id {
+        query.and_where(Expr::col((Msg::Table, Msg::StoreId)).eq(store_id));
+    } else if let Some(boc_id) = scope.boc_id {
+        query.and_where(
+            Expr::col((Msg::Table, Msg::StoreId)).in_subquery(
+                Query::select()
+                    .column(Stores::Id)
+                    .from(Stores::Table)
+                    .and_where(Expr::col(Stores::BocId).eq(boc_id))
+                    .to_owned(),
+            ),
+        );
+    }
+}
+
+fn apply_visibility(query: &mut SelectStatement, visibility: Visibility) {
+    if !visibility.archived {
+        query.and_where(Expr::col((Msg::Table, Msg::Archived)).eq(false));
+    }
+    if !visibility.internal_notes {
+        query.and_where(
+            Expr::col((Msg::Table, Msg::MessageType))
+                .ne(MessageType::InternalNotes.as_str())
+                .and(
+                    Expr::col((Msg::Table, Msg::NotificationType))
+                        .ne(NotificationType::InternalNotes.as_str()),
+                ),
+        );
+    }
+    if !visibility.gm_email_notifications {
+        query.and_where(
+            Expr::col((Msg::Table, Msg::NotificationType))
+                .ne(NotificationType::InternalNotificationGm.as_str())
+                .or(Expr::col((Msg::Table, Msg::MessageType)).ne(MessageType::Email.as_str())),
+        );
+    }
+}
+
+fn store_settings_select() -> SelectStatement {
+    Query::select()
+        .expr_as(
+            Expr::col((Stores::Table, Stores::EnterpriseId)),
+            "enterprise_id",
+        )
+        .expr_as(Expr::col((Stores::Table, Stores::BocId)), "boc_id")
+        .expr_as(Expr::col((Stores::Table, Stores::Id)), "store_id")
+        .expr_as(Expr::col((Stores::Table, Stores::Name)), "store_name")
+        .expr_as(
+            Expr::col((Stores::Table, Stores::PhoneNumber)),
+            "store_phone",
+        )
+        .expr_as(Expr::col((Stores::Table, Stores::HelpText)), "help_text")
+        .expr_as(
+            Expr::col((Stores::Table, Stores::QuietHoursStart)),
+            "quiet_hours_start",
+        )
+        .expr_as(
+            Expr::col((Stores::Table, Stores::QuietHoursEnd)),
+            "quiet_hours_end",
+        )
+        .expr_as(
+            Expr::col((Offices::Table, Offices::TimeZone)),
+            "office_time_zone",
+        )
+        .to_owned()
+}
+
+fn recipient_select() -> SelectStatement {
+    store_settings_select()
+        .expr_as(Expr::col((Customers::Table, Customers::Id)), "customer_id")
+        .expr_as(
+            Expr::col((Customers::Table, Customers::FirstName)),
+            "customer_first_name",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::LastName)),
+            "customer_last_name",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::Cellular)),
+            "customer_cellular",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::Email)),
+            "customer_email",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::TimeZone)),
+            "customer_time_zone",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::BlockSms)),
+            "block_sms",
+        )
+        .from(Customers::Table)
+        .inner_join(
+            Stores::Table,
+            Expr::col((Stores::Table, Stores::Id)).equals((Customers::Table, Customers::StoreId)),
+        )
+        .inner_join(
+            Offices::Table,
+            Expr::col((Offices::Table, Offices::Id)).equals((Stores::Table, Stores::OfficeId)),
+        )
+        .to_owned()
+}

@@ -1,0 +1,69 @@
+//! Starts send jobs for queued messages. Staff messages are dispatched at once by the request
+//! that stored them; this loop catches everything else: automated texts whose allowed hours
+//! have come, replies stored by webhooks, and any message whose dispatch was interrupted. The
+//! claim on `dispatched_at` makes each message dispatched once among many workers.
+
+use std::time::Duration;
+
+use chrono::Utc;
+use engine::store::messages::MessageStore;
+use serde_json::json;
+use tokio::task::JoinHandle;
+
+use crate::kinds::SendMessage;
+use crate::starter::JobStarter;
+
+/// How often queued messages are looked for.
+pub const TICK: Duration = Duration::from_millis(500);
+
+pub fn spawn(messages: MessageStore, starter: JobStarter) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(TICK);
+        loop {
+            ticks.tick().await;
+            if let Err(error) = dispatch_due(&messages, &starter).await {
+                tracing::warn!(%error, "could not dispatch queued messages");
+            }
+        }
+    })
+}
+
+/// Starts a send job for every due message this process claims; returns how many.
+pub async fn dispatch_due(messages: &MessageStore, starter: &JobStarter) -> engine::Result<usize> {
+    let claimed = messages.claim_due(Utc::now(), 200).await?;
+    let count = claimed.len();
+    for message in claimed {
+        start(messages, starter, message.id, message.enterprise_id).await;
+    }
+    Ok(count)
+}
+
+/// Starts the send job of a message just stored (if nobody has yet).
+pub async fn dispatch(
+    messages: &MessageStore,
+    starter: &JobStarter,
+    id: i64,
+    enterprise_id: i64,
+) -> engine::Result<()> {
+    if messages.mark_dispatched(id, Utc::now()).await? {
+        start(messages, starter, id, enterprise_id).await;
+    }
+    Ok(())
+}
+
+async fn start(messages: &MessageStore, starter: &JobStarter, id: i64, enterprise_id: i64) {
+    let started = starter
+        .start_system(
+            SendMessage::NAME,
+            json!({ "messageId": id }),
+            Some(enterprise_id),
+            Some(format!("send-message:{id}")),
+        )
+        .await;
+    if let Err(error) = started {
+        tracing::warn!(message = id, %error, "send job could not start; the dispatcher retries");
+        if let Err(error) = messages.release(id, None).await {
+            tracing::error!(message = id, %error, "could not release a message for dispatch");
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! `messaging.send`: delivers one queued message through its store's SMS gateway or the mailer.
+//! Idempotent: a message that is no longer queued is left alone, so a re-delivered run never
+//! texts a customer twice.
+
+use chrono::Utc;
+use engine::domain::Role;
+use engine::messaging::{Delivery, MessagingService, MessagingSettings};
+use serde_json::{Value as Json, json};
+
+use crate::context::JobContext;
+use crate::registry::{JobError, JobFuture, JobKind};
+
+pub struct SendMessage {
+    settings: MessagingSettings,
+}
+
+impl SendMessage {
+    pub const NAME: &'static str = "messaging.send";
+
+    pub fn new(settings: MessagingSettings) -> Self {
+        Self { settings }
+    }
+}
+
+impl JobKind for SendMessage {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn description(&self) -> &'static str {
+        "Sends one queued text, e-mail or calendar invite to a customer."
+    }
+
+    fn allowed_roles(&self) -> &'static [Role] {
+        &[]
+    }
+
+    fn max_attempts(&self) -> i32 {
+        5
+    }
+
+    fn validate(&self, input: &Json) -> Result<Json, String> {
+        match input.get("messageId").and_then(Json::as_i64) {
+            Some(id) if id > 0 => Ok(json!({ "messageId": id })),
+            _ => Err("messageId (a positive number) is required".to_owned()),
+        }
+    }
+
+    fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
+        Box::pin(async move {
+            let id = input
+                .get("messageId")
+                .and_then(Json::as_i64)
+                .ok_or_else(|| JobError::Permanent("messageId is missing".to_owned()))?;
+            let service = MessagingService::new(ctx.db().clone(), self.settings.clone());
+            match service.deliver(id, Utc::now()).await? {
+                Delivery::Done(notices) => {
+                    ctx.events().publish_all(notices).await;
+                    let message = service.store().require(id).await?;
+                    ctx.info(format!("message {id} is {}", message.message_status))
+                        .await?;
+                    Ok(json!({ "messageId": id, "status": message.message_status }))
+                }
+                Delivery::Deferred { until } => {
+                    ctx.info(format!(
+                        "outside the customer's allowed hours; message {id} waits until {until}"
+                    ))
+                    .await?;
+                    Ok(json!({ "messageId": id, "deferredUntil": until }))
+                }
+                Delivery::NothingToDo => Ok(json!({ "messageId": id, "alreadyHandled": true })),
+                Delivery::Retry(reason) => Err(JobError::Transient(reason)),
+            }
+        })
+    }
+}

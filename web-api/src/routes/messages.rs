@@ -1,0 +1,982 @@
+//! A lead's conversation (spec section 7, "Messages"): history, sending, read
+//! acknowledgement, archive, unread counts, response time, response-required, log mode,
+//! transcripts, assistants and the e-mail outbox.
+
+use chrono::{DateTime, Utc};
+use engine::auth::{Caller, Scope};
+use engine::domain::Role;
+use engine::domain::formats::parse_response_time;
+use engine::messaging::{Notice, SendRequest};
+use engine::store::messages::{
+    AssistantRecord, MessageRecord, OutboxEmail, UnreadCount, UnreadGrouping, Visibility,
+};
+use engine::store::{Page, PageRequest};
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::{Attachment, AttachmentType, Json};
+use poem_openapi::{Object, OpenApi};
+
+use super::ApiTags;
+use super::session::MessageResponse;
+use crate::auth::{Session, request_scope};
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+/// A message as the conversation screens show it (spec section 3, "Message instance").
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct MessageView {
+    pub id: i64,
+    pub jaguar_future_service_interaction_id: Option<i64>,
+    pub customer_id: Option<i64>,
+    pub store_id: i64,
+    pub content: String,
+    pub translation_content: Option<String>,
+    pub created_on: DateTime<Utc>,
+    pub timestamp: DateTime<Utc>,
+    pub from: Option<String>,
+    pub from_name: Option<String>,
+    pub to: Option<String>,
+    pub to_name: Option<String>,
+    pub subject: Option<String>,
+    /// SEND, SENT or RECEIVED.
+    pub direction: String,
+    /// SMS, EMAIL, CALENDAR_INVITE, INTERNAL or INTERNAL_NOTES.
+    pub message_type: String,
+    pub notification_type: String,
+    /// The provider's delivery status (queued, sent, delivered, failed, …) or RESTRICTED.
+    pub message_status: String,
+    /// The provider's error text, when delivery failed.
+    pub errors: Option<String>,
+    pub error_code: Option<String>,
+    pub archived: bool,
+    pub media_urls: Vec<String>,
+    pub url: Option<String>,
+    pub message_sent_by: Option<String>,
+    pub user_color_code: Option<String>,
+    /// Message response time in milliseconds (staff replies).
+    pub message_response_time: Option<i64>,
+    pub response_reqd: bool,
+    pub log_mode: bool,
+    pub valid_log_mode: Option<bool>,
+    pub service_type: Option<String>,
+    pub appointment_id: Option<i64>,
+    /// Start of the event, for calendar invites.
+    pub start_time: Option<DateTime<Utc>>,
+    pub is_automated: bool,
+    /// When an automated text waits for the customer's allowed hours.
+    pub scheduled_for: Option<DateTime<Utc>>,
+    pub read_status: bool,
+    pub sent_at: Option<DateTime<Utc>>,
+    pub delivered_at: Option<DateTime<Utc>>,
+}
+
+impl From<MessageRecord> for MessageView {
+    fn from(m: MessageRecord) -> Self {
+        let media_urls = m.media();
+        Self {
+            id: m.id,
+            jaguar_future_service_interaction_id: m.fsi_id,
+            customer_id: m.customer_id,
+            store_id: m.store_id,
+            content: m.content,
+            translation_content: m.translation_content,
+            created_on: m.created_at,
+            timestamp: m.created_at,
+            from: m.from_address,
+            from_name: m.from_name,
+            to: m.to_address,
+            to_name: m.to_name,
+            subject: m.subject,
+            direction: m.direction,
+            message_type: m.message_type,
+            notification_type: m.notification_type,
+            message_status: m.message_status,
+            errors: m.error_text,
+            error_code: m.error_code,
+            archived: m.archived,
+            media_urls,
+            url: m.url,
+            message_sent_by: m.message_sent_by,
+            user_color_code: m.user_color_code,
+            message_response_time: m.message_response_time_ms,
+            response_reqd: m.response_reqd,
+            log_mode: m.log_mode,
+            valid_log_mode: m.valid_log_mode,
+            service_type: m.service_type,
+            appointment_id: m.appointment_id,
+            start_time: m.starts_at,
+            is_automated: m.is_automated,
+            scheduled_for: m.scheduled_for,
+            read_status: m.read_at.is_some(),
+            sent_at: m.sent_at,
+            delivered_at: m.delivered_at,
+        }
+    }
+}
+
+/// The outgoing message payload of spec section 3.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct OutgoingMessage {
+    /// The customer's id.
+    pub id: Option<i64>,
+    pub jaguar_future_service_interaction_id: i64,
+    pub content: Option<String>,
+    /// The agent's phone; the store's assistant number is used whatever is sent.
+    pub from: Option<String>,
+    pub from_name: Option<String>,
+    /// The customer's mobile number; defaults to the one on file.
+    pub to: Option<String>,
+    pub to_name: Option<String>,
+    pub subject: Option<String>,
+    pub title: Option<String>,
+    pub read_status: Option<bool>,
+    pub direction: Option<String>,
+    pub appointment_id: Option<i64>,
+    /// Start of the event, for calendar invites.
+    pub start_time: Option<DateTime<Utc>>,
+    pub message_status: Option<String>,
+    pub doer_proxy_user_id: Option<i64>,
+    pub media_url: Option<Vec<String>>,
+    /// SMS (default), EMAIL, CALENDAR_INVITE or INTERNAL_NOTES.
+    pub message_type: Option<String>,
+    pub notification_type: Option<String>,
+    pub is_log_mode_to_be_sent: Option<bool>,
+    pub track: Option<String>,
+    pub enterprise_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub status_code: Option<String>,
+}
+
+/// Read acknowledgement; both spellings of each field are accepted.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ReadAcknowledgement {
+    pub future_service_interaction_id: Option<i64>,
+    pub future_interaction_id: Option<i64>,
+    pub last_message_id: Option<i64>,
+    pub last_read_message_instance_id: Option<i64>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ReadResult {
+    pub future_service_interaction_id: i64,
+    pub total_unread_count: i32,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct UnreadCountView {
+    /// The group: a service type, a store id, a repair-order status, or APPOINTMENT_SET /
+    /// NO_APPOINTMENT.
+    pub key: Option<String>,
+    pub unread_count: i64,
+    pub lead_count: i64,
+}
+
+impl From<UnreadCount> for UnreadCountView {
+    fn from(c: UnreadCount) -> Self {
+        Self {
+            key: c.key,
+            unread_count: c.unread,
+            lead_count: c.leads,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ResponseTimeUpdate {
+    /// The staff message.
+    pub id: i64,
+    /// When it was really answered, `DD-MM-YYYY HH:mm:ss` (UTC).
+    pub msg_date_time: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ResponseReqdUpdate {
+    /// The message; the lead follows it.
+    pub message_instance_id: i64,
+    pub response_reqd: bool,
+    /// CUSTOMER (a customer message waits for staff) or INTERNAL_NOTE (a note waits for a
+    /// manager); default CUSTOMER.
+    #[oai(rename = "type")]
+    pub response_type: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct PreStatus {
+    pub message_instance_id: i64,
+    pub response_reqd: bool,
+    pub lead_response_reqd: bool,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct LogModeValidity {
+    /// The chat box the control sits in (ignored by the server).
+    pub chat_box_id: Option<String>,
+    pub message_id: i64,
+    pub is_valid: bool,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct LogMessagesQuery {
+    pub store_id: Option<i64>,
+    /// VALID, INVALID or PENDING; all when absent.
+    pub validity: Option<String>,
+    pub page: Option<u64>,
+    pub size: Option<u64>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct MessagePage {
+    pub content: Vec<MessageView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+impl From<Page<MessageRecord>> for MessagePage {
+    fn from(p: Page<MessageRecord>) -> Self {
+        Self {
+            content: p.content.into_iter().map(MessageView::from).collect(),
+            page: p.page,
+            size: p.size,
+            total_elements: p.total_elements,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct AssistantView {
+    pub id: i64,
+    pub boc_id_pk: i64,
+    pub store_id_pk: i64,
+    pub division_id: String,
+    pub agent_phone_number: Option<String>,
+    pub agent_first_name: String,
+    pub agent_last_name: String,
+    pub email: Option<String>,
+    pub initializer_process_enabled: bool,
+}
+
+impl From<AssistantRecord> for AssistantView {
+    fn from(a: AssistantRecord) -> Self {
+        Self {
+            id: a.id,
+            boc_id_pk: a.boc_id,
+            store_id_pk: a.store_id,
+            division_id: a.division_code,
+            agent_phone_number: a.agent_phone_number,
+            agent_first_name: a.agent_first_name,
+            agent_last_name: a.agent_last_name,
+            email: a.email,
+            initializer_process_enabled: a.initializer_process_enabled,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct OutboxEmailView {
+    pub id: i64,
+    pub message_id: i64,
+    pub to: String,
+    pub from: String,
+    pub subject: String,
+    /// stored (no SMTP configured), sent or failed.
+    pub status: String,
+    pub error: Option<String>,
+    /// The message exactly as sent (RFC 5322).
+    pub mime: String,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+impl From<OutboxEmail> for OutboxEmailView {
+    fn from(e: OutboxEmail) -> Self {
+        Self {
+            id: e.id,
+            message_id: e.message_id,
+            to: e.to_address,
+            from: e.from_address,
+            subject: e.subject,
+            status: e.status,
+            error: e.error,
+            mime: e.mime,
+            created_at: e.created_at,
+            sent_at: e.sent_at,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct OutboxPage {
+    pub content: Vec<OutboxEmailView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+/// Roles that see archived messages (spec section 6).
+const SEES_ARCHIVED: &[Role] = &[Role::SuperDataAdmin];
+/// Roles that see and write internal notes, and use the per-message options menu.
+const SUPER_ROLES: &[Role] = &[Role::SuperDataAdmin, Role::SuperUser];
+
+pub fn visibility(caller: &Caller) -> Visibility {
+    Visibility {
+        archived: caller.has_any(SEES_ARCHIVED),
+        internal_notes: caller.has_any(SUPER_ROLES),
+        gm_email_notifications: caller.has_any(SEES_ARCHIVED),
+    }
+}
+
+/// Whether the caller may see this message at all (scope aside).
+pub fn may_see(caller: &Caller, message: &MessageRecord) -> bool {
+    let v = visibility(caller);
+    let note =
+        message.message_type == "INTERNAL_NOTES" || message.notification_type == "INTERNAL_NOTES";
+    let gm_email =
+        message.notification_type == "INTERNAL_NOTIFICATION_GM" && message.message_type == "EMAIL";
+    (v.archived || !message.archived)
+        && (v.internal_notes || !note)
+        && (v.gm_email_notifications || !gm_email)
+}
+
+pub struct MessageApi;
+
+impl MessageApi {
+    async fn lead_in_scope(state: &AppState, scope: &Scope, fsi_id: i64) -> ApiResult<()> {
+        state
+            .leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        Ok(())
+    }
+
+    /// A message the caller may act on: in scope and visible to them.
+    async fn visible_message(
+        state: &AppState,
+        caller: &Caller,
+        scope: &Scope,
+        id: i64,
+    ) -> ApiResult<MessageRecord> {
+        let message = state.messages.get_in_scope(scope, id).await?;
+        if !may_see(caller, &message) {
+            return Err(engine::Error::not_found("Message not found").into());
+        }
+        Ok(message)
+    }
+
+    async fn publish(state: &AppState, notices: Vec<Notice>) {
+        state.jobs.events().publish_all(notices).await;
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Messages")]
+impl MessageApi {
+    /// A lead's conversation, oldest first. Archived messages show only to SUPER_DATA_ADMIN,
+    /// internal notes only to SUPER_DATA_ADMIN and SUPER_USER, GM notifications by e-mail only
+    /// to SUPER_DATA_ADMIN.
+    #[oai(
+        path = "/api/svc-message-instance/conversation-history",
+        method = "get"
+    )]
+    async fn history(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future_service_interaction_id")] fsi_id: Query<i64>,
+    ) -> ApiResult<Json<Vec<MessageView>>> {
+        let scope = request_scope(&caller, req)?;
+        Self::lead_in_scope(&state, &scope, fsi_id.0).await?;
+        let messages = state
+            .messages
+            .history(fsi_id.0, visibility(&caller))
+            .await?;
+        Ok(Json(messages.into_iter().map(MessageView::from).collect()))
+    }
+
+    /// Sends a message from a conversation: SMS (default), EMAIL, CALENDAR_INVITE, or an
+    /// internal note (SUPER_DATA_ADMIN and SUPER_USER). The message is stored queued and a
+    /// send job delivers it; its status follows on the realtime stream.
+    #[oai(path = "/api/svc-message-instance/svc-send-message", method = "post")]
+    async fn send(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<OutgoingMessage>,
+    ) -> ApiResult<Json<MessageView>> {
+        let body = body.0;
+        let scope = caller.scope(body.enterprise_id.or(crate::auth::enterprise_header(req)?))?;
+        let request = SendRequest {
+            fsi_id: body.jaguar_future_service_interaction_id,
+            customer_id: body.id,
+            message_type: body.message_type,
+            notification_type: body.notification_type,
+            content: body.content,
+            subject: body.subject,
+            title: body.title,
+            to: body.to,
+            to_name: body.to_name,
+            media_urls: body.media_url.unwrap_or_default(),
+            appointment_id: body.appointment_id,
+            start_time: body.start_time,
+            is_log_mode_to_be_sent: body.is_log_mode_to_be_sent.unwrap_or(false),
+        };
+        let (message, notices) = state
+            .messaging
+            .submit(&caller, &scope, request, Utc::now())
+            .await?;
+        if message.message_status == "queued" {
+            jobs::dispatcher::dispatch(
+                &state.messages,
+                &state.jobs,
+                message.id,
+                message.enterprise_id,
+            )
+            .await?;
+        }
+        Self::publish(&state, notices).await;
+        let message = state.messages.require(message.id).await?;
+        Ok(Json(message.into()))
+    }
+
+    /// Marks the lead's customer messages read up to the given message (all when absent) and
+    /// clears its unread count accordingly.
+    #[oai(path = "/api/svc-message-instance/read", method = "put")]
+    async fn read(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<ReadAcknowledgement>,
+    ) -> ApiResult<Json<ReadResult>> {
+        let scope = request_scope(&caller, req)?;
+        let fsi_id = body
+            .future_service_interaction_id
+            .or(body.future_interaction_id)
+            .ok_or_else(|| engine::Error::invalid("futureServiceInteractionId is required"))?;
+        Self::lead_in_scope(&state, &scope, fsi_id).await?;
+        let last = body.last_message_id.or(body.last_read_message_instance_id);
+        let unread = state.messages.mark_read(fsi_id, last, Utc::now()).await?;
+        Self::publish(
+            &state,
+            vec![Notice::LeadCounts {
+                id: fsi_id,
+                enterprise_id: scope.enterprise_id,
+            }],
+        )
+        .await;
+        Ok(Json(ReadResult {
+            future_service_interaction_id: fsi_id,
+            total_unread_count: unread,
+        }))
+    }
+
+    /// Archives a message for good (SUPER_DATA_ADMIN and SUPER_USER). Archived messages stay
+    /// visible only to SUPER_DATA_ADMIN.
+    #[oai(path = "/api/svc-message-instance/archive", method = "put")]
+    async fn archive(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "message_instance_id")] id: Query<i64>,
+    ) -> ApiResult<Json<MessageResponse>> {
+        caller.require_any(SUPER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let message = Self::visible_message(&state, &caller, &scope, id.0).await?;
+        state.messages.archive(message.id, Utc::now()).await?;
+        Self::publish(
+            &state,
+            vec![Notice::MessageStatus {
+                id: message.id,
+                enterprise_id: message.enterprise_id,
+            }],
+        )
+        .await;
+        Ok(Json(MessageResponse {
+            message: "Successfully Archived".to_owned(),
+        }))
+    }
+
+    /// Unread customer messages per service type.
+    #[oai(path = "/api/svc-message-instance/unreadByService", method = "get")]
+    async fn unread_by_service(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeIdPk")] store_id: Query<Option<i64>>,
+    ) -> ApiResult<Json<Vec<UnreadCountView>>> {
+        unread(
+            &state,
+            &caller,
+            req,
+            None,
+            store_id.0,
+            UnreadGrouping::ServiceType,
+        )
+        .await
+    }
+
+    /// Unread customer messages per store.
+    #[oai(path = "/api/svc-message-instance/unreadByStoreId", method = "get")]
+    async fn unread_by_store(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeIdPk")] store_id: Query<Option<i64>>,
+    ) -> ApiResult<Json<Vec<UnreadCountView>>> {
+        unread(
+            &state,
+            &caller,
+            req,
+            None,
+            store_id.0,
+            UnreadGrouping::Store,
+        )
+        .await
+    }
+
+    /// Unread customer messages of leads with an open repair order, per its status.
+    #[oai(path = "/api/svc-message-instance/v2/unreadByROStatus", method = "get")]
+    async fn unread_by_ro_status(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeIdPk")] store_id: Query<Option<i64>>,
+        #[oai(name = "enterpriseId")] enterprise_id: Query<Option<i64>>,
+    ) -> ApiResult<Json<Vec<UnreadCountView>>> {
+        unread(
+            &state,
+            &caller,
+            req,
+            enterprise_id.0,
+            store_id.0,
+            UnreadGrouping::RepairOrderStatus,
+        )
+        .await
+    }
+
+    /// Unread customer messages per store (enterprise-wide form).
+    #[oai(path = "/api/svc-message-instance/v2/unreadByStoreId", method = "get")]
+    async fn unread_by_store_v2(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeIdPk")] store_id: Query<Option<i64>>,
+        #[oai(name = "enterpriseId")] enterprise_id: Query<Option<i64>>,
+    ) -> ApiResult<Json<Vec<UnreadCountView>>> {
+        unread(
+            &state,
+            &caller,
+            req,
+            enterprise_id.0,
+            store_id.0,
+            UnreadGrouping::Store,
+        )
+        .await
+    }
+
+    /// Unread customer messages split by whether the lead has an appointment.
+    #[oai(path = "/api/svc-message-instance/v2/unreadByAppt", method = "get")]
+    async fn unread_by_appointment(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeIdPk")] store_id: Query<Option<i64>>,
+        #[oai(name = "enterpriseId")] enterprise_id: Query<Option<i64>>,
+    ) -> ApiResult<Json<Vec<UnreadCountView>>> {
+        unread(
+            &state,
+            &caller,
+            req,
+            enterprise_id.0,
+            store_id.0,
+            UnreadGrouping::AppointmentSet,
+        )
+        .await
+    }
+
+    /// Sets when a staff message really answered the customer (SUPER_DATA_ADMIN and
+    /// SUPER_USER): its response time becomes that moment minus the customer message it
+    /// answered. Without `msgDateTime` the message's own send time is used.
+    #[oai(
+        path = "/api/svc-message-instance/message-response-time",
+        method = "put"
+    )]
+    async fn set_response_time(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<ResponseTimeUpdate>,
+    ) -> ApiResult<Json<MessageView>> {
+        caller.require_any(SUPER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let message = Self::visible_message(&state, &caller, &scope, body.id).await?;
+        if message.direction == "RECEIVED" {
+            return Err(engine::Error::invalid(
+                "A response time is set on messages to the customer",
+            )
+            .into());
+        }
+        let answered_at = match body.msg_date_time.as_deref().map(str::trim) {
+            None | Some("") => {
+                return Err(engine::Error::invalid("Please Enter Response date and time").into());
+            }
+            Some(text) => parse_response_time(text)?.and_utc(),
+        };
+        let question = state.messages.answered_by(&message).await?.ok_or_else(|| {
+            engine::Error::invalid("This message does not answer a customer message")
+        })?;
+        let ms = (answered_at - question.created_at).num_milliseconds();
+        if ms < 0 {
+            return Err(engine::Error::invalid(
+                "The response time cannot be before the customer's message",
+            )
+            .into());
+        }
+        state
+            .messages
+            .set_response_time(message.id, ms, Utc::now())
+            .await?;
+        Ok(Json(state.messages.require(message.id).await?.into()))
+    }
+
+    /// Marks a message (and its lead) as needing a response, or not.
+    #[oai(path = "/api/svc-message-instance/response-reqd", method = "put")]
+    async fn response_reqd(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "message_instance_id")] id: Query<i64>,
+        #[oai(name = "responseReqd")] required: Query<bool>,
+    ) -> ApiResult<Json<MessageView>> {
+        set_response_reqd(&state, &caller, req, id.0, required.0, None).await
+    }
+
+    /// Like `response-reqd`, saying whose response is awaited (CUSTOMER or INTERNAL_NOTE).
+    #[oai(
+        path = "/api/svc-message-instance/response-reqd-with-type",
+        method = "put"
+    )]
+    async fn response_reqd_with_type(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<ResponseReqdUpdate>,
+    ) -> ApiResult<Json<MessageView>> {
+        set_response_reqd(
+            &state,
+            &caller,
+            req,
+            body.message_instance_id,
+            body.response_reqd,
+            Some(body.response_type.as_deref().unwrap_or("CUSTOMER")),
+        )
+        .await
+    }
+
+    /// The response-required state of a message and its lead before a change.
+    #[oai(path = "/api/svc-message-instance/get-pre-status", method = "put")]
+    async fn pre_status(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "message_instance_id")] id: Query<i64>,
+    ) -> ApiResult<Json<PreStatus>> {
+        let scope = request_scope(&caller, req)?;
+        let message = Self::visible_message(&state, &caller, &scope, id.0).await?;
+        let lead_required = match message.fsi_id {
+            Some(fsi) => state
+                .leads
+                .get(&scope, fsi)
+                .await?
+                .is_some_and(|(lead, _)| lead.response_reqd),
+            None => false,
+        };
+        Ok(Json(PreStatus {
+            message_instance_id: message.id,
+            response_reqd: message.response_reqd,
+            lead_response_reqd: lead_required,
+        }))
+    }
+
+    /// Enables log mode on a customer message (SUPER_DATA_ADMIN and SUPER_USER): the reply to
+    /// it is held for review, its validity not yet decided.
+    #[oai(
+        path = "/api/future-service-interaction/track/logMode",
+        method = "post"
+    )]
+    async fn log_mode(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+        #[oai(name = "messageId")] message_id: Query<i64>,
+    ) -> ApiResult<Json<MessageResponse>> {
+        caller.require_any(SUPER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let message = Self::visible_message(&state, &caller, &scope, message_id.0).await?;
+        if message.fsi_id != Some(fsi_id.0) {
+            return Err(engine::Error::not_found("Message not found").into());
+        }
+        if message.direction != "RECEIVED" {
+            return Err(engine::Error::invalid("Log mode is set on customer messages").into());
+        }
+        state
+            .messages
+            .enable_log_mode(message.id, Utc::now())
+            .await?;
+        Ok(Json(MessageResponse {
+            message: "Log mode enabled".to_owned(),
+        }))
+    }
+
+    /// Marks a log-mode message's handling valid or invalid.
+    #[oai(
+        path = "/api/svc-message-instance/updateLogModeResponseValidity",
+        method = "put"
+    )]
+    async fn log_mode_validity(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<LogModeValidity>,
+    ) -> ApiResult<Json<MessageView>> {
+        caller.require_any(SUPER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let message = Self::visible_message(&state, &caller, &scope, body.message_id).await?;
+        if !message.log_mode {
+            return Err(engine::Error::invalid("This message is not in log mode").into());
+        }
+        state
+            .messages
+            .set_log_mode_validity(message.id, body.is_valid, Utc::now())
+            .await?;
+        Ok(Json(state.messages.require(message.id).await?.into()))
+    }
+
+    /// Log-mode messages in scope, newest first.
+    #[oai(path = "/api/svc-message-instance/report/logMessages", method = "post")]
+    async fn log_messages(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<LogMessagesQuery>,
+    ) -> ApiResult<Json<MessagePage>> {
+        caller.require_any(SUPER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let validity = match body.validity.as_deref() {
+            None | Some("") | Some("ALL") => None,
+            Some("VALID") => Some(Some(true)),
+            Some("INVALID") => Some(Some(false)),
+            Some("PENDING") => Some(None),
+            Some(other) => {
+                return Err(engine::Error::invalid(format!(
+                    "validity must be VALID, INVALID or PENDING, got {other:?}"
+                ))
+                .into());
+            }
+        };
+        let page = PageRequest::new(body.page, body.size)?;
+        let found = state
+            .messages
+            .log_mode_messages(&scope, body.store_id, validity, page)
+            .await?;
+        Ok(Json(found.into()))
+    }
+
+    /// The conversation as a plain-text transcript, as the caller may see it.
+    #[oai(
+        path = "/api/svc-message-instance/download/transcript/:id",
+        method = "get"
+    )]
+    async fn transcript(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Path<i64>,
+    ) -> ApiResult<Attachment<Vec<u8>>> {
+        let scope = request_scope(&caller, req)?;
+        let (lead, _) = state
+            .leads
+            .get(&scope, id.0)
+            .await?
+            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        let messages = state.messages.history(lead.id, visibility(&caller)).await?;
+        let zone = engine::domain::formats::parse_time_zone(&lead.office_time_zone)
+            .unwrap_or(chrono_tz::America::New_York);
+        let mut text = format!(
+            "Conversation with {} {} ({}) at {}\r\nLead {} · {}\r\n\r\n",
+            lead.customer_first_name,
+            lead.customer_last_name,
+            lead.customer_cellular.as_deref().unwrap_or("no mobile"),
+            lead.store_name,
+            lead.id,
+            lead.service_type,
+        );
+        for m in messages {
+            let when = m
+                .created_at
+                .with_timezone(&zone)
+                .format("%Y-%m-%d %I:%M %p %Z");
+            let who = m.from_name.as_deref().unwrap_or("Unknown");
+            let kind = match m.message_type.as_str() {
+                "SMS" => String::new(),
+                other => format!(" [{other}]"),
+            };
+            let status = if m.direction == "RECEIVED" {
+                String::new()
+            } else {
+                format!(" ({})", m.message_status)
+            };
+            text.push_str(&format!(
+                "{when} {who}{kind}{status}:\r\n{}\r\n\r\n",
+                m.content
+            ));
+        }
+        Ok(Attachment::new(text.into_bytes())
+            .attachment_type(AttachmentType::Attachment)
+            .filename(format!("transcript-{}.txt", lead.id)))
+    }
+
+    /// A store's or dealer's assistants (the inbox asks for division DIV004, service).
+    #[oai(path = "/assistant/v2/getassistlist", method = "get")]
+    async fn assistants(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "boc_id_pk")] boc_id: Query<Option<i64>>,
+        #[oai(name = "store_id_pk")] store_id: Query<Option<i64>>,
+        #[oai(name = "divisionId")] division: Query<Option<String>>,
+    ) -> ApiResult<Json<Vec<AssistantView>>> {
+        let scope = request_scope(&caller, req)?;
+        let found = state
+            .messages
+            .assistants(&scope, boc_id.0, store_id.0, division.0.as_deref())
+            .await?;
+        Ok(Json(found.into_iter().map(AssistantView::from).collect()))
+    }
+
+    /// E-mail and calendar invites as sent, newest first; without SMTP this is where they wait.
+    #[oai(path = "/api/email/outbox", method = "get")]
+    async fn outbox(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+    ) -> ApiResult<Json<OutboxPage>> {
+        let scope = request_scope(&caller, req)?;
+        let found = state
+            .messages
+            .outbox(&scope, PageRequest::new(page.0, size.0)?)
+            .await?;
+        Ok(Json(OutboxPage {
+            content: found
+                .content
+                .into_iter()
+                .map(OutboxEmailView::from)
+                .collect(),
+            page: found.page,
+            size: found.size,
+            total_elements: found.total_elements,
+        }))
+    }
+}
+
+async fn unread(
+    state: &AppState,
+    caller: &Caller,
+    req: &Request,
+    enterprise_id: Option<i64>,
+    store_id: Option<i64>,
+    grouping: UnreadGrouping,
+) -> ApiResult<Json<Vec<UnreadCountView>>> {
+    let scope = match enterprise_id {
+        Some(id) => caller.scope(Some(id))?,
+        None => request_scope(caller, req)?,
+    };
+    let counts = state
+        .messages
+        .unread_counts(&scope, store_id, grouping)
+        .await?;
+    Ok(Json(
+        counts.into_iter().map(UnreadCountView::from).collect(),
+    ))
+}
+
+async fn set_response_reqd(
+    state: &AppState,
+    caller: &Caller,
+    req: &Request,
+    id: i64,
+    required: bool,
+    response_type: Option<&str>,
+) -> ApiResult<Json<MessageView>> {
+    let scope = request_scope(caller, req)?;
+    let message = MessageApi::visible_message(state, caller, &scope, id).await?;
+    match response_type {
+        None | Some("CUSTOMER") => {}
+        Some("INTERNAL_NOTE") if message.message_type == "INTERNAL_NOTES" => {}
+        Some("INTERNAL_NOTE") => {
+            return Err(engine::Error::invalid("The message is not an internal note").into());
+        }
+        Some(other) => {
+            return Err(engine::Error::invalid(format!(
+                "type must be CUSTOMER or INTERNAL_NOTE, got {other:?}"
+            ))
+            .into());
+        }
+    }
+    let now = Utc::now();
+    state
+        .messages
+        .set_response_reqd(message.id, required, now)
+        .await?;
+    if let Some(fsi) = message.fsi_id {
+        state
+            .messages
+            .set_lead_response_reqd(fsi, required, now)
+            .await?;
+        MessageApi::publish(
+            state,
+            vec![Notice::LeadCounts {
+                id: fsi,
+                enterprise_id: message.enterprise_id,
+            }],
+        )
+        .await;
+    }
+    Ok(Json(state.messages.require(message.id).await?.into()))
+}

@@ -1,0 +1,101 @@
+//! Provider webhooks (public, protected by `X-Twilio-Signature`): incoming texts and delivery
+//! status callbacks, in Twilio's form-encoded format.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use engine::messaging::WebhookRequest;
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::payload::{Form, PlainText};
+use poem_openapi::{ApiResponse, OpenApi};
+
+use super::ApiTags;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// An empty TwiML document: "received, nothing to reply" (replies go out through the API).
+const EMPTY_TWIML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response></Response>";
+
+#[derive(Debug, ApiResponse)]
+pub enum TwimlResponse {
+    #[oai(status = 200, content_type = "text/xml")]
+    Ok(PlainText<String>),
+}
+
+pub struct WebhookApi;
+
+/// The public address of this request as the provider signed it: `BAYLINE_PUBLIC_URL` when
+/// set, else the scheme and host the request came to.
+pub fn public_base(state: &AppState, req: &Request) -> String {
+    if let Some(url) = &state.messaging.settings().public_url {
+        return url.clone();
+    }
+    let host = req
+        .header("X-Forwarded-Host")
+        .or_else(|| req.header("Host"))
+        .unwrap_or("localhost");
+    let scheme = req.header("X-Forwarded-Proto").unwrap_or("http");
+    format!("{scheme}://{host}")
+}
+
+fn webhook_request(
+    state: &AppState,
+    req: &Request,
+    form: HashMap<String, String>,
+) -> WebhookRequest {
+    let path_and_query = req
+        .original_uri()
+        .path_and_query()
+        .map(|p| p.as_str().to_owned())
+        .unwrap_or_else(|| req.original_uri().path().to_owned());
+    WebhookRequest {
+        url: format!("{}{path_and_query}", public_base(state, req)),
+        params: form.into_iter().collect(),
+        signature: req.header("X-Twilio-Signature").map(str::to_owned),
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Webhooks")]
+impl WebhookApi {
+    /// An incoming text (Twilio's messaging webhook). Verified with `X-Twilio-Signature`
+    /// against the receiving store's gateway (403 on mismatch); a retry of the same
+    /// MessageSid is acknowledged without storing it twice.
+    #[oai(path = "/api/sms/twilio/inbound", method = "post")]
+    async fn inbound(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        form: Form<HashMap<String, String>>,
+    ) -> Result<TwimlResponse, ApiError> {
+        let request = webhook_request(&state, req, form.0);
+        let outcome = state.messaging.receive_sms(&request, Utc::now()).await?;
+        for reply in &outcome.replies {
+            jobs::dispatcher::dispatch(&state.messages, &state.jobs, reply.id, reply.enterprise_id)
+                .await?;
+        }
+        state.jobs.events().publish_all(outcome.notices).await;
+        if !outcome.created {
+            tracing::info!(
+                message = outcome.message.id,
+                "provider retry of a stored text"
+            );
+        }
+        Ok(TwimlResponse::Ok(PlainText(EMPTY_TWIML.to_owned())))
+    }
+
+    /// A delivery status callback (Twilio's StatusCallback). Statuses only move forward; a
+    /// failure keeps the provider's error code.
+    #[oai(path = "/api/sms/twilio/status", method = "post")]
+    async fn status(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        form: Form<HashMap<String, String>>,
+    ) -> Result<TwimlResponse, ApiError> {
+        let request = webhook_request(&state, req, form.0);
+        let (_, notices) = state.messaging.receive_status(&request, Utc::now()).await?;
+        state.jobs.events().publish_all(notices).await;
+        Ok(TwimlResponse::Ok(PlainText(EMPTY_TWIML.to_owned())))
+    }
+}
