@@ -907,43 +907,25 @@ impl MessagingService {
         }
 
         let reply = match ComplianceKeyword::of(&body) {
-            Some(ComplianceKeyword::OptOut) => {
+            Some(keyword @ (ComplianceKeyword::OptOut | ComplianceKeyword::OptIn)) => {
+                let opting_out = keyword == ComplianceKeyword::OptOut;
                 let changed = self
                     .messages
                     .set_opt_out(
                         store.enterprise_id,
                         &from,
-                        true,
+                        opting_out,
                         "SMS_KEYWORD",
                         body.trim(),
                         now,
                     )
                     .await?;
-                (!changed.is_empty()).then(|| {
-                    format!(
-                        "{}: You have been unsubscribed and will receive no more messages. Reply START to resubscribe.",
-                        store.store_name
-                    )
-                })
-            }
-            Some(ComplianceKeyword::OptIn) => {
-                let changed = self
-                    .messages
-                    .set_opt_out(
-                        store.enterprise_id,
-                        &from,
-                        false,
-                        "SMS_KEYWORD",
-                        body.trim(),
-                        now,
-                    )
-                    .await?;
-                (!changed.is_empty()).then(|| {
-                    format!(
-                        "{}: You have been resubscribed to messages. Reply HELP for help, STOP to unsubscribe.",
-                        store.store_name
-                    )
-                })
+                let confirmation = if opting_out {
+                    "You have been unsubscribed and will receive no more messages. Reply START to resubscribe."
+                } else {
+                    "You have been resubscribed to messages. Reply HELP for help, STOP to unsubscribe."
+                };
+                (!changed.is_empty()).then(|| format!("{}: {confirmation}", store.store_name))
             }
             Some(ComplianceKeyword::Help) => Some(
                 store

@@ -335,18 +335,32 @@ impl MessageStore {
         Ok(Ord::max(total, 0) as u64)
     }
 
-    /// The provider took an outgoing message: keep its id, mark it sent (direction SENT).
-    pub async fn mark_accepted(&self, id: i64, sid: &str, now: DateTime<Utc>) -> Result<()> {
-        let update = Query::update()
-            .table(Msg::Table)
-            .value(Msg::ProviderMessageId, sid)
-            .value(Msg::Direction, Direction::Sent.as_str())
-            .value(Msg::SentAt, now)
+    /// Sets some columns of a message (and its update time).
+    async fn update_message(
+        &self,
+        id: i64,
+        now: DateTime<Utc>,
+        set: impl FnOnce(&mut sea_query::UpdateStatement),
+    ) -> Result<()> {
+        let mut update = Query::update();
+        update.table(Msg::Table);
+        set(&mut update);
+        update
             .value(Msg::UpdatedAt, now)
-            .and_where(Expr::col(Msg::Id).eq(id))
-            .to_owned();
+            .and_where(Expr::col(Msg::Id).eq(id));
         self.db.execute(&update).await?;
         Ok(())
+    }
+
+    /// The provider took an outgoing message: keep its id, mark it sent (direction SENT).
+    pub async fn mark_accepted(&self, id: i64, sid: &str, now: DateTime<Utc>) -> Result<()> {
+        self.update_message(id, now, |update| {
+            update
+                .value(Msg::ProviderMessageId, sid)
+                .value(Msg::Direction, Direction::Sent.as_str())
+                .value(Msg::SentAt, now);
+        })
+        .await
     }
 
     /// Moves a message to `status` if that is progress in the provider's order; an update that
@@ -441,14 +455,10 @@ impl MessageStore {
 
     /// Archives a message; there is no way back.
     pub async fn archive(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        let update = Query::update()
-            .table(Msg::Table)
-            .value(Msg::Archived, true)
-            .value(Msg::UpdatedAt, now)
-            .and_where(Expr::col(Msg::Id).eq(id))
-            .to_owned();
-        self.db.execute(&update).await?;
-        Ok(())
+        self.update_message(id, now, |update| {
+            update.value(Msg::Archived, true);
+        })
+        .await
     }
 
     /// Marks the lead's customer messages up to `last_message_id` read and recounts its unread.
@@ -580,14 +590,10 @@ impl MessageStore {
         response_time_ms: i64,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        let update = Query::update()
-            .table(Msg::Table)
-            .value(Msg::MessageResponseTimeMs, response_time_ms)
-            .value(Msg::UpdatedAt, now)
-            .and_where(Expr::col(Msg::Id).eq(id))
-            .to_owned();
-        self.db.execute(&update).await?;
-        Ok(())
+        self.update_message(id, now, |update| {
+            update.value(Msg::MessageResponseTimeMs, response_time_ms);
+        })
+        .await
     }
 
     /// The customer message a staff message answered: the latest one before it.
@@ -612,14 +618,10 @@ impl MessageStore {
         required: bool,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        let update = Query::update()
-            .table(Msg::Table)
-            .value(Msg::ResponseReqd, required)
-            .value(Msg::UpdatedAt, now)
-            .and_where(Expr::col(Msg::Id).eq(id))
-            .to_owned();
-        self.db.execute(&update).await?;
-        Ok(())
+        self.update_message(id, now, |update| {
+            update.value(Msg::ResponseReqd, required);
+        })
+        .await
     }
 
     pub async fn set_lead_response_reqd(
@@ -640,15 +642,12 @@ impl MessageStore {
 
     /// Log mode on a customer message: its reply is held for review (validity not yet said).
     pub async fn enable_log_mode(&self, id: i64, now: DateTime<Utc>) -> Result<()> {
-        let update = Query::update()
-            .table(Msg::Table)
-            .value(Msg::LogMode, true)
-            .value(Msg::ValidLogMode, None::<bool>)
-            .value(Msg::UpdatedAt, now)
-            .and_where(Expr::col(Msg::Id).eq(id))
-            .to_owned();
-        self.db.execute(&update).await?;
-        Ok(())
+        self.update_message(id, now, |update| {
+            update
+                .value(Msg::LogMode, true)
+                .value(Msg::ValidLogMode, None::<bool>);
+        })
+        .await
     }
 
     pub async fn set_log_mode_validity(
@@ -657,14 +656,10 @@ impl MessageStore {
         valid: bool,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        let update = Query::update()
-            .table(Msg::Table)
-            .value(Msg::ValidLogMode, valid)
-            .value(Msg::UpdatedAt, now)
-            .and_where(Expr::col(Msg::Id).eq(id))
-            .to_owned();
-        self.db.execute(&update).await?;
-        Ok(())
+        self.update_message(id, now, |update| {
+            update.value(Msg::ValidLogMode, valid);
+        })
+        .await
     }
 
     /// Sending the reply held for a log-mode message marks that message's log valid.
