@@ -1041,12 +1041,13 @@ impl MessageStore {
         if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
             let pattern = super::like_pattern(search);
             let digits: String = search.chars().filter(char::is_ascii_digit).collect();
-            let name = Expr::cust_with_exprs(
-                "LOWER($1 || ' ' || $2)",
-                [
-                    Expr::col((Customers::Table, Customers::FirstName)),
-                    Expr::col((Customers::Table, Customers::LastName)),
-                ],
+            // first || ' ' || last, built from operators: custom SQL with placeholders
+            // renders differently per backend.
+            let concat = sea_query::BinOper::Custom("||");
+            let name = Func::lower(
+                Expr::col((Customers::Table, Customers::FirstName))
+                    .binary(concat, Expr::val(" "))
+                    .binary(concat, Expr::col((Customers::Table, Customers::LastName))),
             );
             let mut matches = Expr::expr(name).like(sea_query::LikeExpr::new(pattern).escape('\\'));
             if digits.len() >= 3 {

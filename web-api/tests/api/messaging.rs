@@ -1447,6 +1447,41 @@ async fn the_simulator_reply_goes_through_the_signed_inbound_path() {
             .any(|p| p["customerId"] == lead.customer_id),
         "{phones}"
     );
+    let lead_view: Value = app
+        .get(
+            &format!("/api/future-service-interaction/{}", lead.id),
+            Some(&token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let full_name = format!(
+        "{} {}",
+        lead_view["customerMaster"]["firstName"].as_str().unwrap(),
+        lead_view["customerMaster"]["lastName"].as_str().unwrap()
+    )
+    .to_uppercase();
+    let by_name: Value = app
+        .get(
+            &format!(
+                "/api/simulator/phones?search={}",
+                full_name.replace(' ', "%20")
+            ),
+            Some(&token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        by_name["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["customerId"] == lead.customer_id),
+        "searching {full_name:?}: {by_name}"
+    );
     let thread: Value = app
         .get(
             &format!("/api/simulator/phones/{}/messages", lead.customer_id),
