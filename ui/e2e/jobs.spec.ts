@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-
-const PASSWORD = 'bayline-demo'
-
-async function logIn(page: Page, username: string, password = PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).not.toHaveURL(/\/login$/)
-}
+import { expect, test } from '@playwright/test'
+import { logIn } from './log-in'
 
 test('a super admin starts diagnostics.noop and watches it finish live', async ({ page }) => {
   // The queue may take a while to pick the run up after the server sat idle.

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-
-const PASSWORD = 'bayline-demo'
-
-async function logIn(page: Page, username: string, password = PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
+import { expect, test } from '@playwright/test'
+import { submitLogin } from './log-in'
 
 test('a logged-out visitor is sent to /login', async ({ page }) => {
   await page.goto('/leadmanager')
@@ -18,7 +10,7 @@ test('a logged-out visitor is sent to /login', async ({ page }) => {
 })
 
 test('a sales rep lands on the lead manager; a super admin on the company master list', async ({ page }) => {
-  await logIn(page, 'sales-rep')
+  await submitLogin(page, 'sales-rep')
   await expect(page).toHaveURL(/\/leadmanager$/)
   await expect(page.getByRole('heading', { name: 'Lead manager' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Stores in your scope' })).toBeVisible()
@@ -36,7 +28,7 @@ test('a sales rep lands on the lead manager; a super admin on the company master
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull()
 
-  await logIn(page, 'super-admin')
+  await submitLogin(page, 'super-admin')
   await expect(page).toHaveURL(/\/CompanyMasterList$/)
   await expect(page.getByRole('heading', { name: 'Company master list' })).toBeVisible()
   const enterprises = page.getByRole('table', { name: 'Enterprises' })
@@ -52,7 +44,7 @@ test('a sales rep lands on the lead manager; a super admin on the company master
 })
 
 test('a wrong password shows the error notice and stays on /login', async ({ page }) => {
-  await logIn(page, 'sales-rep', 'not-the-password')
+  await submitLogin(page, 'sales-rep', 'not-the-password')
   const notice = page.getByTestId('notice').filter({ hasText: 'Invalid username or password' })
   await expect(notice).toBeVisible()
   await expect(notice).toContainText('AI Message')

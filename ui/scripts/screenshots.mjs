@@ -44,5 +44,32 @@ await logIn('corporate-user')
 await page.waitForURL(/leadmanager/)
 await page.getByText('Harbor Toyota').first().waitFor()
 await page.screenshot({ path: `${out}lead-manager.png` })
+// The simulator: a staff text to a demo customer and the customer's reply.
+await page.evaluate(() => localStorage.clear())
+await logIn('enterprise-admin')
+const adminToken = await page.evaluate(() => JSON.parse(localStorage.getItem('userData')).authToken)
+const auth = { Authorization: `Bearer ${adminToken}` }
+let lead
+for (let id = 1; id < 50 && !lead; id += 1) {
+  const response = await page.request.get(`${origin}/api/future-service-interaction/${id}`, { headers: auth })
+  const candidate = response.ok() ? await response.json() : null
+  if (candidate && !candidate.customerMaster.blockSms && candidate.customerMaster.cellular) lead = candidate
+}
+await page.request.post(`${origin}/api/svc-message-instance/svc-send-message`, {
+  headers: auth,
+  data: {
+    jaguarFutureServiceInteractionId: lead.id,
+    content: `Hi ${lead.customerMaster.firstName}, your ${lead.serviceVehicle?.model ?? 'car'} is due for service. Would Tuesday morning work?`,
+  },
+})
+await page.waitForTimeout(1500)
+await page.request.post(`${origin}/api/simulator/phones/${lead.customerMaster.id}/reply`, {
+  headers: auth,
+  data: { body: 'Tuesday at 9 works, thanks!' },
+})
+await page.goto(`${origin}/simulator?customer=${lead.customerMaster.id}`)
+await page.getByText('Tuesday at 9 works, thanks!').first().waitFor()
+await page.waitForTimeout(800)
+await page.screenshot({ path: `${out}sms-simulator.png` })
 await browser.close()
 console.log(`screenshots written to ${out}`)

@@ -44,5 +44,12 @@ export const JOB_EVENT_DEBOUNCE_MS = 500
 /** …but run at least this often while events keep coming. */
 export const JOB_EVENT_MAX_WAIT_MS = 2000
 
+/** Refetches caused by message events (SMS simulator) wait for this much quiet… */
+export const MESSAGE_EVENT_DEBOUNCE_MS = 200
+/** …but run at least this often while events keep coming. */
+export const MESSAGE_EVENT_MAX_WAIT_MS = 1000
+/** While the stream is down the SMS simulator polls its phone list this often (the thread: REALTIME_FALLBACK_POLL_MS). */
+export const SIMULATOR_PHONES_FALLBACK_POLL_MS = 5000
+
 /** Notice after a successful change (spec). */
 export const UPDATED_NOTICE_TEXT = 'Successfully Updated'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { RealtimeClient, type RealtimeEvent } from './realtime'
+import { RealtimeClient, subscribeParsed, type RealtimeEvent } from './realtime'
 import type { UserData } from './session'
 
 const user = {
@@ -175,5 +175,47 @@ describe('RealtimeClient', () => {
     await flush()
     expect(fetch).not.toHaveBeenCalled()
     expect(client.getStatus()).toBe('off')
+  })
+})
+
+describe('subscribeParsed', () => {
+  /** `event: n` with a number as data; anything else is not ours. */
+  const parseNumber = (event: RealtimeEvent) =>
+    event.event === 'n' && typeof event.data === 'number' ? event.data : null
+
+  it('passes on what parses, and resyncs only when the stream is back after a break', async () => {
+    const first = streamResponse()
+    const second = streamResponse()
+    const fetch = vi.fn().mockResolvedValueOnce(first.response).mockResolvedValueOnce(second.response)
+    const client = new RealtimeClient({ fetch, getUser: () => user })
+    const seen: number[] = []
+    let resyncs = 0
+    const stop = subscribeParsed(parseNumber, (n) => seen.push(n), () => resyncs++, client)
+
+    client.start()
+    await flush()
+    expect(client.getStatus()).toBe('open')
+    expect(resyncs).toBe(0) // the first connection is no comeback
+
+    first.write('event: n\ndata: 0\n\nevent: job\ndata: 2\n\nevent: n\ndata: "3"\n\nevent: n\ndata: 4\n\n')
+    await flush()
+    expect(seen).toEqual([0, 4]) // 0 is a value, not a miss
+
+    first.end()
+    await flush()
+    expect(client.getStatus()).toBe('reconnecting')
+    expect(resyncs).toBe(0)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(client.getStatus()).toBe('open')
+    expect(resyncs).toBe(1)
+
+    stop()
+    second.write('event: n\ndata: 5\n\n')
+    await flush()
+    second.end()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(seen).toEqual([0, 4])
+    expect(resyncs).toBe(1)
+    client.stop()
   })
 })

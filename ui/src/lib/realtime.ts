@@ -212,3 +212,33 @@ export function useRealtimeEvents(listener: RealtimeListener, client: RealtimeCl
   })
   useEffect(() => client.subscribe((event) => latest.current(event)), [client])
 }
+
+/**
+ * Calls `onItem` with what `parse` makes of every event (events it maps to null
+ * are skipped), and `onResync` when the stream is back after a break (events may
+ * have been missed meanwhile). Returns the unsubscribe.
+ */
+export function subscribeParsed<T>(
+  parse: (event: RealtimeEvent) => T | null,
+  onItem: (item: T) => void,
+  onResync: () => void,
+  client: RealtimeClient = realtime,
+): () => void {
+  const stopEvents = client.subscribe((event) => {
+    const item = parse(event)
+    if (item !== null) onItem(item)
+  })
+  let wasDown = client.getStatus() === 'reconnecting'
+  const stopStatus = client.subscribeStatus(() => {
+    const status = client.getStatus()
+    if (status === 'reconnecting') wasDown = true
+    else if (status === 'open' && wasDown) {
+      wasDown = false
+      onResync()
+    }
+  })
+  return () => {
+    stopEvents()
+    stopStatus()
+  }
+}

@@ -22,6 +22,8 @@ export function AppShell() {
   const nav: NavItem[] = [{ to: '/leadmanager', label: 'Lead manager' }]
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
   nav.push({ to: '/jobs', label: 'Jobs' })
+  // The simulator shows one enterprise's customers: not for platform users outside one.
+  if (user.enterprise) nav.push({ to: '/simulator', label: 'SMS simulator' })
 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username
 

@@ -1,10 +1,10 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { DataTable } from '../../components/data-table/data-table'
 import { EnterpriseStoresTable } from '../../components/enterprise-stores/enterprise-stores-table'
+import { SearchInput } from '../../components/search-input/search-input'
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
 import { useEnterprises } from './api/get-enterprises'
 import { enterpriseColumns, enterpriseRowId } from './components/enterprise-columns'
-import { EnterpriseSearch } from './components/enterprise-search'
 
 const route = getRouteApi('/_app/CompanyMasterList')
 
@@ -24,7 +24,9 @@ export function CompanyMasterListScreen() {
     <section className="page">
       <header className="page__header">
         <h1>Company master list</h1>
-        <EnterpriseSearch
+        <SearchInput
+          label="Search enterprises"
+          placeholder="Search enterprises"
           value={search}
           onSearch={(next) =>
             void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { JOB_EVENT_DEBOUNCE_MS, JOB_EVENT_MAX_WAIT_MS } from '../../../lib/config'
 import { createDebouncer } from '../../../lib/debounce'
-import { realtime, type RealtimeClient, type RealtimeEvent } from '../../../lib/realtime'
+import { realtime, subscribeParsed, type RealtimeClient, type RealtimeEvent } from '../../../lib/realtime'
 import type { JobRun } from './get-job-run'
 import type { JobRunPage, JobRunQuery } from './get-job-runs'
 import { applyRunUpdate, couldBelongOnPage, matchesRunFilters } from './job-run-cache'
@@ -37,23 +37,7 @@ export function subscribeJobRuns(
   onResync: () => void,
   client: RealtimeClient = realtime,
 ): () => void {
-  const stopEvents = client.subscribe((event) => {
-    const run = parseJobEvent(event)
-    if (run) onRun(run)
-  })
-  let wasDown = client.getStatus() === 'reconnecting'
-  const stopStatus = client.subscribeStatus(() => {
-    const status = client.getStatus()
-    if (status === 'reconnecting') wasDown = true
-    else if (status === 'open' && wasDown) {
-      wasDown = false
-      onResync()
-    }
-  })
-  return () => {
-    stopEvents()
-    stopStatus()
-  }
+  return subscribeParsed(parseJobEvent, onRun, onResync, client)
 }
 
 /**
