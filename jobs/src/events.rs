@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use engine::messaging::Notice;
+use engine::store::messages::MessageStore;
 
 use crate::backend::QueueBackend;
 
@@ -19,6 +20,10 @@ pub struct Event {
     pub topic: String,
     pub id: i64,
     pub enterprise_id: Option<i64>,
+    /// A snapshot of the record (a message, a lead's counts), taken once by the publisher so
+    /// that subscribers need not each read it back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<serde_json::Value>,
 }
 
 impl Event {
@@ -32,6 +37,7 @@ impl Event {
             topic: Self::JOB.to_owned(),
             id,
             enterprise_id,
+            data: None,
         }
     }
 }
@@ -51,6 +57,7 @@ impl From<Notice> for Event {
             topic: topic.to_owned(),
             id,
             enterprise_id: Some(enterprise_id),
+            data: None,
         }
     }
 }
@@ -59,7 +66,7 @@ impl From<Notice> for Event {
 const PUBLISH_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// How many events a slow subscriber may fall behind before it skips some.
-const BUFFER: usize = 1024;
+const BUFFER: usize = 8192;
 
 #[derive(Clone)]
 pub struct EventBus {
@@ -129,10 +136,30 @@ impl EventBus {
         }
     }
 
-    /// Publishes what a messaging operation changed.
-    pub async fn publish_all(&self, notices: impl IntoIterator<Item = Notice>) {
+    /// Publishes what a messaging operation changed, each with a snapshot of the record.
+    pub async fn publish_notices(
+        &self,
+        messages: &MessageStore,
+        notices: impl IntoIterator<Item = Notice>,
+    ) {
         for notice in notices {
-            self.publish(notice.into()).await;
+            let mut event = Event::from(notice);
+            let snapshot = match notice {
+                Notice::MessageCreated { id, .. } | Notice::MessageStatus { id, .. } => messages
+                    .get(id)
+                    .await
+                    .map(|m| m.and_then(|m| serde_json::to_value(m).ok())),
+                Notice::LeadCounts { id, .. } => messages
+                    .lead_counts(id)
+                    .await
+                    .map(|c| c.and_then(|c| serde_json::to_value(c).ok())),
+            };
+            match snapshot {
+                Ok(data) => event.data = data,
+                // Subscribers read the record themselves when there is no snapshot.
+                Err(error) => tracing::warn!(%error, "could not take an event snapshot"),
+            }
+            self.publish(event).await;
         }
     }
 

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::messaging::gateway::GatewayConfig;
 
 /// A stored message.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize, serde::Deserialize)]
 pub struct MessageRecord {
     pub id: i64,
     pub enterprise_id: i64,
@@ -205,6 +205,21 @@ pub struct PhoneSummary {
     pub last_text_at: Option<DateTime<Utc>>,
 }
 
+/// A lead's conversation counters, as the realtime stream announces them.
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize, serde::Deserialize)]
+pub struct LeadCounts {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub service_type: String,
+    pub total_inbound_count: i32,
+    pub total_unread_count: i32,
+    pub latest_message: Option<String>,
+    pub last_message_received_at: Option<DateTime<Utc>>,
+    pub response_reqd: bool,
+}
+
 /// How unread counts are grouped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnreadGrouping {
@@ -350,6 +365,27 @@ impl MessageStore {
             .and_where(Expr::col(Msg::Id).eq(id));
         self.db.execute(&update).await?;
         Ok(())
+    }
+
+    /// A lead's counters (for the realtime stream: no joins).
+    pub async fn lead_counts(&self, fsi_id: i64) -> Result<Option<LeadCounts>> {
+        let query = Query::select()
+            .columns([
+                Fsi::Id,
+                Fsi::EnterpriseId,
+                Fsi::BocId,
+                Fsi::StoreId,
+                Fsi::ServiceType,
+                Fsi::TotalInboundCount,
+                Fsi::TotalUnreadCount,
+                Fsi::LatestMessage,
+                Fsi::LastMessageReceivedAt,
+                Fsi::ResponseReqd,
+            ])
+            .from(Fsi::Table)
+            .and_where(Expr::col(Fsi::Id).eq(fsi_id))
+            .to_owned();
+        self.db.fetch_optional(&query).await
     }
 
     /// The provider took an outgoing message: keep its id, mark it sent (direction SENT).

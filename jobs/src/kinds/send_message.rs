@@ -55,7 +55,7 @@ impl JobKind for SendMessage {
             let service = MessagingService::new(ctx.db().clone(), self.settings.clone());
             match service.deliver(id, Utc::now()).await? {
                 Delivery::Done(notices) => {
-                    ctx.events().publish_all(notices).await;
+                    ctx.events().publish_notices(service.store(), notices).await;
                     let message = service.store().require(id).await?;
                     ctx.info(format!("message {id} is {}", message.message_status))
                         .await?;

@@ -1,9 +1,11 @@
 //! `GET /api/events`: the signed-in user's realtime stream (server-sent events): job runs,
 //! messages and lead counts they may see.
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use engine::auth::{Caller, Scope};
+use engine::store::messages::{LeadCounts, MessageRecord};
 use futures_util::StreamExt;
 use futures_util::stream::BoxStream;
 use jobs::Event;
@@ -68,6 +70,8 @@ struct Audience {
     caller: Caller,
     enterprise: Option<i64>,
     scope: Option<Scope>,
+    /// The stores inside the scope, read once when the stream opens.
+    stores: HashSet<i64>,
 }
 
 impl Audience {
@@ -94,10 +98,20 @@ impl Audience {
                 let Some(scope) = &self.scope else {
                     return Ok(None);
                 };
-                let Ok(message) = state.messages.get_in_scope(scope, event.id).await else {
-                    return Ok(None);
+                let message = match event
+                    .data
+                    .clone()
+                    .map(serde_json::from_value::<MessageRecord>)
+                {
+                    Some(Ok(message)) => message,
+                    _ => match state.messages.get_in_scope(scope, event.id).await {
+                        Ok(message) => message,
+                        Err(_) => return Ok(None),
+                    },
                 };
-                Ok(may_see(&self.caller, &message).then(|| RealtimeEvent {
+                let visible =
+                    self.stores.contains(&message.store_id) && may_see(&self.caller, &message);
+                Ok(visible.then(|| RealtimeEvent {
                     event_type,
                     run: None,
                     message: Some(message.into()),
@@ -105,26 +119,28 @@ impl Audience {
                 }))
             }
             Event::LEAD_COUNTS => {
-                let Some(scope) = &self.scope else {
+                if self.scope.is_none() {
                     return Ok(None);
+                }
+                let counts = match event.data.clone().map(serde_json::from_value::<LeadCounts>) {
+                    Some(Ok(counts)) => Some(counts),
+                    _ => state.messages.lead_counts(event.id).await?,
                 };
-                Ok(state
-                    .leads
-                    .get(scope, event.id)
-                    .await?
-                    .map(|(lead, _)| RealtimeEvent {
+                Ok(counts
+                    .filter(|c| self.stores.contains(&c.store_id))
+                    .map(|c| RealtimeEvent {
                         event_type,
                         run: None,
                         message: None,
                         lead: Some(LeadCountsView {
-                            id: lead.id,
-                            store_id: lead.store_id,
-                            service_type: lead.service_type,
-                            total_inbound_count: lead.total_inbound_count,
-                            total_unread_count: lead.total_unread_count,
-                            latest_message: lead.latest_message,
-                            last_message_received_date: lead.last_message_received_at,
-                            response_reqd: lead.response_reqd,
+                            id: c.id,
+                            store_id: c.store_id,
+                            service_type: c.service_type,
+                            total_inbound_count: c.total_inbound_count,
+                            total_unread_count: c.total_unread_count,
+                            latest_message: c.latest_message,
+                            last_message_received_date: c.last_message_received_at,
+                            response_reqd: c.response_reqd,
                         }),
                     }))
             }
@@ -148,10 +164,21 @@ impl EventApi {
     ) -> ApiResult<EventStream<BoxStream<'static, RealtimeEvent>>> {
         let enterprise = visible_enterprise(&caller, req)?;
         let scope = enterprise.and_then(|e| caller.scope(Some(e)).ok());
+        let stores = match &scope {
+            Some(scope) => state
+                .tenancy
+                .stores(scope)
+                .await?
+                .into_iter()
+                .map(|s| s.id)
+                .collect(),
+            None => HashSet::new(),
+        };
         let audience = Audience {
             caller,
             enterprise,
             scope,
+            stores,
         };
         let receiver = state.jobs.events().subscribe();
         let state = state.0.clone();

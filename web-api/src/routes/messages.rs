@@ -380,7 +380,11 @@ impl MessageApi {
     }
 
     async fn publish(state: &AppState, notices: Vec<Notice>) {
-        state.jobs.events().publish_all(notices).await;
+        state
+            .jobs
+            .events()
+            .publish_notices(&state.messages, notices)
+            .await;
     }
 }
 

@@ -137,7 +137,11 @@ impl SimulatorApi {
             jobs::dispatcher::dispatch(&state.messages, &state.jobs, reply.id, reply.enterprise_id)
                 .await?;
         }
-        state.jobs.events().publish_all(outcome.notices).await;
+        state
+            .jobs
+            .events()
+            .publish_notices(&state.messages, outcome.notices)
+            .await;
         Ok(Json(outcome.message.into()))
     }
 }

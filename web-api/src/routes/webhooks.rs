@@ -74,7 +74,11 @@ impl WebhookApi {
             jobs::dispatcher::dispatch(&state.messages, &state.jobs, reply.id, reply.enterprise_id)
                 .await?;
         }
-        state.jobs.events().publish_all(outcome.notices).await;
+        state
+            .jobs
+            .events()
+            .publish_notices(&state.messages, outcome.notices)
+            .await;
         if !outcome.created {
             tracing::info!(
                 message = outcome.message.id,
@@ -95,7 +99,11 @@ impl WebhookApi {
     ) -> Result<TwimlResponse, ApiError> {
         let request = webhook_request(&state, req, form.0);
         let (_, notices) = state.messaging.receive_status(&request, Utc::now()).await?;
-        state.jobs.events().publish_all(notices).await;
+        state
+            .jobs
+            .events()
+            .publish_notices(&state.messages, notices)
+            .await;
         Ok(TwimlResponse::Ok(PlainText(EMPTY_TWIML.to_owned())))
     }
 }
