@@ -935,6 +935,12 @@ impl World {
                     FutureServiceInteractions::PlannerName,
                     FutureServiceInteractions::CreatedAt,
                     FutureServiceInteractions::UpdatedAt,
+                    FutureServiceInteractions::ResponseInsight,
+                    FutureServiceInteractions::ContactLaterAt,
+                    FutureServiceInteractions::FollowUpStep,
+                    FutureServiceInteractions::FollowUpAt,
+                    FutureServiceInteractions::OpenRoId,
+                    FutureServiceInteractions::Archived,
                 ],
             ),
             messages: Rows::new(
@@ -1163,6 +1169,7 @@ impl World {
                 self.now.into(),
             ]);
         }
+        let mut open_ro = None;
         for (n, visit) in visits.iter().enumerate() {
             let ro = bump(&mut self.next.repair_order);
             let miles = starting_miles + (miles_per_day * (*visit - sold).num_days() as f64) as i32;
@@ -1173,6 +1180,9 @@ impl World {
                 "CLOSED"
             };
             let closed = (!is_open).then(|| *visit + Duration::days(rng.random_range(0..3)));
+            if is_open {
+                open_ro = Some(ro);
+            }
             let advisor = *self.stores[store].advisors.choose(rng).unwrap_or(&1);
             let mut total = 0.0;
             for _ in 0..rng.random_range(1..=2) {
@@ -1222,6 +1232,7 @@ impl World {
         if let Some(plan) = lead_plan {
             self.lead(
                 rng, store, customer, id, &vin, model, odometer, days_owned, plan, upcoming,
+                open_ro,
             );
         }
     }
@@ -1319,6 +1330,7 @@ impl World {
         days_owned: i64,
         plan: LeadPlan,
         upcoming: Option<i64>,
+        open_ro: Option<i64>,
     ) {
         let id = bump(&mut self.next.lead);
         let service_type = if days_owned < 45 {
@@ -1493,6 +1505,30 @@ impl World {
             "CAR_BOUGHT_OR_NOTBOUGHT" => Some("CAR_NOTBOUGHT"),
             _ => None,
         };
+        // What the lists of the lead manager need: contact-later dates, follow-up steps and
+        // insights, derived from the conversation (no random draws).
+        let not_now = plan.reply.is_some_and(|r| r.starts_with("Not right now"));
+        let insight = if not_now {
+            Some("CONTACT_LATER")
+        } else if plan.reply.is_some_and(|r| r.starts_with("I sold")) {
+            Some("NOT_IN_MARKET")
+        } else {
+            None
+        };
+        let contact_later = not_now.then(|| self.now + Duration::days(30 + id % 60));
+        let follow_up = (plan.stage == "INITIATED" && plan.reply.is_none()).then(|| {
+            let age = self.now - started;
+            let (step, after) = if id % 5 == 0 {
+                ("E1", 2)
+            } else if age < Duration::days(3) {
+                ("FU1", 2)
+            } else if age < Duration::days(10) {
+                ("FU2", 7)
+            } else {
+                ("FU3", 14)
+            };
+            (step, started + Duration::days(after))
+        });
         self.leads.push(vec![
             id.into(),
             enterprise_id.into(),
@@ -1519,6 +1555,14 @@ impl World {
             format!("{service_type} planner").into(),
             started.into(),
             self.now.into(),
+            insight.into(),
+            contact_later.into(),
+            follow_up.map(|(step, _)| step).into(),
+            follow_up.map(|(_, at)| at).into(),
+            open_ro.into(),
+            // A few old leads were archived by staff (derived from the id, so the random
+            // sequence, and with it the rest of the world, stays as it was).
+            (id % 97 == 0).into(),
         ]);
         if plan.reply.is_some_and(|r| r.starts_with("I sold")) {
             let mark = bump(&mut self.next.mark);

@@ -3,6 +3,7 @@
 use engine::Database;
 use engine::auth::AuthService;
 use engine::messaging::{MessagingService, MessagingSettings};
+use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
 use engine::store::messages::MessageStore;
 use engine::store::schedules::ScheduleStore;
@@ -15,6 +16,7 @@ pub struct AppState {
     pub auth: AuthService,
     pub tenancy: TenancyStore,
     pub leads: LeadStore,
+    pub lead_lists: LeadListStore,
     pub messages: MessageStore,
     pub messaging: MessagingService,
     pub schedules: ScheduleStore,
@@ -32,6 +34,7 @@ impl AppState {
     ) -> Self {
         Self {
             messages: MessageStore::new(db.clone()),
+            lead_lists: LeadListStore::new(db.clone()),
             messaging: MessagingService::new(db.clone(), messaging),
             jobs,
             tenancy: TenancyStore::new(db.clone()),

@@ -120,7 +120,7 @@ impl LeadStore {
 }
 
 /// The lead joined to its customer, dealer, store, office and vehicle.
-fn lead_select() -> SelectStatement {
+pub(crate) fn lead_select() -> SelectStatement {
     let latest_sale = Query::select()
         .expr(Func::max(Expr::col((Sales::Table, Sales::SoldDate))))
         .from(Sales::Table)

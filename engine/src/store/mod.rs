@@ -1,6 +1,7 @@
 //! Storage, one module per aggregate. Every list pages on the server.
 
 pub mod job_runs;
+pub mod lead_lists;
 pub mod leads;
 pub mod messages;
 pub mod schedules;

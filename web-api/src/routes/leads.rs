@@ -139,7 +139,7 @@ pub struct FutureServiceInteraction {
 }
 
 impl FutureServiceInteraction {
-    fn new(lead: LeadRecord, marks: Vec<LeadMark>) -> ApiResult<Self> {
+    pub(crate) fn new(lead: LeadRecord, marks: Vec<LeadMark>) -> ApiResult<Self> {
         let (mut on_lead, mut on_customer, mut on_vehicle) = (Vec::new(), Vec::new(), Vec::new());
         for mark in marks {
             match mark.target_kind.as_str() {

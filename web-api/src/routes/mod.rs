@@ -4,6 +4,7 @@ pub mod enterprise;
 pub mod events;
 pub mod health;
 pub mod jobs;
+pub mod lead_lists;
 pub mod leads;
 pub mod messages;
 pub mod messaging_settings;
@@ -25,6 +26,8 @@ pub enum ApiTags {
     Enterprise,
     /// Leads (future service interactions).
     Leads,
+    /// Lead lists and search.
+    LeadLists,
     /// Background job runs.
     Jobs,
     /// The realtime stream.
@@ -51,34 +54,47 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/sms/twilio/status"),
 ];
 
-/// Every area of the API, for `OpenApiService::new`.
-pub fn all() -> (
+/// The session, platform, tenancy and job areas.
+type CoreApis = (
     session::SessionApi,
     health::HealthApi,
     enterprise::EnterpriseApi,
     leads::LeadApi,
+    lead_lists::LeadListApi,
     jobs::JobApi,
     events::EventApi,
     schedules::ScheduleApi,
+);
+
+/// The messaging areas.
+type MessagingApis = (
     messages::MessageApi,
     messaging_settings::MessagingSettingsApi,
     webhooks::WebhookApi,
     simulator::SimulatorApi,
     uploads::UploadApi,
-) {
+);
+
+/// Every area of the API, for `OpenApiService::new`.
+pub fn all() -> (CoreApis, MessagingApis) {
     (
-        session::SessionApi,
-        health::HealthApi,
-        enterprise::EnterpriseApi,
-        leads::LeadApi,
-        jobs::JobApi,
-        events::EventApi,
-        schedules::ScheduleApi,
-        messages::MessageApi,
-        messaging_settings::MessagingSettingsApi,
-        webhooks::WebhookApi,
-        simulator::SimulatorApi,
-        uploads::UploadApi,
+        (
+            session::SessionApi,
+            health::HealthApi,
+            enterprise::EnterpriseApi,
+            leads::LeadApi,
+            lead_lists::LeadListApi,
+            jobs::JobApi,
+            events::EventApi,
+            schedules::ScheduleApi,
+        ),
+        (
+            messages::MessageApi,
+            messaging_settings::MessagingSettingsApi,
+            webhooks::WebhookApi,
+            simulator::SimulatorApi,
+            uploads::UploadApi,
+        ),
     )
 }
 

@@ -1,0 +1,509 @@
+//! The lead lists of the lead manager and global inbox (spec section 7, "Lead lists and
+//! search"): each list is a filter over leads, combined with the common search payload, paged
+//! and sorted on the server, inside the caller's scope. What each list selects is written
+//! down in docs/lead-lists.md.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_query::{Cond, Expr, ExprTrait, Func, LikeExpr, Order, Query, SelectStatement};
+
+use super::leads::{LeadRecord, lead_select};
+use super::schema::{
+    Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, RepairOrders,
+    ServiceAppointments as Appt, ServiceVehicles,
+};
+use super::{Page, PageRequest, like_pattern};
+use crate::auth::Scope;
+use crate::db::Database;
+use crate::error::{Error, Result};
+
+/// Which list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadList {
+    /// Conversations under way: contacted, open, not archived. Newest activity first.
+    LeadManager,
+    /// Every lead a customer has written on (the global inbox).
+    GlobalInbox,
+    /// The inbox's unread part: leads with customer messages nobody has read.
+    GlobalInboxZero,
+    /// No response after our attempts: contacted, the customer never answered, quiet 3+ days.
+    NoResponse,
+    /// At risk: the customer is waiting for us for over an hour, or said something negative.
+    AtRisk,
+    /// Leads planners created (the planner audit search).
+    PlannerAudit,
+    /// Leads on a text follow-up step (FU1, FU2, FU3, FUDT).
+    FollowUp,
+    /// Leads on an e-mail follow-up step (E1, E2, E3, S1, S2).
+    EmailFollowUp,
+    /// Asked to be contacted later, in lead-manager form (contacted).
+    ContactLaterLeadManager,
+    /// Asked to be contacted later, in inbox form (customer has written).
+    ContactLaterInbox,
+    /// Customers who opted out of texts (TCPA).
+    OptedOut,
+    /// Leads handed to a general manager (a GM handoff notification).
+    GmHandoff,
+    Archived,
+    /// Not contacted yet: waiting for their first message.
+    FirstInteraction,
+    /// Conversations the assistant runs (AI on, contacted).
+    Automated,
+    /// Leads whose customer has an e-mail address (e-mail search).
+    Email,
+    /// Leads whose vehicle is in the shop (an open repair order).
+    OpenRepairOrder,
+    /// Open repair orders, in lead-manager form (contacted).
+    OpenRepairOrderLeadManager,
+    /// After a visit, before the satisfaction survey: a repair order closed in the range.
+    PreCsi,
+    /// Appointments in the range, for reminders.
+    AppointmentReminder,
+    /// Leads whose latest text to the customer failed.
+    FollowUpFailure,
+    /// Asked to be contacted later, in any form (the contact-later marks search).
+    ContactLater,
+    /// Every lead that is not archived (summaries and counts).
+    All,
+}
+
+/// The common search payload.
+#[derive(Debug, Clone, Default)]
+pub struct LeadSearch {
+    pub boc_ids: Vec<i64>,
+    pub store_ids: Vec<i64>,
+    pub service_types: Vec<String>,
+    /// Inclusive day range on the list's own date (see [`LeadList::date_column`]).
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    /// Customer name, mobile number (digits), VIN or customer number.
+    pub search: Option<String>,
+    pub statuses: Vec<String>,
+    pub ai_enabled: Option<bool>,
+    pub appointment_set: Option<bool>,
+    pub response_reqd: Option<bool>,
+    pub unread_only: bool,
+    pub sort: Option<LeadSort>,
+    pub descending: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadSort {
+    LastMessage,
+    LastReceived,
+    PlannedDate,
+    Created,
+    CustomerName,
+    Unread,
+}
+
+impl LeadSort {
+    pub fn parse(text: &str) -> Result<Self> {
+        Ok(match text {
+            "lastMessage" | "lastMessageDate" => Self::LastMessage,
+            "lastMessageReceivedDate" | "lastReceived" => Self::LastReceived,
+            "plannedDate" => Self::PlannedDate,
+            "createdOn" | "created" => Self::Created,
+            "customerName" | "name" => Self::CustomerName,
+            "totalUnreadCount" | "unread" => Self::Unread,
+            other => {
+                return Err(Error::invalid(format!(
+                    "sortBy must be one of lastMessage, lastMessageReceivedDate, plannedDate, createdOn, customerName, totalUnreadCount; got {other:?}"
+                )));
+            }
+        })
+    }
+}
+
+const TEXT_FOLLOW_UP_STEPS: [&str; 4] = ["FU1", "FU2", "FU3", "FUDT"];
+const EMAIL_FOLLOW_UP_STEPS: [&str; 5] = ["E1", "E2", "E3", "S1", "S2"];
+const NEGATIVE_INSIGHTS: [&str; 4] = [
+    "NOT_INTERESTED",
+    "PRICE_TOO_HIGH",
+    "COMPETITIVE_OFFER",
+    "TRADEIN_OFFER_TOO_LOW",
+];
+
+/// The date a list's range and default order use.
+enum DateColumn {
+    Lead(Fsi),
+    /// The lead's appointment time.
+    Appointment,
+    /// When the vehicle's repair order closed.
+    RepairOrderClosed,
+}
+
+impl LeadList {
+    fn date_column(self) -> DateColumn {
+        use LeadList::*;
+        match self {
+            GlobalInbox | GlobalInboxZero | AtRisk | ContactLaterInbox => {
+                DateColumn::Lead(Fsi::LastMessageReceivedAt)
+            }
+            FollowUp | EmailFollowUp => DateColumn::Lead(Fsi::FollowUpAt),
+            ContactLaterLeadManager | ContactLater => DateColumn::Lead(Fsi::ContactLaterAt),
+            PlannerAudit | FirstInteraction => DateColumn::Lead(Fsi::CreatedAt),
+            AppointmentReminder => DateColumn::Appointment,
+            PreCsi => DateColumn::RepairOrderClosed,
+            _ => DateColumn::Lead(Fsi::LastMessageAt),
+        }
+    }
+
+    fn default_sort(self) -> (LeadSort, bool) {
+        use LeadList::*;
+        match self {
+            GlobalInbox | GlobalInboxZero | AtRisk | ContactLaterInbox => {
+                (LeadSort::LastReceived, true)
+            }
+            FirstInteraction | PlannerAudit => (LeadSort::PlannedDate, false),
+            _ => (LeadSort::LastMessage, true),
+        }
+    }
+
+    /// What the list selects, before the search payload narrows it.
+    fn condition(self, now: DateTime<Utc>) -> Cond {
+        use LeadList::*;
+        let col = |c: Fsi| Expr::col((Fsi::Table, c));
+        let live = Cond::all().add(col(Fsi::Archived).eq(false));
+        let contacted = live.clone().add(col(Fsi::ConversationInitiated).eq(true));
+        match self {
+            LeadManager => contacted.add(col(Fsi::ConversationClosed).eq(false)),
+            GlobalInbox => live.add(col(Fsi::TotalInboundCount).gt(0)),
+            GlobalInboxZero => live.add(col(Fsi::TotalUnreadCount).gt(0)),
+            NoResponse => contacted
+                .add(col(Fsi::ConversationClosed).eq(false))
+                .add(col(Fsi::TotalInboundCount).eq(0))
+                .add(col(Fsi::LastMessageAt).lt(now - chrono::Duration::days(3))),
+            AtRisk => {
+                live.add(
+                    Cond::any()
+                        .add(Cond::all().add(col(Fsi::ResponseReqd).eq(true)).add(
+                            col(Fsi::LastMessageReceivedAt).lt(now - chrono::Duration::hours(1)),
+                        ))
+                        .add(col(Fsi::ResponseInsight).is_in(NEGATIVE_INSIGHTS)),
+                )
+            }
+            PlannerAudit => Cond::all().add(col(Fsi::PlannerName).is_not_null()),
+            FollowUp => live.add(col(Fsi::FollowUpStep).is_in(TEXT_FOLLOW_UP_STEPS)),
+            EmailFollowUp => live.add(col(Fsi::FollowUpStep).is_in(EMAIL_FOLLOW_UP_STEPS)),
+            ContactLaterLeadManager => live
+                .add(col(Fsi::ContactLaterAt).is_not_null())
+                .add(col(Fsi::ConversationInitiated).eq(true)),
+            ContactLaterInbox => live
+                .add(col(Fsi::ContactLaterAt).is_not_null())
+                .add(col(Fsi::TotalInboundCount).gt(0)),
+            OptedOut => live.add(Expr::col((Customers::Table, Customers::BlockSms)).eq(true)),
+            GmHandoff => live.add(Expr::exists(
+                Query::select()
+                    .expr(Expr::val(1))
+                    .from(Msg::Table)
+                    .and_where(Expr::col((Msg::Table, Msg::FsiId)).equals((Fsi::Table, Fsi::Id)))
+                    .and_where(Expr::col((Msg::Table, Msg::NotificationType)).is_in([
+                        "INTERNAL_NOTIFICATION_GM",
+                        "INTERNAL_NOTIFICATION_GM_FOLLOW_UP",
+                    ]))
+                    .to_owned(),
+            )),
+            Archived => Cond::all().add(col(Fsi::Archived).eq(true)),
+            ContactLater => live.add(col(Fsi::ContactLaterAt).is_not_null()),
+            All => live,
+            FirstInteraction => live
+                .add(col(Fsi::ConversationInitiated).eq(false))
+                .add(Expr::col((Customers::Table, Customers::BlockSms)).eq(false)),
+            Automated => contacted.add(col(Fsi::AiEnabled).eq(true)),
+            Email => live.add(Expr::col((Customers::Table, Customers::Email)).is_not_null()),
+            OpenRepairOrder => live.add(col(Fsi::OpenRoId).is_not_null()),
+            OpenRepairOrderLeadManager => contacted.add(col(Fsi::OpenRoId).is_not_null()),
+            PreCsi => live.add(col(Fsi::VehicleId).is_not_null()),
+            AppointmentReminder => live
+                .add(col(Fsi::AppointmentSet).eq(true))
+                .add(col(Fsi::AppointmentId).is_not_null()),
+            FollowUpFailure => live.add(Expr::exists(
+                Query::select()
+                    .expr(Expr::val(1))
+                    .from(Msg::Table)
+                    .and_where(Expr::col((Msg::Table, Msg::FsiId)).equals((Fsi::Table, Fsi::Id)))
+                    .and_where(Expr::col((Msg::Table, Msg::MessageStatus)).is_in([
+                        "failed",
+                        "undelivered",
+                        "RESTRICTED",
+                    ]))
+                    .and_where(
+                        Expr::col((Msg::Table, Msg::Id)).in_subquery(
+                            Query::select()
+                                .expr(Func::max(Expr::col((Msg::Table, Msg::Id))))
+                                .from(Msg::Table)
+                                .and_where(
+                                    Expr::col((Msg::Table, Msg::FsiId))
+                                        .equals((Fsi::Table, Fsi::Id)),
+                                )
+                                .and_where(Expr::col((Msg::Table, Msg::Direction)).ne("RECEIVED"))
+                                .to_owned(),
+                        ),
+                    )
+                    .to_owned(),
+            )),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct LeadListStore {
+    db: Database,
+}
+
+impl LeadListStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    /// One page of a list.
+    pub async fn search(
+        &self,
+        scope: &Scope,
+        list: LeadList,
+        search: &LeadSearch,
+        page: PageRequest,
+        now: DateTime<Utc>,
+    ) -> Result<Page<LeadRecord>> {
+        let mut query = lead_select();
+        self.narrow(&mut query, scope, list, search, now)?;
+        let mut count = query.clone();
+        count
+            .clear_selects()
+            .expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        let (default_sort, default_desc) = list.default_sort();
+        let sort = search.sort.unwrap_or(default_sort);
+        let order = if search.descending.unwrap_or(default_desc) {
+            Order::Desc
+        } else {
+            Order::Asc
+        };
+        let sort_expr = match sort {
+            LeadSort::LastMessage => Expr::col((Fsi::Table, Fsi::LastMessageAt)),
+            LeadSort::LastReceived => Expr::col((Fsi::Table, Fsi::LastMessageReceivedAt)),
+            LeadSort::PlannedDate => Expr::col((Fsi::Table, Fsi::PlannedDate)),
+            LeadSort::Created => Expr::col((Fsi::Table, Fsi::CreatedAt)),
+            LeadSort::CustomerName => Expr::col((Customers::Table, Customers::LastName)),
+            LeadSort::Unread => Expr::col((Fsi::Table, Fsi::TotalUnreadCount)),
+        };
+        // Empty values last whichever way, then a stable tie-break.
+        query
+            .order_by_expr(
+                Expr::case(sort_expr.clone().is_null(), 1).finally(0).into(),
+                Order::Asc,
+            )
+            .order_by_expr(sort_expr, order.clone())
+            .order_by((Fsi::Table, Fsi::Id), order)
+            .limit(page.size)
+            .offset(page.offset());
+        let leads = self.db.fetch_all::<LeadRecord>(&query).await?;
+        Ok(Page::new(leads, page, Ord::max(total, 0) as u64))
+    }
+
+    /// How many leads a list holds.
+    pub async fn count(
+        &self,
+        scope: &Scope,
+        list: LeadList,
+        search: &LeadSearch,
+        now: DateTime<Utc>,
+    ) -> Result<u64> {
+        let mut query = lead_select();
+        self.narrow(&mut query, scope, list, search, now)?;
+        query
+            .clear_selects()
+            .expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
+        let total: i64 = self.db.fetch_scalar(&query).await?;
+        Ok(Ord::max(total, 0) as u64)
+    }
+
+    /// Leads of a list per status, for the summary.
+    pub async fn count_by_status(
+        &self,
+        scope: &Scope,
+        list: LeadList,
+        search: &LeadSearch,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<(String, i64)>> {
+        let mut query = lead_select();
+        self.narrow(&mut query, scope, list, search, now)?;
+        query
+            .clear_selects()
+            .column((Fsi::Table, Fsi::Status))
+            .expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))))
+            .group_by_col((Fsi::Table, Fsi::Status))
+            .order_by((Fsi::Table, Fsi::Status), Order::Asc);
+        self.db.fetch_all(&query).await
+    }
+
+    fn narrow(
+        &self,
+        query: &mut SelectStatement,
+        scope: &Scope,
+        list: LeadList,
+        search: &LeadSearch,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        scope.restrict(query, Fsi::Table, true);
+        query.cond_where(list.condition(now));
+        if !search.boc_ids.is_empty() {
+            query.and_where(Expr::col((Fsi::Table, Fsi::BocId)).is_in(search.boc_ids.clone()));
+        }
+        if !search.store_ids.is_empty() {
+            query.and_where(Expr::col((Fsi::Table, Fsi::StoreId)).is_in(search.store_ids.clone()));
+        }
+        if !search.service_types.is_empty() {
+            query.and_where(
+                Expr::col((Fsi::Table, Fsi::ServiceType)).is_in(search.service_types.clone()),
+            );
+        }
+        if !search.statuses.is_empty() {
+            query.and_where(Expr::col((Fsi::Table, Fsi::Status)).is_in(search.statuses.clone()));
+        }
+        if let Some(ai) = search.ai_enabled {
+            query.and_where(Expr::col((Fsi::Table, Fsi::AiEnabled)).eq(ai));
+        }
+        if let Some(set) = search.appointment_set {
+            query.and_where(Expr::col((Fsi::Table, Fsi::AppointmentSet)).eq(set));
+        }
+        if let Some(required) = search.response_reqd {
+            query.and_where(Expr::col((Fsi::Table, Fsi::ResponseReqd)).eq(required));
+        }
+        if search.unread_only {
+            query.and_where(Expr::col((Fsi::Table, Fsi::TotalUnreadCount)).gt(0));
+        }
+        if let (Some(start), Some(end)) = (search.start_date, search.end_date)
+            && start > end
+        {
+            return Err(Error::invalid("startDate must not be after endDate"));
+        }
+        let from = search
+            .start_date
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+            .map(|d| d.and_utc());
+        let until = search
+            .end_date
+            .and_then(|d| d.succ_opt())
+            .and_then(|d| d.and_hms_opt(0, 0, 0))
+            .map(|d| d.and_utc());
+        if from.is_some() || until.is_some() {
+            self.date_range(query, list, from, until);
+        }
+        if let Some(text) = search
+            .search
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            query.and_where(text_match(text).into());
+        }
+        Ok(())
+    }
+
+    fn date_range(
+        &self,
+        query: &mut SelectStatement,
+        list: LeadList,
+        from: Option<DateTime<Utc>>,
+        until: Option<DateTime<Utc>>,
+    ) {
+        let within = |column: Expr| {
+            let mut cond = Cond::all();
+            if let Some(from) = from {
+                cond = cond.add(column.clone().gte(from));
+            }
+            if let Some(until) = until {
+                cond = cond.add(column.lt(until));
+            }
+            cond
+        };
+        match list.date_column() {
+            DateColumn::Lead(Fsi::PlannedDate) => {
+                let mut cond = Cond::all();
+                if let Some(from) = from {
+                    cond =
+                        cond.add(Expr::col((Fsi::Table, Fsi::PlannedDate)).gte(from.date_naive()));
+                }
+                if let Some(until) = until {
+                    cond =
+                        cond.add(Expr::col((Fsi::Table, Fsi::PlannedDate)).lt(until.date_naive()));
+                }
+                query.cond_where(cond);
+            }
+            DateColumn::Lead(column) => {
+                query.cond_where(within(Expr::col((Fsi::Table, column))));
+            }
+            DateColumn::Appointment => {
+                let mut appointments = Query::select();
+                appointments
+                    .column((Appt::Table, Appt::Id))
+                    .from(Appt::Table)
+                    .cond_where(within(Expr::col((Appt::Table, Appt::ApptAt))));
+                query.and_where(
+                    Expr::col((Fsi::Table, Fsi::AppointmentId)).in_subquery(appointments),
+                );
+            }
+            DateColumn::RepairOrderClosed => {
+                let mut closed = Query::select();
+                closed
+                    .expr(Expr::val(1))
+                    .from(RepairOrders::Table)
+                    .and_where(
+                        Expr::col((RepairOrders::Table, RepairOrders::VehicleId))
+                            .equals((Fsi::Table, Fsi::VehicleId)),
+                    )
+                    .and_where(
+                        Expr::col((RepairOrders::Table, RepairOrders::StatusCode)).eq("CLOSED"),
+                    );
+                let mut cond = Cond::all();
+                if let Some(from) = from {
+                    cond = cond.add(
+                        Expr::col((RepairOrders::Table, RepairOrders::ClosedDate))
+                            .gte(from.date_naive()),
+                    );
+                }
+                if let Some(until) = until {
+                    cond = cond.add(
+                        Expr::col((RepairOrders::Table, RepairOrders::ClosedDate))
+                            .lt(until.date_naive()),
+                    );
+                }
+                closed.cond_where(cond);
+                query.and_where(Expr::exists(closed));
+            }
+        }
+    }
+}
+
+/// Name (first, last or both, any case), mobile digits, VIN or customer number.
+fn text_match(text: &str) -> Cond {
+    let pattern = like_pattern(text);
+    let like = |e: Expr| e.like(LikeExpr::new(pattern.clone()).escape('\\'));
+    let concat = sea_query::BinOper::Custom("||");
+    let full_name = Func::lower(
+        Expr::col((Customers::Table, Customers::FirstName))
+            .binary(concat, Expr::val(" "))
+            .binary(concat, Expr::col((Customers::Table, Customers::LastName))),
+    );
+    let mut cond = Cond::any()
+        .add(like(full_name.into()))
+        .add(like(
+            Func::lower(Expr::col((Customers::Table, Customers::LastName))).into(),
+        ))
+        .add(like(
+            Func::lower(Expr::col((Customers::Table, Customers::Custno))).into(),
+        ))
+        .add(like(Func::lower(Expr::col((Fsi::Table, Fsi::Vin))).into()))
+        .add(like(
+            Func::lower(Expr::col((ServiceVehicles::Table, ServiceVehicles::Vin))).into(),
+        ));
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() >= 3 {
+        cond = cond.add(
+            Expr::col((Customers::Table, Customers::Cellular))
+                .like(LikeExpr::new(format!("%{digits}%"))),
+        );
+    }
+    cond
+}
