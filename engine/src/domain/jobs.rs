@@ -1,9 +1,6 @@
 //! Background job runs as users see them.
 
-use std::str::FromStr;
-
 use super::roles::closed_set;
-use crate::error::Error;
 
 closed_set! {
     /// Where a job run is in its life. Queued and running are active; the rest are final.

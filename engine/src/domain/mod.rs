@@ -3,6 +3,7 @@
 pub mod cron;
 pub mod formats;
 pub mod jobs;
+pub mod leads;
 pub mod messages;
 pub mod phone;
 pub mod roles;

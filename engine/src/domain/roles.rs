@@ -1,9 +1,5 @@
 //! Roles (spec section 6) and the level at which a user is employed.
 
-use std::str::FromStr;
-
-use crate::error::Error;
-
 macro_rules! closed_set {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$meta])*
@@ -18,12 +14,12 @@ macro_rules! closed_set {
             }
         }
 
-        impl FromStr for $name {
-            type Err = Error;
-            fn from_str(text: &str) -> Result<Self, Error> {
+        impl ::std::str::FromStr for $name {
+            type Err = $crate::error::Error;
+            fn from_str(text: &str) -> Result<Self, $crate::error::Error> {
                 match text {
                     $($text => Ok($name::$variant),)+
-                    other => Err(Error::invalid(format!(
+                    other => Err($crate::error::Error::invalid(format!(
                         concat!("unknown ", stringify!($name), " {:?}"), other
                     ))),
                 }
@@ -69,6 +65,7 @@ closed_set! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
 
     #[test]
     fn every_role_round_trips_through_its_name() {

@@ -11,7 +11,7 @@ pub mod text;
 
 pub use service::{
     AutomatedText, Delivery, InboundOutcome, MessagingService, MessagingSettings, Notice,
-    SendRequest, WebhookRequest,
+    SendRequest, TrackRequest, WebhookRequest,
 };
 
 /// Where providers post incoming texts and status changes (relative to the public URL).

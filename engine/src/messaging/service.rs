@@ -12,13 +12,14 @@ use super::{STATUS_PATH, signature};
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::formats::parse_time_zone;
+use crate::domain::leads::{InboundAppointment, LeadStage, WorkflowTrack};
 use crate::domain::messages::{
     ComplianceKeyword, DeliveryStatus, Direction, MessageType, NotificationType,
     UNSUBSCRIBED_RECIPIENT,
 };
 use crate::domain::{PhoneNumber, Role};
 use crate::error::{Error, Result};
-use crate::store::leads::LeadStore;
+use crate::store::leads::{LeadFlag, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore, NewMessage, Recipient};
 
 /// What the process knows about its surroundings.
@@ -63,6 +64,15 @@ pub struct AutomatedText {
     pub fsi_id: i64,
     pub content: String,
     pub sender_name: Option<String>,
+}
+
+/// A workflow track posted on a lead.
+#[derive(Debug, Clone, Copy)]
+pub struct TrackRequest<'a> {
+    pub fsi_id: i64,
+    pub track: WorkflowTrack,
+    pub parameter: Option<InboundAppointment>,
+    pub intent: Option<&'a str>,
 }
 
 /// A provider's form POST as received.
@@ -427,6 +437,180 @@ impl MessagingService {
                 .await?;
         }
         Ok(message)
+    }
+
+    /// Starts the conversation of a lead with its opening text (an automated text: it keeps
+    /// to the customer's allowed hours). Refused when the customer already has another open
+    /// conversation or was already contacted about this service, unless `force`.
+    pub async fn initiate(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        force: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
+        let (lead, _) = self
+            .leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        if lead.conversation_initiated && !lead.conversation_closed {
+            return Err(Error::invalid(
+                "The conversation of this lead has already started",
+            ));
+        }
+        if !force {
+            if self.leads.other_open_conversation(&lead).await?.is_some() {
+                return Err(Error::invalid(
+                    "An other interaction has been already initiated for this customer",
+                ));
+            }
+            if self.leads.contacted_for_same_service(&lead).await? {
+                return Err(Error::invalid(format!(
+                    "The customer has already been contacted for {}",
+                    lead.service_type
+                )));
+            }
+        }
+        let vehicle = match (&lead.vehicle_year, &lead.vehicle_make, &lead.vehicle_model) {
+            (Some(year), Some(make), Some(model)) => format!("{year} {make} {model}"),
+            (_, _, Some(model)) => model.clone(),
+            _ => "vehicle".to_owned(),
+        };
+        let content = format!(
+            "Hi {}, this is {} from {}. Our records show your {vehicle} is due for {}. Would you like to book a visit? Reply STOP to opt out.",
+            lead.customer_first_name,
+            self.assistant_first_name(scope, lead.store_id).await?,
+            lead.store_name,
+            service_label(&lead.service_type),
+        );
+        let message = self
+            .queue_automated(
+                scope,
+                AutomatedText {
+                    fsi_id,
+                    content,
+                    sender_name: None,
+                },
+                now,
+            )
+            .await?;
+        self.leads.mark_initiated(fsi_id, now).await?;
+        Ok((
+            message.clone(),
+            vec![
+                Notice::MessageCreated {
+                    id: message.id,
+                    enterprise_id: message.enterprise_id,
+                },
+                Notice::LeadCounts {
+                    id: fsi_id,
+                    enterprise_id: lead.enterprise_id,
+                },
+            ],
+        ))
+    }
+
+    async fn assistant_first_name(&self, scope: &Scope, store_id: i64) -> Result<String> {
+        Ok(self
+            .messages
+            .assistants(scope, None, Some(store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .next()
+            .map(|a| a.agent_first_name)
+            .unwrap_or_else(|| "the service team".to_owned()))
+    }
+
+    /// Records a workflow track on a lead as an internal notification in its conversation,
+    /// and applies what the track means: handoffs give the conversation to staff (AI off,
+    /// response required), a no-show sets the outcome, follow-ups put the lead on a step.
+    pub async fn record_track(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        request: TrackRequest<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
+        let TrackRequest {
+            fsi_id,
+            track,
+            parameter,
+            intent,
+        } = request;
+        let (lead, _) = self
+            .leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let recipient = self
+            .messages
+            .recipient(lead.customer_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Customer not found"))?;
+        let notification = match track {
+            WorkflowTrack::CustomerAGmHandoffManualPulseCheck => {
+                NotificationType::InternalNotificationGm
+            }
+            WorkflowTrack::CustomerAMdHandoff => NotificationType::InternalNotificationMd,
+            _ => NotificationType::InternalNotification,
+        };
+        let mut content = format!("Workflow: {track}");
+        if let Some(parameter) = parameter {
+            content.push_str(&format!(" ({parameter})"));
+        }
+        if let Some(intent) = intent.map(str::trim).filter(|i| !i.is_empty()) {
+            content.push_str(&format!(", intent {intent}"));
+        }
+        let sender = caller_name(caller);
+        let note = NewMessage {
+            direction: Direction::Sent,
+            message_type: MessageType::Internal,
+            notification_type: notification,
+            content,
+            status: DeliveryStatus::Stored,
+            from_name: Some(sender.clone()),
+            message_sent_by: Some(sender),
+            sent_by_user_id: Some(caller.user_id),
+            read_at: Some(now),
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let note = self.messages.insert(&note, now).await?;
+        if track.is_handoff() {
+            self.leads
+                .set_flag(fsi_id, LeadFlag::AiEnabled, false)
+                .await?;
+            self.messages
+                .set_lead_response_reqd(fsi_id, true, now)
+                .await?;
+        }
+        match track {
+            WorkflowTrack::CustomerNoShow => {
+                self.leads
+                    .set_stage(fsi_id, LeadStage::ShowOrNoShow, Some("NO_SHOW"))
+                    .await?
+            }
+            WorkflowTrack::FollowUpEmail => self.leads.set_follow_up(fsi_id, "E1", now).await?,
+            WorkflowTrack::LongFollowup => {
+                self.leads
+                    .set_follow_up(fsi_id, "FU3", now + Duration::days(30))
+                    .await?
+            }
+            _ => {}
+        }
+        Ok((
+            note.clone(),
+            vec![
+                Notice::MessageCreated {
+                    id: note.id,
+                    enterprise_id: note.enterprise_id,
+                },
+                Notice::LeadCounts {
+                    id: fsi_id,
+                    enterprise_id: lead.enterprise_id,
+                },
+            ],
+        ))
     }
 
     fn base(&self, store_id: &i64, recipient: &Recipient, fsi_id: Option<i64>) -> NewMessage {
@@ -1034,6 +1218,17 @@ fn opted_out() -> Error {
 /// The spec's phone rule: digits only, `+1` in front; refused unless ten digits remain.
 fn normalize_phone(raw: &str) -> Result<String> {
     Ok(PhoneNumber::parse(raw)?.as_e164().to_owned())
+}
+
+/// "OIL_CHANGE_POST_30_MONTHS" as a customer would read it: "oil change post 30 months".
+fn service_label(service_type: &str) -> String {
+    match service_type {
+        "CHECK_UP_30D" => "its 30-day check-up".to_owned(),
+        "CHECK_UP" => "a check-up".to_owned(),
+        "STATE_INSPECTION" => "its state inspection".to_owned(),
+        "SVC_7500" => "its 7,500-mile service".to_owned(),
+        other => format!("service ({})", other.to_lowercase().replace('_', " ")),
+    }
 }
 
 fn caller_name(caller: &Caller) -> String {

@@ -9,6 +9,7 @@ use super::schema::{
 };
 use crate::auth::Scope;
 use crate::db::Database;
+use crate::domain::leads::{LeadStage, ResponseInsight};
 use crate::error::Result;
 
 /// A lead with what the lead screens show of its customer, dealer, store and vehicle.
@@ -255,4 +256,129 @@ pub(crate) fn lead_select() -> SelectStatement {
                 .equals((Fsi::Table, Fsi::VehicleId)),
         )
         .to_owned()
+}
+
+/// A lead flag staff can switch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadFlag {
+    AiEnabled,
+    AppointmentSet,
+    ConversationClosed,
+}
+
+impl LeadStore {
+    /// Sets columns of a lead (and its update time).
+    async fn update(
+        &self,
+        id: i64,
+        set: impl FnOnce(&mut sea_query::UpdateStatement),
+    ) -> Result<()> {
+        let mut update = Query::update();
+        update.table(Fsi::Table);
+        set(&mut update);
+        update
+            .value(Fsi::UpdatedAt, Utc::now())
+            .and_where(Expr::col(Fsi::Id).eq(id));
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    pub async fn set_flag(&self, id: i64, flag: LeadFlag, value: bool) -> Result<()> {
+        let column = match flag {
+            LeadFlag::AiEnabled => Fsi::AiEnabled,
+            LeadFlag::AppointmentSet => Fsi::AppointmentSet,
+            LeadFlag::ConversationClosed => Fsi::ConversationClosed,
+        };
+        self.update(id, |u| {
+            u.value(column, value);
+        })
+        .await
+    }
+
+    pub async fn set_response_insight(
+        &self,
+        id: i64,
+        insight: Option<ResponseInsight>,
+    ) -> Result<()> {
+        self.update(id, |u| {
+            u.value(Fsi::ResponseInsight, insight.map(|i| i.as_str()));
+        })
+        .await
+    }
+
+    pub async fn set_stage(&self, id: i64, stage: LeadStage, outcome: Option<&str>) -> Result<()> {
+        self.update(id, |u| {
+            u.value(Fsi::Status, stage.as_str())
+                .value(Fsi::Outcome, outcome.map(str::to_owned));
+        })
+        .await
+    }
+
+    /// Puts the lead on a follow-up step due at `at`.
+    pub async fn set_follow_up(&self, id: i64, step: &str, at: DateTime<Utc>) -> Result<()> {
+        self.update(id, |u| {
+            u.value(Fsi::FollowUpStep, step).value(Fsi::FollowUpAt, at);
+        })
+        .await
+    }
+
+    /// The conversation has begun: INITIATED, contacted.
+    pub async fn mark_initiated(&self, id: i64, at: DateTime<Utc>) -> Result<()> {
+        self.update(id, |u| {
+            u.value(Fsi::ConversationInitiated, true)
+                .value(Fsi::ConversationClosed, false)
+                .value(Fsi::Status, LeadStage::Initiated.as_str())
+                .value(Fsi::LastMessageAt, at);
+        })
+        .await
+    }
+
+    /// Another open conversation of the same customer (not this lead), if any.
+    pub async fn other_open_conversation(&self, lead: &LeadRecord) -> Result<Option<i64>> {
+        let query = Query::select()
+            .column(Fsi::Id)
+            .from(Fsi::Table)
+            .and_where(Expr::col(Fsi::CustomerId).eq(lead.customer_id))
+            .and_where(Expr::col(Fsi::Id).ne(lead.id))
+            .and_where(Expr::col(Fsi::ConversationInitiated).eq(true))
+            .and_where(Expr::col(Fsi::ConversationClosed).eq(false))
+            .and_where(Expr::col(Fsi::Archived).eq(false))
+            .limit(1)
+            .to_owned();
+        Ok(self
+            .db
+            .fetch_optional::<(i64,)>(&query)
+            .await?
+            .map(|(id,)| id))
+    }
+
+    /// Whether the customer was already contacted about this service for this vehicle (on
+    /// another lead).
+    pub async fn contacted_for_same_service(&self, lead: &LeadRecord) -> Result<bool> {
+        let mut query = Query::select();
+        query
+            .expr(Func::count(Expr::col(Fsi::Id)))
+            .from(Fsi::Table)
+            .and_where(Expr::col(Fsi::CustomerId).eq(lead.customer_id))
+            .and_where(Expr::col(Fsi::Id).ne(lead.id))
+            .and_where(Expr::col(Fsi::ServiceType).eq(lead.service_type.as_str()))
+            .and_where(Expr::col(Fsi::ConversationInitiated).eq(true));
+        if let Some(vehicle) = lead.vehicle_id {
+            query.and_where(Expr::col(Fsi::VehicleId).eq(vehicle));
+        }
+        let count: i64 = self.db.fetch_scalar(&query).await?;
+        Ok(count > 0)
+    }
+
+    /// The customer's other leads (the "other interaction" view).
+    pub async fn other_leads(&self, scope: &Scope, lead: &LeadRecord) -> Result<Vec<LeadRecord>> {
+        let mut query = lead_select();
+        query
+            .and_where(Expr::col((Fsi::Table, Fsi::CustomerId)).eq(lead.customer_id))
+            .and_where(Expr::col((Fsi::Table, Fsi::Id)).ne(lead.id))
+            .order_by((Fsi::Table, Fsi::Id), Order::Desc)
+            .limit(100);
+        scope.restrict(&mut query, Fsi::Table, true);
+        self.db.fetch_all(&query).await
+    }
 }

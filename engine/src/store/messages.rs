@@ -319,6 +319,25 @@ impl MessageStore {
         self.db.fetch_all(&query).await
     }
 
+    /// A lead's conversation, newest first, one page at a time.
+    pub async fn history_page(
+        &self,
+        fsi_id: i64,
+        visibility: Visibility,
+        page: PageRequest,
+    ) -> Result<Page<MessageRecord>> {
+        let mut query = message_select();
+        query.and_where(Expr::col(Msg::FsiId).eq(fsi_id));
+        apply_visibility(&mut query, visibility);
+        let total = self.count(&query).await?;
+        query
+            .order_by(Msg::CreatedAt, Order::Desc)
+            .order_by(Msg::Id, Order::Desc)
+            .limit(page.size)
+            .offset(page.offset());
+        Ok(Page::new(self.db.fetch_all(&query).await?, page, total))
+    }
+
     /// Texts to and from one customer, newest first (the simulator's phone screen).
     pub async fn texts_of_customer(
         &self,

@@ -4,6 +4,7 @@ pub mod enterprise;
 pub mod events;
 pub mod health;
 pub mod jobs;
+pub mod lead_actions;
 pub mod lead_lists;
 pub mod leads;
 pub mod messages;
@@ -60,6 +61,7 @@ type CoreApis = (
     health::HealthApi,
     enterprise::EnterpriseApi,
     leads::LeadApi,
+    lead_actions::LeadActionApi,
     lead_lists::LeadListApi,
     jobs::JobApi,
     events::EventApi,
@@ -83,6 +85,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             health::HealthApi,
             enterprise::EnterpriseApi,
             leads::LeadApi,
+            lead_actions::LeadActionApi,
             lead_lists::LeadListApi,
             jobs::JobApi,
             events::EventApi,

@@ -7,6 +7,7 @@ mod events;
 mod helpers;
 mod job_kinds;
 mod jobs;
+mod lead_actions;
 mod lead_lists;
 mod messaging;
 mod platform;
