@@ -29,6 +29,10 @@ export const STORAGE_KEYS = {
   userData: 'userData',
   queryString: 'queryString',
   customSearchV2: 'custom-search-v2',
+  /** The open chat boxes, in the order they were opened. */
+  chatBoxes: 'chatBoxes',
+  /** Recently opened conversations (spec section 3: keyed by id, upserted, oldest dropped beyond 15). */
+  savedChats: 'savedChats',
 } as const
 
 /** The realtime stream (server-sent events over fetch, so the token header can be sent). */
@@ -53,3 +57,17 @@ export const SIMULATOR_PHONES_FALLBACK_POLL_MS = 5000
 
 /** Notice after a successful change (spec). */
 export const UPDATED_NOTICE_TEXT = 'Successfully Updated'
+
+/** Chat boxes open at once (spec section 9), and the message when one more is asked for. */
+export const MAX_CHAT_BOXES = 3
+export const CHAT_BOX_LIMIT_TITLE = 'Limitation'
+export const CHAT_BOX_LIMIT_TEXT = 'No more than 3 chat boxes allowed at a time'
+/** Recently opened conversations kept in local storage. */
+export const MAX_SAVED_CHATS = 15
+/** The message editor is cleared this long after a successful send. */
+export const MESSAGE_INPUT_CLEAR_MS = 1000
+/** A gap over this between consecutive customer or handoff messages shows a time break. */
+export const TIME_BREAK_GAP_MS = 4 * 60 * 1000
+/** Delayed-response styling of messages waiting for a response: over 3 minutes, over 5 minutes. */
+export const RESPONSE_DELAY_THREE_MS = 3 * 60 * 1000
+export const RESPONSE_DELAY_FIVE_MS = 5 * 60 * 1000

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canSeeCompanyMasterList, roleLabel } from './roles'
+import { canSeeCompanyMasterList, canUseMessageOptions, isEnterpriseUser, roleLabel } from './roles'
 
 describe('roles', () => {
   it('the company master list is for super, enterprise and corporate admins', () => {
@@ -13,5 +13,19 @@ describe('roles', () => {
   it('labels roles for people', () => {
     expect(roleLabel('SUPER_DATA_ADMIN')).toBe('Super data admin')
     expect(roleLabel('SALES_REP')).toBe('Sales rep')
+  })
+
+  it('notes and message options are for super data admins and super users', () => {
+    expect(canUseMessageOptions({ roles: ['SUPER_DATA_ADMIN'] })).toBe(true)
+    expect(canUseMessageOptions({ roles: ['OFFICE_MANAGER', 'SUPER_USER'] })).toBe(true)
+    expect(canUseMessageOptions({ roles: ['SUPER_ADMIN'] })).toBe(false)
+    expect(canUseMessageOptions({ roles: ['OFFICE_MANAGER'] })).toBe(false)
+    expect(canUseMessageOptions(null)).toBe(false)
+  })
+
+  it('enterprise-level users see the enterprise style', () => {
+    expect(isEnterpriseUser({ empLevel: 'ENTERPRISE' })).toBe(true)
+    expect(isEnterpriseUser({ empLevel: 'STORE' })).toBe(false)
+    expect(isEnterpriseUser(null)).toBe(false)
   })
 })

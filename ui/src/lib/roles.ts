@@ -17,3 +17,16 @@ export function roleLabel(role: string): string {
   const text = words.join(' ')
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
+
+/** Roles that write internal notes and use the per-message options menu (spec section 6). */
+export const SUPER_ROLES = ['SUPER_DATA_ADMIN', 'SUPER_USER'] as const
+
+/** May write internal notes and use the per-message options menu (the server enforces it too). */
+export function canUseMessageOptions(user: Pick<UserData, 'roles'> | null): boolean {
+  return hasAnyRole(user, SUPER_ROLES)
+}
+
+/** Enterprise-level users see conversations in the enterprise style (no TO label, spec section 2). */
+export function isEnterpriseUser(user: Pick<UserData, 'empLevel'> | null): boolean {
+  return user?.empLevel === 'ENTERPRISE'
+}

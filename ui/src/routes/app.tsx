@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router'
 import { RouteError } from '../components/layout/route-error'
 import { AppShell } from '../features/app-shell'
+import { ChatDock } from '../features/conversations'
 import { clearLocalSession, getUserData, getValidSession } from '../lib/session'
 import { rootRoute } from './root'
 
@@ -16,6 +17,16 @@ export const appRoute = createRoute({
     }
     return { user }
   },
-  component: AppShell,
+  component: SignedInFrame,
   errorComponent: RouteError,
 })
+
+/** The app shell, and the chat dock over every signed-in screen. */
+function SignedInFrame() {
+  return (
+    <>
+      <AppShell />
+      <ChatDock />
+    </>
+  )
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -25,6 +25,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  const headerId = useId()
 
   useEffect(() => {
     const dialog = ref.current
@@ -37,13 +38,13 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       className="confirm-dialog"
-      aria-labelledby="confirm-dialog-header"
+      aria-labelledby={headerId}
       onCancel={(event) => {
         event.preventDefault()
         if (!loading) onCancel()
       }}
     >
-      <h2 id="confirm-dialog-header" className="confirm-dialog__header">
+      <h2 id={headerId} className="confirm-dialog__header">
         {header}
       </h2>
       <div className="confirm-dialog__content">

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { EnterpriseStoresTable } from '../../components/enterprise-stores/enterprise-stores-table'
 import { canSeeCompanyMasterList } from '../../lib/roles'
 import { useSession } from '../../lib/session'
+import { OpenConversationForm } from './components/open-conversation-form'
 
 /** /leadmanager — for now: the stores in the user's scope. */
 export function LeadManagerScreen() {
@@ -13,6 +14,12 @@ export function LeadManagerScreen() {
       <header className="page__header">
         <h1>Lead manager</h1>
       </header>
+      <section className="panel panel--padded" aria-labelledby="open-conversation-heading">
+        <h2 id="open-conversation-heading" className="panel__title">
+          Open conversation
+        </h2>
+        <OpenConversationForm />
+      </section>
       <section className="panel" aria-labelledby="stores-in-scope">
         <header className="panel__header">
           <h2 id="stores-in-scope">Stores in your scope</h2>

@@ -6,29 +6,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { MESSAGE_EVENT_DEBOUNCE_MS, MESSAGE_EVENT_MAX_WAIT_MS } from '../../../lib/config'
 import { createDebouncer } from '../../../lib/debounce'
-import { realtime, subscribeParsed, type RealtimeClient, type RealtimeEvent } from '../../../lib/realtime'
-import type { PhoneMessage } from './get-phone-messages'
+import { subscribeMessages, type MessageEvent } from '../../../lib/message-events'
+import { realtime, type RealtimeClient } from '../../../lib/realtime'
 import { simulatorKeys } from './simulator-keys'
-
-export type MessageEventType = 'message.created' | 'message.status'
-
-export interface MessageEvent {
-  type: MessageEventType
-  message: PhoneMessage
-}
-
-/** The message event, or null for anything else. */
-export function parseMessageEvent(event: RealtimeEvent): MessageEvent | null {
-  if (event.event !== 'message' || !event.data || typeof event.data !== 'object') return null
-  const { type, message } = event.data as { type?: unknown; message?: unknown }
-  if ((type !== 'message.created' && type !== 'message.status') || !message || typeof message !== 'object') return null
-  const candidate = message as Partial<PhoneMessage>
-  const valid =
-    typeof candidate.id === 'number' &&
-    typeof candidate.direction === 'string' &&
-    (candidate.customerId === undefined || typeof candidate.customerId === 'number')
-  return valid ? { type, message: message as PhoneMessage } : null
-}
 
 /** What an event means for the screen showing `customerId`'s phone (undefined: none selected). */
 export function messageEventEffects(
@@ -40,18 +20,6 @@ export function messageEventEffects(
     // A new text can move a phone to the top or add it; a status change does neither.
     phones: event.type === 'message.created',
   }
-}
-
-/**
- * Calls `onMessage` for every message event, and `onResync` when the stream is
- * back after a break (events may have been missed meanwhile). Returns the unsubscribe.
- */
-export function subscribeMessages(
-  onMessage: (event: MessageEvent) => void,
-  onResync: () => void,
-  client: RealtimeClient = realtime,
-): () => void {
-  return subscribeParsed(parseMessageEvent, onMessage, onResync, client)
 }
 
 /** Keeps the selected phone's thread and the phone list current while mounted. */

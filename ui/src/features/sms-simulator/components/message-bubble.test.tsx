@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { setupTestRoot } from '../../../test/render'
 import type { PhoneMessage } from '../api/get-phone-messages'
-import { phoneMessage } from '../api/phone-message-fixture'
+import { messageFixture as phoneMessage } from '../../../test/message-fixture'
 import { MessageBubble } from './message-bubble'
 
 const view = setupTestRoot()

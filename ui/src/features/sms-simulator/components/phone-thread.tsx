@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react'
 import { ApiError } from '../../../lib/api-client'
 import { EMPTY_LIST_TEXT, REALTIME_FALLBACK_POLL_MS } from '../../../lib/config'
 import { formatPhone } from '../../../lib/format-phone'
+import { useFollowBottom } from '../../../lib/use-follow-bottom'
 import type { Phone } from '../api/get-phones'
 import { usePhoneThread } from '../api/get-phone-messages'
 import { MessageBubble } from './message-bubble'
@@ -34,7 +35,7 @@ export function PhoneThread({ customerId, phone, poll, now }: PhoneThreadProps) 
 
   const screen = useRef<HTMLDivElement>(null)
   /** Whether the reader is at the bottom, so new texts should scroll into view. */
-  const follow = useRef(true)
+  const { followRef, onScroll } = useFollowBottom()
   const seen = useRef<{ firstId?: number; lastId?: number; scrollHeight: number }>({ scrollHeight: 0 })
   const firstId = messages.at(0)?.id
   const lastId = messages.at(-1)?.id
@@ -46,11 +47,11 @@ export function PhoneThread({ customerId, phone, poll, now }: PhoneThreadProps) 
     const before = seen.current
     if (lastId !== before.lastId) {
       // A new text (or the first load): follow it, and always show the customer's own reply.
-      if (before.lastId === undefined || follow.current || lastIsOwn) el.scrollTop = el.scrollHeight
+      if (before.lastId === undefined || followRef.current || lastIsOwn) el.scrollTop = el.scrollHeight
     } else if (firstId !== before.firstId && before.firstId !== undefined) {
       // Older texts were added above: keep the ones being read in place.
       el.scrollTop += el.scrollHeight - before.scrollHeight
-    } else if (follow.current) {
+    } else if (followRef.current) {
       el.scrollTop = el.scrollHeight
     }
     seen.current = { firstId, lastId, scrollHeight: el.scrollHeight }
@@ -131,17 +132,14 @@ export function PhoneThread({ customerId, phone, poll, now }: PhoneThreadProps) 
         aria-label="Texts"
         aria-busy={thread.isPending || undefined}
         tabIndex={0}
-        onScroll={(event) => {
-          const el = event.currentTarget
-          follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 32
-        }}
+        onScroll={onScroll}
       >
         {body}
       </div>
       <ReplyBox
         customerId={customerId}
         onSent={() => {
-          follow.current = true
+          followRef.current = true
         }}
       />
     </section>

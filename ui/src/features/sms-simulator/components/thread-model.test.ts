@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { PhoneMessage } from '../api/get-phone-messages'
-import { phoneMessage } from '../api/phone-message-fixture'
+import { dayKey } from '../../../lib/zoned-time'
+import { messageFixture as phoneMessage } from '../../../test/message-fixture'
 import {
   customerFromThread,
-  dayKey,
   dayLabel,
   deliveryStatus,
   failureText,

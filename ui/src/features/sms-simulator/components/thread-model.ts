@@ -4,6 +4,7 @@
  */
 import type { PhoneMessage, PhoneMessagePage } from '../api/get-phone-messages'
 import type { Phone } from '../api/get-phones'
+import { dayKey, relativeDay } from '../../../lib/zoned-time'
 
 /** The texts of the fetched pages (newest page first), each once, oldest first (as a phone shows them). */
 export function threadMessages(pages: readonly Pick<PhoneMessagePage, 'content'>[] | undefined): PhoneMessage[] {
@@ -64,25 +65,13 @@ export function failureText(message: Pick<PhoneMessage, 'messageStatus' | 'error
   return code ? `${reason} (error ${code})` : reason
 }
 
-/** `YYYY-MM-DD` of a moment in `timeZone` (default: the browser's). */
-export function dayKey(at: number, timeZone?: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
-}
-
-function previousDay(key: string): string {
-  const t = Date.parse(`${key}T00:00:00Z`) - 86_400_000
-  return new Date(t).toISOString().slice(0, 10)
-}
-
 /** 'Today', 'Yesterday', or the date, for a day separator. */
 export function dayLabel(key: string, now: number, timeZone?: string): string {
-  const today = dayKey(now, timeZone)
-  if (key === today) return 'Today'
-  if (key === previousDay(today)) return 'Yesterday'
+  const relative = relativeDay(key, now, timeZone)
+  if (relative) return relative
   const t = Date.parse(`${key}T12:00:00Z`)
   if (!Number.isFinite(t)) return key
-  const sameYear = key.slice(0, 4) === today.slice(0, 4)
+  const sameYear = key.slice(0, 4) === dayKey(now, timeZone).slice(0, 4)
   return new Intl.DateTimeFormat(undefined, {
     timeZone: 'UTC',
     weekday: 'short',

@@ -1,8 +1,8 @@
-/** Test data: a text as the simulator API returns it. */
-import type { PhoneMessage } from './get-phone-messages'
+/** Test data: a message as the API returns it (conversation history, simulator thread, realtime events). */
+import type { MessageView } from '../lib/message-events'
 
 /** A delivered text from the dealership; `extra` overrides any field (`timestamp` follows `createdOn`). */
-export function phoneMessage(extra: Partial<PhoneMessage> = {}): PhoneMessage {
+export function messageFixture(extra: Partial<MessageView> = {}): MessageView {
   const createdOn = extra.createdOn ?? '2026-11-22T15:04:00Z'
   return {
     id: 1,

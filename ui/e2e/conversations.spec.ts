@@ -1,0 +1,317 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { logIn, PASSWORD } from './log-in'
+
+/**
+ * Chat boxes end to end, against the real server: the 3-box rule, sending a
+ * text and watching it get delivered, a customer's reply arriving live, and
+ * archiving a message so that only SUPER_DATA_ADMIN still sees it.
+ */
+
+/** A store-level user of store 1. */
+const STORE_USER = 'office-manager'
+const SUPER_DATA_ADMIN = 'super-data-admin'
+
+async function apiToken(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.post('/user/v2/login', { data: { username, password: PASSWORD } })
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { authToken: string }).authToken
+}
+
+interface Lead {
+  id: number
+  customerMaster: { id: number; firstName: string; lastName: string; cellular?: string; blockSms: boolean }
+  storeMaster: { id: number }
+}
+
+interface Message {
+  id: number
+  content: string
+  archived: boolean
+}
+
+/** Leads the token's user can see, in id order, that `accept` takes; at least `count` of them. */
+async function findLeads(
+  request: APIRequestContext,
+  token: string,
+  count: number,
+  accept: (lead: Lead) => boolean = () => true,
+): Promise<Lead[]> {
+  const found: Lead[] = []
+  for (let id = 1; id <= 200 && found.length < count; id++) {
+    const response = await request.get('/api/future-service-interaction', {
+      params: { 'future-service-interaction-id': id },
+      headers: { Authorization: token },
+    })
+    if (!response.ok()) continue
+    const lead = (await response.json()) as Lead
+    if (accept(lead)) found.push(lead)
+  }
+  if (found.length < count) throw new Error(`only ${found.length} of ${count} demo leads found`)
+  return found
+}
+
+/** Of store 1, with a customer who has a mobile number and has not opted out (so texts go through). */
+const textable = (lead: Lead) => lead.storeMaster.id === 1 && !lead.customerMaster.blockSms && !!lead.customerMaster.cellular
+
+async function sendStaffText(request: APIRequestContext, token: string, leadId: number, content: string): Promise<Message> {
+  const response = await request.post('/api/svc-message-instance/svc-send-message', {
+    headers: { Authorization: token },
+    data: { jaguarFutureServiceInteractionId: leadId, content, messageType: 'SMS' },
+  })
+  expect(response.ok(), await response.text()).toBe(true)
+  return (await response.json()) as Message
+}
+
+async function history(request: APIRequestContext, token: string, leadId: number): Promise<Message[]> {
+  const response = await request.get('/api/svc-message-instance/conversation-history', {
+    params: { future_service_interaction_id: leadId },
+    headers: { Authorization: token },
+  })
+  expect(response.ok()).toBe(true)
+  return (await response.json()) as Message[]
+}
+
+/** Opens a conversation with the lead manager's "Open conversation" form. */
+async function openConversation(page: Page, leadId: number) {
+  await page.getByLabel(/Lead id/).fill(String(leadId))
+  await page.getByRole('button', { name: 'Open conversation' }).click()
+}
+
+function chatBox(page: Page, leadId: number) {
+  return page.locator(`[data-testid="chat-box"][data-lead-id="${leadId}"]`)
+}
+
+/** Signs in as `username`, opens the lead's chat box and waits for its conversation and the live stream. */
+async function openLiveBox(page: Page, username: string, leadId: number) {
+  await logIn(page, username)
+  await openConversation(page, leadId)
+  const box = chatBox(page, leadId)
+  const log = box.getByRole('log', { name: 'Messages' })
+  await expect(log).not.toHaveAttribute('aria-busy', 'true')
+  await expect(page.getByTestId('chat-dock')).toHaveAttribute('data-realtime', 'open')
+  return { box, log }
+}
+
+function unique(label: string): string {
+  return `E2E ${label} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`
+}
+
+test('at most three chat boxes are open, and an open conversation is not opened twice', async ({ page, request }) => {
+  const token = await apiToken(request, STORE_USER)
+  const leads = await findLeads(request, token, 4)
+
+  await logIn(page, STORE_USER)
+  await expect(page).toHaveURL(/\/leadmanager$/)
+  const boxes = page.getByTestId('chat-box')
+
+  for (const lead of leads.slice(0, 3)) await openConversation(page, lead.id)
+  await expect(boxes).toHaveCount(3)
+  const first = leads[0]!
+  await expect(chatBox(page, first.id).getByTestId('chat-box-name')).toHaveText(
+    `${first.customerMaster.firstName} ${first.customerMaster.lastName}`,
+  )
+
+  // A fourth is refused with the spec's error.
+  await openConversation(page, leads[3]!.id)
+  const notice = page.getByTestId('notice').filter({ hasText: 'No more than 3 chat boxes allowed at a time' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('Limitation')
+  await expect(boxes).toHaveCount(3)
+  await expect(chatBox(page, leads[3]!.id)).toHaveCount(0)
+
+  // Opening one that is open (even minimised) focuses and restores it, without a second box.
+  await chatBox(page, first.id).getByRole('button', { name: 'Minimise conversation' }).click()
+  await expect(chatBox(page, first.id).getByRole('log', { name: 'Messages' })).toHaveCount(0)
+  await openConversation(page, first.id)
+  await expect(boxes).toHaveCount(3)
+  await expect(chatBox(page, first.id)).toHaveClass(/is-focused/)
+  await expect(chatBox(page, first.id).getByRole('textbox', { name: 'Message' })).toBeFocused()
+
+  // The boxes survive a reload; closing one makes room for another.
+  await page.reload()
+  await expect(boxes).toHaveCount(3)
+  await chatBox(page, leads[1]!.id).getByRole('button', { name: 'Close conversation' }).click()
+  await expect(boxes).toHaveCount(2)
+  await openConversation(page, leads[3]!.id)
+  await expect(boxes).toHaveCount(3)
+})
+
+test('a text sent from a chat box is delivered (double check)', async ({ page, request }) => {
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  const text = unique('chat text')
+
+  const { box, log } = await openLiveBox(page, STORE_USER, lead!.id)
+
+  // The editor's own checks come first.
+  const input = box.getByRole('textbox', { name: 'Message' })
+  await box.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Please Enter Message' })).toBeVisible()
+  await box.getByText('Email', { exact: true }).click()
+  await input.fill('Hello')
+  await box.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Please Enter Subject' })).toBeVisible()
+  await box.getByText('SMS', { exact: true }).click()
+  await expect(box.getByRole('textbox', { name: 'Subject' })).toHaveCount(0)
+  // A store-level user may not write notes.
+  await expect(box.getByText('Note', { exact: true })).toHaveCount(0)
+
+  await input.fill(text)
+  await input.press('Enter')
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Sent' })).toBeVisible()
+  const card = log.getByTestId('chat-message').filter({ hasText: text })
+  await expect(card).toBeVisible()
+  await expect(card).toHaveClass(/chat-msg--sent/)
+  // The simulator delivers within a second or two; the status arrives live.
+  await expect(card.getByTestId('delivery-status')).toHaveAttribute('data-icon', 'double-check', { timeout: 15_000 })
+  await expect(card.getByTestId('delivery-status')).toHaveText('✓✓')
+  // The editor is cleared a second after the send.
+  await expect(input).toHaveValue('')
+  // The options menu is for super roles only.
+  await expect(card.getByTestId('message-options')).toHaveCount(0)
+})
+
+test("a customer's reply appears live in the open chat box, and counts as unread while it is minimised", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  const customerId = lead!.customerMaster.id
+  // Make this the customer's most recently active lead, so their replies join it.
+  await sendStaffText(request, token, lead!.id, unique('before reply'))
+
+  const { box, log } = await openLiveBox(page, STORE_USER, lead!.id)
+
+  const reply = async (body: string) => {
+    const response = await request.post(`/api/simulator/phones/${customerId}/reply`, {
+      headers: { Authorization: token },
+      data: { body },
+    })
+    expect(response.ok(), await response.text()).toBe(true)
+  }
+
+  const first = unique('customer reply')
+  await reply(first)
+  const card = log.getByTestId('chat-message').filter({ hasText: first })
+  await expect(card).toBeVisible()
+  await expect(card).toHaveClass(/chat-msg--received/)
+
+  // Minimised, the next reply shows as unread; restoring the box shows it and reads it.
+  await box.getByRole('button', { name: 'Minimise conversation' }).click()
+  const second = unique('second reply')
+  await reply(second)
+  await expect(box.getByTestId('unread-badge')).toBeVisible()
+  await box.getByRole('button', { name: 'Restore conversation' }).click()
+  await expect(box.getByTestId('chat-message').filter({ hasText: second })).toBeVisible()
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/future-service-interaction/${lead!.id}`, { headers: { Authorization: token } })
+      return ((await response.json()) as { totalUnreadCount: number }).totalUnreadCount
+    })
+    .toBe(0)
+})
+
+test('a message archived by a super data admin is hidden from the office manager', async ({ page, request }) => {
+  const managerToken = await apiToken(request, STORE_USER)
+  const adminToken = await apiToken(request, SUPER_DATA_ADMIN)
+  const [lead] = await findLeads(request, managerToken, 1, textable)
+  const text = unique('to archive')
+  const message = await sendStaffText(request, managerToken, lead!.id, text)
+
+  const { log } = await openLiveBox(page, SUPER_DATA_ADMIN, lead!.id)
+  const card = log.getByTestId('chat-message').filter({ hasText: text })
+  await expect(card).toBeVisible()
+
+  await card.getByRole('button', { name: 'Message options' }).click()
+  const menu = page.getByRole('menu', { name: 'Options' })
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Set Response Time' })).toBeVisible()
+  // Escape closes the menu and gives focus back.
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
+  await expect(card.getByRole('button', { name: 'Message options' })).toBeFocused()
+
+  await card.getByRole('button', { name: 'Message options' }).click()
+  await menu.getByRole('menuitem', { name: 'Archive' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Archive' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Are you sure want to archive this message?')
+  await dialog.getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Archived' })).toBeVisible()
+  await expect(dialog).toBeHidden()
+  // A super data admin still sees it, greyed as archived.
+  await expect(card).toHaveAttribute('data-archived', 'true')
+  await expect(card).toContainText('Archived')
+
+  expect((await history(request, adminToken, lead!.id)).find((m) => m.id === message.id)).toMatchObject({ archived: true })
+  expect((await history(request, managerToken, lead!.id)).some((m) => m.id === message.id)).toBe(false)
+})
+
+test('a super user writes a note, puts a customer message in log mode, sets a response time and copies text', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(60_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  const question = unique('customer question')
+  const answer = unique('staff answer')
+  await sendStaffText(request, token, lead!.id, unique('opening'))
+  const replied = await request.post(`/api/simulator/phones/${lead!.customerMaster.id}/reply`, {
+    headers: { Authorization: token },
+    data: { body: question },
+  })
+  expect(replied.ok(), await replied.text()).toBe(true)
+  await sendStaffText(request, token, lead!.id, answer)
+
+  const { box, log } = await openLiveBox(page, 'super-user', lead!.id)
+
+  // An internal note: a yellow card.
+  const note = unique('note')
+  await box.getByText('Note', { exact: true }).click()
+  await box.getByRole('textbox', { name: 'Message' }).fill(note)
+  await box.getByRole('button', { name: 'Send' }).click()
+  const noteCard = log.getByTestId('chat-message').filter({ hasText: note })
+  await expect(noteCard).toHaveAttribute('data-kind', 'note')
+
+  // Log mode on the customer's message: only the check until decided, then the pencil and 'Valid'.
+  const questionCard = log.getByTestId('chat-message').filter({ hasText: question })
+  await questionCard.getByRole('button', { name: 'Message options' }).click()
+  await page.getByRole('menu', { name: 'Options' }).getByRole('menuitem', { name: 'Log mode' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Log mode enabled' })).toBeVisible()
+  const logMode = questionCard.getByTestId('log-mode')
+  await expect(logMode).toHaveAttribute('data-valid', 'pending')
+  await expect(logMode.getByRole('button', { name: 'Edit log mode' })).toHaveCount(0)
+  await logMode.getByRole('button', { name: 'Review log mode' }).click()
+  await page.getByRole('menu', { name: 'Log mode' }).getByRole('menuitem', { name: 'Mark log mode valid' }).click()
+  await expect(logMode).toHaveAttribute('data-valid', 'true')
+  await expect(logMode.getByRole('button', { name: 'Edit log mode' })).toBeVisible()
+  await expect(logMode).toContainText('Valid')
+
+  // Set Response Time on the answer: both fields are needed.
+  const answerCard = log.getByTestId('chat-message').filter({ hasText: answer })
+  await answerCard.getByRole('button', { name: 'Message options' }).click()
+  await page.getByRole('menuitem', { name: 'Set Response Time' }).click()
+  const form = page.getByRole('dialog', { name: 'Set Response Time' })
+  await form.getByLabel('Response date').fill('')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Please Enter Response date and time' })).toBeVisible()
+  await form.getByRole('button', { name: 'Cancel' }).click()
+  await expect(form).toHaveCount(0)
+  await answerCard.getByRole('button', { name: 'Message options' }).click()
+  await page.getByRole('menuitem', { name: 'Set Response Time' }).click()
+  await page.getByRole('dialog', { name: 'Set Response Time' }).getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Message Response Successfully Updated' })).toBeVisible()
+
+  // Right-click on selected text offers Copy.
+  const body = answerCard.locator('.chat-msg__body')
+  await body.selectText()
+  await body.click({ button: 'right' })
+  await page.getByRole('menu', { name: 'Selected text' }).getByRole('menuitem', { name: 'Copy' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Text copied to clipboard' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer)
+})

@@ -1,0 +1,183 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
+import { ApiError } from '../../../lib/api-client'
+import { closeChat, focusChat, minimiseChat, type ChatBox as ChatBoxState } from '../../../lib/chat-dock'
+import { REALTIME_FALLBACK_POLL_MS } from '../../../lib/config'
+import { formatPhone } from '../../../lib/format-phone'
+import { useArchiveMessage } from '../api/archive-message'
+import { useConversation } from '../api/get-conversation'
+import { useLead, type Lead } from '../api/get-lead'
+import { markRead } from '../api/mark-read'
+import { ChatEditor } from './chat-editor'
+import { ConversationLog } from './conversation-log'
+import { lastMessageId } from './conversation-model'
+
+const ARCHIVE_QUESTION = 'Are you sure want to archive this message?'
+
+export interface ChatBoxProps {
+  box: ChatBoxState
+  focused: boolean
+  /** Changes when the box is asked to take keyboard focus (opened or focused again). */
+  focusSeq: number | undefined
+  now: number
+  /** The live stream is down: poll the conversation instead. */
+  poll: boolean
+  privileged: boolean
+  enterpriseStyle: boolean
+}
+
+function customerName(lead: Lead | undefined, leadId: number): string {
+  const c = lead?.customerMaster
+  return [c?.firstName, c?.lastName].filter(Boolean).join(' ') || `Lead #${leadId}`
+}
+
+/**
+ * One chat box of the dock: the customer (name, phone, store), the
+ * conversation, and the editor. It can be minimised (an unread badge shows) and
+ * closed. Opening or restoring it, and customer messages arriving while it is
+ * the focused box, are acknowledged as read.
+ */
+export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpriseStyle }: ChatBoxProps) {
+  const { leadId, minimised } = box
+  const queryClient = useQueryClient()
+  const lead = useLead(leadId)
+  const conversation = useConversation(leadId, { refetchInterval: poll && !minimised ? REALTIME_FALLBACK_POLL_MS : false })
+  const archive = useArchiveMessage()
+  const [archiving, setArchiving] = useState<number | null>(null)
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const titleRef = useRef<HTMLButtonElement>(null)
+
+  const name = customerName(lead.data, leadId)
+  const phone = formatPhone(lead.data?.customerMaster.cellular)
+  const store = lead.data?.storeMaster.store_name
+  const timeZone = lead.data?.storeMaster.officeMasterVO.timezoneDisplay || undefined
+  const unread = lead.data?.totalUnreadCount ?? 0
+  const messages = conversation.data
+  const newestId = lastMessageId(messages)
+
+  // Keyboard focus follows openChat() and restoring.
+  useEffect(() => {
+    if (focusSeq === undefined) return
+    if (minimised) titleRef.current?.focus()
+    else inputRef.current?.focus()
+  }, [focusSeq, minimised])
+
+  // Read acknowledgement: once the open box shows the conversation, and again when its unread count rises while it is the focused box.
+  const acknowledged = useRef(false)
+  useEffect(() => {
+    if (minimised) {
+      acknowledged.current = false
+      return
+    }
+    if (messages === undefined || newestId === undefined) return
+    if (!acknowledged.current || (focused && unread > 0)) {
+      acknowledged.current = true
+      void markRead(queryClient, leadId, newestId)
+    }
+  }, [minimised, messages, newestId, focused, unread, leadId, queryClient])
+
+  const leadMissing = lead.error instanceof ApiError && lead.error.status === 404
+  const conversationError = conversation.isError
+    ? leadMissing || (conversation.error instanceof ApiError && conversation.error.status === 404)
+      ? { text: `There is no lead #${leadId} that you can see.` }
+      : { text: 'The conversation could not be loaded.', retry: () => void conversation.refetch() }
+    : null
+
+  const close = () => {
+    // Hand keyboard focus to another box rather than dropping it on the page.
+    const others = Array.from(document.querySelectorAll<HTMLElement>('.chat-box__title')).filter((el) => el !== titleRef.current)
+    closeChat(leadId)
+    others.at(-1)?.focus()
+  }
+
+  return (
+    <section
+      className={`chat-box${minimised ? ' is-minimised' : ''}${focused ? ' is-focused' : ''}`}
+      aria-label={`Conversation with ${name}`}
+      data-testid="chat-box"
+      data-lead-id={leadId}
+      onFocusCapture={() => focusChat(leadId)}
+      onPointerDownCapture={() => focusChat(leadId)}
+    >
+      <header className="chat-box__header">
+        <button
+          ref={titleRef}
+          type="button"
+          className="chat-box__title"
+          aria-expanded={!minimised}
+          title={minimised ? 'Restore' : 'Minimise'}
+          onClick={() => minimiseChat(leadId, !minimised)}
+        >
+          {lead.isPending ? (
+            <span className="chat-box__who" aria-hidden="true">
+              <span className="skeleton-bar chat-box__skeleton" />
+              <span className="skeleton-bar chat-box__skeleton chat-box__skeleton--short" />
+            </span>
+          ) : (
+            <span className="chat-box__who">
+              <span className="chat-box__name" data-testid="chat-box-name">
+                {name}
+              </span>
+              <span className="chat-box__meta">
+                {[phone, store].filter(Boolean).join(' · ') || '\u00a0'}
+              </span>
+            </span>
+          )}
+          {minimised && unread > 0 ? (
+            <span className="chat-box__badge" data-testid="unread-badge" aria-label={`${unread} unread`}>
+              {unread}
+            </span>
+          ) : null}
+        </button>
+        {lead.data?.customerMaster.blockSms ? <span className="badge badge--warning chat-box__flag">Opted out</span> : null}
+        <button
+          type="button"
+          className="chat-box__action"
+          aria-label={minimised ? 'Restore conversation' : 'Minimise conversation'}
+          onClick={() => minimiseChat(leadId, !minimised)}
+        >
+          {minimised ? '▴' : '–'}
+        </button>
+        <button type="button" className="chat-box__action" aria-label="Close conversation" onClick={close}>
+          ×
+        </button>
+      </header>
+      {minimised ? null : (
+        <>
+          <ConversationLog
+            leadId={leadId}
+            messages={messages}
+            isPending={conversation.isPending && !conversation.isError}
+            error={conversationError}
+            timeZone={timeZone}
+            now={now}
+            privileged={privileged}
+            enterpriseStyle={enterpriseStyle}
+            onArchive={setArchiving}
+          />
+          <ChatEditor
+            leadId={leadId}
+            customerId={lead.data?.customerMaster.id}
+            canWriteNotes={privileged}
+            disabled={!lead.data}
+            inputRef={inputRef}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={archiving !== null}
+        header="Archive"
+        message={ARCHIVE_QUESTION}
+        confirmText="Yes"
+        cancelText="No"
+        loading={archive.isPending}
+        onCancel={() => setArchiving(null)}
+        onConfirm={() => {
+          if (archiving === null) return
+          archive.mutate({ leadId, messageId: archiving }, { onSuccess: () => setArchiving(null) })
+        }}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import { useChatDock } from '../../../lib/chat-dock'
+import { useRealtimeStatus } from '../../../lib/realtime'
+import { canUseMessageOptions, isEnterpriseUser } from '../../../lib/roles'
+import { useSession } from '../../../lib/session'
+import { useNow } from '../../../lib/use-now'
+import { useLiveConversations } from '../api/live-conversations'
+import { ChatBox } from './chat-box'
+
+/**
+ * The open chat boxes, docked at the bottom right like a web messenger (at most
+ * three; see `lib/chat-dock.ts`). Mounted once for the signed-in screens.
+ */
+export function ChatDock() {
+  const user = useSession()
+  const dock = useChatDock()
+  const realtimeStatus = useRealtimeStatus()
+  const streamDown = realtimeStatus === 'reconnecting'
+  // Day labels and delayed-response styles follow the clock.
+  const now = useNow(30_000, dock.boxes.length > 0)
+  useLiveConversations(dock)
+
+  if (!user || dock.boxes.length === 0) return null
+  const privileged = canUseMessageOptions(user)
+  const enterpriseStyle = isEnterpriseUser(user)
+
+  return (
+    <aside className="chat-dock" aria-label="Chat boxes" data-testid="chat-dock" data-realtime={realtimeStatus}>
+      {dock.boxes.map((box) => (
+        <ChatBox
+          key={box.leadId}
+          box={box}
+          focused={dock.focusedId === box.leadId}
+          focusSeq={dock.focusRequest?.leadId === box.leadId ? dock.focusRequest.seq : undefined}
+          now={now}
+          poll={streamDown}
+          privileged={privileged}
+          enterpriseStyle={enterpriseStyle}
+        />
+      ))}
+    </aside>
+  )
+}

@@ -1,0 +1,120 @@
+import { useLayoutEffect, useMemo, useRef } from 'react'
+import { EMPTY_LIST_TEXT } from '../../../lib/config'
+import type { MessageView } from '../../../lib/message-events'
+import { useFollowBottom } from '../../../lib/use-follow-bottom'
+import { buildTimeline } from './conversation-model'
+import { MessageCard } from './message-card'
+
+export interface ConversationLogProps {
+  leadId: number
+  messages: readonly MessageView[] | undefined
+  isPending: boolean
+  /** Shown instead of the messages when they could not be loaded. */
+  error: { text: string; retry?: () => void } | null
+  timeZone?: string
+  now: number
+  privileged: boolean
+  enterpriseStyle: boolean
+  onArchive: (messageId: number) => void
+}
+
+/** Skeleton cards while the conversation loads, alternating sides like one. */
+const SKELETON = ['received', 'sent', 'received', 'sent'] as const
+
+/**
+ * The conversation, oldest first with day and time breaks; it follows the
+ * newest message while the reader is at the bottom.
+ */
+export function ConversationLog({
+  leadId,
+  messages,
+  isPending,
+  error,
+  timeZone,
+  now,
+  privileged,
+  enterpriseStyle,
+  onArchive,
+}: ConversationLogProps) {
+  const timeline = useMemo(() => buildTimeline(messages ?? [], now, timeZone), [messages, now, timeZone])
+  const ref = useRef<HTMLDivElement>(null)
+  /** Whether the reader is at the bottom, so new messages scroll into view. */
+  const { followRef, onScroll } = useFollowBottom()
+  const seenLastId = useRef<number | undefined>(undefined)
+  const lastId = messages?.at(-1)?.id
+
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    if (lastId !== seenLastId.current && (seenLastId.current === undefined || followRef.current)) {
+      el.scrollTop = el.scrollHeight
+    }
+    seenLastId.current = lastId
+  })
+
+  let body
+  if (isPending) {
+    body = (
+      <ol className="chat-log__list" aria-hidden="true">
+        {SKELETON.map((side, i) => (
+          <li key={i} className={`chat-msg chat-msg--${side} chat-msg--skeleton`}>
+            <div className="chat-msg__card">
+              <span className="skeleton-bar" />
+              <span className="skeleton-bar" />
+            </div>
+          </li>
+        ))}
+      </ol>
+    )
+  } else if (error && !messages?.length) {
+    body = (
+      <div className="chat-log__note" role="alert">
+        <p>{error.text}</p>
+        {error.retry ? (
+          <button type="button" className="btn" onClick={error.retry}>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    )
+  } else if (!messages?.length) {
+    body = <p className="chat-log__note">{EMPTY_LIST_TEXT}</p>
+  } else {
+    body = (
+      <ol className="chat-log__list">
+        {timeline.map((item) =>
+          item.type === 'message' ? (
+            <MessageCard
+              key={item.key}
+              leadId={leadId}
+              message={item.message}
+              timeZone={timeZone}
+              now={now}
+              privileged={privileged}
+              enterpriseStyle={enterpriseStyle}
+              onArchive={onArchive}
+            />
+          ) : (
+            <li key={item.key} className={`chat-break chat-break--${item.type}`} data-testid={`${item.type}-break`}>
+              <span>{item.label}</span>
+            </li>
+          ),
+        )}
+      </ol>
+    )
+  }
+
+  return (
+    <div
+      ref={ref}
+      className="chat-log"
+      role="log"
+      aria-label="Messages"
+      aria-busy={isPending || undefined}
+      tabIndex={0}
+      onScroll={onScroll}
+    >
+      {body}
+    </div>
+  )
+}

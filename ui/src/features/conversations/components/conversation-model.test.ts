@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest'
+import type { MessageView } from '../../../lib/message-events'
+import { messageFixture } from '../../../test/message-fixture'
+import {
+  buildTimeline,
+  cardKind,
+  delayStyle,
+  deliveryIcon,
+  draftProblem,
+  handoffTitle,
+  hasOptions,
+  isSentStyle,
+  logModeControl,
+  messageDateLabel,
+  messageOptions,
+  optionsTone,
+} from './conversation-model'
+
+const tz = 'America/New_York'
+/** 2026-11-22 14:00 in New York. */
+const now = Date.parse('2026-11-22T19:00:00Z')
+
+function customer(id: number, createdOn: string, extra: Partial<MessageView> = {}): MessageView {
+  return messageFixture({
+    id,
+    createdOn,
+    direction: 'RECEIVED',
+    notificationType: 'MESSAGE_FROM_CUSTOMER',
+    messageStatus: 'received',
+    ...extra,
+  })
+}
+
+function staff(id: number, createdOn: string, extra: Partial<MessageView> = {}): MessageView {
+  return messageFixture({ id, createdOn, ...extra })
+}
+
+describe('deliveryIcon', () => {
+  it.each([
+    ['RESTRICTED', 'restricted'],
+    ['failed', 'failed'],
+    ['undelivered', 'failed'],
+    ['delivered', 'double-check'],
+    ['received', 'double-check'],
+    ['receiving', 'double-check'],
+    ['sent', 'check'],
+    ['sending', 'check'],
+    ['accepted', 'check'],
+    ['queued', 'check'],
+    ['read', 'unknown'],
+    ['stored', 'unknown'],
+    ['', 'unknown'],
+  ] as const)('%s → %s', (messageStatus, icon) => {
+    expect(deliveryIcon({ messageStatus }).icon).toBe(icon)
+  })
+
+  it('explains failures with the errors, else the spec defaults', () => {
+    expect(deliveryIcon({ messageStatus: 'failed', errors: 'Unreachable handset' }).title).toBe('Unreachable handset')
+    expect(deliveryIcon({ messageStatus: 'undelivered' }).title).toBe('Unknown error')
+    expect(deliveryIcon({ messageStatus: 'paused' }).title).toBe('Unknown status')
+    expect(deliveryIcon({ messageStatus: 'paused', errors: 'Carrier hold' }).title).toBe('Carrier hold')
+  })
+})
+
+describe('card kinds and sides', () => {
+  it('tells the cards apart', () => {
+    expect(cardKind({ messageType: 'SMS', notificationType: 'MESSAGE_TO_CUSTOMER' })).toBe('sms')
+    expect(cardKind({ messageType: 'EMAIL', notificationType: 'MESSAGE_TO_CUSTOMER' })).toBe('email')
+    expect(cardKind({ messageType: 'CALENDAR_INVITE', notificationType: 'MESSAGE_TO_CUSTOMER' })).toBe('calendar')
+    expect(cardKind({ messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' })).toBe('note')
+    expect(cardKind({ messageType: 'EMAIL', notificationType: 'INTERNAL_NOTIFICATION_GM' })).toBe('handoff')
+  })
+
+  it('titles the handoffs', () => {
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION_GM' })).toBe('GM HANDOFF')
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION_GM_FOLLOW_UP' })).toBe('GM HANDOFF II')
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION_MD' })).toBe('MD HANDOFF')
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION' })).toBeNull()
+  })
+
+  it('uses the sent style for MESSAGE_TO_CUSTOMER and USER_INVITE only', () => {
+    expect(isSentStyle({ notificationType: 'MESSAGE_TO_CUSTOMER' })).toBe(true)
+    expect(isSentStyle({ notificationType: 'USER_INVITE' })).toBe(true)
+    expect(isSentStyle({ notificationType: 'MESSAGE_FROM_CUSTOMER' })).toBe(false)
+    expect(isSentStyle({ notificationType: 'INTERNAL_NOTES' })).toBe(false)
+  })
+})
+
+describe('delayStyle', () => {
+  const minutesAgo = (m: number) => new Date(now - m * 60_000).toISOString()
+
+  it('styles customer messages waiting over 3 and over 5 minutes', () => {
+    expect(delayStyle(customer(1, minutesAgo(2), { responseReqd: true }), now)).toBeNull()
+    expect(delayStyle(customer(1, minutesAgo(3), { responseReqd: true }), now)).toBeNull()
+    expect(delayStyle(customer(1, minutesAgo(3.5), { responseReqd: true }), now)).toBe('three')
+    expect(delayStyle(customer(1, minutesAgo(5), { responseReqd: true }), now)).toBe('three')
+    expect(delayStyle(customer(1, minutesAgo(5.1), { responseReqd: true }), now)).toBe('five')
+  })
+
+  it('styles internal notes the same way', () => {
+    const note = staff(2, minutesAgo(4), { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES', responseReqd: true })
+    expect(delayStyle(note, now)).toBe('three')
+  })
+
+  it('leaves messages without a required response and staff messages alone', () => {
+    expect(delayStyle(customer(1, minutesAgo(10)), now)).toBeNull()
+    expect(delayStyle(staff(3, minutesAgo(10), { responseReqd: true }), now)).toBeNull()
+  })
+})
+
+describe('buildTimeline', () => {
+  it('puts a day break before each new day in the store zone', () => {
+    const items = buildTimeline(
+      [
+        staff(1, '2026-11-03T15:00:00Z'),
+        // 23:30 UTC on the 21st is still the 21st in New York; 04:00 UTC on the 22nd is the 21st too.
+        customer(2, '2026-11-21T23:30:00Z'),
+        staff(3, '2026-11-22T04:00:00Z'),
+        staff(4, '2026-11-22T15:00:00Z'),
+      ],
+      now,
+      tz,
+    )
+    expect(items.map((i) => (i.type === 'message' ? i.message.id : i.label))).toEqual([
+      'November 3, 2026',
+      1,
+      'Yesterday',
+      2,
+      3,
+      'Today',
+      4,
+    ])
+  })
+
+  it('adds a time break when over 4 minutes separate consecutive customer or handoff messages', () => {
+    const handoff = { notificationType: 'INTERNAL_NOTIFICATION_GM', messageType: 'EMAIL', direction: 'SENT' }
+    const items = buildTimeline(
+      [
+        customer(1, '2026-11-22T15:00:00Z'),
+        customer(2, '2026-11-22T15:04:00Z'), // exactly 4 minutes: no break
+        customer(3, '2026-11-22T15:08:01Z'), // over 4: break
+        staff(4, '2026-11-22T15:30:00Z'), // staff: no break
+        customer(5, '2026-11-22T15:40:00Z'), // previous was staff: no break
+        staff(6, '2026-11-22T15:50:00Z', handoff), // handoff after customer, 10 minutes: break
+      ],
+      now,
+      tz,
+    )
+    expect(items.map((i) => (i.type === 'message' ? i.message.id : `${i.type}:${i.label}`))).toEqual([
+      'day:Today',
+      1,
+      2,
+      'time:10:08 AM',
+      3,
+      4,
+      5,
+      'time:10:50 AM',
+      6,
+    ])
+  })
+
+  it('is empty for an empty conversation', () => {
+    expect(buildTimeline([], now, tz)).toEqual([])
+  })
+})
+
+describe('messageDateLabel', () => {
+  it('shows today as the time, yesterday by name, older days by date (store zone)', () => {
+    expect(messageDateLabel('2026-11-22T15:05:00Z', now, tz)).toBe('10:05 AM')
+    expect(messageDateLabel('2026-11-21T15:05:00Z', now, tz)).toBe('Yesterday 10:05 AM')
+    expect(messageDateLabel('2026-11-03T15:05:00Z', now, tz)).toBe('November 3, 2026 10:05 AM')
+    expect(messageDateLabel('2026-11-22T15:05:00Z', now, 'America/Los_Angeles')).toBe('7:05 AM')
+    expect(messageDateLabel('nonsense', now, tz)).toBe('')
+  })
+})
+
+describe('messageOptions', () => {
+  it('offers log mode and archive on customer messages', () => {
+    expect(messageOptions(customer(1, '2026-11-22T15:00:00Z'))).toEqual({ logMode: true, archive: true, responseTime: false })
+    expect(messageOptions(customer(1, '2026-11-22T15:00:00Z', { logMode: true })).logMode).toBe(false)
+  })
+
+  it('offers archive and set response time on messages to the customer', () => {
+    expect(messageOptions(staff(1, '2026-11-22T15:00:00Z'))).toEqual({ logMode: false, archive: true, responseTime: true })
+  })
+
+  it('offers archive on notes and handoffs, and never archives twice', () => {
+    const note = staff(1, '2026-11-22T15:00:00Z', { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' })
+    expect(messageOptions(note)).toEqual({ logMode: false, archive: true, responseTime: false })
+    const handoff = staff(2, '2026-11-22T15:00:00Z', { notificationType: 'INTERNAL_NOTIFICATION_MD' })
+    expect(messageOptions(handoff).archive).toBe(true)
+    expect(hasOptions(messageOptions({ ...note, archived: true }))).toBe(false)
+    expect(hasOptions(messageOptions(staff(3, '2026-11-22T15:00:00Z', { notificationType: 'INTERNAL_NOTIFICATION' })))).toBe(
+      false,
+    )
+  })
+
+  it('colours the menu icon: dark if archived, amber for notes, green otherwise', () => {
+    expect(optionsTone({ messageType: 'SMS', notificationType: 'MESSAGE_TO_CUSTOMER', archived: false })).toBe('default')
+    expect(optionsTone({ messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES', archived: false })).toBe('note')
+    expect(optionsTone({ messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES', archived: true })).toBe('archived')
+  })
+})
+
+describe('logModeControl', () => {
+  const logged = (validLogMode?: boolean) => customer(1, '2026-11-22T15:00:00Z', { logMode: true, validLogMode })
+
+  it('shows only the check while undecided, the pencil once decided, and the check again when invalid', () => {
+    expect(logModeControl(logged())).toEqual({ check: true, pencil: false, valid: null })
+    expect(logModeControl(logged(true))).toEqual({ check: false, pencil: true, valid: true })
+    expect(logModeControl(logged(false))).toEqual({ check: true, pencil: true, valid: false })
+  })
+
+  it('is absent for messages not in log mode and for staff messages', () => {
+    expect(logModeControl(customer(1, '2026-11-22T15:00:00Z'))).toBeNull()
+    expect(logModeControl(staff(1, '2026-11-22T15:00:00Z', { logMode: true }))).toBeNull()
+  })
+})
+
+describe('draftProblem', () => {
+  it("checks an e-mail's subject first, then its message", () => {
+    expect(draftProblem('EMAIL', '', '')).toBe('Please Enter Subject')
+    expect(draftProblem('EMAIL', '  ', 'Hello')).toBe('Please Enter Subject')
+    expect(draftProblem('EMAIL', 'Service', ' ')).toBe('Please Enter Message')
+    expect(draftProblem('EMAIL', 'Service', 'Hello')).toBeNull()
+  })
+
+  it('checks the message of texts and notes', () => {
+    expect(draftProblem('SMS', '', '')).toBe('Please Enter Message')
+    expect(draftProblem('SMS', '', 'Hi')).toBeNull()
+    expect(draftProblem('NOTE', '', '\n')).toBe('Please Enter Message')
+  })
+})

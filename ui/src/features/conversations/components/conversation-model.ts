@@ -1,0 +1,194 @@
+/**
+ * Pure rules behind a chat box (spec sections 2, 4, 5 and 9): which card a
+ * message is, which side it sits on, its delivery icon, delayed-response style,
+ * day and time breaks, the options it offers, and the editor's checks.
+ */
+import { RESPONSE_DELAY_FIVE_MS, RESPONSE_DELAY_THREE_MS, TIME_BREAK_GAP_MS } from '../../../lib/config'
+import type { MessageView } from '../../../lib/message-events'
+import { clockTime, dayKey, longDate, relativeDay, timeOf } from '../../../lib/zoned-time'
+import type { EditorMode } from '../api/send-message'
+
+type Kind = Pick<MessageView, 'messageType' | 'notificationType'>
+
+export type CardKind = 'sms' | 'email' | 'calendar' | 'note' | 'handoff'
+
+const HANDOFF_TITLES: Record<string, string> = {
+  INTERNAL_NOTIFICATION_GM: 'GM HANDOFF',
+  INTERNAL_NOTIFICATION_GM_FOLLOW_UP: 'GM HANDOFF II',
+  INTERNAL_NOTIFICATION_MD: 'MD HANDOFF',
+}
+
+/** GM HANDOFF, GM HANDOFF II or MD HANDOFF for handoff notifications, else null. */
+export function handoffTitle(message: Pick<MessageView, 'notificationType'>): string | null {
+  return HANDOFF_TITLES[message.notificationType] ?? null
+}
+
+export function isNote(message: Kind): boolean {
+  return message.messageType === 'INTERNAL_NOTES' || message.notificationType === 'INTERNAL_NOTES'
+}
+
+export function cardKind(message: Kind): CardKind {
+  if (isNote(message)) return 'note'
+  if (handoffTitle(message)) return 'handoff'
+  if (message.messageType === 'CALENDAR_INVITE') return 'calendar'
+  if (message.messageType === 'EMAIL') return 'email'
+  return 'sms'
+}
+
+/** Sent style (staff to customer) for MESSAGE_TO_CUSTOMER and USER_INVITE, received style otherwise. */
+export function isSentStyle(message: Pick<MessageView, 'notificationType'>): boolean {
+  return message.notificationType === 'MESSAGE_TO_CUSTOMER' || message.notificationType === 'USER_INVITE'
+}
+
+/** A message from the customer. */
+export function isCustomerMessage(message: Pick<MessageView, 'direction'>): boolean {
+  return message.direction.toUpperCase() === 'RECEIVED'
+}
+
+export type DeliveryIcon = 'restricted' | 'failed' | 'double-check' | 'check' | 'unknown'
+
+/** The delivery status icon of a staff message and its hover text (spec section 4). */
+export function deliveryIcon(message: Pick<MessageView, 'messageStatus' | 'errors'>): { icon: DeliveryIcon; title: string } {
+  const status = message.messageStatus.trim().toLowerCase()
+  const errors = message.errors?.trim()
+  switch (status) {
+    case 'restricted':
+      return { icon: 'restricted', title: errors || 'Restricted' }
+    case 'failed':
+    case 'undelivered':
+      return { icon: 'failed', title: errors || 'Unknown error' }
+    case 'delivered':
+    case 'received':
+    case 'receiving':
+      return { icon: 'double-check', title: 'Delivered' }
+    case 'sent':
+    case 'sending':
+    case 'accepted':
+    case 'queued':
+      return { icon: 'check', title: 'Sent' }
+    default:
+      return { icon: 'unknown', title: errors || 'Unknown status' }
+  }
+}
+
+export type DelayStyle = 'three' | 'five'
+
+/**
+ * Delayed-response style (spec section 9) of a customer message or internal
+ * note that waits for a response: over 3 minutes up to 5, 'three'; over 5, 'five'.
+ */
+export function delayStyle(
+  message: Pick<MessageView, 'responseReqd' | 'createdOn' | 'direction' | 'messageType' | 'notificationType'>,
+  now: number,
+): DelayStyle | null {
+  if (!message.responseReqd || !(isCustomerMessage(message) || isNote(message))) return null
+  const waited = now - timeOf(message.createdOn)
+  if (!Number.isFinite(waited)) return null
+  if (waited > RESPONSE_DELAY_FIVE_MS) return 'five'
+  if (waited > RESPONSE_DELAY_THREE_MS) return 'three'
+  return null
+}
+
+/** 'Today', 'Yesterday', or the long date, for a day break. */
+export function dayBreakLabel(key: string, now: number, timeZone?: string): string {
+  return relativeDay(key, now, timeZone) ?? longDate(key)
+}
+
+/** A message's date as the bubble shows it: today the time, yesterday 'Yesterday' and the time, else the long date and time. */
+export function messageDateLabel(iso: string, now: number, timeZone?: string): string {
+  const t = timeOf(iso)
+  if (!Number.isFinite(t)) return ''
+  const key = dayKey(t, timeZone)
+  const time = clockTime(iso, timeZone)
+  const relative = relativeDay(key, now, timeZone)
+  if (relative === 'Today') return time
+  if (relative === 'Yesterday') return `Yesterday ${time}`
+  return `${longDate(key)} ${time}`
+}
+
+export type TimelineItem =
+  | { type: 'day'; key: string; label: string }
+  | { type: 'time'; key: string; label: string }
+  | { type: 'message'; key: string; message: MessageView }
+
+function breaksTime(message: MessageView): boolean {
+  return isCustomerMessage(message) || handoffTitle(message) !== null
+}
+
+/**
+ * The conversation with its breaks: a day break before the first message and
+ * whenever the day (in `timeZone`) changes; a time break when over 4 minutes
+ * separate two consecutive customer or handoff messages of the same day.
+ */
+export function buildTimeline(messages: readonly MessageView[], now: number, timeZone?: string): TimelineItem[] {
+  const items: TimelineItem[] = []
+  let previous: MessageView | undefined
+  let previousDay: string | undefined
+  for (const message of messages) {
+    const t = timeOf(message.createdOn)
+    const day = Number.isFinite(t) ? dayKey(t, timeZone) : (previousDay ?? '')
+    if (day !== previousDay) {
+      items.push({ type: 'day', key: `day-${day}`, label: dayBreakLabel(day, now, timeZone) })
+    } else if (
+      previous &&
+      breaksTime(previous) &&
+      breaksTime(message) &&
+      t - timeOf(previous.createdOn) > TIME_BREAK_GAP_MS
+    ) {
+      items.push({ type: 'time', key: `time-${message.id}`, label: clockTime(message.createdOn, timeZone) })
+    }
+    items.push({ type: 'message', key: `message-${message.id}`, message })
+    previous = message
+    previousDay = day
+  }
+  return items
+}
+
+/** What the options menu offers on a message (spec section 6), for users who may use it. */
+export interface MessageOptions {
+  logMode: boolean
+  archive: boolean
+  responseTime: boolean
+}
+
+export function messageOptions(
+  message: Pick<MessageView, 'direction' | 'messageType' | 'notificationType' | 'archived' | 'logMode'>,
+): MessageOptions {
+  const archive = !message.archived
+  if (isCustomerMessage(message)) return { logMode: !message.logMode, archive, responseTime: false }
+  if (isSentStyle(message)) return { logMode: false, archive, responseTime: true }
+  if (isNote(message) || handoffTitle(message)) return { logMode: false, archive, responseTime: false }
+  return { logMode: false, archive: false, responseTime: false }
+}
+
+export function hasOptions(options: MessageOptions): boolean {
+  return options.logMode || options.archive || options.responseTime
+}
+
+/** The three-dot icon's colour: dark if archived, amber for notes, green otherwise. */
+export function optionsTone(message: Kind & Pick<MessageView, 'archived'>): 'archived' | 'note' | 'default' {
+  if (message.archived) return 'archived'
+  return isNote(message) ? 'note' : 'default'
+}
+
+/** The log-mode control of a log-mode customer message (spec section 4), or null. */
+export function logModeControl(
+  message: Pick<MessageView, 'logMode' | 'validLogMode' | 'direction'>,
+): { check: boolean; pencil: boolean; valid: boolean | null } | null {
+  if (!message.logMode || !isCustomerMessage(message)) return null
+  if (message.validLogMode === true) return { check: false, pencil: true, valid: true }
+  if (message.validLogMode === false) return { check: true, pencil: true, valid: false }
+  return { check: true, pencil: false, valid: null }
+}
+
+/** The editor's checks before sending (spec section 5), or null when the draft may go. */
+export function draftProblem(mode: EditorMode, subject: string, content: string): string | null {
+  if (mode === 'EMAIL' && subject.trim() === '') return 'Please Enter Subject'
+  if (content.trim() === '') return 'Please Enter Message'
+  return null
+}
+
+/** The newest message's id, or undefined for an empty conversation (for read acknowledgements). */
+export function lastMessageId(messages: readonly Pick<MessageView, 'id'>[] | undefined): number | undefined {
+  return messages?.at(-1)?.id
+}

@@ -1,0 +1,170 @@
+import { useId, useMemo, useState } from 'react'
+import type { MessageView } from '../../../lib/message-events'
+import { sanitizeHtml } from '../../../lib/sanitize-html'
+import { clockTime } from '../../../lib/zoned-time'
+import {
+  cardKind,
+  delayStyle,
+  handoffTitle,
+  isCustomerMessage,
+  isSentStyle,
+  messageDateLabel,
+  type CardKind,
+} from './conversation-model'
+import { DeliveryStatusIcon } from './delivery-status-icon'
+import { LogModeControl } from './log-mode-control'
+import { MessageOptions } from './message-options'
+import { useSelectionMenu } from './selection-menu'
+
+export interface MessageCardProps {
+  leadId: number
+  message: MessageView
+  /** The store's time zone (IANA); times are shown in it. */
+  timeZone?: string
+  now: number
+  /** SUPER_DATA_ADMIN or SUPER_USER: the options menu and the log-mode control. */
+  privileged: boolean
+  /** Enterprise-level users: no TO label, no sender colour badge. */
+  enterpriseStyle: boolean
+  onArchive: (messageId: number) => void
+}
+
+function senderName(message: MessageView): string {
+  return message.fromName || message.messageSentBy || (isCustomerMessage(message) ? 'Customer' : 'Staff')
+}
+
+const KIND_LABEL: Record<CardKind, string> = {
+  sms: 'Text',
+  email: 'E-mail',
+  calendar: 'Calendar invite',
+  note: 'Internal note',
+  handoff: 'Handoff',
+}
+
+/** Pictures attached to a message: shown, not zoomed or offered for download (spec section 2). */
+function MessageMedia({ urls }: { urls: readonly string[] }) {
+  if (urls.length === 0) return null
+  return (
+    <div className="chat-msg__media">
+      {urls.map((url, i) =>
+        /\.pdf(?:$|[?#])/i.test(url) ? (
+          <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+            Attachment {i + 1} (PDF)
+          </a>
+        ) : (
+          <img key={url} src={url} alt={`Attachment ${i + 1}`} loading="lazy" draggable={false} />
+        ),
+      )}
+    </div>
+  )
+}
+
+/**
+ * One message of a chat box (spec section 2): a card whose kind follows the
+ * message (text, e-mail with subject, calendar invite, internal note, handoff),
+ * on the sent side for staff messages to the customer, with sender, time in the
+ * store's zone, TO label, delivery status and the options menu.
+ */
+export function MessageCard({ leadId, message, timeZone, now, privileged, enterpriseStyle, onArchive }: MessageCardProps) {
+  const kind = cardKind(message)
+  const sent = isSentStyle(message)
+  const restricted = sent && message.messageStatus.trim().toUpperCase() === 'RESTRICTED'
+  const delay = delayStyle(message, now)
+  const title = handoffTitle(message)
+  const [expanded, setExpanded] = useState(false)
+  const bodyId = useId()
+  const html = useMemo(() => sanitizeHtml(message.content), [message.content])
+  const selection = useSelectionMenu()
+
+  const classes = [
+    'chat-msg',
+    sent ? 'chat-msg--sent' : 'chat-msg--received',
+    `chat-msg--${kind}`,
+    message.archived ? 'is-archived' : '',
+    restricted ? 'chat-msg--restricted' : '',
+    delay ? `chat-msg--delay-${delay}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+
+  const body = html ? (
+    <div
+      id={bodyId}
+      className="chat-msg__body"
+      onContextMenu={selection.onContextMenu}
+      // Sanitised above with an allow-list: no scripts, handlers or unsafe addresses.
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  ) : null
+
+  return (
+    <li
+      className={classes}
+      data-testid="chat-message"
+      data-message-id={message.id}
+      data-kind={kind}
+      data-archived={message.archived || undefined}
+      data-delay={delay ?? undefined}
+    >
+      <article className="chat-msg__card" aria-label={`${title ?? KIND_LABEL[kind]} from ${senderName(message)}`}>
+        <header className="chat-msg__header">
+          <span className="chat-msg__who">
+            {sent && !enterpriseStyle && message.userColorCode ? (
+              <span className="chat-msg__color" style={{ background: message.userColorCode }} aria-hidden="true" />
+            ) : null}
+            <span className="chat-msg__sender">{title ?? senderName(message)}</span>
+            <time className="chat-msg__time" dateTime={message.createdOn}>
+              {messageDateLabel(message.createdOn, now, timeZone)}
+            </time>
+            {message.archived ? <span className="chat-msg__flag">Archived</span> : null}
+          </span>
+          {privileged ? <MessageOptions leadId={leadId} message={message} timeZone={timeZone} onArchive={onArchive} /> : null}
+        </header>
+        {sent && !enterpriseStyle && message.toName ? <p className="chat-msg__to">TO: {message.toName}</p> : null}
+        {kind === 'handoff' ? (
+          <>
+            <button
+              type="button"
+              className="chat-msg__toggle"
+              aria-expanded={expanded}
+              aria-controls={bodyId}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded ? 'Hide details' : 'Show details'}
+            </button>
+            {expanded ? body : null}
+          </>
+        ) : (
+          <>
+            {kind === 'email' && message.subject ? (
+              <p className="chat-msg__subject">
+                <span className="chat-msg__term">Subject:</span> {message.subject}
+              </p>
+            ) : null}
+            {kind === 'calendar' ? (
+              <dl className="chat-msg__facts">
+                <dt>Subject</dt>
+                <dd>{message.subject || '—'}</dd>
+                <dt>Host</dt>
+                <dd>{message.fromName || '—'}</dd>
+                <dt>Guest</dt>
+                <dd>{message.toName || '—'}</dd>
+                <dt>Time</dt>
+                <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
+              </dl>
+            ) : null}
+            {body}
+          </>
+        )}
+        <MessageMedia urls={message.mediaUrls} />
+        {sent || (privileged && message.logMode) ? (
+          <footer className="chat-msg__footer">
+            {privileged ? <LogModeControl leadId={leadId} message={message} /> : null}
+            {sent ? <DeliveryStatusIcon message={message} /> : null}
+          </footer>
+        ) : null}
+      </article>
+      {selection.menu}
+    </li>
+  )
+}

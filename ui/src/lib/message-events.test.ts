@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { parseLeadEvent, parseMessageEvent, subscribeLeadCounts, subscribeMessages } from './message-events'
+import { messageFixture } from '../test/message-fixture'
+import { RealtimeClient, type RealtimeListener } from './realtime'
+
+const message = messageFixture({ id: 198, customerId: 1, direction: 'SEND', messageStatus: 'queued' })
+
+describe('parseMessageEvent', () => {
+  it('takes the message of message.created and message.status events', () => {
+    expect(parseMessageEvent({ event: 'message', data: { type: 'message.created', message } })).toEqual({
+      type: 'message.created',
+      message,
+    })
+    expect(parseMessageEvent({ event: 'message', data: { type: 'message.status', message } })?.type).toBe(
+      'message.status',
+    )
+  })
+
+  it('ignores other events and malformed messages', () => {
+    expect(parseMessageEvent({ event: 'job', data: { type: 'message.created', message } })).toBeNull()
+    expect(parseMessageEvent({ event: 'lead', data: { type: 'lead.counts', lead: { id: 1 } } })).toBeNull()
+    expect(parseMessageEvent({ event: 'message', data: { type: 'message.deleted', message } })).toBeNull()
+    expect(parseMessageEvent({ event: 'message', data: { type: 'message.created', message: { id: '1' } } })).toBeNull()
+    expect(
+      parseMessageEvent({ event: 'message', data: { type: 'message.created', message: { ...message, customerId: '1' } } }),
+    ).toBeNull()
+    expect(
+      parseMessageEvent({
+        event: 'message',
+        data: { type: 'message.created', message: { ...message, jaguarFutureServiceInteractionId: '3' } },
+      }),
+    ).toBeNull()
+    expect(parseMessageEvent({ event: 'message', data: 'text' })).toBeNull()
+    expect(parseMessageEvent({ event: 'message', data: null })).toBeNull()
+  })
+})
+
+describe('parseLeadEvent', () => {
+  it('takes the counters of lead.counts events', () => {
+    const lead = { id: 3, storeId: 1, serviceType: 'OIL', totalInboundCount: 2, totalUnreadCount: 1, responseReqd: false }
+    expect(parseLeadEvent({ event: 'lead', data: { type: 'lead.counts', lead } })).toEqual(lead)
+  })
+
+  it('ignores other events and malformed counters', () => {
+    expect(parseLeadEvent({ event: 'message', data: { type: 'lead.counts', lead: { id: 3, totalUnreadCount: 1 } } })).toBeNull()
+    expect(parseLeadEvent({ event: 'lead', data: { type: 'lead.other', lead: { id: 3, totalUnreadCount: 1 } } })).toBeNull()
+    expect(parseLeadEvent({ event: 'lead', data: { type: 'lead.counts', lead: { id: '3', totalUnreadCount: 1 } } })).toBeNull()
+    expect(parseLeadEvent({ event: 'lead', data: { type: 'lead.counts', lead: { id: 3 } } })).toBeNull()
+    expect(parseLeadEvent({ event: 'lead', data: null })).toBeNull()
+  })
+})
+
+describe('subscribeMessages', () => {
+  /** A client whose events and status the test drives. */
+  function fakeClient() {
+    const client = new RealtimeClient({ getUser: () => null })
+    let listener: RealtimeListener = () => undefined
+    let statusListener: () => void = () => undefined
+    let status: ReturnType<RealtimeClient['getStatus']> = 'open'
+    client.subscribe = (l) => {
+      listener = l
+      return () => {
+        listener = () => undefined
+      }
+    }
+    client.subscribeStatus = (l) => {
+      statusListener = l
+      return () => {
+        statusListener = () => undefined
+      }
+    }
+    client.getStatus = () => status
+    return {
+      client,
+      emit: (event: string, data: unknown) => listener({ event, data }),
+      setStatus: (next: typeof status) => {
+        status = next
+        statusListener()
+      },
+    }
+  }
+
+  it('passes message events on and resyncs once the stream is back after a break', () => {
+    const fake = fakeClient()
+    const seen: number[] = []
+    let resyncs = 0
+    const stop = subscribeMessages(
+      (event) => seen.push(event.message.id),
+      () => resyncs++,
+      fake.client,
+    )
+    fake.emit('message', { type: 'message.created', message })
+    fake.emit('job', { type: 'job.updated', run: { id: 1 } })
+    expect(seen).toEqual([198])
+
+    fake.setStatus('open')
+    expect(resyncs).toBe(0)
+    fake.setStatus('reconnecting')
+    fake.setStatus('open')
+    expect(resyncs).toBe(1)
+
+    stop()
+    fake.emit('message', { type: 'message.created', message: { ...message, id: 199 } })
+    expect(seen).toEqual([198])
+  })
+
+  it('passes lead counters on to their own subscribers', () => {
+    const fake = fakeClient()
+    const seen: number[] = []
+    const stop = subscribeLeadCounts((lead) => seen.push(lead.totalUnreadCount), () => undefined, fake.client)
+    fake.emit('lead', { type: 'lead.counts', lead: { id: 3, totalUnreadCount: 4 } })
+    fake.emit('message', { type: 'message.created', message })
+    expect(seen).toEqual([4])
+    stop()
+  })
+})
+

@@ -1,0 +1,79 @@
+/**
+ * Message and lead events of the realtime stream:
+ * - `message` (the SSE default name) `{type: "message.created" | "message.status", message}`;
+ * - `event: lead` `{type: "lead.counts", lead}` with a lead's conversation counters.
+ */
+import type { ApiResponse } from './api-types'
+import { realtime, subscribeParsed, type RealtimeClient, type RealtimeEvent } from './realtime'
+
+/** A message as the conversation screens and the stream show it. */
+export type MessageView = ApiResponse<'/api/svc-message-instance/conversation-history', 'get'>[number]
+
+export type MessageEventType = 'message.created' | 'message.status'
+
+export interface MessageEvent {
+  type: MessageEventType
+  message: MessageView
+}
+
+/** A lead's counters after a change (`lead.counts`). */
+export interface LeadCounts {
+  id: number
+  storeId?: number
+  serviceType?: string
+  totalInboundCount?: number
+  totalUnreadCount: number
+  latestMessage?: string
+  lastMessageReceivedDate?: string
+  responseReqd?: boolean
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object'
+}
+
+function optionalNumber(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'number'
+}
+
+/** The message event, or null for anything else. */
+export function parseMessageEvent(event: RealtimeEvent): MessageEvent | null {
+  if (event.event !== 'message' || !isObject(event.data)) return null
+  const { type, message } = event.data
+  if ((type !== 'message.created' && type !== 'message.status') || !isObject(message)) return null
+  const valid =
+    typeof message.id === 'number' &&
+    typeof message.direction === 'string' &&
+    optionalNumber(message.customerId) &&
+    optionalNumber(message.jaguarFutureServiceInteractionId)
+  return valid ? { type, message: message as unknown as MessageView } : null
+}
+
+/** The lead counters of a `lead.counts` event, or null for anything else. */
+export function parseLeadEvent(event: RealtimeEvent): LeadCounts | null {
+  if (event.event !== 'lead' || !isObject(event.data) || event.data.type !== 'lead.counts') return null
+  const lead = event.data.lead
+  if (!isObject(lead) || typeof lead.id !== 'number' || typeof lead.totalUnreadCount !== 'number') return null
+  return lead as unknown as LeadCounts
+}
+
+/**
+ * Calls `onMessage` for every message event, and `onResync` when the stream is
+ * back after a break (events may have been missed meanwhile). Returns the unsubscribe.
+ */
+export function subscribeMessages(
+  onMessage: (event: MessageEvent) => void,
+  onResync: () => void,
+  client: RealtimeClient = realtime,
+): () => void {
+  return subscribeParsed(parseMessageEvent, onMessage, onResync, client)
+}
+
+/** Like `subscribeMessages`, for `lead.counts` events. */
+export function subscribeLeadCounts(
+  onLead: (lead: LeadCounts) => void,
+  onResync: () => void,
+  client: RealtimeClient = realtime,
+): () => void {
+  return subscribeParsed(parseLeadEvent, onLead, onResync, client)
+}
