@@ -355,6 +355,19 @@ impl Database {
         Ok(())
     }
 
+    /// Refreshes the query planner's statistics (after bulk loads).
+    pub async fn analyze(&self) -> Result<()> {
+        match &self.pool {
+            Pool::Sqlite(pool) => {
+                sqlx::query("ANALYZE").execute(pool).await?;
+            }
+            Pool::Postgres(pool) => {
+                sqlx::query("ANALYZE").execute(pool).await?;
+            }
+        }
+        Ok(())
+    }
+
     /// Drops a PostgreSQL schema and everything in it (tests clean up their fresh schemas).
     pub async fn drop_postgres_schema(url: &DatabaseUrl, schema: &str) -> Result<()> {
         validate_schema_name(schema)?;

@@ -4,12 +4,16 @@
 //! down in docs/lead-lists.md.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_query::{Cond, Expr, ExprTrait, Func, LikeExpr, Order, Query, SelectStatement};
+use std::collections::HashMap;
+
+use sea_query::{
+    Cond, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order, Query, SelectStatement,
+};
 
 use super::leads::{LeadRecord, lead_select};
 use super::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, RepairOrders,
-    ServiceAppointments as Appt, ServiceVehicles,
+    ServiceAppointments as Appt,
 };
 use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
@@ -256,7 +260,9 @@ impl LeadListStore {
         Self { db }
     }
 
-    /// One page of a list.
+    /// One page of a list. The filter, count and order run on the leads table alone (joined
+    /// to customers only when the filter needs them), so they can follow the list indexes; the
+    /// page's rows are then read with everything the screens show.
     pub async fn search(
         &self,
         scope: &Scope,
@@ -265,13 +271,13 @@ impl LeadListStore {
         page: PageRequest,
         now: DateTime<Utc>,
     ) -> Result<Page<LeadRecord>> {
-        let mut query = lead_select();
-        self.narrow(&mut query, scope, list, search, now)?;
-        let mut count = query.clone();
-        count
-            .clear_selects()
-            .expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
+        let filtered = self.filtered(scope, list, search, now)?;
+        let mut count = filtered.clone();
+        count.expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
         let total: i64 = self.db.fetch_scalar(&count).await?;
+        if total == 0 {
+            return Ok(Page::new(Vec::new(), page, 0));
+        }
         let (default_sort, default_desc) = list.default_sort();
         let sort = search.sort.unwrap_or(default_sort);
         let order = if search.descending.unwrap_or(default_desc) {
@@ -287,17 +293,33 @@ impl LeadListStore {
             LeadSort::CustomerName => Expr::col((Customers::Table, Customers::LastName)),
             LeadSort::Unread => Expr::col((Fsi::Table, Fsi::TotalUnreadCount)),
         };
+        let mut ids = filtered;
+        if sort == LeadSort::CustomerName && !joins_customers(list, search) {
+            join_customers(&mut ids);
+        }
         // Empty values last whichever way, then a stable tie-break.
-        query
-            .order_by_expr(
-                Expr::case(sort_expr.clone().is_null(), 1).finally(0).into(),
-                Order::Asc,
-            )
-            .order_by_expr(sort_expr, order.clone())
+        ids.column((Fsi::Table, Fsi::Id))
+            .order_by_expr_with_nulls(sort_expr, order.clone(), NullOrdering::Last)
             .order_by((Fsi::Table, Fsi::Id), order)
             .limit(page.size)
             .offset(page.offset());
-        let leads = self.db.fetch_all::<LeadRecord>(&query).await?;
+        let ids: Vec<i64> = self
+            .db
+            .fetch_all::<(i64,)>(&ids)
+            .await?
+            .into_iter()
+            .map(|(id,)| id)
+            .collect();
+        let mut rows = lead_select();
+        rows.and_where(Expr::col((Fsi::Table, Fsi::Id)).is_in(ids.clone()));
+        let mut found: HashMap<i64, LeadRecord> = self
+            .db
+            .fetch_all::<LeadRecord>(&rows)
+            .await?
+            .into_iter()
+            .map(|lead| (lead.id, lead))
+            .collect();
+        let leads = ids.iter().filter_map(|id| found.remove(id)).collect();
         Ok(Page::new(leads, page, Ord::max(total, 0) as u64))
     }
 
@@ -309,11 +331,8 @@ impl LeadListStore {
         search: &LeadSearch,
         now: DateTime<Utc>,
     ) -> Result<u64> {
-        let mut query = lead_select();
-        self.narrow(&mut query, scope, list, search, now)?;
-        query
-            .clear_selects()
-            .expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
+        let mut query = self.filtered(scope, list, search, now)?;
+        query.expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
         let total: i64 = self.db.fetch_scalar(&query).await?;
         Ok(Ord::max(total, 0) as u64)
     }
@@ -326,15 +345,30 @@ impl LeadListStore {
         search: &LeadSearch,
         now: DateTime<Utc>,
     ) -> Result<Vec<(String, i64)>> {
-        let mut query = lead_select();
-        self.narrow(&mut query, scope, list, search, now)?;
+        let mut query = self.filtered(scope, list, search, now)?;
         query
-            .clear_selects()
             .column((Fsi::Table, Fsi::Status))
             .expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))))
             .group_by_col((Fsi::Table, Fsi::Status))
             .order_by((Fsi::Table, Fsi::Status), Order::Asc);
         self.db.fetch_all(&query).await
+    }
+
+    /// The leads of a list matching the search, with nothing selected yet.
+    fn filtered(
+        &self,
+        scope: &Scope,
+        list: LeadList,
+        search: &LeadSearch,
+        now: DateTime<Utc>,
+    ) -> Result<SelectStatement> {
+        let mut query = Query::select();
+        query.from(Fsi::Table);
+        if joins_customers(list, search) {
+            join_customers(&mut query);
+        }
+        self.narrow(&mut query, scope, list, search, now)?;
+        Ok(query)
     }
 
     fn narrow(
@@ -476,6 +510,24 @@ impl LeadListStore {
     }
 }
 
+/// Whether the filter reads the customer (text search, opt-out, e-mail).
+fn joins_customers(list: LeadList, search: &LeadSearch) -> bool {
+    matches!(
+        list,
+        LeadList::OptedOut | LeadList::FirstInteraction | LeadList::Email
+    ) || search
+        .search
+        .as_deref()
+        .is_some_and(|t| !t.trim().is_empty())
+}
+
+fn join_customers(query: &mut SelectStatement) {
+    query.inner_join(
+        Customers::Table,
+        Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+    );
+}
+
 /// Name (first, last or both, any case), mobile digits, VIN or customer number.
 fn text_match(text: &str) -> Cond {
     let pattern = like_pattern(text);
@@ -494,10 +546,7 @@ fn text_match(text: &str) -> Cond {
         .add(like(
             Func::lower(Expr::col((Customers::Table, Customers::Custno))).into(),
         ))
-        .add(like(Func::lower(Expr::col((Fsi::Table, Fsi::Vin))).into()))
-        .add(like(
-            Func::lower(Expr::col((ServiceVehicles::Table, ServiceVehicles::Vin))).into(),
-        ));
+        .add(like(Func::lower(Expr::col((Fsi::Table, Fsi::Vin))).into()));
     let digits: String = text.chars().filter(char::is_ascii_digit).collect();
     if digits.len() >= 3 {
         cond = cond.add(
