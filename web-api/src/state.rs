@@ -3,6 +3,7 @@
 use engine::Database;
 use engine::auth::AuthService;
 use engine::messaging::{MessagingService, MessagingSettings};
+use engine::store::customers::CustomerStore;
 use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
 use engine::store::messages::MessageStore;
@@ -17,6 +18,7 @@ pub struct AppState {
     pub tenancy: TenancyStore,
     pub leads: LeadStore,
     pub lead_lists: LeadListStore,
+    pub customers: CustomerStore,
     pub messages: MessageStore,
     pub messaging: MessagingService,
     pub schedules: ScheduleStore,
@@ -35,6 +37,7 @@ impl AppState {
         Self {
             messages: MessageStore::new(db.clone()),
             lead_lists: LeadListStore::new(db.clone()),
+            customers: CustomerStore::new(db.clone()),
             messaging: MessagingService::new(db.clone(), messaging),
             jobs,
             tenancy: TenancyStore::new(db.clone()),

@@ -1,5 +1,6 @@
 //! The HTTP API, one module per area.
 
+pub mod customers;
 pub mod enterprise;
 pub mod events;
 pub mod health;
@@ -29,6 +30,8 @@ pub enum ApiTags {
     Leads,
     /// Lead lists and search.
     LeadLists,
+    /// Customers, vehicles and marks.
+    Customers,
     /// Background job runs.
     Jobs,
     /// The realtime stream.
@@ -63,6 +66,7 @@ type CoreApis = (
     leads::LeadApi,
     lead_actions::LeadActionApi,
     lead_lists::LeadListApi,
+    customers::CustomerApi,
     jobs::JobApi,
     events::EventApi,
     schedules::ScheduleApi,
@@ -87,6 +91,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             leads::LeadApi,
             lead_actions::LeadActionApi,
             lead_lists::LeadListApi,
+            customers::CustomerApi,
             jobs::JobApi,
             events::EventApi,
             schedules::ScheduleApi,

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // helpers as well as tests: a failure should panic where it happens
 
+mod customers;
 mod events;
 mod helpers;
 mod job_kinds;

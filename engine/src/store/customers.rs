@@ -1,0 +1,485 @@
+//! Customers and their vehicles, and marks on customers, vehicles and leads.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_query::{Expr, ExprTrait, Func, LikeExpr, Order, Query, SelectStatement};
+
+use super::schema::{Customers, Marks, ServiceVehicles, Stores};
+use super::{Page, PageRequest, like_pattern};
+use crate::auth::Scope;
+use crate::db::Database;
+use crate::domain::PhoneNumber;
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CustomerRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub custno: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    pub email: Option<String>,
+    pub line_type: Option<String>,
+    pub is_verified: bool,
+    pub block_sms: bool,
+    pub ai_enabled: bool,
+    pub consent_source: Option<String>,
+    pub consent_text: Option<String>,
+    pub consent_at: Option<DateTime<Utc>>,
+    pub opted_out_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VehicleRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub store_id: i64,
+    pub customer_id: Option<i64>,
+    pub vin: String,
+    pub make: String,
+    pub model: String,
+    pub year: i32,
+    pub odometer: Option<i32>,
+    pub last_service_date: Option<NaiveDate>,
+    pub no_longer_owned: bool,
+}
+
+/// A customer to create; the phone is validated and stored as E.164.
+#[derive(Debug, Clone)]
+pub struct NewCustomer {
+    pub store_id: i64,
+    pub custno: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    pub email: Option<String>,
+}
+
+/// What a mark is put on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkTarget {
+    Customer(i64),
+    Vehicle(i64),
+    Lead(i64),
+}
+
+impl MarkTarget {
+    pub fn kind(self) -> &'static str {
+        match self {
+            Self::Customer(_) => "CUSTOMER",
+            Self::Vehicle(_) => "SERVICE_VEHICLE",
+            Self::Lead(_) => "FUTURE_SERVICE_INTERACTION",
+        }
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct MarkRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub target_kind: String,
+    pub customer_id: Option<i64>,
+    pub vehicle_id: Option<i64>,
+    pub fsi_id: Option<i64>,
+    pub mark_code: String,
+    pub note: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Mark codes are upper-case words joined by underscores (SMS_OPT_OUT, NO_LONGER_OWN, …).
+pub fn check_mark_code(code: &str) -> Result<()> {
+    let valid = (2..=40).contains(&code.len())
+        && code
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        && code.starts_with(|c: char| c.is_ascii_uppercase());
+    if valid {
+        Ok(())
+    } else {
+        Err(Error::invalid(format!(
+            "intentType must be an upper-case code like SMS_OPT_OUT, got {code:?}"
+        )))
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct CustomerStore {
+    db: Database,
+}
+
+impl CustomerStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    /// A customer inside the scope; elsewhere simply not found.
+    pub async fn get(&self, scope: &Scope, id: i64) -> Result<CustomerRecord> {
+        let mut query = customer_select();
+        query.and_where(Expr::col((Customers::Table, Customers::Id)).eq(id));
+        scope.restrict(&mut query, Customers::Table, true);
+        self.db
+            .fetch_optional(&query)
+            .await?
+            .ok_or_else(|| Error::not_found("Customer not found"))
+    }
+
+    pub async fn create(
+        &self,
+        scope: &Scope,
+        boc_id: i64,
+        new: &NewCustomer,
+    ) -> Result<CustomerRecord> {
+        let store = Query::select()
+            .columns([Stores::EnterpriseId, Stores::BocId])
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::Id).eq(new.store_id))
+            .to_owned();
+        let (enterprise_id, store_boc): (i64, i64) = self
+            .db
+            .fetch_optional(&store)
+            .await?
+            .filter(|(e, b)| scope.contains(*e, Some(*b), Some(new.store_id)))
+            .ok_or_else(|| Error::not_found("Store not found"))?;
+        if store_boc != boc_id {
+            return Err(Error::not_found("Store not found"));
+        }
+        let mut errors = Vec::new();
+        if new.first_name.trim().is_empty() {
+            errors.push("First name is required".to_owned());
+        }
+        if new.last_name.trim().is_empty() {
+            errors.push("Last name is required".to_owned());
+        }
+        if new.custno.trim().is_empty() {
+            errors.push("custno is required".to_owned());
+        }
+        let cellular = match new
+            .cellular
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+        {
+            None => None,
+            Some(raw) => match PhoneNumber::parse(raw) {
+                Ok(phone) => Some(phone.as_e164().to_owned()),
+                Err(_) => {
+                    errors.push("Invalid Number".to_owned());
+                    None
+                }
+            },
+        };
+        let email = new
+            .email
+            .as_deref()
+            .map(str::trim)
+            .filter(|e| !e.is_empty());
+        if email.is_some_and(|e| !e.contains('@') || e.contains(char::is_whitespace)) {
+            errors.push("Invalid e-mail address".to_owned());
+        }
+        if let Some(first) = errors.first() {
+            return Err(Error::Validation {
+                message: first.clone(),
+                errors,
+            });
+        }
+        let now = Utc::now();
+        let insert = Query::insert()
+            .into_table(Customers::Table)
+            .columns([
+                Customers::EnterpriseId,
+                Customers::BocId,
+                Customers::StoreId,
+                Customers::Custno,
+                Customers::FirstName,
+                Customers::LastName,
+                Customers::Cellular,
+                Customers::Email,
+                Customers::CreatedAt,
+                Customers::UpdatedAt,
+            ])
+            .values_panic([
+                enterprise_id.into(),
+                boc_id.into(),
+                new.store_id.into(),
+                new.custno.trim().into(),
+                new.first_name.trim().into(),
+                new.last_name.trim().into(),
+                cellular.into(),
+                email.map(str::to_owned).into(),
+                now.into(),
+                now.into(),
+            ])
+            .returning_col(Customers::Id)
+            .to_owned();
+        let id: i64 = match self.db.fetch_scalar(&insert).await {
+            Ok(id) => id,
+            Err(Error::Database(error)) => {
+                return Err(Error::from_unique_violation(error, "custno"));
+            }
+            Err(other) => return Err(other),
+        };
+        self.get(scope, id).await
+    }
+
+    /// Customers of a store, matching a name, number, e-mail or customer number.
+    pub async fn search(
+        &self,
+        scope: &Scope,
+        store_id: i64,
+        text: Option<&str>,
+        page: PageRequest,
+    ) -> Result<Page<CustomerRecord>> {
+        let mut query = customer_select();
+        scope.restrict(&mut query, Customers::Table, true);
+        query.and_where(Expr::col((Customers::Table, Customers::StoreId)).eq(store_id));
+        if let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) {
+            let pattern = like_pattern(text);
+            let like = |e: Expr| e.like(LikeExpr::new(pattern.clone()).escape('\\'));
+            let concat = sea_query::BinOper::Custom("||");
+            let name = Func::lower(
+                Expr::col((Customers::Table, Customers::FirstName))
+                    .binary(concat, Expr::val(" "))
+                    .binary(concat, Expr::col((Customers::Table, Customers::LastName))),
+            );
+            let mut any = sea_query::Cond::any()
+                .add(like(name.into()))
+                .add(like(
+                    Func::lower(Expr::col((Customers::Table, Customers::Email))).into(),
+                ))
+                .add(like(
+                    Func::lower(Expr::col((Customers::Table, Customers::Custno))).into(),
+                ));
+            let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+            if digits.len() >= 3 {
+                any = any.add(
+                    Expr::col((Customers::Table, Customers::Cellular)).like(format!("%{digits}%")),
+                );
+            }
+            query.cond_where(any);
+        }
+        let mut count = query.clone();
+        count
+            .clear_selects()
+            .expr(Func::count(Expr::col((Customers::Table, Customers::Id))));
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        query
+            .order_by((Customers::Table, Customers::LastName), Order::Asc)
+            .order_by((Customers::Table, Customers::Id), Order::Asc)
+            .limit(page.size)
+            .offset(page.offset());
+        Ok(Page::new(
+            self.db.fetch_all(&query).await?,
+            page,
+            Ord::max(total, 0) as u64,
+        ))
+    }
+
+    pub async fn set_verified(&self, id: i64, verified: bool) -> Result<()> {
+        let update = Query::update()
+            .table(Customers::Table)
+            .value(Customers::IsVerified, verified)
+            .value(Customers::UpdatedAt, Utc::now())
+            .and_where(Expr::col(Customers::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    pub async fn vehicles(&self, customer_id: i64) -> Result<Vec<VehicleRecord>> {
+        let mut query = vehicle_select();
+        query
+            .and_where(Expr::col(ServiceVehicles::CustomerId).eq(customer_id))
+            .order_by(ServiceVehicles::Id, Order::Asc);
+        self.db.fetch_all(&query).await
+    }
+
+    pub async fn vehicle(&self, scope: &Scope, id: i64) -> Result<VehicleRecord> {
+        let mut query = vehicle_select();
+        query.and_where(Expr::col((ServiceVehicles::Table, ServiceVehicles::Id)).eq(id));
+        scope.restrict(&mut query, ServiceVehicles::Table, false);
+        self.db
+            .fetch_optional(&query)
+            .await?
+            .ok_or_else(|| Error::not_found("Vehicle not found"))
+    }
+
+    /// Makes the customer the vehicle's owner.
+    pub async fn attach_vehicle(&self, vehicle_id: i64, customer_id: i64) -> Result<()> {
+        let update = Query::update()
+            .table(ServiceVehicles::Table)
+            .value(ServiceVehicles::CustomerId, customer_id)
+            .value(ServiceVehicles::NoLongerOwned, false)
+            .value(ServiceVehicles::UpdatedAt, Utc::now())
+            .and_where(Expr::col(ServiceVehicles::Id).eq(vehicle_id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    pub async fn add_mark(
+        &self,
+        enterprise_id: i64,
+        target: MarkTarget,
+        code: &str,
+        note: Option<&str>,
+        created_by: i64,
+    ) -> Result<MarkRecord> {
+        check_mark_code(code)?;
+        let (customer, vehicle, lead) = match target {
+            MarkTarget::Customer(id) => (Some(id), None, None),
+            MarkTarget::Vehicle(id) => (None, Some(id), None),
+            MarkTarget::Lead(id) => (None, None, Some(id)),
+        };
+        let insert = Query::insert()
+            .into_table(Marks::Table)
+            .columns([
+                Marks::EnterpriseId,
+                Marks::TargetKind,
+                Marks::CustomerId,
+                Marks::VehicleId,
+                Marks::FsiId,
+                Marks::MarkCode,
+                Marks::Note,
+                Marks::CreatedBy,
+                Marks::CreatedAt,
+            ])
+            .values_panic([
+                enterprise_id.into(),
+                target.kind().into(),
+                customer.into(),
+                vehicle.into(),
+                lead.into(),
+                code.into(),
+                note.map(str::to_owned).into(),
+                created_by.into(),
+                Utc::now().into(),
+            ])
+            .returning_col(Marks::Id)
+            .to_owned();
+        let id: i64 = self.db.fetch_scalar(&insert).await?;
+        self.mark(enterprise_id, id).await
+    }
+
+    pub async fn mark(&self, enterprise_id: i64, id: i64) -> Result<MarkRecord> {
+        let query = Query::select()
+            .columns([
+                Marks::Id,
+                Marks::EnterpriseId,
+                Marks::TargetKind,
+                Marks::CustomerId,
+                Marks::VehicleId,
+                Marks::FsiId,
+                Marks::MarkCode,
+                Marks::Note,
+                Marks::CreatedAt,
+            ])
+            .from(Marks::Table)
+            .and_where(Expr::col(Marks::Id).eq(id))
+            .and_where(Expr::col(Marks::EnterpriseId).eq(enterprise_id))
+            .to_owned();
+        self.db
+            .fetch_optional(&query)
+            .await?
+            .ok_or_else(|| Error::not_found("Mark not found"))
+    }
+
+    /// The customer's newest mark with this code.
+    pub async fn customer_mark(&self, customer_id: i64, code: &str) -> Result<Option<MarkRecord>> {
+        let query = Query::select()
+            .columns([
+                Marks::Id,
+                Marks::EnterpriseId,
+                Marks::TargetKind,
+                Marks::CustomerId,
+                Marks::VehicleId,
+                Marks::FsiId,
+                Marks::MarkCode,
+                Marks::Note,
+                Marks::CreatedAt,
+            ])
+            .from(Marks::Table)
+            .and_where(Expr::col(Marks::CustomerId).eq(customer_id))
+            .and_where(Expr::col(Marks::MarkCode).eq(code))
+            .order_by(Marks::Id, Order::Desc)
+            .limit(1)
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn delete_mark(&self, id: i64) -> Result<()> {
+        let delete = Query::delete()
+            .from_table(Marks::Table)
+            .and_where(Expr::col(Marks::Id).eq(id))
+            .to_owned();
+        self.db.execute(&delete).await?;
+        Ok(())
+    }
+}
+
+fn customer_select() -> SelectStatement {
+    Query::select()
+        .columns(
+            [
+                Customers::Id,
+                Customers::EnterpriseId,
+                Customers::BocId,
+                Customers::StoreId,
+                Customers::Custno,
+                Customers::FirstName,
+                Customers::LastName,
+                Customers::Cellular,
+                Customers::Email,
+                Customers::LineType,
+                Customers::IsVerified,
+                Customers::BlockSms,
+                Customers::AiEnabled,
+                Customers::ConsentSource,
+                Customers::ConsentText,
+                Customers::ConsentAt,
+                Customers::OptedOutAt,
+                Customers::CreatedAt,
+            ]
+            .map(|c| (Customers::Table, c)),
+        )
+        .from(Customers::Table)
+        .to_owned()
+}
+
+fn vehicle_select() -> SelectStatement {
+    Query::select()
+        .columns(
+            [
+                ServiceVehicles::Id,
+                ServiceVehicles::EnterpriseId,
+                ServiceVehicles::StoreId,
+                ServiceVehicles::CustomerId,
+                ServiceVehicles::Vin,
+                ServiceVehicles::Make,
+                ServiceVehicles::Model,
+                ServiceVehicles::Year,
+                ServiceVehicles::Odometer,
+                ServiceVehicles::LastServiceDate,
+                ServiceVehicles::NoLongerOwned,
+            ]
+            .map(|c| (ServiceVehicles::Table, c)),
+        )
+        .from(ServiceVehicles::Table)
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_mark_code;
+
+    #[test]
+    fn mark_codes_are_upper_case_words() {
+        assert!(check_mark_code("SMS_OPT_OUT").is_ok());
+        assert!(check_mark_code("NO_LONGER_OWN").is_ok());
+        assert!(check_mark_code("sms_opt_out").is_err());
+        assert!(check_mark_code("_X").is_err());
+        assert!(check_mark_code("DROP TABLE").is_err());
+    }
+}

@@ -1,0 +1,549 @@
+//! Customers, their vehicles, and marks on customers, vehicles and leads (spec section 7,
+//! "Customer" and marks).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use engine::auth::{Caller, Scope};
+use engine::messaging::Notice;
+use engine::store::PageRequest;
+use engine::store::customers::{
+    CustomerRecord, MarkRecord, MarkTarget, NewCustomer, VehicleRecord,
+};
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::ApiTags;
+use super::session::MessageResponse;
+use crate::auth::{Session, request_scope};
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+const OPT_OUT: &str = "SMS_OPT_OUT";
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct CustomerView {
+    pub id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub custno: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    pub email: Option<String>,
+    pub line_type: Option<String>,
+    pub verified: bool,
+    pub block_sms: bool,
+    pub is_opted_out: bool,
+    pub ai_enabled: bool,
+    pub consent_source: Option<String>,
+    pub consent_text: Option<String>,
+    pub consent_at: Option<DateTime<Utc>>,
+    pub opted_out_at: Option<DateTime<Utc>>,
+}
+
+impl From<CustomerRecord> for CustomerView {
+    fn from(c: CustomerRecord) -> Self {
+        Self {
+            id: c.id,
+            boc_id: c.boc_id,
+            store_id: c.store_id,
+            custno: c.custno,
+            first_name: c.first_name,
+            last_name: c.last_name,
+            cellular: c.cellular,
+            email: c.email,
+            line_type: c.line_type,
+            verified: c.is_verified,
+            is_opted_out: c.block_sms,
+            block_sms: c.block_sms,
+            ai_enabled: c.ai_enabled,
+            consent_source: c.consent_source,
+            consent_text: c.consent_text,
+            consent_at: c.consent_at,
+            opted_out_at: c.opted_out_at,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct NewCustomerBody {
+    pub store_id: i64,
+    pub custno: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    pub email: Option<String>,
+}
+
+#[derive(Debug, Object, Default)]
+#[oai(rename_all = "camelCase")]
+pub struct CustomerSearchBody {
+    /// Name, mobile number, e-mail or customer number.
+    pub search_text: Option<String>,
+    pub page: Option<u64>,
+    pub size: Option<u64>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CustomerPage {
+    pub content: Vec<CustomerView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct VehicleView {
+    pub id: i64,
+    pub customer_id: Option<i64>,
+    pub store_id: i64,
+    pub vin: String,
+    pub make: String,
+    pub model: String,
+    pub year: i32,
+    pub odometer: Option<i32>,
+    pub last_service_date: Option<NaiveDate>,
+    pub no_longer_owned: bool,
+}
+
+impl From<VehicleRecord> for VehicleView {
+    fn from(v: VehicleRecord) -> Self {
+        Self {
+            id: v.id,
+            customer_id: v.customer_id,
+            store_id: v.store_id,
+            vin: v.vin,
+            make: v.make,
+            model: v.model,
+            year: v.year,
+            odometer: v.odometer,
+            last_service_date: v.last_service_date,
+            no_longer_owned: v.no_longer_owned,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct MarkView {
+    pub id: i64,
+    /// CUSTOMER, SERVICE_VEHICLE or FUTURE_SERVICE_INTERACTION.
+    pub target_kind: String,
+    pub customer_id: Option<i64>,
+    pub vehicle_id: Option<i64>,
+    pub future_service_interaction_id: Option<i64>,
+    pub intent_type: String,
+    pub note: Option<String>,
+    pub created_on: DateTime<Utc>,
+}
+
+impl From<MarkRecord> for MarkView {
+    fn from(m: MarkRecord) -> Self {
+        Self {
+            id: m.id,
+            target_kind: m.target_kind,
+            customer_id: m.customer_id,
+            vehicle_id: m.vehicle_id,
+            future_service_interaction_id: m.fsi_id,
+            intent_type: m.mark_code,
+            note: m.note,
+            created_on: m.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct NewMark {
+    /// CUSTOMER, SERVICE_VEHICLE or FUTURE_SERVICE_INTERACTION (for `/api/marks/v2`).
+    pub target_kind: Option<String>,
+    pub target_id: Option<i64>,
+    pub customer_id: Option<i64>,
+    pub vehicle_id: Option<i64>,
+    pub future_service_interaction_id: Option<i64>,
+    /// The mark's code, e.g. SMS_OPT_OUT, NO_LONGER_OWN.
+    pub intent_type: String,
+    pub note: Option<String>,
+}
+
+pub struct CustomerApi;
+
+/// Sets a customer's opt-out through the same path as the STOP/START keywords (every customer
+/// of the enterprise with that number, with the SMS_OPT_OUT mark and consent record).
+async fn set_opt_out(
+    state: &AppState,
+    customer: &CustomerRecord,
+    opted_out: bool,
+    source: &str,
+) -> ApiResult<()> {
+    let phone = customer
+        .cellular
+        .as_deref()
+        .ok_or_else(|| engine::Error::invalid("This customer has no mobile number"))?;
+    state
+        .messages
+        .set_opt_out(
+            customer.enterprise_id,
+            phone,
+            opted_out,
+            source,
+            if opted_out { "STOP" } else { "START" },
+            Utc::now(),
+        )
+        .await?;
+    Ok(())
+}
+
+/// Where a mark goes, checked to be inside the caller's scope.
+async fn mark_target(
+    state: &AppState,
+    scope: &Scope,
+    body: &NewMark,
+    kind: Option<&str>,
+) -> ApiResult<MarkTarget> {
+    let kind = kind.or(body.target_kind.as_deref()).ok_or_else(|| {
+        engine::Error::invalid(
+            "targetKind is required: CUSTOMER, SERVICE_VEHICLE or FUTURE_SERVICE_INTERACTION",
+        )
+    })?;
+    let missing = |field: &str| engine::Error::invalid(format!("{field} is required"));
+    let target = match kind {
+        "CUSTOMER" => {
+            let id = body
+                .customer_id
+                .or(body.target_id)
+                .ok_or_else(|| missing("customerId"))?;
+            state.customers.get(scope, id).await?;
+            MarkTarget::Customer(id)
+        }
+        "SERVICE_VEHICLE" => {
+            let id = body
+                .vehicle_id
+                .or(body.target_id)
+                .ok_or_else(|| missing("vehicleId"))?;
+            state.customers.vehicle(scope, id).await?;
+            MarkTarget::Vehicle(id)
+        }
+        "FUTURE_SERVICE_INTERACTION" => {
+            let id = body
+                .future_service_interaction_id
+                .or(body.target_id)
+                .ok_or_else(|| missing("futureServiceInteractionId"))?;
+            state
+                .leads
+                .get(scope, id)
+                .await?
+                .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+            MarkTarget::Lead(id)
+        }
+        other => {
+            return Err(engine::Error::invalid(format!(
+                "targetKind must be CUSTOMER, SERVICE_VEHICLE or FUTURE_SERVICE_INTERACTION, got {other:?}"
+            ))
+            .into());
+        }
+    };
+    Ok(target)
+}
+
+async fn add_mark(
+    state: &AppState,
+    caller: &Caller,
+    req: &Request,
+    body: NewMark,
+    kind: Option<&str>,
+) -> ApiResult<Json<MarkView>> {
+    let scope = request_scope(caller, req)?;
+    let target = mark_target(state, &scope, &body, kind).await?;
+    let code = body.intent_type.trim();
+    // An opt-out mark on a customer is an opt-out: the block flag and consent follow it.
+    if let (MarkTarget::Customer(id), OPT_OUT) = (target, code) {
+        let customer = state.customers.get(&scope, id).await?;
+        set_opt_out(state, &customer, true, "STAFF").await?;
+        if let Some(mark) = state.customers.customer_mark(id, OPT_OUT).await? {
+            return Ok(Json(mark.into()));
+        }
+    }
+    let mark = state
+        .customers
+        .add_mark(
+            scope.enterprise_id,
+            target,
+            code,
+            body.note.as_deref(),
+            caller.user_id,
+        )
+        .await?;
+    Ok(Json(mark.into()))
+}
+
+#[OpenApi(tag = "ApiTags::Customers")]
+impl CustomerApi {
+    /// Creates a customer of a dealer's store (custno unique per dealer: 409).
+    #[oai(path = "/api/boc/:id/customer", method = "post")]
+    async fn create(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Path<i64>,
+        body: Json<NewCustomerBody>,
+    ) -> ApiResult<Json<CustomerView>> {
+        let scope = request_scope(&caller, req)?;
+        let body = body.0;
+        let created = state
+            .customers
+            .create(
+                &scope,
+                id.0,
+                &NewCustomer {
+                    store_id: body.store_id,
+                    custno: body.custno,
+                    first_name: body.first_name,
+                    last_name: body.last_name,
+                    cellular: body.cellular,
+                    email: body.email,
+                },
+            )
+            .await?;
+        Ok(Json(created.into()))
+    }
+
+    /// A store's customers matching a name, number, e-mail or customer number.
+    #[oai(path = "/api/boc/:bocId/customer/:storeId/search", method = "post")]
+    async fn search(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] boc_id: Path<i64>,
+        #[oai(name = "storeId")] store_id: Path<i64>,
+        body: Json<Option<CustomerSearchBody>>,
+    ) -> ApiResult<Json<CustomerPage>> {
+        let scope = request_scope(&caller, req)?;
+        let store = state
+            .messages
+            .store_settings(store_id.0)
+            .await?
+            .filter(|s| {
+                s.boc_id == boc_id.0
+                    && scope.contains(s.enterprise_id, Some(s.boc_id), Some(s.store_id))
+            })
+            .ok_or_else(|| engine::Error::not_found("Store not found"))?;
+        let body = body.0.unwrap_or_default();
+        let found = state
+            .customers
+            .search(
+                &scope,
+                store.store_id,
+                body.search_text.as_deref(),
+                PageRequest::new(body.page, body.size)?,
+            )
+            .await?;
+        Ok(Json(CustomerPage {
+            content: found.content.into_iter().map(CustomerView::from).collect(),
+            page: found.page,
+            size: found.size,
+            total_elements: found.total_elements,
+        }))
+    }
+
+    /// Marks a customer verified (or not). The UI always sends dealer 2 in the path; the
+    /// customer's own dealer is used.
+    #[oai(path = "/api/boc/:bocId/customer/verified", method = "put")]
+    async fn verified(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] _boc_id: Path<i64>,
+        #[oai(name = "customerId")] customer_id: Query<i64>,
+        verified: Query<bool>,
+    ) -> ApiResult<Json<CustomerView>> {
+        let scope = request_scope(&caller, req)?;
+        state.customers.get(&scope, customer_id.0).await?;
+        state
+            .customers
+            .set_verified(customer_id.0, verified.0)
+            .await?;
+        Ok(Json(
+            state.customers.get(&scope, customer_id.0).await?.into(),
+        ))
+    }
+
+    /// Opts a customer out of texts (or back in), as STOP and START do. The UI always sends
+    /// dealer 2 in the path; the customer's own dealer is used.
+    #[oai(path = "/api/boc/:bocId/customer/optout", method = "put")]
+    async fn opt_out(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] _boc_id: Path<i64>,
+        #[oai(name = "customerId")] customer_id: Query<i64>,
+        #[oai(name = "optOut")] opt_out: Query<bool>,
+    ) -> ApiResult<Json<CustomerView>> {
+        let scope = request_scope(&caller, req)?;
+        let customer = state.customers.get(&scope, customer_id.0).await?;
+        set_opt_out(&state, &customer, opt_out.0, "STAFF").await?;
+        Ok(Json(
+            state.customers.get(&scope, customer_id.0).await?.into(),
+        ))
+    }
+
+    /// The customer's vehicles.
+    #[oai(path = "/api/boc/:bocId/customer/vehicles", method = "post")]
+    async fn vehicles(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] _boc_id: Path<i64>,
+        #[oai(name = "customerId")] customer_id: Query<i64>,
+    ) -> ApiResult<Json<Vec<VehicleView>>> {
+        let scope = request_scope(&caller, req)?;
+        state.customers.get(&scope, customer_id.0).await?;
+        let vehicles = state.customers.vehicles(customer_id.0).await?;
+        Ok(Json(vehicles.into_iter().map(VehicleView::from).collect()))
+    }
+
+    /// Makes the customer the owner of a vehicle of the same enterprise.
+    #[oai(path = "/api/boc/:bocId/customer/attach-vehicle", method = "post")]
+    async fn attach_vehicle(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] _boc_id: Path<i64>,
+        #[oai(name = "customerId")] customer_id: Query<i64>,
+        #[oai(name = "vehicleId")] vehicle_id: Query<i64>,
+    ) -> ApiResult<Json<Vec<VehicleView>>> {
+        let scope = request_scope(&caller, req)?;
+        state.customers.get(&scope, customer_id.0).await?;
+        state.customers.vehicle(&scope, vehicle_id.0).await?;
+        state
+            .customers
+            .attach_vehicle(vehicle_id.0, customer_id.0)
+            .await?;
+        let vehicles = state.customers.vehicles(customer_id.0).await?;
+        Ok(Json(vehicles.into_iter().map(VehicleView::from).collect()))
+    }
+
+    /// Puts a mark on a customer, vehicle or lead (`targetKind` and `targetId`, or the
+    /// specific id). SMS_OPT_OUT on a customer opts them out.
+    #[oai(path = "/api/marks/v2", method = "post")]
+    async fn mark(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<NewMark>,
+    ) -> ApiResult<Json<MarkView>> {
+        add_mark(&state, &caller, req, body.0, None).await
+    }
+
+    /// Puts a mark on a customer.
+    #[oai(path = "/api/marks/customer", method = "post")]
+    async fn mark_customer(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<NewMark>,
+    ) -> ApiResult<Json<MarkView>> {
+        add_mark(&state, &caller, req, body.0, Some("CUSTOMER")).await
+    }
+
+    /// Puts a mark on a vehicle.
+    #[oai(path = "/api/marks/service-vehicle", method = "post")]
+    async fn mark_vehicle(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<NewMark>,
+    ) -> ApiResult<Json<MarkView>> {
+        add_mark(&state, &caller, req, body.0, Some("SERVICE_VEHICLE")).await
+    }
+
+    /// Puts a mark on a lead.
+    #[oai(path = "/api/marks/future-service-interaction", method = "post")]
+    async fn mark_lead(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<NewMark>,
+    ) -> ApiResult<Json<MarkView>> {
+        add_mark(
+            &state,
+            &caller,
+            req,
+            body.0,
+            Some("FUTURE_SERVICE_INTERACTION"),
+        )
+        .await
+    }
+
+    /// Removes a mark. Removing a customer's SMS_OPT_OUT opts them back in.
+    #[oai(path = "/api/marks/v2", method = "delete")]
+    async fn delete_mark(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Query<i64>,
+    ) -> ApiResult<Json<MessageResponse>> {
+        let scope = request_scope(&caller, req)?;
+        let mark = state.customers.mark(scope.enterprise_id, id.0).await?;
+        // Inside the enterprise, the mark's target must be inside the caller's scope too.
+        let target = match (mark.customer_id, mark.vehicle_id, mark.fsi_id) {
+            (Some(c), _, _) => Some(MarkTarget::Customer(c)),
+            (_, Some(v), _) => Some(MarkTarget::Vehicle(v)),
+            (_, _, Some(l)) => Some(MarkTarget::Lead(l)),
+            _ => None,
+        };
+        match target {
+            Some(MarkTarget::Customer(c)) => {
+                let customer = state.customers.get(&scope, c).await?;
+                if mark.mark_code == OPT_OUT {
+                    set_opt_out(&state, &customer, false, "STAFF").await?;
+                }
+            }
+            Some(MarkTarget::Vehicle(v)) => {
+                state.customers.vehicle(&scope, v).await?;
+            }
+            Some(MarkTarget::Lead(l)) => {
+                state
+                    .leads
+                    .get(&scope, l)
+                    .await?
+                    .ok_or_else(|| engine::Error::not_found("Mark not found"))?;
+            }
+            None => {}
+        }
+        state.customers.delete_mark(mark.id).await?;
+        if let Some(MarkTarget::Lead(l)) = target {
+            state
+                .jobs
+                .events()
+                .publish_notices(
+                    &state.messages,
+                    [Notice::LeadCounts {
+                        id: l,
+                        enterprise_id: scope.enterprise_id,
+                    }],
+                )
+                .await;
+        }
+        Ok(Json(MessageResponse {
+            message: "Successfully Deleted".to_owned(),
+        }))
+    }
+}

@@ -1,0 +1,336 @@
+//! Customers, vehicles and marks.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, assert_error, spawn_app};
+
+impl TestApp {
+    async fn send_json(
+        &self,
+        method: Method,
+        path: &str,
+        token: &str,
+        body: Option<Value>,
+    ) -> reqwest::Response {
+        let mut request = self
+            .client
+            .request(method, self.url(path))
+            .header("Authorization", format!("Bearer {token}"));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send().await.unwrap()
+    }
+
+    async fn json_ok(&self, method: Method, path: &str, token: &str, body: Option<Value>) -> Value {
+        let response = self.send_json(method, path, token, body).await;
+        let status = response.status();
+        let value: Value = response.json().await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{path}: {value}");
+        value
+    }
+
+    /// Store 1's dealer.
+    async fn boc_of_store_one(&self, token: &str) -> i64 {
+        let stores: Value = self
+            .get("/api/enterprise/1/store", Some(token))
+            .await
+            .json()
+            .await
+            .unwrap();
+        stores
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == 1)
+            .and_then(|s| s["bocId"].as_i64().or(s["bocMaster"]["id"].as_i64()))
+            .expect("store 1 with its dealer")
+    }
+}
+
+#[tokio::test]
+async fn customers_are_created_validated_and_found() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let boc = app.boc_of_store_one(&token).await;
+    let path = format!("/api/boc/{boc}/customer");
+    let created = app
+        .json_ok(
+            Method::POST,
+            &path,
+            &token,
+            Some(json!({ "storeId": 1, "custno": "NEW-001", "firstName": "Rosa", "lastName": "Quintero", "cellular": "(555) 321-0099", "email": "rosa@example.com" })),
+        )
+        .await;
+    assert_eq!(created["cellular"], "+15553210099");
+    assert_eq!(created["isOptedOut"], false);
+
+    let response = app
+        .send_json(Method::POST, &path, &token, Some(json!({ "storeId": 1, "custno": "NEW-002", "firstName": " ", "lastName": "", "cellular": "12" })))
+        .await;
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "First name is required");
+    assert_eq!(
+        body["errors"],
+        json!([
+            "First name is required",
+            "Last name is required",
+            "Invalid Number"
+        ])
+    );
+    let duplicate = app
+        .send_json(
+            Method::POST,
+            &path,
+            &token,
+            Some(json!({ "storeId": 1, "custno": "NEW-001", "firstName": "A", "lastName": "B" })),
+        )
+        .await;
+    assert_error(duplicate, StatusCode::CONFLICT).await;
+    let summit = app.token_of("summit-admin").await;
+    let foreign = app
+        .send_json(
+            Method::POST,
+            &path,
+            &summit,
+            Some(json!({ "storeId": 1, "custno": "X", "firstName": "A", "lastName": "B" })),
+        )
+        .await;
+    assert_error(foreign, StatusCode::NOT_FOUND).await;
+
+    let search = format!("/api/boc/{boc}/customer/1/search");
+    for text in ["rosa quint", "321-00", "NEW-001"] {
+        let page = app
+            .json_ok(
+                Method::POST,
+                &search,
+                &token,
+                Some(json!({ "searchText": text })),
+            )
+            .await;
+        assert!(
+            page["content"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["id"] == created["id"]),
+            "{text}: {page}"
+        );
+    }
+    let foreign = app
+        .send_json(Method::POST, &search, &summit, Some(json!({})))
+        .await;
+    assert_error(foreign, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn opting_out_by_staff_or_mark_matches_the_keywords() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let boc = app.boc_of_store_one(&token).await;
+    let customer = app
+        .json_ok(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer"),
+            &token,
+            Some(json!({ "storeId": 1, "custno": "OPT-1", "firstName": "Ola", "lastName": "Berg", "cellular": "5553210042" })),
+        )
+        .await;
+    let id = customer["id"].as_i64().unwrap();
+    let out = app
+        .json_ok(
+            Method::PUT,
+            &format!("/api/boc/2/customer/optout?customerId={id}&optOut=true"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(out["blockSms"], true);
+    let back = app
+        .json_ok(
+            Method::PUT,
+            &format!("/api/boc/2/customer/optout?customerId={id}&optOut=false"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(back["blockSms"], false);
+    assert_eq!(back["consentSource"], "STAFF");
+
+    let mark = app
+        .json_ok(
+            Method::POST,
+            "/api/marks/customer",
+            &token,
+            Some(json!({ "customerId": id, "intentType": "SMS_OPT_OUT" })),
+        )
+        .await;
+    assert_eq!(mark["intentType"], "SMS_OPT_OUT");
+    let verified = app
+        .json_ok(
+            Method::PUT,
+            &format!("/api/boc/2/customer/verified?customerId={id}&verified=true"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(verified["verified"], true);
+    assert_eq!(verified["isOptedOut"], true);
+    let deleted = app
+        .json_ok(
+            Method::DELETE,
+            &format!("/api/marks/v2?id={}", mark["id"]),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(deleted["message"], "Successfully Deleted");
+    let after = app
+        .json_ok(
+            Method::PUT,
+            &format!("/api/boc/2/customer/verified?customerId={id}&verified=true"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(
+        after["blockSms"], false,
+        "removing the opt-out mark opts the customer back in"
+    );
+}
+
+#[tokio::test]
+async fn marks_go_on_vehicles_and_leads_in_scope_only() {
+    let app = spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let lead = app.a_lead_of(1, Some(1)).await;
+    let lead_view: Value = app
+        .get(
+            &format!("/api/future-service-interaction/{lead}"),
+            Some(&token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let vehicle = lead_view["serviceVehicle"]["id"].as_i64().unwrap();
+    let on_lead = app
+        .json_ok(Method::POST, "/api/marks/future-service-interaction", &token, Some(json!({ "futureServiceInteractionId": lead, "intentType": "CONTACT_LATER", "note": "after the holidays" })))
+        .await;
+    assert_eq!(on_lead["targetKind"], "FUTURE_SERVICE_INTERACTION");
+    let on_vehicle = app
+        .json_ok(Method::POST, "/api/marks/v2", &token, Some(json!({ "targetKind": "SERVICE_VEHICLE", "targetId": vehicle, "intentType": "NO_LONGER_OWN" })))
+        .await;
+    assert_eq!(on_vehicle["vehicleId"], vehicle);
+    let after: Value = app
+        .get(
+            &format!("/api/future-service-interaction/{lead}"),
+            Some(&token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        after["futureServiceInteractionMarks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(after["serviceVehicleMarks"].as_array().unwrap())
+            .count()
+            >= 2,
+        "{after}"
+    );
+
+    for body in [
+        json!({ "targetKind": "SERVICE_VEHICLE", "targetId": vehicle, "intentType": "no longer own" }),
+        json!({ "targetKind": "SPACESHIP", "targetId": 1, "intentType": "X_Y" }),
+        json!({ "targetKind": "CUSTOMER", "intentType": "X_Y" }),
+    ] {
+        assert_error(
+            app.send_json(Method::POST, "/api/marks/v2", &token, Some(body))
+                .await,
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+    }
+    let summit = app.token_of("summit-admin").await;
+    let foreign = app
+        .send_json(
+            Method::POST,
+            "/api/marks/future-service-interaction",
+            &summit,
+            Some(json!({ "futureServiceInteractionId": lead, "intentType": "X_Y" })),
+        )
+        .await;
+    assert_error(foreign, StatusCode::NOT_FOUND).await;
+    let foreign = app
+        .send_json(
+            Method::DELETE,
+            &format!("/api/marks/v2?id={}", on_lead["id"]),
+            &summit,
+            None,
+        )
+        .await;
+    assert_error(foreign, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn vehicles_are_listed_and_attached_within_the_enterprise() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let boc = app.boc_of_store_one(&token).await;
+    let customer = app
+        .json_ok(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer"),
+            &token,
+            Some(
+                json!({ "storeId": 1, "custno": "VEH-1", "firstName": "Ana", "lastName": "Silva" }),
+            ),
+        )
+        .await;
+    let id = customer["id"].as_i64().unwrap();
+    let none = app
+        .json_ok(
+            Method::POST,
+            &format!("/api/boc/2/customer/vehicles?customerId={id}"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(none, json!([]));
+    let lead = app.a_lead_of(1, Some(1)).await;
+    let lead_view: Value = app
+        .get(
+            &format!("/api/future-service-interaction/{lead}"),
+            Some(&token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let vehicle = lead_view["serviceVehicle"]["id"].as_i64().unwrap();
+    let attached = app
+        .json_ok(
+            Method::POST,
+            &format!("/api/boc/2/customer/attach-vehicle?customerId={id}&vehicleId={vehicle}"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(attached[0]["id"], vehicle);
+    let summit = app.token_of("summit-admin").await;
+    let foreign = app
+        .send_json(
+            Method::POST,
+            &format!("/api/boc/2/customer/attach-vehicle?customerId={id}&vehicleId={vehicle}"),
+            &summit,
+            None,
+        )
+        .await;
+    assert_error(foreign, StatusCode::NOT_FOUND).await;
+}
