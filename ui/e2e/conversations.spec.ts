@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { logIn, PASSWORD } from './log-in'
+import { apiToken, logIn } from './log-in'
 
 /**
  * Chat boxes end to end, against the real server: the 3-box rule, sending a
@@ -10,12 +10,6 @@ import { logIn, PASSWORD } from './log-in'
 /** A store-level user of store 1. */
 const STORE_USER = 'office-manager'
 const SUPER_DATA_ADMIN = 'super-data-admin'
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/user/v2/login', { data: { username, password: PASSWORD } })
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { authToken: string }).authToken
-}
 
 interface Lead {
   id: number
@@ -71,10 +65,10 @@ async function history(request: APIRequestContext, token: string, leadId: number
   return (await response.json()) as Message[]
 }
 
-/** Opens a conversation with the lead manager's "Open conversation" form. */
+/** Opens a conversation with the lead manager's deep link (spec section 2); the link leaves the URL once followed. */
 async function openConversation(page: Page, leadId: number) {
-  await page.getByLabel(/Lead id/).fill(String(leadId))
-  await page.getByRole('button', { name: 'Open conversation' }).click()
+  await page.goto(`/leadmanager?future_service_interaction_id=${leadId}`)
+  await expect(page).toHaveURL(/\/leadmanager$/)
 }
 
 function chatBox(page: Page, leadId: number) {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 /** The demo users' password. */
 export const PASSWORD = 'bayline-demo'
@@ -15,4 +15,11 @@ export async function submitLogin(page: Page, username: string, password = PASSW
 export async function logIn(page: Page, username: string, password = PASSWORD) {
   await submitLogin(page, username, password)
   await expect(page).not.toHaveURL(/\/login$/)
+}
+
+/** Signs in through the API; the token for `Authorization` headers. */
+export async function apiToken(request: APIRequestContext, username: string, password = PASSWORD): Promise<string> {
+  const response = await request.post('/user/v2/login', { data: { username, password } })
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { authToken: string }).authToken
 }

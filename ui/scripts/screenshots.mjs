@@ -39,10 +39,58 @@ for (const items of [3, 400]) {
 await page.goto(`${origin}/jobs`)
 await page.waitForTimeout(2500)
 await page.screenshot({ path: `${out}jobs-dashboard.png` })
+// One conversation with several kinds of message: texts both ways, an e-mail, a calendar invite,
+// an internal note and a GM handoff. A super user sees notes and the per-message options.
+await page.evaluate(() => localStorage.clear())
+await logIn('super-user')
+const superAuth = { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('userData')).authToken)}` }
+const inbox = await (
+  await page.request.post(`${origin}/api/lisa/custom-search/gi?page=0&size=50`, { headers: superAuth, data: {} })
+).json()
+const talker = inbox.content.find((l) => l.customerMaster.cellular && !l.customerMaster.blockSms) ?? inbox.content[0]
+const send = (data) =>
+  page.request.post(`${origin}/api/svc-message-instance/svc-send-message`, {
+    headers: superAuth,
+    data: { jaguarFutureServiceInteractionId: talker.id, ...data },
+  })
+await send({ content: `Hi ${talker.customerMaster.firstName}, we can take your ${talker.serviceVehicle?.model ?? 'car'} on Tuesday at 9. Does that work?` })
+await page.waitForTimeout(1200)
+await page.request.post(`${origin}/api/simulator/phones/${talker.customerMaster.id}/reply`, {
+  headers: superAuth,
+  data: { body: 'Tuesday at 9 is perfect. Can you email me the details?' },
+})
+await page.waitForTimeout(800)
+await send({
+  messageType: 'EMAIL',
+  subject: 'Your service visit on Tuesday',
+  content: '<p>Your visit is booked for Tuesday at 9:00 AM. Plan on about an hour.</p>',
+})
+const tuesday = new Date(Date.now() + 3 * 86_400_000)
+tuesday.setUTCHours(14, 0, 0, 0)
+await send({ messageType: 'CALENDAR_INVITE', subject: 'Service visit', title: 'Service visit', content: 'Oil change and check-up', startTime: tuesday.toISOString() })
+await send({ messageType: 'INTERNAL_NOTES', content: 'Customer prefers a loaner; ask the GM.' })
+await page.request.post(`${origin}/api/future-service-interaction/workflow/track?id=${talker.id}&track=CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK`, {
+  headers: superAuth,
+})
+// A tall window and box, so that the whole exchange shows (the box is at most 480 px high otherwise).
+await page.setViewportSize({ width: 1280, height: 1100 })
+await page.goto(`${origin}/leadmanager?future_service_interaction_id=${talker.id}`)
+await page.addStyleTag({ content: '.chat-box { height: 1000px !important; }' })
+const conversationBox = page.locator(`[data-testid="chat-box"][data-lead-id="${talker.id}"]`)
+await conversationBox.getByText('Customer prefers a loaner').last().waitFor()
+await page.waitForTimeout(800)
+await conversationBox.screenshot({ path: `${out}conversation.png` })
+await page.setViewportSize({ width: 1280, height: 800 })
+// The lead manager: the lead lists, with a conversation open.
 await page.evaluate(() => localStorage.clear())
 await logIn('corporate-user')
 await page.waitForURL(/leadmanager/)
-await page.getByText('Harbor Toyota').first().waitFor()
+const leadRows = page.getByRole('table', { name: 'Lead Manager leads' }).locator('tbody tr.is-clickable')
+await leadRows.first().waitFor()
+await leadRows.first().locator('td').first().click()
+await page.getByTestId('chat-box').getByRole('log', { name: 'Messages' }).locator('[data-testid="chat-message"]').first().waitFor()
+await page.mouse.move(0, 0)
+await page.waitForTimeout(800)
 await page.screenshot({ path: `${out}lead-manager.png` })
 // The simulator: a staff text to a demo customer and the customer's reply.
 await page.evaluate(() => localStorage.clear())

@@ -53,6 +53,15 @@ export function errorNotice(
   return danger(body?.message ?? '')
 }
 
+/**
+ * Shows the notice for a failure of a call made with `notifyErrors: false`,
+ * once the caller has handled the outcomes it expected.
+ */
+export function notifyApiError(error: unknown): void {
+  const notice = error instanceof ApiError ? errorNotice(error.status, error.body) : errorNotice(0, null)
+  if (notice) notify(notice)
+}
+
 /** Headers for a call: JSON, plus the token and enterprise id when signed in. */
 export function buildHeaders(user: UserData | null, { auth = true, hasBody = false } = {}): Headers {
   const headers = new Headers({ Accept: 'application/json' })

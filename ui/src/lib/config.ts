@@ -23,6 +23,11 @@ export const EMPTY_LIST_TEXT = 'No records available.'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const
+/** The lead manager's lists: 500 rows a page (spec section 9), or fewer on request. */
+export const LEAD_PAGE_SIZE = 500
+export const LEAD_PAGE_SIZE_OPTIONS = [20, 50, 100, 500] as const
+/** The server's largest page. */
+export const MAX_PAGE_SIZE = 500
 
 /** Local storage keys. */
 export const STORAGE_KEYS = {
@@ -57,6 +62,13 @@ export const SIMULATOR_PHONES_FALLBACK_POLL_MS = 5000
 
 /** Notice after a successful change (spec). */
 export const UPDATED_NOTICE_TEXT = 'Successfully Updated'
+/** Notice after a conversation was started (spec section 8). */
+export const STARTED_NOTICE_TEXT = 'Successfully Started'
+
+/** The lead lists refetch for messages of leads they do not show at most this often (spec section 9: 1-second update throttle). */
+export const LEAD_LIST_REFRESH_THROTTLE_MS = 1000
+/** While the stream is down the lead lists poll this often. */
+export const LEAD_LIST_FALLBACK_POLL_MS = 10_000
 
 /** Chat boxes open at once (spec section 9), and the message when one more is asked for. */
 export const MAX_CHAT_BOXES = 3

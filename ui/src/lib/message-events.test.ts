@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseLeadEvent, parseMessageEvent, subscribeLeadCounts, subscribeMessages } from './message-events'
+import { applyLeadCounts, parseLeadEvent, parseMessageEvent, subscribeLeadCounts, subscribeMessages } from './message-events'
 import { messageFixture } from '../test/message-fixture'
 import { RealtimeClient, type RealtimeListener } from './realtime'
 
@@ -115,3 +115,16 @@ describe('subscribeMessages', () => {
   })
 })
 
+describe('applyLeadCounts', () => {
+  it('takes the counters of the event and keeps the rest', () => {
+    const lead = { id: 7, totalUnreadCount: 0, totalInboundCount: 2, latestMessage: 'old', responseReqd: false }
+    expect(applyLeadCounts(lead, { id: 7, totalUnreadCount: 3, totalInboundCount: 5, latestMessage: 'new' })).toEqual({
+      id: 7,
+      totalUnreadCount: 3,
+      totalInboundCount: 5,
+      latestMessage: 'new',
+      lastMessageReceivedDate: undefined,
+      responseReqd: false,
+    })
+  })
+})

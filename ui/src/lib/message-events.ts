@@ -28,6 +28,21 @@ export interface LeadCounts {
   responseReqd?: boolean
 }
 
+/** The fields of a lead that `lead.counts` events carry. */
+export type LeadCountFields = Pick<LeadCounts, 'totalUnreadCount' | 'totalInboundCount' | 'latestMessage' | 'lastMessageReceivedDate' | 'responseReqd'>
+
+/** The lead (as any screen keeps it) with the counters of a `lead.counts` event; the rest is kept. */
+export function applyLeadCounts<T extends LeadCountFields>(lead: T, counts: LeadCounts): T {
+  return {
+    ...lead,
+    totalUnreadCount: counts.totalUnreadCount,
+    totalInboundCount: counts.totalInboundCount ?? lead.totalInboundCount,
+    latestMessage: counts.latestMessage ?? lead.latestMessage,
+    lastMessageReceivedDate: counts.lastMessageReceivedDate ?? lead.lastMessageReceivedDate,
+    responseReqd: counts.responseReqd ?? lead.responseReqd,
+  }
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object'
 }

@@ -1,4 +1,5 @@
 import type { UserData } from './session'
+import { enumLabel } from './text'
 
 export const COMPANY_MASTER_LIST_ROLES = ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN'] as const
 
@@ -13,9 +14,7 @@ export function canSeeCompanyMasterList(user: Pick<UserData, 'roles'> | null): b
 
 /** `SALES_REP` → `Sales rep`. */
 export function roleLabel(role: string): string {
-  const words = role.toLowerCase().split('_').filter(Boolean)
-  const text = words.join(' ')
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  return enumLabel(role)
 }
 
 /** Roles that write internal notes and use the per-message options menu (spec section 6). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSafeUrl, sanitizeHtml } from './sanitize-html'
+import { htmlToText, isSafeUrl, sanitizeHtml } from './sanitize-html'
 
 describe('sanitizeHtml', () => {
   it('keeps formatting and text', () => {
@@ -67,5 +67,15 @@ describe('isSafeUrl', () => {
     ['\\\\evil.example/x', false],
   ])('%s → %s', (url, safe) => {
     expect(isSafeUrl(url)).toBe(safe)
+  })
+})
+
+describe('htmlToText', () => {
+  it('reads the text of a message body on one line', () => {
+    expect(htmlToText('<p>Hi James,</p><p>your car is <b>due</b>.</p>')).toBe('Hi James, your car is due.')
+    expect(htmlToText('Line one<br>line&nbsp;two &amp; more')).toBe('Line one line two & more')
+    expect(htmlToText('plain  text\nhere')).toBe('plain text here')
+    expect(htmlToText('<script>alert(1)</script>Safe')).toBe('Safe')
+    expect(htmlToText(null)).toBe('')
   })
 })

@@ -133,3 +133,15 @@ export function sanitizeHtml(html: string | null | undefined): string {
   copyChildren(parsed.body, container, out)
   return container.innerHTML
 }
+
+const BLOCKS = 'br, p, div, li, tr, blockquote, pre, h1, h2, h3, h4, h5, h6'
+
+/** The text a person reads in `html` (a message body), on one line: blocks and breaks become spaces. */
+export function htmlToText(html: string | null | undefined): string {
+  if (!html) return ''
+  if (!/[<&]/.test(html)) return html.replace(/\s+/g, ' ').trim()
+  const parsed = new DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html')
+  for (const hidden of parsed.body.querySelectorAll('script, style, template')) hidden.remove()
+  for (const block of parsed.body.querySelectorAll(BLOCKS)) block.after(' ')
+  return (parsed.body.textContent ?? '').replace(/\s+/g, ' ').trim()
+}

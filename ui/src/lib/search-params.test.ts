@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isoDate, nonNegativeInt, oneOf, pageSize, positiveInt, text } from './search-params'
+import { bool, isoDate, pagingSearch, nonNegativeInt, oneOf, oneOfList, pageSize, positiveInt, positiveIntList, text } from './search-params'
 
 describe('search param parsers', () => {
   it('read integers from numbers and strings', () => {
@@ -37,5 +37,28 @@ describe('search param parsers', () => {
     expect(isoDate('2025-02-29')).toBeUndefined()
     expect(isoDate('2025-1-2')).toBeUndefined()
     expect(isoDate(20251122)).toBeUndefined()
+  })
+
+  it('read flags from booleans and text', () => {
+    expect(bool(true)).toBe(true)
+    expect(bool('false')).toBe(false)
+    expect(bool('yes')).toBeUndefined()
+    expect(bool(1)).toBeUndefined()
+  })
+
+  it('read lists from arrays, single values and comma-separated text', () => {
+    expect(positiveIntList([3, '8', 3, -1, 'x'])).toEqual([3, 8])
+    expect(positiveIntList('1,2')).toEqual([1, 2])
+    expect(positiveIntList(5)).toEqual([5])
+    expect(positiveIntList([])).toBeUndefined()
+    expect(positiveIntList(undefined)).toBeUndefined()
+    expect(oneOfList(['B', 'X', 'A', 'B'], ['A', 'B'])).toEqual(['B', 'A'])
+    expect(oneOfList('A, B', ['A', 'B'])).toEqual(['A', 'B'])
+    expect(oneOfList('X', ['A', 'B'])).toBeUndefined()
+  })
+
+  it('leave the first page and the default size out of the URL', () => {
+    expect(pagingSearch({ pageIndex: 0, pageSize: 20 }, 20)).toEqual({ page: undefined, size: undefined })
+    expect(pagingSearch({ pageIndex: 2, pageSize: 50 }, 20)).toEqual({ page: 2, size: 50 })
   })
 })

@@ -42,3 +42,39 @@ export function isoDate(value: unknown): string | undefined {
   const t = Date.parse(`${value}T00:00:00Z`)
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === value ? value : undefined
 }
+
+/** `true` or `false` (also written as text), else undefined. */
+export function bool(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true
+  if (value === false || value === 'false') return false
+  return undefined
+}
+
+/** The items of a list value: an array, or text with commas (`1,2`) for hand-written links. */
+function listItems(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value as unknown[]
+  if (typeof value === 'string') return value.split(',')
+  return value === undefined || value === null ? [] : [value]
+}
+
+/** Distinct positive integers, in the order given; undefined when none. */
+export function positiveIntList(value: unknown): number[] | undefined {
+  const ids = [...new Set(listItems(value).map(positiveInt).filter((n): n is number => n !== undefined))]
+  return ids.length > 0 ? ids : undefined
+}
+
+/** Distinct values of `allowed`, in the order given; undefined when none. */
+export function oneOfList<const T extends string>(value: unknown, allowed: readonly T[]): T[] | undefined {
+  const items = [
+    ...new Set(listItems(value).map((item) => oneOf(typeof item === 'string' ? item.trim() : item, allowed)).filter((v) => v !== undefined)),
+  ]
+  return items.length > 0 ? items : undefined
+}
+
+/** The URL's page and size after a pager change; the first page and the default size are left out. */
+export function pagingSearch(next: { pageIndex: number; pageSize: number }, defaultSize: number): { page?: number; size?: number } {
+  return {
+    page: next.pageIndex > 0 ? next.pageIndex : undefined,
+    size: next.pageSize !== defaultSize ? next.pageSize : undefined,
+  }
+}

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
   clockTime,
+  dayAndTime,
   dayKey,
   longDate,
+  messageDateLabel,
   previousDayKey,
   relativeDay,
   responseDateTime,
+  shortDate,
+  writtenDate,
   zonedDateAndTime,
   zonedWallTimeToUtc,
 } from './zoned-time'
@@ -53,5 +57,40 @@ describe('wall times', () => {
 
   it('writes the response time wire format in UTC', () => {
     expect(responseDateTime(Date.parse('2026-11-02T09:08:07Z'))).toBe('02-11-2026 09:08:07')
+  })
+})
+
+describe('messageDateLabel', () => {
+  /** 2026-11-22 14:00 in New York. */
+  const now = Date.parse('2026-11-22T19:00:00Z')
+
+  it('shows today as the time, yesterday by name, older days by date (store zone)', () => {
+    expect(messageDateLabel('2026-11-22T15:05:00Z', now, tz)).toBe('10:05 AM')
+    expect(messageDateLabel('2026-11-21T15:05:00Z', now, tz)).toBe('Yesterday 10:05 AM')
+    expect(messageDateLabel('2026-11-03T15:05:00Z', now, tz)).toBe('November 3, 2026 10:05 AM')
+    expect(messageDateLabel('2026-11-22T15:05:00Z', now, 'America/Los_Angeles')).toBe('7:05 AM')
+    expect(messageDateLabel('nonsense', now, tz)).toBe('')
+  })
+})
+
+describe('dayAndTime, writtenDate and shortDate', () => {
+  const now = Date.parse('2026-11-22T19:00:00Z')
+
+  it('split a moment into its day and clock time, in long or medium style', () => {
+    expect(dayAndTime('2026-11-22T15:05:00Z', now, tz)).toEqual({ day: 'Today', time: '10:05 AM' })
+    expect(dayAndTime('2026-11-21T15:05:00Z', now, tz, 'short')).toEqual({ day: 'Yesterday', time: '10:05 AM' })
+    expect(dayAndTime('2026-11-03T15:05:00Z', now, tz)).toEqual({ day: 'November 3, 2026', time: '10:05 AM' })
+    expect(dayAndTime('2026-11-03T15:05:00Z', now, tz, 'short')).toEqual({ day: 'Nov 3', time: '10:05 AM' })
+    expect(dayAndTime('2025-11-03T15:05:00Z', now, tz, 'short')).toEqual({ day: 'Nov 3, 2025', time: '10:05 AM' })
+    expect(dayAndTime(undefined, now, tz)).toBeNull()
+  })
+
+  it('write day keys', () => {
+    expect(writtenDate('2026-11-10')).toBe('November 10, 2026')
+    expect(writtenDate('2026-11-10', 'medium')).toBe('Nov 10, 2026')
+    expect(writtenDate('soon', 'medium')).toBe('soon')
+    expect(shortDate('2026-01-05', now, tz)).toBe('Jan 5')
+    expect(shortDate('2027-01-05', now, tz)).toBe('Jan 5, 2027')
+    expect(shortDate('soon', now, tz)).toBe('soon')
   })
 })

@@ -30,10 +30,23 @@ export function relativeDay(key: string, now: number, timeZone?: string): 'Today
   return null
 }
 
+/** A `YYYY-MM-DD` key written out: `November 3, 2026` (long) or `Nov 3, 2026` (medium). */
+export function writtenDate(key: string, dateStyle: 'long' | 'medium' = 'long'): string {
+  const t = Date.parse(`${key}T12:00:00Z`)
+  return Number.isFinite(t) ? new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle }).format(t) : key
+}
+
 /** A `YYYY-MM-DD` key written out: `November 3, 2026`. */
 export function longDate(key: string): string {
+  return writtenDate(key, 'long')
+}
+
+/** A `YYYY-MM-DD` key in few characters: `Nov 3` in the year of `now` (in `timeZone`), else `Nov 3, 2025`. */
+export function shortDate(key: string, now: number, timeZone?: string): string {
   const t = Date.parse(`${key}T12:00:00Z`)
-  return Number.isFinite(t) ? new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(t) : key
+  if (!Number.isFinite(t)) return key
+  if (key.slice(0, 4) !== dayKey(now, timeZone).slice(0, 4)) return writtenDate(key, 'medium')
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(t)
 }
 
 /** The spec's `h:mm a` (`3:05 PM`) of a moment in `timeZone`; '' when unreadable. */
@@ -41,6 +54,30 @@ export function clockTime(iso: string | null | undefined, timeZone?: string): st
   const t = timeOf(iso)
   if (!Number.isFinite(t)) return ''
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(t)
+}
+
+/**
+ * The day ('Today', 'Yesterday', else the date: `longDate`, or `shortDate` for
+ * 'short') and clock time of a moment in `timeZone`; null when unreadable.
+ */
+export function dayAndTime(
+  iso: string | null | undefined,
+  now: number,
+  timeZone?: string,
+  dateStyle: 'long' | 'short' = 'long',
+): { day: string; time: string } | null {
+  const t = timeOf(iso)
+  if (!Number.isFinite(t)) return null
+  const key = dayKey(t, timeZone)
+  const written = dateStyle === 'short' ? shortDate(key, now, timeZone) : longDate(key)
+  return { day: relativeDay(key, now, timeZone) ?? written, time: clockTime(iso, timeZone) }
+}
+
+/** A moment as messages show it (spec section 9): today the time, yesterday 'Yesterday' and the time, else the long date and time. */
+export function messageDateLabel(iso: string, now: number, timeZone?: string): string {
+  const parts = dayAndTime(iso, now, timeZone)
+  if (!parts) return ''
+  return parts.day === 'Today' ? parts.time : `${parts.day} ${parts.time}`
 }
 
 /** Wall-clock parts of a moment in `timeZone`. */

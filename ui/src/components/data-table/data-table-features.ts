@@ -2,6 +2,7 @@ import {
   createColumnHelper,
   metaHelper,
   rowPaginationFeature,
+  rowSortingFeature,
   tableFeatures,
   type ColumnDef,
   type RowData,
@@ -12,14 +13,18 @@ export interface DataTableColumnMeta {
   align?: 'start' | 'end'
   /** CSS width of the column, e.g. '8rem'. Keeps the layout from jumping. */
   width?: string
+  /** Added to the column's `col`, header and cells, e.g. to hide it on narrow tables. */
+  className?: string
 }
 
 /**
- * The one feature set every table shares. Tables page on the server, so only
- * pagination state is registered and no client row model slices the data.
+ * The one feature set every table shares. Tables page and sort on the server,
+ * so only pagination and sorting state are registered and no client row model
+ * slices or orders the data.
  */
 export const dataTableFeatures = tableFeatures({
   rowPaginationFeature,
+  rowSortingFeature,
   columnMeta: metaHelper<DataTableColumnMeta>(),
 })
 

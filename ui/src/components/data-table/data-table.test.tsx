@@ -1,6 +1,6 @@
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { setupTestRoot } from '../../test/render'
+import { pressKey, setupTestRoot } from '../../test/render'
 import { DataTable, type DataTableProps } from './data-table'
 import { createDataTableColumnHelper } from './data-table-features'
 
@@ -57,5 +57,49 @@ describe('DataTable', () => {
     expect(view.container.textContent).toContain('Page 2 of 3')
     act(() => (view.container.querySelector('[aria-label="Next page"]') as HTMLButtonElement).click())
     expect(onChange).toHaveBeenCalledWith({ pageIndex: 2, pageSize: 20 })
+  })
+
+  it('sorts on the server: headers say the order and ask for the next one', () => {
+    const onChange = vi.fn()
+    const sortable = column.columns([
+      column.accessor('id', { header: 'ID', enableSorting: false }),
+      column.accessor('name', { header: 'Name', sortDescFirst: false }),
+      column.accessor((p) => p.id * 2, { id: 'double', header: 'Double', sortDescFirst: true }),
+    ])
+    const rows = [{ id: 1, name: 'Ada' }]
+    view.render(
+      <DataTable label="People" columns={sortable} data={rows} getRowId={rowId} sorting={{ id: 'name', desc: false, onChange }} />,
+    )
+    const headers = [...view.container.querySelectorAll('th')]
+    expect(headers.map((th) => th.getAttribute('aria-sort'))).toEqual([null, 'ascending', 'none'])
+    expect(headers[0]!.querySelector('button')).toBeNull()
+    act(() => headers[1]!.querySelector('button')!.click())
+    expect(onChange).toHaveBeenLastCalledWith({ id: 'name', desc: true })
+    act(() => headers[2]!.querySelector('button')!.click())
+    expect(onChange).toHaveBeenLastCalledWith({ id: 'double', desc: true })
+  })
+
+  it('without sorting, headers are plain text', () => {
+    render({ data: [{ id: 1, name: 'Ada' }] })
+    expect(view.container.querySelectorAll('th button')).toHaveLength(0)
+    expect(view.container.querySelector('th')!.hasAttribute('aria-sort')).toBe(false)
+  })
+
+  it('leaves clicks and keys on controls inside a row to the controls', () => {
+    const onRowClick = vi.fn()
+    const onButton = vi.fn()
+    const withButton = column.columns([
+      column.accessor('name', { header: 'Name' }),
+      column.display({ id: 'act', header: 'Act', cell: () => <button onClick={onButton}>Act</button> }),
+    ])
+    view.render(<DataTable label="People" columns={withButton} data={[{ id: 1, name: 'Ada' }]} getRowId={rowId} onRowClick={onRowClick} />)
+    const button = view.container.querySelector('tbody button') as HTMLButtonElement
+    act(() => button.click())
+    expect(onButton).toHaveBeenCalledTimes(1)
+    expect(onRowClick).not.toHaveBeenCalled()
+    pressKey(button, 'Enter')
+    expect(onRowClick).not.toHaveBeenCalled()
+    pressKey(bodyRows()[0]!, 'Enter')
+    expect(onRowClick).toHaveBeenCalledTimes(1)
   })
 })

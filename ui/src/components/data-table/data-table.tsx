@@ -1,8 +1,8 @@
-import { useTable, type PaginationState, type RowData, type Updater } from '@tanstack/react-table'
-import { useMemo } from 'react'
+import { useTable, type PaginationState, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
+import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { EMPTY_LIST_TEXT } from '../../lib/config'
 import { DataTablePagination } from './data-table-pagination'
-import { dataTableFeatures, type DataTableColumns } from './data-table-features'
+import { dataTableFeatures, type DataTableColumnMeta, type DataTableColumns } from './data-table-features'
 
 export interface DataTablePaging {
   pageIndex: number
@@ -11,6 +11,14 @@ export interface DataTablePaging {
   rowCount: number
   onChange: (next: PaginationState) => void
   pageSizeOptions?: readonly number[]
+}
+
+/** The order the server sorts by; a column sorts when its header is clicked unless `enableSorting: false`. */
+export interface DataTableSorting {
+  /** The id of the column sorted by; undefined for an order no column shows. */
+  id: string | undefined
+  desc: boolean
+  onChange: (next: { id: string; desc: boolean }) => void
 }
 
 export interface DataTableProps<TData extends RowData> {
@@ -26,13 +34,27 @@ export interface DataTableProps<TData extends RowData> {
   emptyText?: string
   /** Server paging; omit for a list that arrives whole. */
   paging?: DataTablePaging
+  /** Server sorting; omit for a table whose headers do not sort. */
+  sorting?: DataTableSorting
   onRowClick?: (row: TData) => void
   selectedRowId?: string
   /** Placeholder rows while loading (default: page size, at most 10). */
   skeletonRows?: number
+  /** Added to `data-table`. */
+  className?: string
 }
 
 const noRows: never[] = []
+
+/** Controls inside a row (buttons, switches, links) act on their own; the row does not also react. */
+const ROW_CONTROLS = 'a, button, input, select, textarea, label, [role="button"], [role="switch"], [role="menuitem"]'
+
+function fromControl(event: MouseEvent | KeyboardEvent): boolean {
+  const control = (event.target as Element).closest(ROW_CONTROLS)
+  return control !== null && control !== event.currentTarget && event.currentTarget.contains(control)
+}
+
+const SORT_ICONS = { asc: '▲', desc: '▼', none: '↕' } as const
 
 export function DataTable<TData extends RowData>({
   label,
@@ -43,14 +65,19 @@ export function DataTable<TData extends RowData>({
   isFetching = false,
   emptyText = EMPTY_LIST_TEXT,
   paging,
+  sorting,
   onRowClick,
   selectedRowId,
   skeletonRows,
+  className,
 }: DataTableProps<TData>) {
   const rows = data ?? (noRows as TData[])
   const pageIndex = paging?.pageIndex ?? 0
   const pageSize = paging?.pageSize ?? Math.max(rows.length, 1)
   const pagination = useMemo<PaginationState>(() => ({ pageIndex, pageSize }), [pageIndex, pageSize])
+  const sortId = sorting?.id
+  const sortDesc = sorting?.desc ?? false
+  const sortingState = useMemo<SortingState>(() => (sortId === undefined ? [] : [{ id: sortId, desc: sortDesc }]), [sortId, sortDesc])
 
   const onPaginationChange = (updater: Updater<PaginationState>) => {
     if (!paging) return
@@ -66,7 +93,10 @@ export function DataTable<TData extends RowData>({
     manualPagination: true,
     autoResetPageIndex: false,
     rowCount: paging ? paging.rowCount : rows.length,
-    state: { pagination },
+    manualSorting: true,
+    enableSorting: !!sorting,
+    enableMultiSort: false,
+    state: { pagination, sorting: sortingState },
     onPaginationChange,
   })
 
@@ -76,26 +106,55 @@ export function DataTable<TData extends RowData>({
   const tableRows = table.getRowModel().rows
 
   return (
-    <div className="data-table" data-fetching={isFetching && !showSkeleton ? 'true' : undefined}>
+    <div
+      className={className ? `data-table ${className}` : 'data-table'}
+      data-fetching={isFetching && !showSkeleton ? 'true' : undefined}
+    >
       <div className="data-table__scroll">
         <table aria-label={label} aria-busy={isLoading || isFetching}>
           <colgroup>
             {table.getAllLeafColumns().map((column) => (
-              <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
+              <col key={column.id} className={column.columnDef.meta?.className} style={{ width: column.columnDef.meta?.width }} />
             ))}
           </colgroup>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={header.column.columnDef.meta?.align === 'end' ? 'align-end' : undefined}
-                  >
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
+                {group.headers.map((header) => {
+                  const { column } = header
+                  const sortable = !!sorting && !header.isPlaceholder && column.getCanSort()
+                  const sorted = sortable ? column.getIsSorted() : false
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={cellClass(column.columnDef.meta)}
+                      aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                    >
+                      {header.isPlaceholder ? null : sortable ? (
+                        <button
+                          type="button"
+                          className={`data-table__sort${sorted ? ' is-sorted' : ''}`}
+                          onClick={() =>
+                            sorting.onChange({
+                              id: column.id,
+                              desc: sorted ? sorted === 'asc' : column.getFirstSortDir() === 'desc',
+                            })
+                          }
+                        >
+                          <span className="data-table__sort-label">
+                            <table.FlexRender header={header} />
+                          </span>
+                          <span className="data-table__sort-icon" aria-hidden="true">
+                            {SORT_ICONS[sorted || 'none']}
+                          </span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  )
+                })}
               </tr>
             ))}
           </thead>
@@ -103,8 +162,8 @@ export function DataTable<TData extends RowData>({
             {showSkeleton ? (
               Array.from({ length: placeholderCount }, (_, i) => (
                 <tr key={`skeleton-${i}`} className="data-table__skeleton" aria-hidden="true">
-                  {Array.from({ length: columnCount }, (_, j) => (
-                    <td key={j}>
+                  {table.getAllLeafColumns().map((column) => (
+                    <td key={column.id} className={column.columnDef.meta?.className}>
                       <span className="skeleton-bar" />
                     </td>
                   ))}
@@ -121,14 +180,21 @@ export function DataTable<TData extends RowData>({
                 return (
                   <tr
                     key={row.id}
+                    data-row-id={row.id}
                     className={[clickable ? 'is-clickable' : '', selected ? 'is-selected' : ''].join(' ').trim() || undefined}
                     aria-selected={clickable ? selected : undefined}
                     tabIndex={clickable ? 0 : undefined}
-                    onClick={clickable ? () => onRowClick(row.original) : undefined}
+                    onClick={
+                      clickable
+                        ? (event) => {
+                            if (!fromControl(event)) onRowClick(row.original)
+                          }
+                        : undefined
+                    }
                     onKeyDown={
                       clickable
                         ? (event) => {
-                            if (event.key === 'Enter' || event.key === ' ') {
+                            if ((event.key === 'Enter' || event.key === ' ') && !fromControl(event)) {
                               event.preventDefault()
                               onRowClick(row.original)
                             }
@@ -137,10 +203,7 @@ export function DataTable<TData extends RowData>({
                     }
                   >
                     {row.getAllCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        className={cell.column.columnDef.meta?.align === 'end' ? 'align-end' : undefined}
-                      >
+                      <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
                         <table.FlexRender cell={cell} />
                       </td>
                     ))}
@@ -164,4 +227,9 @@ export function DataTable<TData extends RowData>({
       ) : null}
     </div>
   )
+}
+
+function cellClass(meta: DataTableColumnMeta | undefined): string | undefined {
+  const classes = [meta?.align === 'end' ? 'align-end' : '', meta?.className ?? ''].filter(Boolean)
+  return classes.length > 0 ? classes.join(' ') : undefined
 }

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { moveRovingFocus } from '../../lib/roving-focus'
 import { placePopover } from './place-popover'
 
 /** Where a popover hangs: below (or above) an element, or at a point (a context menu). */
@@ -100,15 +101,7 @@ export function Popover({ anchor, label, title, role = 'dialog', className, onCl
         }
         if (role !== 'menu') return
         const items = Array.from(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])
-        const at = items.indexOf(document.activeElement as HTMLElement)
-        const go = (index: number) => {
-          event.preventDefault()
-          items[(index + items.length) % items.length]?.focus()
-        }
-        if (event.key === 'ArrowDown') go(at + 1)
-        else if (event.key === 'ArrowUp') go(at - 1)
-        else if (event.key === 'Home') go(0)
-        else if (event.key === 'End') go(items.length - 1)
+        moveRovingFocus(event, items, 'vertical')
       }}
     >
       {title ? <h3 className="popover__title">{title}</h3> : null}

@@ -3,6 +3,7 @@ import { DataTable } from '../../components/data-table/data-table'
 import { EnterpriseStoresTable } from '../../components/enterprise-stores/enterprise-stores-table'
 import { SearchInput } from '../../components/search-input/search-input'
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
+import { pagingSearch } from '../../lib/search-params'
 import { useEnterprises } from './api/get-enterprises'
 import { enterpriseColumns, enterpriseRowId } from './components/enterprise-columns'
 
@@ -48,14 +49,7 @@ export function CompanyMasterListScreen() {
             pageIndex: page,
             pageSize: size,
             rowCount: enterprises.data?.totalElements ?? 0,
-            onChange: (next) =>
-              void navigate({
-                search: (prev) => ({
-                  ...prev,
-                  page: next.pageIndex > 0 ? next.pageIndex : undefined,
-                  size: next.pageSize !== DEFAULT_PAGE_SIZE ? next.pageSize : undefined,
-                }),
-              }),
+            onChange: (next) => void navigate({ search: (prev) => ({ ...prev, ...pagingSearch(next, DEFAULT_PAGE_SIZE) }) }),
           }}
         />
       </section>

@@ -5,6 +5,7 @@ import { JobStatusBadge } from '../../components/job-runs/job-status-badge'
 import { RealtimeStatus } from '../../components/realtime-status/realtime-status'
 import { ApiError } from '../../lib/api-client'
 import { DEFAULT_PAGE_SIZE, JOBS_FALLBACK_POLL_MS } from '../../lib/config'
+import { pagingSearch } from '../../lib/search-params'
 import { isActiveJobStatus } from '../../lib/job-status'
 import { useRealtimeStatus } from '../../lib/realtime'
 import { useNow } from '../../lib/use-now'
@@ -102,14 +103,7 @@ export function JobsScreen() {
             pageIndex: query.page,
             pageSize: query.size,
             rowCount: runs.data?.totalElements ?? 0,
-            onChange: (next) =>
-              void navigate({
-                search: (prev) => ({
-                  ...prev,
-                  page: next.pageIndex > 0 ? next.pageIndex : undefined,
-                  size: next.pageSize !== DEFAULT_PAGE_SIZE ? next.pageSize : undefined,
-                }),
-              }),
+            onChange: (next) => void navigate({ search: (prev) => ({ ...prev, ...pagingSearch(next, DEFAULT_PAGE_SIZE) }) }),
           }}
         />
       </section>

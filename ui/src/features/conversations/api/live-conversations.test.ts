@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageEvent } from '../../../lib/message-events'
 import { messageFixture } from '../../../test/message-fixture'
-import { applyLeadCounts, boxOfEvent, shouldAcknowledge } from './live-conversations'
-import type { Lead } from './get-lead'
+import { boxOfEvent, shouldAcknowledge } from './live-conversations'
 
 const reply: MessageEvent = {
   type: 'message.created',
@@ -39,19 +38,5 @@ describe('shouldAcknowledge', () => {
   it('does not for staff messages or status changes', () => {
     expect(shouldAcknowledge({ ...reply, message: { ...reply.message, direction: 'SENT' } }, box, 7, true)).toBe(false)
     expect(shouldAcknowledge({ ...reply, type: 'message.status' }, box, 7, true)).toBe(false)
-  })
-})
-
-describe('applyLeadCounts', () => {
-  it('takes the counters of the event and keeps the rest', () => {
-    const lead = { id: 7, totalUnreadCount: 0, totalInboundCount: 2, latestMessage: 'old', responseReqd: false } as Lead
-    expect(applyLeadCounts(lead, { id: 7, totalUnreadCount: 3, totalInboundCount: 5, latestMessage: 'new' })).toEqual({
-      id: 7,
-      totalUnreadCount: 3,
-      totalInboundCount: 5,
-      latestMessage: 'new',
-      lastMessageReceivedDate: undefined,
-      responseReqd: false,
-    })
   })
 })

@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react'
 import type { ChatBox, DockState } from '../../../lib/chat-dock'
 import { MESSAGE_EVENT_DEBOUNCE_MS, MESSAGE_EVENT_MAX_WAIT_MS } from '../../../lib/config'
 import { createDebouncer } from '../../../lib/debounce'
-import { subscribeLeadCounts, subscribeMessages, type LeadCounts, type MessageEvent } from '../../../lib/message-events'
+import { applyLeadCounts, subscribeLeadCounts, subscribeMessages, type MessageEvent } from '../../../lib/message-events'
 import { realtime, type RealtimeClient } from '../../../lib/realtime'
 import { conversationKeys } from './conversation-keys'
 import type { Lead } from './get-lead'
@@ -30,18 +30,6 @@ export function shouldAcknowledge(event: MessageEvent, box: ChatBox, focusedId: 
     focusedId === box.leadId &&
     pageVisible
   )
-}
-
-/** The lead with the counters of a `lead.counts` event. */
-export function applyLeadCounts(lead: Lead, counts: LeadCounts): Lead {
-  return {
-    ...lead,
-    totalUnreadCount: counts.totalUnreadCount,
-    totalInboundCount: counts.totalInboundCount ?? lead.totalInboundCount,
-    latestMessage: counts.latestMessage ?? lead.latestMessage,
-    lastMessageReceivedDate: counts.lastMessageReceivedDate ?? lead.lastMessageReceivedDate,
-    responseReqd: counts.responseReqd ?? lead.responseReqd,
-  }
 }
 
 export function useLiveConversations(dock: DockState, client: RealtimeClient = realtime): void {

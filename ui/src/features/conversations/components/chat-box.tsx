@@ -125,7 +125,7 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
             </span>
           )}
           {minimised && unread > 0 ? (
-            <span className="chat-box__badge" data-testid="unread-badge" aria-label={`${unread} unread`}>
+            <span className="count-badge chat-box__badge" data-testid="unread-badge" aria-label={`${unread} unread`}>
               {unread}
             </span>
           ) : null}

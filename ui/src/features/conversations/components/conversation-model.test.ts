@@ -11,7 +11,6 @@ import {
   hasOptions,
   isSentStyle,
   logModeControl,
-  messageDateLabel,
   messageOptions,
   optionsTone,
 } from './conversation-model'
@@ -161,16 +160,6 @@ describe('buildTimeline', () => {
 
   it('is empty for an empty conversation', () => {
     expect(buildTimeline([], now, tz)).toEqual([])
-  })
-})
-
-describe('messageDateLabel', () => {
-  it('shows today as the time, yesterday by name, older days by date (store zone)', () => {
-    expect(messageDateLabel('2026-11-22T15:05:00Z', now, tz)).toBe('10:05 AM')
-    expect(messageDateLabel('2026-11-21T15:05:00Z', now, tz)).toBe('Yesterday 10:05 AM')
-    expect(messageDateLabel('2026-11-03T15:05:00Z', now, tz)).toBe('November 3, 2026 10:05 AM')
-    expect(messageDateLabel('2026-11-22T15:05:00Z', now, 'America/Los_Angeles')).toBe('7:05 AM')
-    expect(messageDateLabel('nonsense', now, tz)).toBe('')
   })
 })
 

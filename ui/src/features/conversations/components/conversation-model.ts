@@ -94,18 +94,6 @@ export function dayBreakLabel(key: string, now: number, timeZone?: string): stri
   return relativeDay(key, now, timeZone) ?? longDate(key)
 }
 
-/** A message's date as the bubble shows it: today the time, yesterday 'Yesterday' and the time, else the long date and time. */
-export function messageDateLabel(iso: string, now: number, timeZone?: string): string {
-  const t = timeOf(iso)
-  if (!Number.isFinite(t)) return ''
-  const key = dayKey(t, timeZone)
-  const time = clockTime(iso, timeZone)
-  const relative = relativeDay(key, now, timeZone)
-  if (relative === 'Today') return time
-  if (relative === 'Yesterday') return `Yesterday ${time}`
-  return `${longDate(key)} ${time}`
-}
-
 export type TimelineItem =
   | { type: 'day'; key: string; label: string }
   | { type: 'time'; key: string; label: string }

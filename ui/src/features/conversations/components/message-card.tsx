@@ -1,14 +1,13 @@
 import { useId, useMemo, useState } from 'react'
 import type { MessageView } from '../../../lib/message-events'
 import { sanitizeHtml } from '../../../lib/sanitize-html'
-import { clockTime } from '../../../lib/zoned-time'
+import { clockTime, messageDateLabel } from '../../../lib/zoned-time'
 import {
   cardKind,
   delayStyle,
   handoffTitle,
   isCustomerMessage,
   isSentStyle,
-  messageDateLabel,
   type CardKind,
 } from './conversation-model'
 import { DeliveryStatusIcon } from './delivery-status-icon'

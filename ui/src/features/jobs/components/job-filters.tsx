@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { DateRangeFields } from '../../../components/date-range/date-range-fields'
 import { isJobStatus, JOB_STATUSES, jobStatusBadge, type JobStatus } from '../../../lib/job-status'
 
 export interface JobFilterValues {
@@ -85,24 +86,7 @@ export function JobFilters({ value, kinds, onChange, delayMs = 300 }: JobFilters
           ))}
         </select>
       </label>
-      <label className="filters__field">
-        <span>From</span>
-        <input
-          type="date"
-          value={value.from ?? ''}
-          max={value.to}
-          onChange={(event) => onChange({ ...value, from: event.target.value || undefined })}
-        />
-      </label>
-      <label className="filters__field">
-        <span>To</span>
-        <input
-          type="date"
-          value={value.to ?? ''}
-          min={value.from}
-          onChange={(event) => onChange({ ...value, to: event.target.value || undefined })}
-        />
-      </label>
+      <DateRangeFields value={{ from: value.from, to: value.to }} hint="Days the runs were created" onChange={(range) => onChange({ ...value, ...range })} />
       {hasFilters ? (
         <button type="button" className="btn filters__clear" onClick={() => onChange({})}>
           Clear filters

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { ApiError, errorNotice } from '../../../lib/api-client'
+import { ApiError, notifyApiError } from '../../../lib/api-client'
 import { parseJsonInput } from '../../../lib/json-input'
-import { notify } from '../../../lib/notices'
 import type { JobKind } from '../api/get-job-kinds'
 import { useStartJob, type StartedJobRun } from '../api/start-job'
 
@@ -56,8 +55,7 @@ export function StartJobDialog({ open, kinds, onClose, onStarted }: StartJobDial
             setServerError(error.message)
             return
           }
-          const notice = error instanceof ApiError ? errorNotice(error.status, error.body) : errorNotice(0, null)
-          if (notice) notify(notice)
+          notifyApiError(error)
         },
       },
     )
