@@ -762,30 +762,48 @@ impl MessagingService {
         now: DateTime<Utc>,
     ) -> Result<Vec<Notice>> {
         let code = error.code.clone().unwrap_or_default();
-        let status = if code == UNSUBSCRIBED_RECIPIENT {
-            DeliveryStatus::Restricted
+        let (status, notices) = if code == UNSUBSCRIBED_RECIPIENT {
+            (
+                DeliveryStatus::Restricted,
+                self.opt_out_recipient(message, now).await?,
+            )
         } else {
-            DeliveryStatus::Failed
+            (DeliveryStatus::Failed, Vec::new())
         };
         self.messages
             .advance_status(message.id, status, Some((&code, &error.message)), now)
             .await?;
-        let mut notices = Vec::new();
-        if code == UNSUBSCRIBED_RECIPIENT
-            && let Some(to) = &message.to_address
-        {
-            for customer in self
-                .messages
-                .set_opt_out(message.enterprise_id, to, true, "PROVIDER", "21610", now)
-                .await?
-            {
-                notices.push(Notice::LeadCounts {
-                    id: customer,
-                    enterprise_id: message.enterprise_id,
-                });
-            }
-        }
         Ok(notices)
+    }
+
+    /// The carrier says the recipient unsubscribed: opt them out here too. Done before the
+    /// message shows RESTRICTED, so whoever sees that status sees the opt-out.
+    async fn opt_out_recipient(
+        &self,
+        message: &MessageRecord,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Notice>> {
+        let Some(to) = &message.to_address else {
+            return Ok(Vec::new());
+        };
+        self.messages
+            .set_opt_out(
+                message.enterprise_id,
+                to,
+                true,
+                "PROVIDER",
+                UNSUBSCRIBED_RECIPIENT,
+                now,
+            )
+            .await?;
+        Ok(message
+            .fsi_id
+            .map(|id| Notice::LeadCounts {
+                id,
+                enterprise_id: message.enterprise_id,
+            })
+            .into_iter()
+            .collect())
     }
 
     async fn send_email(
@@ -944,24 +962,21 @@ impl MessagingService {
             status
         };
         let error = code.map(|c| (c, text.as_deref().unwrap_or_default()));
+        let mut notices = Vec::new();
+        let unsubscribed = status == DeliveryStatus::Restricted
+            && message.status().may_become(DeliveryStatus::Restricted);
+        if unsubscribed {
+            notices.extend(self.opt_out_recipient(&message, now).await?);
+        }
         let changed = self
             .messages
             .advance_status(message.id, status, error, now)
             .await?;
-        let mut notices = Vec::new();
         if changed {
             notices.push(Notice::MessageStatus {
                 id: message.id,
                 enterprise_id: message.enterprise_id,
             });
-            if code == Some(UNSUBSCRIBED_RECIPIENT) {
-                let failure = GatewayError {
-                    code: code.map(str::to_owned),
-                    message: text.unwrap_or_default(),
-                    retryable: false,
-                };
-                notices.extend(self.fail(&message, &failure, now).await?);
-            }
         }
         Ok((self.messages.get(message.id).await?, notices))
     }
