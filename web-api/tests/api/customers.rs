@@ -6,31 +6,6 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, assert_error, spawn_app};
 
 impl TestApp {
-    async fn send_json(
-        &self,
-        method: Method,
-        path: &str,
-        token: &str,
-        body: Option<Value>,
-    ) -> reqwest::Response {
-        let mut request = self
-            .client
-            .request(method, self.url(path))
-            .header("Authorization", format!("Bearer {token}"));
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        request.send().await.unwrap()
-    }
-
-    async fn json_ok(&self, method: Method, path: &str, token: &str, body: Option<Value>) -> Value {
-        let response = self.send_json(method, path, token, body).await;
-        let status = response.status();
-        let value: Value = response.json().await.unwrap();
-        assert_eq!(status, StatusCode::OK, "{path}: {value}");
-        value
-    }
-
     /// Store 1's dealer.
     async fn boc_of_store_one(&self, token: &str) -> i64 {
         let stores: Value = self
@@ -56,7 +31,7 @@ async fn customers_are_created_validated_and_found() {
     let boc = app.boc_of_store_one(&token).await;
     let path = format!("/api/boc/{boc}/customer");
     let created = app
-        .json_ok(
+        .ok_json(
             Method::POST,
             &path,
             &token,
@@ -67,7 +42,7 @@ async fn customers_are_created_validated_and_found() {
     assert_eq!(created["isOptedOut"], false);
 
     let response = app
-        .send_json(Method::POST, &path, &token, Some(json!({ "storeId": 1, "custno": "NEW-002", "firstName": " ", "lastName": "", "cellular": "12" })))
+        .request(Method::POST, &path, &token, Some(json!({ "storeId": 1, "custno": "NEW-002", "firstName": " ", "lastName": "", "cellular": "12" })))
         .await;
     let status = response.status();
     let body: Value = response.json().await.unwrap();
@@ -82,7 +57,7 @@ async fn customers_are_created_validated_and_found() {
         ])
     );
     let duplicate = app
-        .send_json(
+        .request(
             Method::POST,
             &path,
             &token,
@@ -92,7 +67,7 @@ async fn customers_are_created_validated_and_found() {
     assert_error(duplicate, StatusCode::CONFLICT).await;
     let summit = app.token_of("summit-admin").await;
     let foreign = app
-        .send_json(
+        .request(
             Method::POST,
             &path,
             &summit,
@@ -104,7 +79,7 @@ async fn customers_are_created_validated_and_found() {
     let search = format!("/api/boc/{boc}/customer/1/search");
     for text in ["rosa quint", "321-00", "NEW-001"] {
         let page = app
-            .json_ok(
+            .ok_json(
                 Method::POST,
                 &search,
                 &token,
@@ -121,7 +96,7 @@ async fn customers_are_created_validated_and_found() {
         );
     }
     let foreign = app
-        .send_json(Method::POST, &search, &summit, Some(json!({})))
+        .request(Method::POST, &search, &summit, Some(json!({})))
         .await;
     assert_error(foreign, StatusCode::NOT_FOUND).await;
 }
@@ -132,7 +107,7 @@ async fn opting_out_by_staff_or_mark_matches_the_keywords() {
     let token = app.token_of("enterprise-admin").await;
     let boc = app.boc_of_store_one(&token).await;
     let customer = app
-        .json_ok(
+        .ok_json(
             Method::POST,
             &format!("/api/boc/{boc}/customer"),
             &token,
@@ -141,7 +116,7 @@ async fn opting_out_by_staff_or_mark_matches_the_keywords() {
         .await;
     let id = customer["id"].as_i64().unwrap();
     let out = app
-        .json_ok(
+        .ok_json(
             Method::PUT,
             &format!("/api/boc/2/customer/optout?customerId={id}&optOut=true"),
             &token,
@@ -150,7 +125,7 @@ async fn opting_out_by_staff_or_mark_matches_the_keywords() {
         .await;
     assert_eq!(out["blockSms"], true);
     let back = app
-        .json_ok(
+        .ok_json(
             Method::PUT,
             &format!("/api/boc/2/customer/optout?customerId={id}&optOut=false"),
             &token,
@@ -161,7 +136,7 @@ async fn opting_out_by_staff_or_mark_matches_the_keywords() {
     assert_eq!(back["consentSource"], "STAFF");
 
     let mark = app
-        .json_ok(
+        .ok_json(
             Method::POST,
             "/api/marks/customer",
             &token,
@@ -170,7 +145,7 @@ async fn opting_out_by_staff_or_mark_matches_the_keywords() {
         .await;
     assert_eq!(mark["intentType"], "SMS_OPT_OUT");
     let verified = app
-        .json_ok(
+        .ok_json(
             Method::PUT,
             &format!("/api/boc/2/customer/verified?customerId={id}&verified=true"),
             &token,
@@ -180,7 +155,7 @@ async fn opting_out_by_staff_or_mark_matches_the_keywords() {
     assert_eq!(verified["verified"], true);
     assert_eq!(verified["isOptedOut"], true);
     let deleted = app
-        .json_ok(
+        .ok_json(
             Method::DELETE,
             &format!("/api/marks/v2?id={}", mark["id"]),
             &token,
@@ -189,7 +164,7 @@ async fn opting_out_by_staff_or_mark_matches_the_keywords() {
         .await;
     assert_eq!(deleted["message"], "Successfully Deleted");
     let after = app
-        .json_ok(
+        .ok_json(
             Method::PUT,
             &format!("/api/boc/2/customer/verified?customerId={id}&verified=true"),
             &token,
@@ -218,11 +193,11 @@ async fn marks_go_on_vehicles_and_leads_in_scope_only() {
         .unwrap();
     let vehicle = lead_view["serviceVehicle"]["id"].as_i64().unwrap();
     let on_lead = app
-        .json_ok(Method::POST, "/api/marks/future-service-interaction", &token, Some(json!({ "futureServiceInteractionId": lead, "intentType": "CONTACT_LATER", "note": "after the holidays" })))
+        .ok_json(Method::POST, "/api/marks/future-service-interaction", &token, Some(json!({ "futureServiceInteractionId": lead, "intentType": "CONTACT_LATER", "note": "after the holidays" })))
         .await;
     assert_eq!(on_lead["targetKind"], "FUTURE_SERVICE_INTERACTION");
     let on_vehicle = app
-        .json_ok(Method::POST, "/api/marks/v2", &token, Some(json!({ "targetKind": "SERVICE_VEHICLE", "targetId": vehicle, "intentType": "NO_LONGER_OWN" })))
+        .ok_json(Method::POST, "/api/marks/v2", &token, Some(json!({ "targetKind": "SERVICE_VEHICLE", "targetId": vehicle, "intentType": "NO_LONGER_OWN" })))
         .await;
     assert_eq!(on_vehicle["vehicleId"], vehicle);
     let after: Value = app
@@ -251,7 +226,7 @@ async fn marks_go_on_vehicles_and_leads_in_scope_only() {
         json!({ "targetKind": "CUSTOMER", "intentType": "X_Y" }),
     ] {
         assert_error(
-            app.send_json(Method::POST, "/api/marks/v2", &token, Some(body))
+            app.request(Method::POST, "/api/marks/v2", &token, Some(body))
                 .await,
             StatusCode::BAD_REQUEST,
         )
@@ -259,7 +234,7 @@ async fn marks_go_on_vehicles_and_leads_in_scope_only() {
     }
     let summit = app.token_of("summit-admin").await;
     let foreign = app
-        .send_json(
+        .request(
             Method::POST,
             "/api/marks/future-service-interaction",
             &summit,
@@ -268,7 +243,7 @@ async fn marks_go_on_vehicles_and_leads_in_scope_only() {
         .await;
     assert_error(foreign, StatusCode::NOT_FOUND).await;
     let foreign = app
-        .send_json(
+        .request(
             Method::DELETE,
             &format!("/api/marks/v2?id={}", on_lead["id"]),
             &summit,
@@ -284,7 +259,7 @@ async fn vehicles_are_listed_and_attached_within_the_enterprise() {
     let token = app.token_of("enterprise-admin").await;
     let boc = app.boc_of_store_one(&token).await;
     let customer = app
-        .json_ok(
+        .ok_json(
             Method::POST,
             &format!("/api/boc/{boc}/customer"),
             &token,
@@ -295,7 +270,7 @@ async fn vehicles_are_listed_and_attached_within_the_enterprise() {
         .await;
     let id = customer["id"].as_i64().unwrap();
     let none = app
-        .json_ok(
+        .ok_json(
             Method::POST,
             &format!("/api/boc/2/customer/vehicles?customerId={id}"),
             &token,
@@ -315,7 +290,7 @@ async fn vehicles_are_listed_and_attached_within_the_enterprise() {
         .unwrap();
     let vehicle = lead_view["serviceVehicle"]["id"].as_i64().unwrap();
     let attached = app
-        .json_ok(
+        .ok_json(
             Method::POST,
             &format!("/api/boc/2/customer/attach-vehicle?customerId={id}&vehicleId={vehicle}"),
             &token,
@@ -325,7 +300,7 @@ async fn vehicles_are_listed_and_attached_within_the_enterprise() {
     assert_eq!(attached[0]["id"], vehicle);
     let summit = app.token_of("summit-admin").await;
     let foreign = app
-        .send_json(
+        .request(
             Method::POST,
             &format!("/api/boc/2/customer/attach-vehicle?customerId={id}&vehicleId={vehicle}"),
             &summit,

@@ -229,6 +229,39 @@ pub async fn assert_error(response: Response, status: StatusCode) -> String {
 }
 
 impl TestApp {
+    /// Any call with the session token and an optional JSON body.
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+        body: Option<Value>,
+    ) -> Response {
+        let mut request = self
+            .client
+            .request(method, self.url(path))
+            .header("Authorization", format!("Bearer {token}"));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// Like [`TestApp::request`], asserting 200 and returning the JSON answer.
+    pub async fn ok_json(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+        body: Option<Value>,
+    ) -> Value {
+        let response = self.request(method, path, token, body).await;
+        let status = response.status();
+        let value: Value = response.json().await.expect("json");
+        assert_eq!(status, StatusCode::OK, "{path}: {value}");
+        value
+    }
+
     pub async fn post_json(&self, path: &str, token: &str, body: &Value) -> Response {
         self.client
             .post(self.url(path))

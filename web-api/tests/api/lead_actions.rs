@@ -10,37 +10,6 @@ use crate::helpers::{TestApp, assert_error, spawn_app};
 const BASE: &str = "/api/future-service-interaction";
 
 impl TestApp {
-    async fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        token: &str,
-        body: Option<Value>,
-    ) -> reqwest::Response {
-        let mut request = self
-            .client
-            .request(method, self.url(path))
-            .header("Authorization", format!("Bearer {token}"));
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        request.send().await.unwrap()
-    }
-
-    async fn ok_json(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        token: &str,
-        body: Option<Value>,
-    ) -> Value {
-        let response = self.call(method, path, token, body).await;
-        let status = response.status();
-        let value: Value = response.json().await.unwrap();
-        assert_eq!(status, StatusCode::OK, "{path}: {value}");
-        value
-    }
-
     async fn lead_json(&self, token: &str, id: i64) -> Value {
         self.ok_json(reqwest::Method::GET, &format!("{BASE}/{id}"), token, None)
             .await
@@ -121,7 +90,7 @@ async fn flags_switch_and_unknown_or_foreign_leads_are_not_found() {
 
     let summit = app.token_of("summit-admin").await;
     let response = app
-        .call(
+        .request(
             Method::POST,
             &format!("{BASE}/update-ai-enabled?id={lead}&aiEnabled=true"),
             &summit,
@@ -130,7 +99,7 @@ async fn flags_switch_and_unknown_or_foreign_leads_are_not_found() {
         .await;
     assert_error(response, StatusCode::NOT_FOUND).await;
     let response = app
-        .call(
+        .request(
             Method::POST,
             &format!("{BASE}/update-ai-enabled?id=999999&aiEnabled=true"),
             &token,
@@ -139,7 +108,7 @@ async fn flags_switch_and_unknown_or_foreign_leads_are_not_found() {
         .await;
     assert_error(response, StatusCode::NOT_FOUND).await;
     let response = app
-        .call(
+        .request(
             Method::POST,
             &format!("{BASE}/update-ai-enabled?id={lead}&aiEnabled=maybe"),
             &token,
@@ -169,7 +138,7 @@ async fn insights_and_outcomes_must_be_from_the_spec_lists() {
         .await;
     assert_eq!(after["responseInsight"], "CONTACT_LATER");
     let response = app
-        .call(
+        .request(
             Method::PUT,
             &format!("{BASE}/responseInsight?id={lead}&responseInsight=HUNGRY"),
             &token,
@@ -202,7 +171,7 @@ async fn insights_and_outcomes_must_be_from_the_spec_lists() {
         json!({ "stage": "DAYDREAMING" }),
     ] {
         let message = assert_error(
-            app.call(Method::PUT, &stage, &token, Some(body.clone()))
+            app.request(Method::PUT, &stage, &token, Some(body.clone()))
                 .await,
             StatusCode::BAD_REQUEST,
         )
@@ -240,7 +209,7 @@ async fn starting_a_conversation_sends_the_opening_text_once() {
     assert_eq!(after["status"], "INITIATED");
 
     let again = app
-        .call(
+        .request(
             Method::GET,
             &format!("/api/service-workflow/initiate?future-service-interaction-id={lead}"),
             &token,
@@ -276,7 +245,7 @@ async fn a_second_conversation_for_the_same_customer_is_refused_unless_forced() 
     app.db.execute(&attach).await.unwrap();
     let path = format!("/api/service-workflow/initiate?future-service-interaction-id={lead}");
     let message = assert_error(
-        app.call(Method::GET, &path, &token, None).await,
+        app.request(Method::GET, &path, &token, None).await,
         StatusCode::BAD_REQUEST,
     )
     .await;
@@ -296,7 +265,7 @@ async fn a_second_conversation_for_the_same_customer_is_refused_unless_forced() 
         .to_owned();
     app.db.execute(&same_service).await.unwrap();
     let message = assert_error(
-        app.call(Method::GET, &path, &token, None).await,
+        app.request(Method::GET, &path, &token, None).await,
         StatusCode::BAD_REQUEST,
     )
     .await;
@@ -343,7 +312,7 @@ async fn workflow_tracks_are_recorded_with_their_parameters() {
         ),
     ] {
         assert_error(
-            app.call(Method::POST, &path, &token, None).await,
+            app.request(Method::POST, &path, &token, None).await,
             StatusCode::BAD_REQUEST,
         )
         .await;
@@ -448,7 +417,7 @@ async fn the_leads_related_views_answer_within_scope() {
         format!("{BASE}/otherInteraction?future-service-interaction-id={lead}"),
     ] {
         assert_error(
-            app.call(Method::GET, &path, &summit, None).await,
+            app.request(Method::GET, &path, &summit, None).await,
             StatusCode::NOT_FOUND,
         )
         .await;

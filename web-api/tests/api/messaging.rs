@@ -234,14 +234,7 @@ impl TestApp {
     }
 
     async fn put(&self, path: &str, token: &str, body: Option<Value>) -> reqwest::Response {
-        let mut request = self
-            .client
-            .put(self.url(path))
-            .header("Authorization", format!("Bearer {token}"));
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        request.send().await.unwrap()
+        self.request(reqwest::Method::PUT, path, token, body).await
     }
 }
 
