@@ -355,14 +355,16 @@ impl Database {
         Ok(())
     }
 
-    /// Refreshes the query planner's statistics (after bulk loads).
+    /// Refreshes the query planner's statistics (after bulk loads). On PostgreSQL it also
+    /// vacuums, which marks pages all-visible so counts can be answered from indexes alone, as
+    /// autovacuum would do some time later.
     pub async fn analyze(&self) -> Result<()> {
         match &self.pool {
             Pool::Sqlite(pool) => {
                 sqlx::query("ANALYZE").execute(pool).await?;
             }
             Pool::Postgres(pool) => {
-                sqlx::query("ANALYZE").execute(pool).await?;
+                sqlx::query("VACUUM (ANALYZE)").execute(pool).await?;
             }
         }
         Ok(())

@@ -3,7 +3,9 @@
 //! manager's size, and 20) at enterprise and store scope, timed as the median of 7 runs.
 //!
 //! Usage: lead-lists-bench [LEADS]; DATABASE_URL picks PostgreSQL (a fresh schema), else a
-//! SQLite file in a temporary directory.
+//! SQLite file in a temporary directory. To compare query changes without writing the leads
+//! again, `LEAD_LISTS_BENCH_KEEP=NAME` keeps the database (SQLite `target/NAME.db`, PostgreSQL
+//! schema `NAME`) and reuses it on the next run; migrations still run, so new indexes apply.
 
 use std::time::{Duration, Instant};
 
@@ -23,7 +25,10 @@ async fn main() -> anyhow::Result<()> {
         .nth(1)
         .map_or(Ok(1_000_000), |v| v.parse())?;
     let dir = tempfile::tempdir()?;
-    let schema = format!("lead_lists_bench_{}", std::process::id());
+    let keep = std::env::var("LEAD_LISTS_BENCH_KEEP").ok();
+    let schema = keep
+        .clone()
+        .unwrap_or_else(|| format!("lead_lists_bench_{}", std::process::id()));
     let (url, options) = match std::env::var("DATABASE_URL") {
         Ok(url) => (
             DatabaseUrl::parse(&url)?,
@@ -33,7 +38,10 @@ async fn main() -> anyhow::Result<()> {
             },
         ),
         Err(_) => (
-            DatabaseUrl::sqlite_file(&dir.path().join("bench.db")),
+            DatabaseUrl::sqlite_file(&match &keep {
+                Some(name) => std::path::PathBuf::from(format!("target/{name}.db")),
+                None => dir.path().join("bench.db"),
+            }),
             ConnectOptions {
                 postgres_schema: None,
                 max_connections: None,
@@ -42,25 +50,7 @@ async fn main() -> anyhow::Result<()> {
     };
     let db = Database::connect(&url, &options).await?;
     db.migrate().await?;
-    let started = Instant::now();
-    sample_data::generate(
-        &db,
-        &sample_data::DemoOptions {
-            vehicles: 20_000,
-            ..sample_data::DemoOptions::default()
-        },
-        |_| {},
-    )
-    .await?;
-    println!(
-        "backend {}: demo world in {:.1} s",
-        db.kind().as_str(),
-        started.elapsed().as_secs_f64()
-    );
-
-    let started = Instant::now();
-    fill(&db, leads).await?;
-    let total: i64 = db
+    let existing: i64 = db
         .fetch_scalar(
             &Query::select()
                 .expr(Expr::col(Fsi::Id).count())
@@ -68,10 +58,41 @@ async fn main() -> anyhow::Result<()> {
                 .to_owned(),
         )
         .await?;
-    println!(
-        "{total} leads in the database ({:.1} s to write)",
-        started.elapsed().as_secs_f64()
-    );
+    if existing == 0 {
+        let started = Instant::now();
+        sample_data::generate(
+            &db,
+            &sample_data::DemoOptions {
+                vehicles: 20_000,
+                ..sample_data::DemoOptions::default()
+            },
+            |_| {},
+        )
+        .await?;
+        println!(
+            "backend {}: demo world in {:.1} s",
+            db.kind().as_str(),
+            started.elapsed().as_secs_f64()
+        );
+
+        let started = Instant::now();
+        fill(&db, leads).await?;
+        let total: i64 = db
+            .fetch_scalar(
+                &Query::select()
+                    .expr(Expr::col(Fsi::Id).count())
+                    .from(Fsi::Table)
+                    .to_owned(),
+            )
+            .await?;
+        println!(
+            "{total} leads in the database ({:.1} s to write)",
+            started.elapsed().as_secs_f64()
+        );
+    } else {
+        println!("reusing {existing} leads");
+        db.analyze().await?;
+    }
 
     let store = LeadListStore::new(db.clone());
     let enterprise = Scope {
@@ -174,7 +195,7 @@ async fn main() -> anyhow::Result<()> {
             ms(timings[1])
         );
     }
-    if std::env::var("DATABASE_URL").is_ok() {
+    if std::env::var("DATABASE_URL").is_ok() && keep.is_none() {
         Database::drop_postgres_schema(&url, &schema).await?;
     }
     Ok(())

@@ -13,7 +13,7 @@ use sea_query::{
 use super::leads::{LeadRecord, lead_select};
 use super::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, RepairOrders,
-    ServiceAppointments as Appt,
+    ServiceAppointments as Appt, ServiceVehicles as Vehicles,
 };
 use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
@@ -163,8 +163,10 @@ impl LeadList {
         }
     }
 
-    /// What the list selects, before the search payload narrows it.
-    fn condition(self, now: DateTime<Utc>) -> Cond {
+    /// What the list selects, before the search payload narrows it. Conditions on the customer
+    /// are subqueries over the enterprise's customers rather than a join, so the lead side
+    /// still reads only the list's index.
+    fn condition(self, now: DateTime<Utc>, enterprise_id: i64) -> Cond {
         use LeadList::*;
         let col = |c: Fsi| Expr::col((Fsi::Table, c));
         let live = Cond::all().add(col(Fsi::Archived).eq(false));
@@ -195,7 +197,10 @@ impl LeadList {
             ContactLaterInbox => live
                 .add(col(Fsi::ContactLaterAt).is_not_null())
                 .add(col(Fsi::TotalInboundCount).gt(0)),
-            OptedOut => live.add(Expr::col((Customers::Table, Customers::BlockSms)).eq(true)),
+            OptedOut => live.add(col(Fsi::CustomerId).in_subquery(customers_where(
+                enterprise_id,
+                Expr::col((Customers::Table, Customers::BlockSms)).eq(true),
+            ))),
             GmHandoff => live.add(Expr::exists(
                 Query::select()
                     .expr(Expr::val(1))
@@ -210,11 +215,17 @@ impl LeadList {
             Archived => Cond::all().add(col(Fsi::Archived).eq(true)),
             ContactLater => live.add(col(Fsi::ContactLaterAt).is_not_null()),
             All => live,
-            FirstInteraction => live
-                .add(col(Fsi::ConversationInitiated).eq(false))
-                .add(Expr::col((Customers::Table, Customers::BlockSms)).eq(false)),
+            FirstInteraction => live.add(col(Fsi::ConversationInitiated).eq(false)).add(
+                col(Fsi::CustomerId).not_in_subquery(customers_where(
+                    enterprise_id,
+                    Expr::col((Customers::Table, Customers::BlockSms)).eq(true),
+                )),
+            ),
             Automated => contacted.add(col(Fsi::AiEnabled).eq(true)),
-            Email => live.add(Expr::col((Customers::Table, Customers::Email)).is_not_null()),
+            Email => live.add(col(Fsi::CustomerId).in_subquery(customers_where(
+                enterprise_id,
+                Expr::col((Customers::Table, Customers::Email)).is_not_null(),
+            ))),
             OpenRepairOrder => live.add(col(Fsi::OpenRoId).is_not_null()),
             OpenRepairOrderLeadManager => contacted.add(col(Fsi::OpenRoId).is_not_null()),
             PreCsi => live.add(col(Fsi::VehicleId).is_not_null()),
@@ -253,11 +264,23 @@ impl LeadList {
 #[derive(Debug, Clone)]
 pub struct LeadListStore {
     db: Database,
+    /// How many matched customers (and vehicles) a text search passes on as ids.
+    text_match_ids: u64,
 }
 
 impl LeadListStore {
     pub fn new(db: Database) -> Self {
-        Self { db }
+        Self {
+            db,
+            text_match_ids: 2_000,
+        }
+    }
+
+    /// Changes how many text-search matches are passed on as ids (tests use it to take the
+    /// broad-search path on small data).
+    pub fn with_text_match_ids(mut self, ids: u64) -> Self {
+        self.text_match_ids = ids;
+        self
     }
 
     /// One page of a list. The filter, count and order run on the leads table alone (joined
@@ -271,9 +294,9 @@ impl LeadListStore {
         page: PageRequest,
         now: DateTime<Utc>,
     ) -> Result<Page<LeadRecord>> {
-        let filtered = self.filtered(scope, list, search, now)?;
+        let filtered = self.filtered(scope, list, search, now).await?;
         let mut count = filtered.clone();
-        count.expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
+        count.expr(count_all());
         let total: i64 = self.db.fetch_scalar(&count).await?;
         if total == 0 {
             return Ok(Page::new(Vec::new(), page, 0));
@@ -294,8 +317,11 @@ impl LeadListStore {
             LeadSort::Unread => Expr::col((Fsi::Table, Fsi::TotalUnreadCount)),
         };
         let mut ids = filtered;
-        if sort == LeadSort::CustomerName && !joins_customers(list, search) {
-            join_customers(&mut ids);
+        if sort == LeadSort::CustomerName {
+            ids.inner_join(
+                Customers::Table,
+                Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+            );
         }
         // Empty values last whichever way, then a stable tie-break.
         ids.column((Fsi::Table, Fsi::Id))
@@ -331,8 +357,8 @@ impl LeadListStore {
         search: &LeadSearch,
         now: DateTime<Utc>,
     ) -> Result<u64> {
-        let mut query = self.filtered(scope, list, search, now)?;
-        query.expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))));
+        let mut query = self.filtered(scope, list, search, now).await?;
+        query.expr(count_all());
         let total: i64 = self.db.fetch_scalar(&query).await?;
         Ok(Ord::max(total, 0) as u64)
     }
@@ -345,17 +371,17 @@ impl LeadListStore {
         search: &LeadSearch,
         now: DateTime<Utc>,
     ) -> Result<Vec<(String, i64)>> {
-        let mut query = self.filtered(scope, list, search, now)?;
+        let mut query = self.filtered(scope, list, search, now).await?;
         query
             .column((Fsi::Table, Fsi::Status))
-            .expr(Func::count(Expr::col((Fsi::Table, Fsi::Id))))
+            .expr(count_all())
             .group_by_col((Fsi::Table, Fsi::Status))
             .order_by((Fsi::Table, Fsi::Status), Order::Asc);
         self.db.fetch_all(&query).await
     }
 
     /// The leads of a list matching the search, with nothing selected yet.
-    fn filtered(
+    async fn filtered(
         &self,
         scope: &Scope,
         list: LeadList,
@@ -364,10 +390,15 @@ impl LeadListStore {
     ) -> Result<SelectStatement> {
         let mut query = Query::select();
         query.from(Fsi::Table);
-        if joins_customers(list, search) {
-            join_customers(&mut query);
-        }
         self.narrow(&mut query, scope, list, search, now)?;
+        if let Some(text) = search
+            .search
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            query.cond_where(self.text_match(text, scope.enterprise_id).await?);
+        }
         Ok(query)
     }
 
@@ -380,7 +411,7 @@ impl LeadListStore {
         now: DateTime<Utc>,
     ) -> Result<()> {
         scope.restrict(query, Fsi::Table, true);
-        query.cond_where(list.condition(now));
+        query.cond_where(list.condition(now, scope.enterprise_id));
         if !search.boc_ids.is_empty() {
             query.and_where(Expr::col((Fsi::Table, Fsi::BocId)).is_in(search.boc_ids.clone()));
         }
@@ -424,15 +455,47 @@ impl LeadListStore {
         if from.is_some() || until.is_some() {
             self.date_range(query, list, from, until);
         }
-        if let Some(text) = search
-            .search
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-        {
-            query.and_where(text_match(text).into());
-        }
         Ok(())
+    }
+
+    /// Leads of the customers and vehicles the text matches. The matches are found first and,
+    /// when there are few, passed on as ids, so the leads are read through their `customer_id`
+    /// and `vehicle_id` indexes (neither database plans `IN (subquery) OR IN (subquery)` that
+    /// way); a broad search stays a subquery, since most leads match it anyway.
+    async fn text_match(&self, text: &str, enterprise_id: i64) -> Result<Cond> {
+        let mut customers = customers_where(enterprise_id, customer_text_match(text));
+        let mut vehicles = vehicles_matching(text, enterprise_id);
+        let customer_ids: Vec<(i64,)> = self
+            .db
+            .fetch_all(customers.clone().limit(self.text_match_ids + 1))
+            .await?;
+        let vehicle_ids: Vec<(i64,)> = self
+            .db
+            .fetch_all(vehicles.clone().limit(self.text_match_ids + 1))
+            .await?;
+        let few = |ids: &[(i64,)]| ids.len() as u64 <= self.text_match_ids;
+        if !(few(&customer_ids) && few(&vehicle_ids)) {
+            return Ok(Cond::any()
+                .add(Expr::col((Fsi::Table, Fsi::CustomerId)).in_subquery(customers.take()))
+                .add(Expr::col((Fsi::Table, Fsi::VehicleId)).in_subquery(vehicles.take())));
+        }
+        // Only the sides that matched: SQLite does not drop an always-false `OR` branch, and
+        // one would send it through the whole list.
+        let mut cond = Cond::any();
+        for (column, ids) in [
+            (Fsi::CustomerId, customer_ids),
+            (Fsi::VehicleId, vehicle_ids),
+        ] {
+            if !ids.is_empty() {
+                cond = cond
+                    .add(Expr::col((Fsi::Table, column)).is_in(ids.into_iter().map(|(id,)| id)));
+            }
+        }
+        if cond.is_empty() {
+            // Nothing matched: a condition no lead meets.
+            cond = cond.add(Expr::col((Fsi::Table, Fsi::Id)).is_in(Vec::<i64>::new()));
+        }
+        Ok(cond)
     }
 
     fn date_range(
@@ -510,26 +573,27 @@ impl LeadListStore {
     }
 }
 
-/// Whether the filter reads the customer (text search, opt-out, e-mail).
-fn joins_customers(list: LeadList, search: &LeadSearch) -> bool {
-    matches!(
-        list,
-        LeadList::OptedOut | LeadList::FirstInteraction | LeadList::Email
-    ) || search
-        .search
-        .as_deref()
-        .is_some_and(|t| !t.trim().is_empty())
+/// `COUNT(*)`: SQLite answers it from any covering index, where `COUNT(id)` reads each row.
+fn count_all() -> Expr {
+    Expr::col(sea_query::Asterisk).count()
 }
 
-fn join_customers(query: &mut SelectStatement) {
-    query.inner_join(
-        Customers::Table,
-        Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
-    );
+/// The ids of the enterprise's customers matching a condition.
+fn customers_where(
+    enterprise_id: i64,
+    condition: impl sea_query::IntoCondition,
+) -> SelectStatement {
+    Query::select()
+        .column((Customers::Table, Customers::Id))
+        .from(Customers::Table)
+        .and_where(Expr::col((Customers::Table, Customers::EnterpriseId)).eq(enterprise_id))
+        .cond_where(condition)
+        .to_owned()
 }
 
-/// Name (first, last or both, any case), mobile digits, VIN or customer number.
-fn text_match(text: &str) -> Cond {
+/// Customers whose name (first, last or both, any case), mobile digits or customer number
+/// match the search text.
+fn customer_text_match(text: &str) -> Cond {
     let pattern = like_pattern(text);
     let like = |e: Expr| e.like(LikeExpr::new(pattern.clone()).escape('\\'));
     let concat = sea_query::BinOper::Custom("||");
@@ -538,15 +602,10 @@ fn text_match(text: &str) -> Cond {
             .binary(concat, Expr::val(" "))
             .binary(concat, Expr::col((Customers::Table, Customers::LastName))),
     );
-    let mut cond = Cond::any()
-        .add(like(full_name.into()))
-        .add(like(
-            Func::lower(Expr::col((Customers::Table, Customers::LastName))).into(),
-        ))
-        .add(like(
-            Func::lower(Expr::col((Customers::Table, Customers::Custno))).into(),
-        ))
-        .add(like(Func::lower(Expr::col((Fsi::Table, Fsi::Vin))).into()));
+    // The full name holds the last name, so one pattern covers first, last and both.
+    let mut cond = Cond::any().add(like(full_name.into())).add(like(
+        Func::lower(Expr::col((Customers::Table, Customers::Custno))).into(),
+    ));
     let digits: String = text.chars().filter(char::is_ascii_digit).collect();
     if digits.len() >= 3 {
         cond = cond.add(
@@ -555,4 +614,17 @@ fn text_match(text: &str) -> Cond {
         );
     }
     cond
+}
+
+/// The enterprise's vehicles whose VIN holds the search text.
+fn vehicles_matching(text: &str, enterprise_id: i64) -> SelectStatement {
+    Query::select()
+        .column((Vehicles::Table, Vehicles::Id))
+        .from(Vehicles::Table)
+        .and_where(Expr::col((Vehicles::Table, Vehicles::EnterpriseId)).eq(enterprise_id))
+        .and_where(
+            Func::lower(Expr::col((Vehicles::Table, Vehicles::Vin)))
+                .like(LikeExpr::new(like_pattern(text)).escape('\\')),
+        )
+        .to_owned()
 }

@@ -3,6 +3,9 @@
 use std::collections::HashSet;
 
 use chrono::{Duration, Utc};
+use engine::auth::Scope;
+use engine::store::PageRequest;
+use engine::store::lead_lists::{LeadList, LeadListStore, LeadSearch};
 use engine::store::schema::{Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg};
 use reqwest::StatusCode;
 use sea_query::{Expr, ExprTrait, Query};
@@ -542,4 +545,44 @@ async fn counts_and_summaries_match_the_lists() {
         .sum();
     assert_eq!(by_status, summary["totalElements"].as_i64().unwrap());
     assert!(by_status > 0);
+}
+
+/// A text search matching few customers reads their leads by id; a broad one stays a subquery.
+/// Both must select the same leads.
+#[tokio::test]
+async fn a_broad_text_search_selects_what_a_narrow_one_does() {
+    let app = spawn_app().await;
+    let scope = Scope {
+        enterprise_id: 1,
+        boc_id: None,
+        store_id: None,
+    };
+    let page = PageRequest::new(Some(0), Some(500)).unwrap();
+    let narrow = LeadListStore::new(app.db.clone());
+    let broad = LeadListStore::new(app.db.clone()).with_text_match_ids(1);
+    let ids = |page: engine::store::Page<engine::store::leads::LeadRecord>| {
+        page.content.iter().map(|lead| lead.id).collect::<Vec<_>>()
+    };
+    for text in ["ar", "an", "zzzz-nobody"] {
+        let search = LeadSearch {
+            search: Some(text.to_owned()),
+            ..LeadSearch::default()
+        };
+        let by_ids = narrow
+            .search(&scope, LeadList::All, &search, page, Utc::now())
+            .await
+            .unwrap();
+        let by_subquery = broad
+            .search(&scope, LeadList::All, &search, page, Utc::now())
+            .await
+            .unwrap();
+        if text != "zzzz-nobody" {
+            assert!(by_ids.total_elements > 1, "{text:?} matches several leads");
+        }
+        assert_eq!(
+            by_ids.total_elements, by_subquery.total_elements,
+            "{text:?}"
+        );
+        assert_eq!(ids(by_ids), ids(by_subquery), "{text:?}");
+    }
 }
