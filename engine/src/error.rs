@@ -24,6 +24,10 @@ pub enum Error {
     /// The caller is trying too often.
     #[error("{0}")]
     RateLimited(String),
+    /// A provider we depend on (the SMS carrier, its lookup) failed or refused; the message is
+    /// the provider's, fit to show.
+    #[error("{0}")]
+    Upstream(String),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("migration error: {0}")]

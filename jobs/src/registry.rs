@@ -49,6 +49,11 @@ pub trait JobKind: Send + Sync + 'static {
     }
     /// Checks and normalizes the input; the message says what is wrong.
     fn validate(&self, input: &Json) -> Result<Json, String>;
+    /// The store a run works on, when it works on one (from its validated input): starting it
+    /// needs that store inside the caller's scope, and the run belongs to its enterprise.
+    fn store_id(&self, _input: &Json) -> Option<i64> {
+        None
+    }
     /// Does the work. Long handlers report progress and check for cancellation through `ctx`.
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a>;
 }

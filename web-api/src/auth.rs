@@ -62,6 +62,21 @@ pub fn request_scope(caller: &Caller, req: &Request) -> Result<Scope, ApiError> 
     Ok(caller.scope(enterprise_header(req)?)?)
 }
 
+/// A store inside the scope (another tenant's, or one outside the caller's dealer or store:
+/// not found).
+pub async fn store_in_scope(
+    state: &crate::state::AppState,
+    scope: &Scope,
+    store_id: i64,
+) -> Result<engine::store::messages::StoreSettings, ApiError> {
+    state
+        .messages
+        .store_settings(store_id)
+        .await?
+        .filter(|s| scope.contains(s.enterprise_id, Some(s.boc_id), Some(s.store_id)))
+        .ok_or_else(|| engine::Error::not_found("Store not found").into())
+}
+
 /// The client's address as best known (behind a proxy, its forwarding headers).
 pub async fn client_ip(req: &Request) -> Option<String> {
     use poem::FromRequest;

@@ -54,6 +54,9 @@ pub enum ApiError {
     /// Too many attempts.
     #[oai(status = 429)]
     TooManyRequests(Json<ErrorBody>),
+    /// A provider we depend on failed; the message is the provider's.
+    #[oai(status = 502)]
+    BadGateway(Json<ErrorBody>),
     /// A fault of ours.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
@@ -73,6 +76,7 @@ impl From<engine::Error> for ApiError {
             E::Forbidden(m) => ApiError::Forbidden(Json(ErrorBody::new(m))),
             E::Unauthorized(m) => ApiError::Unauthorized(Json(ErrorBody::new(m))),
             E::RateLimited(m) => ApiError::TooManyRequests(Json(ErrorBody::new(m))),
+            E::Upstream(m) => ApiError::BadGateway(Json(ErrorBody::new(m))),
             E::Database(_) | E::Migration(_) | E::Internal(_) => {
                 tracing::error!(error = %error, "request failed");
                 ApiError::Internal(Json(ErrorBody::internal()))

@@ -21,6 +21,22 @@ pub fn parse_iso_date(text: &str) -> Result<NaiveDate> {
         .map_err(|_| Error::invalid(format!("expected a date as YYYY-MM-DD, got {text:?}")))
 }
 
+/// An optional date a request field carries, as `YYYY-MM-DD` or `DD.MM.YYYY` (the UI sends
+/// both); empty is none.
+pub fn parse_request_date(field: &str, text: Option<&str>) -> Result<Option<NaiveDate>> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => parse_iso_date(t)
+            .or_else(|_| parse_server_date(t))
+            .map(Some)
+            .map_err(|_| {
+                Error::invalid(format!(
+                    "{field} must be a date as YYYY-MM-DD or DD.MM.YYYY, got {t:?}"
+                ))
+            }),
+    }
+}
+
 pub fn parse_response_time(text: &str) -> Result<NaiveDateTime> {
     NaiveDateTime::parse_from_str(text.trim(), RESPONSE_TIME).map_err(|_| {
         Error::invalid(format!(

@@ -10,6 +10,41 @@ use crate::domain::messages::DeliveryStatus;
 
 /// Twilio's REST API; tests and Twilio-compatible providers point `api_base_url` elsewhere.
 pub const TWILIO_API: &str = "https://api.twilio.com";
+/// Twilio's Lookup API (a separate host). A configured `api_base_url` serves both.
+pub const TWILIO_LOOKUPS_API: &str = "https://lookups.twilio.com";
+
+/// What kind of line a phone number is, as a carrier lookup tells (stored on the customer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineType {
+    Mobile,
+    Landline,
+    Voip,
+    TollFree,
+    Unknown,
+}
+
+impl LineType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineType::Mobile => "MOBILE",
+            LineType::Landline => "LANDLINE",
+            LineType::Voip => "VOIP",
+            LineType::TollFree => "TOLL_FREE",
+            LineType::Unknown => "UNKNOWN",
+        }
+    }
+
+    /// Twilio's `line_type_intelligence.type` values.
+    fn from_twilio(kind: &str) -> Self {
+        match kind {
+            "mobile" => LineType::Mobile,
+            "landline" => LineType::Landline,
+            "fixedVoip" | "nonFixedVoip" | "voip" => LineType::Voip,
+            "tollFree" => LineType::TollFree,
+            _ => LineType::Unknown,
+        }
+    }
+}
 
 /// What a gateway is asked to deliver.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,6 +114,12 @@ impl Gateway {
                     .unwrap_or_else(|| TWILIO_API.to_owned())
                     .trim_end_matches('/')
                     .to_owned(),
+                lookups_url: config
+                    .api_base_url
+                    .clone()
+                    .unwrap_or_else(|| TWILIO_LOOKUPS_API.to_owned())
+                    .trim_end_matches('/')
+                    .to_owned(),
                 account_sid: config.account_sid.clone().ok_or_else(|| GatewayError {
                     code: None,
                     message: "The Twilio gateway has no account SID".to_owned(),
@@ -100,6 +141,19 @@ impl Gateway {
             Gateway::Simulator => simulate(sms),
         }
     }
+
+    /// The line type of a number (E.164), from the carrier.
+    pub async fn line_type(&self, phone: &str) -> Result<LineType, GatewayError> {
+        match self {
+            Gateway::Twilio(twilio) => twilio.line_type(phone).await,
+            // Consistent with `simulate`: the number it refuses as "not a mobile number" is a
+            // landline; every other number is a mobile.
+            Gateway::Simulator => Ok(match phone {
+                "+15005550009" => LineType::Landline,
+                _ => LineType::Mobile,
+            }),
+        }
+    }
 }
 
 /// A client for `POST /2010-04-01/Accounts/{AccountSid}/Messages.json` with Basic auth.
@@ -107,6 +161,7 @@ impl Gateway {
 pub struct TwilioGateway {
     http: reqwest::Client,
     base_url: String,
+    lookups_url: String,
     account_sid: String,
     auth_token: String,
 }
@@ -118,12 +173,55 @@ struct TwilioMessage {
 }
 
 #[derive(Debug, Deserialize)]
+struct TwilioLookup {
+    line_type_intelligence: Option<TwilioLineType>,
+}
+
+#[derive(Debug, Deserialize)]
+struct TwilioLineType {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
 struct TwilioError {
     code: Option<i64>,
     message: Option<String>,
 }
 
 impl TwilioGateway {
+    /// `GET /v2/PhoneNumbers/{number}?Fields=line_type_intelligence`.
+    async fn line_type(&self, phone: &str) -> Result<LineType, GatewayError> {
+        let url = format!("{}/v2/PhoneNumbers/{phone}", self.lookups_url);
+        let response = self
+            .http
+            .get(&url)
+            .query(&[("Fields", "line_type_intelligence")])
+            .basic_auth(&self.account_sid, Some(&self.auth_token))
+            .timeout(Duration::from_secs(15))
+            .send()
+            .await
+            .map_err(|error| GatewayError {
+                code: None,
+                message: format!("The carrier lookup could not be reached: {error}"),
+                retryable: true,
+            })?;
+        let status = response.status();
+        let body = response.text().await.unwrap_or_default();
+        if !status.is_success() {
+            return Err(provider_error(status, &body));
+        }
+        let lookup: TwilioLookup = serde_json::from_str(&body).map_err(|error| GatewayError {
+            code: None,
+            message: format!("The carrier lookup answered something unreadable: {error}"),
+            retryable: false,
+        })?;
+        Ok(lookup
+            .line_type_intelligence
+            .and_then(|l| l.kind)
+            .map_or(LineType::Unknown, |kind| LineType::from_twilio(&kind)))
+    }
+
     async fn send(&self, sms: &OutboundSms) -> Result<Accepted, GatewayError> {
         let mut form = vec![
             ("To", sms.to.as_str()),
@@ -168,14 +266,19 @@ impl TwilioGateway {
                     .unwrap_or(DeliveryStatus::Queued),
             });
         }
-        let error: Option<TwilioError> = serde_json::from_str(&body).ok();
-        Err(GatewayError {
-            code: error.as_ref().and_then(|e| e.code).map(|c| c.to_string()),
-            message: error
-                .and_then(|e| e.message)
-                .unwrap_or_else(|| format!("The SMS provider answered {status}")),
-            retryable: status.as_u16() == 429 || status.is_server_error(),
-        })
+        Err(provider_error(status, &body))
+    }
+}
+
+/// Twilio's error body (`code`, `message`) as a gateway error.
+fn provider_error(status: reqwest::StatusCode, body: &str) -> GatewayError {
+    let error: Option<TwilioError> = serde_json::from_str(body).ok();
+    GatewayError {
+        code: error.as_ref().and_then(|e| e.code).map(|c| c.to_string()),
+        message: error
+            .and_then(|e| e.message)
+            .unwrap_or_else(|| format!("The SMS provider answered {status}")),
+        retryable: status.as_u16() == 429 || status.is_server_error(),
     }
 }
 

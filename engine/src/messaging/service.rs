@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 use rand::Rng;
 
 use super::email::{self, Email, Mailer};
-use super::gateway::{Gateway, GatewayConfig, GatewayError, OutboundSms};
+use super::gateway::{Gateway, GatewayConfig, GatewayError, LineType, OutboundSms};
 use super::ics::{self, Invite};
 use super::quiet_hours::AllowedHours;
 use super::text::{SMS_MAX_CHARS, html_to_sms_text};
@@ -884,6 +884,17 @@ impl MessagingService {
             }
         }
         Ok(Delivery::Done(vec![notice]))
+    }
+
+    /// The line type of a phone number, from the carrier lookup of the store's gateway.
+    pub async fn line_type(&self, store_id: i64, phone: &str) -> Result<LineType> {
+        let config = self.gateway_config(store_id).await?;
+        let gateway =
+            Gateway::from_config(&config, &self.http).map_err(|e| Error::Upstream(e.message))?;
+        gateway
+            .line_type(phone)
+            .await
+            .map_err(|e| Error::Upstream(e.message))
     }
 
     /// The gateway settings of a store; the simulator (with this installation's signing key)

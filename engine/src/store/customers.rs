@@ -288,6 +288,41 @@ impl CustomerStore {
         Ok(())
     }
 
+    pub async fn set_line_type(&self, id: i64, line_type: &str) -> Result<()> {
+        let update = Query::update()
+            .table(Customers::Table)
+            .value(Customers::LineType, line_type)
+            .value(Customers::UpdatedAt, Utc::now())
+            .and_where(Expr::col(Customers::Id).eq(id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// The store's customers with a mobile number, added in `[from, until)` when given, oldest
+    /// first: the ones a line-type refresh looks up.
+    pub async fn with_mobile_numbers(
+        &self,
+        store_id: i64,
+        from: Option<DateTime<Utc>>,
+        until: Option<DateTime<Utc>>,
+    ) -> Result<Vec<(i64, String)>> {
+        let mut query = Query::select();
+        query
+            .columns([Customers::Id, Customers::Cellular])
+            .from(Customers::Table)
+            .and_where(Expr::col(Customers::StoreId).eq(store_id))
+            .and_where(Expr::col(Customers::Cellular).is_not_null())
+            .order_by(Customers::Id, Order::Asc);
+        if let Some(from) = from {
+            query.and_where(Expr::col(Customers::CreatedAt).gte(from));
+        }
+        if let Some(until) = until {
+            query.and_where(Expr::col(Customers::CreatedAt).lt(until));
+        }
+        self.db.fetch_all(&query).await
+    }
+
     pub async fn vehicles(&self, customer_id: i64) -> Result<Vec<VehicleRecord>> {
         let mut query = vehicle_select();
         query

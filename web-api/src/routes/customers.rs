@@ -1,13 +1,18 @@
 //! Customers, their vehicles, and marks on customers, vehicles and leads (spec section 7,
 //! "Customer" and marks).
+// Handlers take one argument per query parameter, as the spec names them.
+#![allow(clippy::too_many_arguments)]
 
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::auth::{Caller, Scope};
+use engine::domain::formats::parse_request_date;
 use engine::messaging::Notice;
 use engine::store::PageRequest;
 use engine::store::customers::{
     CustomerRecord, MarkRecord, MarkTarget, NewCustomer, VehicleRecord,
 };
+use jobs::StartRequest;
+use jobs::kinds::LineTypes;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -15,8 +20,9 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
+use super::jobs::JobRunView;
 use super::session::MessageResponse;
-use crate::auth::{Session, request_scope};
+use crate::auth::{Session, request_scope, store_in_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -327,14 +333,10 @@ impl CustomerApi {
         body: Json<Option<CustomerSearchBody>>,
     ) -> ApiResult<Json<CustomerPage>> {
         let scope = request_scope(&caller, req)?;
-        let store = state
-            .messages
-            .store_settings(store_id.0)
-            .await?
-            .filter(|s| {
-                s.boc_id == boc_id.0
-                    && scope.contains(s.enterprise_id, Some(s.boc_id), Some(s.store_id))
-            })
+        let store = store_in_scope(&state, &scope, store_id.0)
+            .await
+            .ok()
+            .filter(|s| s.boc_id == boc_id.0)
             .ok_or_else(|| engine::Error::not_found("Store not found"))?;
         let body = body.0.unwrap_or_default();
         let found = state
@@ -352,6 +354,85 @@ impl CustomerApi {
             size: found.size,
             total_elements: found.total_elements,
         }))
+    }
+
+    /// Looks up the line type of a store's customers (those added between `start_date` and
+    /// `end_date`, inclusive, when given) through the store's carrier lookup, as a job; answers
+    /// the job run to follow.
+    #[oai(
+        path = "/api/boc/:bocId/customer/:storeId/update/line-type",
+        method = "get"
+    )]
+    async fn update_line_types(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] boc_id: Path<i64>,
+        #[oai(name = "storeId")] store_id: Path<i64>,
+        start_date: Query<Option<String>>,
+        end_date: Query<Option<String>>,
+    ) -> ApiResult<Json<JobRunView>> {
+        let scope = request_scope(&caller, req)?;
+        let store = store_in_scope(&state, &scope, store_id.0)
+            .await
+            .ok()
+            .filter(|s| s.boc_id == boc_id.0)
+            .ok_or_else(|| engine::Error::not_found("Store not found"))?;
+        let from = parse_request_date("start_date", start_date.0.as_deref())?;
+        let until = parse_request_date("end_date", end_date.0.as_deref())?;
+        if let (Some(from), Some(until)) = (from, until)
+            && from > until
+        {
+            return Err(engine::Error::invalid("start_date must not be after end_date").into());
+        }
+        let midnight = |day: NaiveDate| day.and_time(chrono::NaiveTime::MIN).and_utc();
+        let input = serde_json::json!({
+            "storeId": store.store_id,
+            "from": from.map(midnight),
+            "until": until.and_then(|d| d.succ_opt()).map(midnight),
+        });
+        let (run, _) = state
+            .jobs
+            .start(
+                &caller,
+                StartRequest {
+                    kind: LineTypes::NAME.to_owned(),
+                    input,
+                    idempotency_key: None,
+                    enterprise_id: Some(store.enterprise_id),
+                },
+            )
+            .await?;
+        Ok(Json(run.into()))
+    }
+
+    /// Looks up one customer's line type now and stores it. The UI always sends dealer 2 in
+    /// the path; the customer's own dealer is used. A customer without a mobile number is 400;
+    /// a failed lookup is 502 with the provider's message.
+    #[oai(path = "/api/boc/:bocId/customer/updateLineType", method = "put")]
+    async fn update_line_type(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] _boc_id: Path<i64>,
+        #[oai(name = "customerId")] customer_id: Query<i64>,
+    ) -> ApiResult<Json<CustomerView>> {
+        let scope = request_scope(&caller, req)?;
+        let customer = state.customers.get(&scope, customer_id.0).await?;
+        let phone = customer
+            .cellular
+            .as_deref()
+            .ok_or_else(|| engine::Error::invalid("The customer has no mobile number"))?;
+        let line_type = state.messaging.line_type(customer.store_id, phone).await?;
+        state
+            .customers
+            .set_line_type(customer.id, line_type.as_str())
+            .await?;
+        Ok(Json(
+            state.customers.get(&scope, customer_id.0).await?.into(),
+        ))
     }
 
     /// Marks a customer verified (or not). The UI always sends dealer 2 in the path; the

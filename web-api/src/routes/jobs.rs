@@ -14,7 +14,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use serde_json::Value;
 
 use super::ApiTags;
-use crate::auth::{Session, enterprise_header};
+use crate::auth::{Session, enterprise_header, request_scope, store_in_scope};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -331,14 +331,25 @@ impl JobApi {
         Session(caller): Session,
         body: Json<StartJob>,
     ) -> ApiResult<StartedJob> {
-        let enterprise_id = if caller.is_platform() {
+        let mut enterprise_id = if caller.is_platform() {
             enterprise_header(req)?
         } else {
             Some(caller.scope(enterprise_header(req)?)?.enterprise_id)
         };
+        let input = body.0.input.unwrap_or(Value::Null);
+        let input = state.jobs.check_start(&caller, &body.0.kind, &input)?;
+        if let Some(store_id) = state
+            .jobs
+            .registry()
+            .get(&body.0.kind)
+            .and_then(|kind| kind.store_id(&input))
+        {
+            let store = store_in_scope(&state, &request_scope(&caller, req)?, store_id).await?;
+            enterprise_id = Some(store.enterprise_id);
+        }
         let request = StartRequest {
             kind: body.0.kind,
-            input: body.0.input.unwrap_or(Value::Null),
+            input,
             idempotency_key: body.0.idempotency_key,
             enterprise_id,
         };

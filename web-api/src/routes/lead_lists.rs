@@ -4,9 +4,9 @@
 
 use std::collections::HashSet;
 
-use chrono::{NaiveDate, Utc};
+use chrono::Utc;
 use engine::auth::{Caller, Scope};
-use engine::domain::formats::{parse_iso_date, parse_server_date};
+use engine::domain::formats::parse_request_date;
 use engine::store::PageRequest;
 use engine::store::lead_lists::{LeadList, LeadSearch, LeadSort};
 use poem::Request;
@@ -76,20 +76,6 @@ pub struct LeadSummary {
     pub by_status: Vec<StatusCount>,
 }
 
-fn parse_date(field: &str, text: &Option<String>) -> engine::Result<Option<NaiveDate>> {
-    match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(None),
-        Some(t) => parse_iso_date(t)
-            .or_else(|_| parse_server_date(t))
-            .map(Some)
-            .map_err(|_| {
-                engine::Error::invalid(format!(
-                    "{field} must be a date as YYYY-MM-DD or DD.MM.YYYY, got {t:?}"
-                ))
-            }),
-    }
-}
-
 /// The scope of a search, and the payload checked: dealers and stores must be the caller's.
 async fn prepare(
     state: &AppState,
@@ -126,8 +112,8 @@ async fn prepare(
         boc_ids,
         store_ids,
         service_types: body.service_types.unwrap_or_default(),
-        start_date: parse_date("startDate", &body.start_date)?,
-        end_date: parse_date("endDate", &body.end_date)?,
+        start_date: parse_request_date("startDate", body.start_date.as_deref())?,
+        end_date: parse_request_date("endDate", body.end_date.as_deref())?,
         search: body.search_text,
         statuses: body.statuses.unwrap_or_default(),
         ai_enabled: body.ai_enabled,

@@ -2,7 +2,7 @@
 //! for automated texts and its HELP answer. Admins only.
 
 use chrono::Utc;
-use engine::auth::{Caller, Scope};
+use engine::auth::Caller;
 use engine::domain::Role;
 use engine::messaging::gateway::GatewayConfig;
 use engine::messaging::quiet_hours::AllowedHours;
@@ -14,7 +14,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use crate::auth::{Session, request_scope};
+use crate::auth::{Session, request_scope, store_in_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -85,19 +85,6 @@ pub struct UpdateStoreMessaging {
 }
 
 pub struct MessagingSettingsApi;
-
-async fn store_in_scope(
-    state: &AppState,
-    scope: &Scope,
-    store_id: i64,
-) -> ApiResult<StoreSettings> {
-    state
-        .messages
-        .store_settings(store_id)
-        .await?
-        .filter(|s| scope.contains(s.enterprise_id, Some(s.boc_id), Some(s.store_id)))
-        .ok_or_else(|| engine::Error::not_found("Store not found").into())
-}
 
 fn require_admin(caller: &Caller) -> ApiResult<()> {
     Ok(caller.require_any(ADMINS)?)

@@ -309,3 +309,122 @@ async fn vehicles_are_listed_and_attached_within_the_enterprise() {
         .await;
     assert_error(foreign, StatusCode::NOT_FOUND).await;
 }
+
+#[tokio::test]
+async fn line_types_are_looked_up_one_by_one_or_for_a_store_as_a_job() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let boc = app.boc_of_store_one(&token).await;
+    let landline = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer"),
+            &token,
+            Some(json!({ "storeId": 1, "custno": "LT-LAND", "firstName": "Land", "lastName": "Line", "cellular": "+15005550009" })),
+        )
+        .await;
+    let no_phone = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer"),
+            &token,
+            Some(json!({ "storeId": 1, "custno": "LT-NONE", "firstName": "No", "lastName": "Phone" })),
+        )
+        .await;
+    // One customer, through the built-in simulator's carrier lookup.
+    let one = |id: &Value| format!("/api/boc/2/customer/updateLineType?customerId={id}");
+    let updated = app
+        .ok_json(Method::PUT, &one(&landline["id"]), &token, None)
+        .await;
+    assert_eq!(updated["lineType"], "LANDLINE");
+    let response = app
+        .request(Method::PUT, &one(&no_phone["id"]), &token, None)
+        .await;
+    assert_eq!(
+        assert_error(response, StatusCode::BAD_REQUEST).await,
+        "The customer has no mobile number"
+    );
+    let other_tenant = app.token_of("summit-admin").await;
+    let response = app
+        .request(Method::PUT, &one(&landline["id"]), &other_tenant, None)
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+
+    // The whole store, as a job: every customer with a number gets a line type.
+    let path = format!("/api/boc/{boc}/customer/1/update/line-type");
+    let run = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(run["kind"], "customers.line-types");
+    let detail = app
+        .wait_until_final(&token, run["id"].as_i64().unwrap())
+        .await;
+    let run = &detail["run"];
+    assert_eq!(run["status"], "succeeded", "{detail}");
+    let found = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer/1/search"),
+            &token,
+            Some(json!({ "size": 500 })),
+        )
+        .await;
+    let customers = found["content"].as_array().unwrap();
+    assert!(customers.len() > 2);
+    for customer in customers {
+        let expected = match customer["cellular"].as_str() {
+            None => Value::Null,
+            Some("+15005550009") => json!("LANDLINE"),
+            Some(_) => json!("MOBILE"),
+        };
+        assert_eq!(customer["lineType"], expected, "{customer}");
+    }
+    assert_eq!(
+        run["result"]["updated"],
+        json!(
+            customers
+                .iter()
+                .filter(|c| c["cellular"].is_string())
+                .count()
+        )
+    );
+
+    // Dates narrow it; bad dates and other stores are refused.
+    let response = app
+        .request(
+            Method::GET,
+            &format!("{path}?start_date=31.02.2026"),
+            &token,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+    let response = app
+        .request(
+            Method::GET,
+            &format!("{path}?start_date=2026-05-02&end_date=2026-05-01"),
+            &token,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+    let response = app.request(Method::GET, &path, &other_tenant, None).await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    let response = app
+        .request(
+            Method::GET,
+            &format!("/api/boc/{boc}/customer/999999/update/line-type"),
+            &token,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    // Nor can the generic jobs call reach another tenant's store.
+    let response = app
+        .request(
+            Method::POST,
+            "/api/jobs",
+            &other_tenant,
+            Some(json!({ "kind": "customers.line-types", "input": { "storeId": 1 } })),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}

@@ -16,7 +16,7 @@ use poem::http::StatusCode as PoemStatus;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::{Data, Form, Path};
 use poem::{EndpointExt, IntoResponse, Response as PoemResponse, Route, handler, post};
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Query};
 use serde_json::{Value, json};
 
@@ -293,6 +293,38 @@ async fn fake_messages(
         .into_response()
 }
 
+/// Twilio's Lookup v2: the line type by the number's last digits.
+#[handler]
+async fn fake_lookup(
+    Path(phone): Path<String>,
+    req: &poem::Request,
+    Data(fake): Data<&FakeTwilio>,
+) -> PoemResponse {
+    let auth = req.header("Authorization").unwrap_or_default().to_owned();
+    let query = req.uri().query().unwrap_or_default().to_owned();
+    fake.requests
+        .lock()
+        .unwrap()
+        .push((phone.clone(), auth, vec![("query".to_owned(), query)]));
+    if phone.ends_with("0500") {
+        return poem::web::Json(json!({ "code": 20003, "message": "Authenticate", "status": 401 }))
+            .with_status(PoemStatus::UNAUTHORIZED)
+            .into_response();
+    }
+    let kind = if phone.ends_with("0009") {
+        "landline"
+    } else if phone.ends_with("0008") {
+        "nonFixedVoip"
+    } else {
+        "mobile"
+    };
+    poem::web::Json(json!({
+        "phone_number": phone,
+        "line_type_intelligence": { "type": kind, "carrier_name": "Fake Carrier", "error_code": null }
+    }))
+    .into_response()
+}
+
 async fn start_fake_twilio() -> (String, FakeTwilio) {
     let fake = FakeTwilio::default();
     let acceptor = TcpListener::bind("127.0.0.1:0")
@@ -305,6 +337,7 @@ async fn start_fake_twilio() -> (String, FakeTwilio) {
             "/2010-04-01/Accounts/:account/Messages.json",
             post(fake_messages),
         )
+        .at("/v2/PhoneNumbers/:phone", poem::get(fake_lookup))
         .data(fake.clone());
     tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(app));
     (format!("http://{address}"), fake)
@@ -1610,4 +1643,56 @@ async fn with_smtp_configured_email_is_handed_to_the_server() {
         .await
         .unwrap();
     assert_eq!(outbox["content"][0]["status"], "sent");
+}
+
+#[tokio::test]
+async fn line_types_come_from_the_stores_carrier_lookup() {
+    let app = spawn_app().await;
+    let fake = use_fake_twilio(&app).await;
+    let token = app.token_of("enterprise-admin").await;
+    let mut customers = Vec::new();
+    for (n, number) in [
+        "+15553210007",
+        "+15553210009",
+        "+15553210008",
+        "+15553210500",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let created = app
+            .ok_json(
+                Method::POST,
+                "/api/boc/1/customer",
+                &token,
+                Some(json!({ "storeId": 1, "custno": format!("LT-{n}"), "firstName": "Line", "lastName": "Type", "cellular": number })),
+            )
+            .await;
+        customers.push(created["id"].as_i64().unwrap());
+    }
+    let lookup = |id: i64| format!("/api/boc/2/customer/updateLineType?customerId={id}");
+    let mobile = app
+        .ok_json(Method::PUT, &lookup(customers[0]), &token, None)
+        .await;
+    assert_eq!(mobile["lineType"], "MOBILE");
+    let landline = app
+        .ok_json(Method::PUT, &lookup(customers[1]), &token, None)
+        .await;
+    assert_eq!(landline["lineType"], "LANDLINE");
+    let voip = app
+        .ok_json(Method::PUT, &lookup(customers[2]), &token, None)
+        .await;
+    assert_eq!(voip["lineType"], "VOIP");
+    let refused = app
+        .request(Method::PUT, &lookup(customers[3]), &token, None)
+        .await;
+    assert_eq!(refused.status(), StatusCode::BAD_GATEWAY);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["message"], "Authenticate");
+
+    let requests = fake.requests.lock().unwrap().clone();
+    let (phone, auth, query) = &requests[0];
+    assert_eq!(phone, "+15553210007");
+    assert!(auth.starts_with("Basic "), "{auth}");
+    assert_eq!(query[0].1, "Fields=line_type_intelligence");
 }
