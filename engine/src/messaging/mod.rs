@@ -10,8 +10,8 @@ pub mod signature;
 pub mod text;
 
 pub use service::{
-    AutomatedText, Delivery, InboundOutcome, MessagingService, MessagingSettings, Notice,
-    SendRequest, TrackRequest, WebhookRequest,
+    AutomatedText, Delivery, InboundOutcome, MessagingService, MessagingSettings, NOTE_UNDO_WINDOW,
+    Notice, SendRequest, TrackRequest, WebhookRequest,
 };
 
 /// Where providers post incoming texts and status changes (relative to the public URL).

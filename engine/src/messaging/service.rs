@@ -130,6 +130,9 @@ fn default_help(store: &str, phone: Option<&str>) -> String {
     }
 }
 
+/// How long the author of an internal note may undo it (spec: the 40-second note timer).
+pub const NOTE_UNDO_WINDOW: Duration = Duration::seconds(40);
+
 const SIMULATOR_TOKEN_KEY: &str = "simulator_auth_token";
 /// The Twilio media limit per message.
 const MAX_MEDIA: usize = 10;
@@ -884,6 +887,37 @@ impl MessagingService {
             }
         }
         Ok(Delivery::Done(vec![notice]))
+    }
+
+    /// Withdraws an internal note its author just wrote (the note timer, spec section 5): only
+    /// within [`NOTE_UNDO_WINDOW`] of writing it, and only while the customer has not written
+    /// since, since a reply may already have been read alongside it. The note is archived, so
+    /// it stays on record for SUPER_DATA_ADMIN like any archived message.
+    pub async fn withdraw_note(
+        &self,
+        user_id: i64,
+        note: &MessageRecord,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        if note.message_type != MessageType::InternalNotes.as_str() {
+            return Err(Error::invalid("Only an internal note can be undone"));
+        }
+        if note.sent_by_user_id != Some(user_id) {
+            return Err(Error::Forbidden(
+                "Only the note's author can undo it".to_owned(),
+            ));
+        }
+        if note.archived || now - note.created_at > NOTE_UNDO_WINDOW {
+            return Err(Error::invalid("The note can no longer be undone"));
+        }
+        if let Some(fsi_id) = note.fsi_id
+            && self.messages.received_since(fsi_id, note.id).await?
+        {
+            return Err(Error::invalid(
+                "The customer has written since this note; it can no longer be undone",
+            ));
+        }
+        self.messages.archive(note.id, now).await
     }
 
     /// The line type of a phone number, from the carrier lookup of the store's gateway.

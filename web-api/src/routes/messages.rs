@@ -518,6 +518,36 @@ impl MessageApi {
         }))
     }
 
+    /// Undoes an internal note within 40 seconds of writing it (the note timer): its author
+    /// only, and only while the customer has not written since. Path ours: the spec describes
+    /// the timer, not a call.
+    #[oai(path = "/api/svc-message-instance/note/undo", method = "put")]
+    async fn undo_note(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "message_instance_id")] id: Query<i64>,
+    ) -> ApiResult<Json<MessageResponse>> {
+        let scope = request_scope(&caller, req)?;
+        let note = Self::visible_message(&state, &caller, &scope, id.0).await?;
+        state
+            .messaging
+            .withdraw_note(caller.user_id, &note, Utc::now())
+            .await?;
+        Self::publish(
+            &state,
+            vec![Notice::MessageStatus {
+                id: note.id,
+                enterprise_id: note.enterprise_id,
+            }],
+        )
+        .await;
+        Ok(Json(MessageResponse {
+            message: "Note undone".to_owned(),
+        }))
+    }
+
     /// Unread customer messages per service type.
     #[oai(path = "/api/svc-message-instance/unreadByService", method = "get")]
     async fn unread_by_service(

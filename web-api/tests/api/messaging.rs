@@ -1696,3 +1696,97 @@ async fn line_types_come_from_the_stores_carrier_lookup() {
     assert!(auth.starts_with("Basic "), "{auth}");
     assert_eq!(query[0].1, "Fields=line_type_intelligence");
 }
+
+#[tokio::test]
+async fn a_note_can_be_undone_by_its_author_for_40_seconds_until_the_customer_writes() {
+    let app = spawn_app().await;
+    let lead = app.textable_lead("+15557770031").await;
+    let super_user = app.token_of("super-user").await;
+    let data_admin = app.token_of("super-data-admin").await;
+    let note = |content: &'static str| {
+        let token = super_user.clone();
+        let app = &app;
+        async move {
+            let response = app
+                .send(&token, json!({ "jaguarFutureServiceInteractionId": lead.id, "messageType": "INTERNAL_NOTES", "content": content }))
+                .await;
+            assert_eq!(response.status(), StatusCode::OK);
+            response.json::<Value>().await.unwrap()["id"]
+                .as_i64()
+                .unwrap()
+        }
+    };
+    let undo = |id: i64| format!("/api/svc-message-instance/note/undo?message_instance_id={id}");
+    let ids = |history: Vec<Value>| {
+        history
+            .iter()
+            .map(|m| m["id"].as_i64().unwrap())
+            .collect::<Vec<_>>()
+    };
+
+    let first = note("Wrong lead, sorry").await;
+    let response = app.put(&undo(first), &data_admin, None).await;
+    assert_eq!(
+        assert_error(response, StatusCode::FORBIDDEN).await,
+        "Only the note's author can undo it"
+    );
+    let body = app
+        .ok_json(Method::PUT, &undo(first), &super_user, None)
+        .await;
+    assert_eq!(body["message"], "Note undone");
+    assert!(!ids(app.history(&super_user, lead.id).await).contains(&first));
+    assert!(
+        ids(app.history(&data_admin, lead.id).await).contains(&first),
+        "kept on record"
+    );
+    // Undone, it is gone for its author.
+    let response = app.put(&undo(first), &super_user, None).await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+
+    // After 40 seconds it stays.
+    let old = note("Written a while ago").await;
+    app.db
+        .execute(
+            &Query::update()
+                .table(Msg::Table)
+                .value(Msg::CreatedAt, Utc::now() - ChronoDuration::seconds(41))
+                .and_where(Expr::col(Msg::Id).eq(old))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let response = app.put(&undo(old), &super_user, None).await;
+    assert_eq!(
+        assert_error(response, StatusCode::BAD_REQUEST).await,
+        "The note can no longer be undone"
+    );
+
+    // Once the customer has written after it, it stays.
+    let answered = note("Customer may call back").await;
+    let reply = app
+        .post_json(
+            &format!("/api/simulator/phones/{}/reply", lead.customer_id),
+            &super_user,
+            &json!({ "body": "Calling you now" }),
+        )
+        .await;
+    assert_eq!(reply.status(), StatusCode::OK);
+    let response = app.put(&undo(answered), &super_user, None).await;
+    assert_eq!(
+        assert_error(response, StatusCode::BAD_REQUEST).await,
+        "The customer has written since this note; it can no longer be undone"
+    );
+
+    // Only notes.
+    let text = app.send_sms(&super_user, &lead, "A real text").await;
+    let response = app
+        .put(&undo(text["id"].as_i64().unwrap()), &super_user, None)
+        .await;
+    assert_eq!(
+        assert_error(response, StatusCode::BAD_REQUEST).await,
+        "Only an internal note can be undone"
+    );
+    let summit = app.token_of("summit-admin").await;
+    let response = app.put(&undo(answered), &summit, None).await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
