@@ -6,6 +6,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod messaging;
+pub mod planner;
 pub mod store;
 
 pub use db::{BackendKind, Database, DatabaseUrl, Transaction};

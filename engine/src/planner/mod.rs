@@ -1,0 +1,9 @@
+//! Predictive planners: which vehicles are due for which service, turned into leads.
+//! `model` holds the prediction rules (pure); `store` reads vehicles and writes leads and audits.
+//! The rules are written down in docs/planners.md.
+
+pub mod model;
+#[cfg(test)]
+mod tests;
+
+pub use model::{Due, Exclusion, Planner, VehicleFacts, Window, due, evaluate};
