@@ -83,3 +83,7 @@ export const TIME_BREAK_GAP_MS = 4 * 60 * 1000
 /** Delayed-response styling of messages waiting for a response: over 3 minutes, over 5 minutes. */
 export const RESPONSE_DELAY_THREE_MS = 3 * 60 * 1000
 export const RESPONSE_DELAY_FIVE_MS = 5 * 60 * 1000
+/** The note timer (spec section 5): an internal note's author may undo it this long after writing it (as the server checks). */
+export const NOTE_UNDO_WINDOW_MS = 40 * 1000
+/** The note timer's countdown ticks this often. */
+export const NOTE_UNDO_TICK_MS = 1000

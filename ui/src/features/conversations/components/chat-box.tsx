@@ -25,6 +25,8 @@ export interface ChatBoxProps {
   poll: boolean
   privileged: boolean
   enterpriseStyle: boolean
+  /** The signed-in user's username (for the note timer on their own notes). */
+  currentUsername: string | undefined
 }
 
 function customerName(lead: Lead | undefined, leadId: number): string {
@@ -38,7 +40,7 @@ function customerName(lead: Lead | undefined, leadId: number): string {
  * closed. Opening or restoring it, and customer messages arriving while it is
  * the focused box, are acknowledged as read.
  */
-export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpriseStyle }: ChatBoxProps) {
+export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpriseStyle, currentUsername }: ChatBoxProps) {
   const { leadId, minimised } = box
   const queryClient = useQueryClient()
   const lead = useLead(leadId)
@@ -154,6 +156,7 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
             now={now}
             privileged={privileged}
             enterpriseStyle={enterpriseStyle}
+            currentUsername={currentUsername}
             onArchive={setArchiving}
           />
           <ChatEditor

@@ -35,6 +35,7 @@ export function ChatDock() {
           poll={streamDown}
           privileged={privileged}
           enterpriseStyle={enterpriseStyle}
+          currentUsername={user.username}
         />
       ))}
     </aside>

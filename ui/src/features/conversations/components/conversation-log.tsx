@@ -2,8 +2,9 @@ import { useLayoutEffect, useMemo, useRef } from 'react'
 import { EMPTY_LIST_TEXT } from '../../../lib/config'
 import type { MessageView } from '../../../lib/message-events'
 import { useFollowBottom } from '../../../lib/use-follow-bottom'
-import { buildTimeline } from './conversation-model'
+import { buildTimeline, latestNote } from './conversation-model'
 import { MessageCard } from './message-card'
+import type { NoteUndoContext } from './note-undo-button'
 
 export interface ConversationLogProps {
   leadId: number
@@ -15,6 +16,8 @@ export interface ConversationLogProps {
   now: number
   privileged: boolean
   enterpriseStyle: boolean
+  /** The signed-in user's username: their latest note may be undone for 40 seconds. */
+  currentUsername: string | undefined
   onArchive: (messageId: number) => void
 }
 
@@ -34,9 +37,13 @@ export function ConversationLog({
   now,
   privileged,
   enterpriseStyle,
+  currentUsername,
   onArchive,
 }: ConversationLogProps) {
   const timeline = useMemo(() => buildTimeline(messages ?? [], now, timeZone), [messages, now, timeZone])
+  // Only the latest note can be undone, so only its card runs the note timer.
+  const undoableNoteId = messages ? latestNote(messages)?.id : undefined
+  const noteUndo: NoteUndoContext | undefined = messages && { messages, currentUsername }
   const ref = useRef<HTMLDivElement>(null)
   /** Whether the reader is at the bottom, so new messages scroll into view. */
   const { followRef, onScroll } = useFollowBottom()
@@ -93,6 +100,7 @@ export function ConversationLog({
               privileged={privileged}
               enterpriseStyle={enterpriseStyle}
               onArchive={onArchive}
+              noteUndo={item.message.id === undoableNoteId ? noteUndo : undefined}
             />
           ) : (
             <li key={item.key} className={`chat-break chat-break--${item.type}`} data-testid={`${item.type}-break`}>

@@ -10,8 +10,10 @@ import {
   handoffTitle,
   hasOptions,
   isSentStyle,
+  latestNote,
   logModeControl,
   messageOptions,
+  noteUndoState,
   optionsTone,
 } from './conversation-model'
 
@@ -218,5 +220,65 @@ describe('draftProblem', () => {
     expect(draftProblem('SMS', '', '')).toBe('Please Enter Message')
     expect(draftProblem('SMS', '', 'Hi')).toBeNull()
     expect(draftProblem('NOTE', '', '\n')).toBe('Please Enter Message')
+  })
+})
+
+describe('noteUndoState (the note timer)', () => {
+  const writtenAt = Date.parse('2026-11-22T15:00:00Z')
+  const secondsAfter = (s: number) => writtenAt + s * 1000
+  const note = (id: number, extra: Partial<MessageView> = {}) =>
+    staff(id, '2026-11-22T15:00:00Z', {
+      messageType: 'INTERNAL_NOTES',
+      notificationType: 'INTERNAL_NOTES',
+      messageSentBy: 'rgarcia',
+      ...extra,
+    })
+  const conversation = [customer(1, '2026-11-22T14:58:00Z'), staff(2, '2026-11-22T14:59:00Z'), note(3)]
+
+  it('counts down from 40 in whole seconds', () => {
+    expect(noteUndoState(conversation, 3, 'rgarcia', writtenAt)).toEqual({ available: true, secondsLeft: 40 })
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(0.4))).toEqual({ available: true, secondsLeft: 39 })
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(1))).toEqual({ available: true, secondsLeft: 39 })
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(25))).toEqual({ available: true, secondsLeft: 15 })
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(39))).toEqual({ available: true, secondsLeft: 1 })
+  })
+
+  it('never shows more than 40 when the clock is behind the server', () => {
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(-5))).toEqual({ available: true, secondsLeft: 40 })
+  })
+
+  it('expires once no whole second is left, and stays at 0', () => {
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(39.5))).toEqual({ available: false, secondsLeft: 0 })
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(40))).toEqual({ available: false, secondsLeft: 0 })
+    expect(noteUndoState(conversation, 3, 'rgarcia', secondsAfter(600))).toEqual({ available: false, secondsLeft: 0 })
+  })
+
+  it("is not offered on another author's note, or without a signed-in user", () => {
+    expect(noteUndoState(conversation, 3, 'mchen', writtenAt).available).toBe(false)
+    expect(noteUndoState(conversation, 3, undefined, writtenAt).available).toBe(false)
+    const unnamed = [note(3, { messageSentBy: undefined })]
+    expect(noteUndoState(unnamed, 3, 'rgarcia', writtenAt).available).toBe(false)
+  })
+
+  it('ends when the customer writes after the note, even if that message is archived', () => {
+    const replied = [...conversation, customer(4, '2026-11-22T15:00:10Z')]
+    expect(noteUndoState(replied, 3, 'rgarcia', secondsAfter(12))).toEqual({ available: false, secondsLeft: 0 })
+    const archivedReply = [...conversation, customer(4, '2026-11-22T15:00:10Z', { archived: true })]
+    expect(noteUndoState(archivedReply, 3, 'rgarcia', secondsAfter(12)).available).toBe(false)
+    // A staff text after the note does not end it.
+    const staffAfter = [...conversation, staff(4, '2026-11-22T15:00:10Z')]
+    expect(noteUndoState(staffAfter, 3, 'rgarcia', secondsAfter(12))).toEqual({ available: true, secondsLeft: 28 })
+  })
+
+  it('is offered on the latest note only; an undone (archived) note or a message that is not a note gives way', () => {
+    const twoNotes = [...conversation, note(4, { createdOn: '2026-11-22T15:00:05Z' })]
+    expect(noteUndoState(twoNotes, 3, 'rgarcia', secondsAfter(6)).available).toBe(false)
+    expect(noteUndoState(twoNotes, 4, 'rgarcia', secondsAfter(6))).toEqual({ available: true, secondsLeft: 39 })
+    const newerUndone = [...conversation, note(4, { archived: true })]
+    expect(latestNote(newerUndone)?.id).toBe(3)
+    expect(noteUndoState(newerUndone, 3, 'rgarcia', secondsAfter(6)).available).toBe(true)
+    expect(noteUndoState(newerUndone, 4, 'rgarcia', secondsAfter(6)).available).toBe(false)
+    expect(noteUndoState(conversation, 2, 'rgarcia', secondsAfter(6)).available).toBe(false)
+    expect(noteUndoState([], 3, 'rgarcia', writtenAt).available).toBe(false)
   })
 })

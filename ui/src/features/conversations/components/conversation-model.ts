@@ -1,9 +1,14 @@
 /**
  * Pure rules behind a chat box (spec sections 2, 4, 5 and 9): which card a
  * message is, which side it sits on, its delivery icon, delayed-response style,
- * day and time breaks, the options it offers, and the editor's checks.
+ * day and time breaks, the options it offers, the editor's checks and the note timer.
  */
-import { RESPONSE_DELAY_FIVE_MS, RESPONSE_DELAY_THREE_MS, TIME_BREAK_GAP_MS } from '../../../lib/config'
+import {
+  NOTE_UNDO_WINDOW_MS,
+  RESPONSE_DELAY_FIVE_MS,
+  RESPONSE_DELAY_THREE_MS,
+  TIME_BREAK_GAP_MS,
+} from '../../../lib/config'
 import type { MessageView } from '../../../lib/message-events'
 import { clockTime, dayKey, longDate, relativeDay, timeOf } from '../../../lib/zoned-time'
 import type { EditorMode } from '../api/send-message'
@@ -179,4 +184,51 @@ export function draftProblem(mode: EditorMode, subject: string, content: string)
 /** The newest message's id, or undefined for an empty conversation (for read acknowledgements). */
 export function lastMessageId(messages: readonly Pick<MessageView, 'id'>[] | undefined): number | undefined {
   return messages?.at(-1)?.id
+}
+
+/** The newest internal note still standing (an undone note is archived), or undefined. */
+export function latestNote<M extends Kind & Pick<MessageView, 'archived'>>(messages: readonly M[]): M | undefined {
+  return messages.findLast((m) => isNote(m) && !m.archived)
+}
+
+/**
+ * Whether `username` wrote the note. The history names a note's author only by
+ * `messageSentBy`, which the server fills with the writer's username (unique);
+ * it carries no sender user id.
+ */
+export function isOwnNote(note: Kind & Pick<MessageView, 'messageSentBy'>, username: string | undefined): boolean {
+  return isNote(note) && !!username && note.messageSentBy === username
+}
+
+export interface NoteUndoState {
+  /** Whether the undo action may fire now. */
+  available: boolean
+  /** Whole seconds left of the 40-second window, 0 once it is over. */
+  secondsLeft: number
+}
+
+const NO_UNDO: NoteUndoState = { available: false, secondsLeft: 0 }
+
+/**
+ * The note timer (spec section 5) of note `noteId` for the user `username`: a
+ * 40-second countdown from the note's creation, floored to whole seconds (a
+ * clock behind the server's never shows more than 40). The undo is available
+ * only while time remains above zero, for the author's own note, when it is the
+ * latest internal note and no customer message came after it (by id, as the
+ * server checks; archived customer messages count too).
+ */
+export function noteUndoState(
+  messages: readonly MessageView[],
+  noteId: number,
+  username: string | undefined,
+  now: number,
+): NoteUndoState {
+  const note = latestNote(messages)
+  if (!note || note.id !== noteId || !isOwnNote(note, username)) return NO_UNDO
+  if (messages.some((m) => isCustomerMessage(m) && m.id > note.id)) return NO_UNDO
+  const elapsed = now - timeOf(note.createdOn)
+  if (!Number.isFinite(elapsed)) return NO_UNDO
+  const windowSeconds = NOTE_UNDO_WINDOW_MS / 1000
+  const secondsLeft = Math.min(windowSeconds, Math.max(0, Math.floor((NOTE_UNDO_WINDOW_MS - elapsed) / 1000)))
+  return { available: secondsLeft > 0, secondsLeft }
 }

@@ -1,6 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MessageView } from '../../../lib/message-events'
+import { getNotices } from '../../../lib/notices'
 import { messageFixture } from '../../../test/message-fixture'
 import { setupTestRoot } from '../../../test/render'
 import { MessageCard } from './message-card'
@@ -87,5 +89,112 @@ describe('MessageCard', () => {
     expect(note.getAttribute('data-kind')).toBe('note')
     expect(note.className).toContain('is-archived')
     expect(note.querySelector('[data-testid="delivery-status"]')).toBeNull()
+  })
+})
+
+describe('MessageCard note timer', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const writtenAt = '2026-11-22T15:00:00Z'
+  const note = (extra: Partial<MessageView> = {}) =>
+    messageFixture({
+      id: 9,
+      createdOn: writtenAt,
+      messageType: 'INTERNAL_NOTES',
+      notificationType: 'INTERNAL_NOTES',
+      messageStatus: 'stored',
+      fromName: 'rgarcia',
+      messageSentBy: 'rgarcia',
+      content: 'Customer prefers a call',
+      ...extra,
+    })
+
+  /** The note card as the conversation log gives it the note timer, signed in as `username`. */
+  function renderNote(message: MessageView, { username = 'rgarcia', others = [] as MessageView[] } = {}) {
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+    view.render(
+      <QueryClientProvider client={client}>
+        <ol>
+          <MessageCard
+            leadId={3}
+            message={message}
+            now={Date.now()}
+            privileged
+            enterpriseStyle={false}
+            onArchive={() => undefined}
+            noteUndo={{ messages: [message, ...others], currentUsername: username }}
+          />
+        </ol>
+      </QueryClientProvider>,
+    )
+    return client
+  }
+
+  const undoButton = () => view.container.querySelector<HTMLButtonElement>('[data-testid="note-undo"]')
+  const at = (seconds: number) => vi.setSystemTime(Date.parse(writtenAt) + seconds * 1000)
+  const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms))
+
+  it("offers the author's fresh note an undo that counts down every second and goes at 0", () => {
+    vi.useFakeTimers()
+    at(0)
+    renderNote(note())
+    const button = undoButton()!
+    expect(button.tagName).toBe('BUTTON')
+    expect(button.type).toBe('button') // a real button: reachable with Tab, pressed with Enter or Space
+    expect(button.textContent).toBe('Undo (40s)')
+    expect(button.getAttribute('aria-label')).toBe('Undo note, 40 seconds left')
+
+    wait(1000)
+    expect(undoButton()?.textContent).toBe('Undo (39s)')
+    wait(38_000)
+    expect(undoButton()?.textContent).toBe('Undo (1s)')
+    expect(undoButton()?.getAttribute('aria-label')).toBe('Undo note, 1 second left')
+    wait(1000)
+    expect(undoButton()).toBeNull()
+  })
+
+  it('is absent on an expired note', () => {
+    vi.useFakeTimers()
+    at(41)
+    renderNote(note())
+    expect(view.container.querySelector('[data-kind="note"]')).not.toBeNull()
+    expect(undoButton()).toBeNull()
+  })
+
+  it("is absent on another author's fresh note", () => {
+    vi.useFakeTimers()
+    at(5)
+    renderNote(note(), { username: 'mchen' })
+    expect(undoButton()).toBeNull()
+  })
+
+  it('is absent once the customer has written after the note', () => {
+    vi.useFakeTimers()
+    at(5)
+    const reply = messageFixture({
+      id: 10,
+      createdOn: '2026-11-22T15:00:03Z',
+      direction: 'RECEIVED',
+      notificationType: 'MESSAGE_FROM_CUSTOMER',
+    })
+    renderNote(note(), { others: [reply] })
+    expect(undoButton()).toBeNull()
+  })
+
+  it('undoes the note through the API and refetches the conversation', async () => {
+    const answer = new Response(JSON.stringify({ message: 'Note undone' }), { headers: { 'Content-Type': 'application/json' } })
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer)
+    const client = renderNote(note({ createdOn: new Date().toISOString() }))
+    const invalidate = vi.spyOn(client, 'invalidateQueries')
+    act(() => undoButton()!.click())
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit]
+    expect(url).toBe('/api/svc-message-instance/note/undo?message_instance_id=9')
+    expect(init.method).toBe('PUT')
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['conversations', 'history', 3] })
+    expect(getNotices().some((n) => n.message === 'Note undone')).toBe(true)
   })
 })

@@ -13,6 +13,7 @@ import {
 import { DeliveryStatusIcon } from './delivery-status-icon'
 import { LogModeControl } from './log-mode-control'
 import { MessageOptions } from './message-options'
+import { NoteUndoButton, type NoteUndoContext } from './note-undo-button'
 import { useSelectionMenu } from './selection-menu'
 
 export interface MessageCardProps {
@@ -26,6 +27,8 @@ export interface MessageCardProps {
   /** Enterprise-level users: no TO label, no sender colour badge. */
   enterpriseStyle: boolean
   onArchive: (messageId: number) => void
+  /** Given on the latest internal note only: the note timer decides whether its author may still undo it. */
+  noteUndo?: NoteUndoContext
 }
 
 function senderName(message: MessageView): string {
@@ -62,9 +65,19 @@ function MessageMedia({ urls }: { urls: readonly string[] }) {
  * One message of a chat box (spec section 2): a card whose kind follows the
  * message (text, e-mail with subject, calendar invite, internal note, handoff),
  * on the sent side for staff messages to the customer, with sender, time in the
- * store's zone, TO label, delivery status and the options menu.
+ * store's zone, TO label, delivery status and the options menu; the author's
+ * latest note offers its undo while the note timer runs.
  */
-export function MessageCard({ leadId, message, timeZone, now, privileged, enterpriseStyle, onArchive }: MessageCardProps) {
+export function MessageCard({
+  leadId,
+  message,
+  timeZone,
+  now,
+  privileged,
+  enterpriseStyle,
+  onArchive,
+  noteUndo,
+}: MessageCardProps) {
   const kind = cardKind(message)
   const sent = isSentStyle(message)
   const restricted = sent && message.messageStatus.trim().toUpperCase() === 'RESTRICTED'
@@ -117,6 +130,7 @@ export function MessageCard({ leadId, message, timeZone, now, privileged, enterp
             </time>
             {message.archived ? <span className="chat-msg__flag">Archived</span> : null}
           </span>
+          {kind === 'note' && noteUndo ? <NoteUndoButton leadId={leadId} noteId={message.id} {...noteUndo} /> : null}
           {privileged ? <MessageOptions leadId={leadId} message={message} timeZone={timeZone} onArchive={onArchive} /> : null}
         </header>
         {sent && !enterpriseStyle && message.toName ? <p className="chat-msg__to">TO: {message.toName}</p> : null}
