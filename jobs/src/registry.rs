@@ -49,10 +49,10 @@ pub trait JobKind: Send + Sync + 'static {
     }
     /// Checks and normalizes the input; the message says what is wrong.
     fn validate(&self, input: &Json) -> Result<Json, String>;
-    /// The store a run works on, when it works on one (from its validated input): starting it
-    /// needs that store inside the caller's scope, and the run belongs to its enterprise.
-    fn store_id(&self, _input: &Json) -> Option<i64> {
-        None
+    /// The stores a run works on (from its validated input): starting it needs every one inside
+    /// the caller's scope, and the run belongs to their enterprise.
+    fn store_ids(&self, _input: &Json) -> Vec<i64> {
+        Vec::new()
     }
     /// Does the work. Long handlers report progress and check for cancellation through `ctx`.
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a>;

@@ -7,6 +7,7 @@ use engine::store::customers::CustomerStore;
 use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
 use engine::store::messages::MessageStore;
+use engine::store::planners::PlannerStore;
 use engine::store::schedules::ScheduleStore;
 use engine::store::tenancy::TenancyStore;
 use jobs::{JobStarter, QueueBackend};
@@ -21,6 +22,7 @@ pub struct AppState {
     pub customers: CustomerStore,
     pub messages: MessageStore,
     pub messaging: MessagingService,
+    pub planners: PlannerStore,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
@@ -43,6 +45,7 @@ impl AppState {
             tenancy: TenancyStore::new(db.clone()),
             leads: LeadStore::new(db.clone()),
             schedules: ScheduleStore::new(db.clone()),
+            planners: PlannerStore::new(db.clone()),
             auth,
             db,
             queue,

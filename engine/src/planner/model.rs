@@ -226,6 +226,8 @@ pub enum Planner {
     HondaOldModel,
     /// HOM "new": five to nine model years old, a year since the last visit.
     HondaOldModelNewer,
+    /// The day after a repair order closed: the post-visit follow-up (SVC_CLOSED_RO).
+    ServiceClosed,
 }
 
 /// Mileage milestones a planner may follow.
@@ -238,6 +240,22 @@ impl Planner {
     /// make.
     pub fn service_type(self, facts: &VehicleFacts) -> String {
         match self {
+            Planner::FirstService => {
+                let make = if facts.make.eq_ignore_ascii_case("Chev") {
+                    "CHEVROLET".to_owned()
+                } else {
+                    facts.make.to_ascii_uppercase()
+                };
+                format!("FIRST_SERVICE_{make}")
+            }
+            other => other.nominal_service_type(),
+        }
+    }
+
+    /// The service type a planner stands for in audits and definitions (first service: the
+    /// family, FIRST_SERVICE).
+    pub fn nominal_service_type(self) -> String {
+        match self {
             Planner::DeliveryFollowUp => "SALES_THANKS".to_owned(),
             Planner::Mileage(500) => "SALES_TITLE".to_owned(),
             Planner::Mileage(5_000) => "OIL_CHANGE".to_owned(),
@@ -249,17 +267,41 @@ impl Planner {
             Planner::OilChangeCpo => "OIL_CHANGE_CPO".to_owned(),
             Planner::PostThirtyMonths => "OIL_CHANGE_POST_30_MONTHS".to_owned(),
             Planner::StateInspection => "STATE_INSPECTION".to_owned(),
-            Planner::FirstService => {
-                let make = if facts.make.eq_ignore_ascii_case("Chev") {
-                    "CHEVROLET".to_owned()
-                } else {
-                    facts.make.to_ascii_uppercase()
-                };
-                format!("FIRST_SERVICE_{make}")
-            }
+            Planner::FirstService => "FIRST_SERVICE".to_owned(),
             Planner::HondaServicePass => "HONDA_SERVICE_PASS".to_owned(),
             Planner::HondaOldModel | Planner::HondaOldModelNewer => "HONDA_OLD_MODEL".to_owned(),
+            Planner::ServiceClosed => "SVC_CLOSED_RO".to_owned(),
         }
+    }
+
+    /// Every planner but the mileage ones, which are `Mileage(miles)` for each milestone.
+    pub const FIXED: [Planner; 13] = [
+        Planner::DeliveryFollowUp,
+        Planner::CheckUp30Days,
+        Planner::CheckUp90Days,
+        Planner::CheckUpCpo,
+        Planner::OilChangeCpo,
+        Planner::PostThirtyMonths,
+        Planner::StateInspection,
+        Planner::FirstService,
+        Planner::HondaServicePass,
+        Planner::HondaOldModel,
+        Planner::HondaOldModelNewer,
+        Planner::ServiceClosed,
+        Planner::Mileage(500),
+    ];
+
+    /// The planner a name (as [`Planner::name`] writes it) stands for.
+    pub fn from_name(name: &str) -> Option<Planner> {
+        let name = name.trim();
+        if let Some(planner) = Planner::FIXED.into_iter().find(|p| p.name() == name) {
+            return Some(planner);
+        }
+        let miles = match name {
+            "7500" => 7_500,
+            _ => name.strip_suffix('K')?.parse::<i32>().ok()? * 1_000,
+        };
+        is_mileage_milestone(miles).then_some(Planner::Mileage(miles))
     }
 
     /// The planner's name in audits and definitions.
@@ -279,6 +321,7 @@ impl Planner {
             Planner::HondaServicePass => "Honda service pass".to_owned(),
             Planner::HondaOldModel => "HOM".to_owned(),
             Planner::HondaOldModelNewer => "HOM new".to_owned(),
+            Planner::ServiceClosed => "service closed".to_owned(),
         }
     }
 }
@@ -457,6 +500,9 @@ pub fn due(planner: Planner, facts: &VehicleFacts) -> Result<Due, Exclusion> {
             }
             _ => Err(Exclusion::NotApplicable),
         },
+        Planner::ServiceClosed => Ok(at(
+            last_visit.ok_or(Exclusion::NotApplicable)? + Duration::days(1)
+        )),
         Planner::HondaOldModel | Planner::HondaOldModelNewer => {
             if !is_honda {
                 return Err(Exclusion::NotApplicable);
@@ -503,7 +549,8 @@ pub fn already_serviced(planner: Planner, facts: &VehicleFacts, due: &Due) -> bo
         | Planner::StateInspection
         | Planner::HondaServicePass
         | Planner::HondaOldModel
-        | Planner::HondaOldModelNewer => false,
+        | Planner::HondaOldModelNewer
+        | Planner::ServiceClosed => false,
     }
 }
 

@@ -438,3 +438,35 @@ fn milestones_map_to_the_spec_service_types_and_intervals() {
     assert_eq!(Planner::Mileage(500).name(), "0.5K");
     assert_eq!(Planner::Mileage(10_000).name(), "10K");
 }
+
+#[test]
+fn service_closed_follows_up_the_day_after_the_last_closed_visit() {
+    let facts = visit(
+        vehicle("Mazda", "CX-5", 2020),
+        "2025-05-02",
+        41_000,
+        &["LOF"],
+    );
+    assert_eq!(
+        due(Planner::ServiceClosed, &facts).unwrap().on,
+        day("2025-05-03")
+    );
+    assert_eq!(
+        due(Planner::ServiceClosed, &vehicle("Mazda", "CX-5", 2020)),
+        Err(Exclusion::NotApplicable)
+    );
+}
+
+#[test]
+fn every_planner_is_found_by_its_name() {
+    for planner in Planner::FIXED {
+        assert_eq!(Planner::from_name(&planner.name()), Some(planner));
+    }
+    for miles in [5_000, 7_500, 10_000, 130_000] {
+        let planner = Planner::Mileage(miles);
+        assert_eq!(Planner::from_name(&planner.name()), Some(planner));
+    }
+    assert_eq!(Planner::from_name("0.5K"), Some(Planner::Mileage(500)));
+    assert_eq!(Planner::from_name("12K"), None);
+    assert_eq!(Planner::from_name("nonsense"), None);
+}

@@ -5,6 +5,7 @@ pub mod job_runs;
 pub mod lead_lists;
 pub mod leads;
 pub mod messages;
+pub mod planners;
 pub mod schedules;
 #[rustfmt::skip]
 pub mod schema;

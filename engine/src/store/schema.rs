@@ -130,6 +130,12 @@ pub enum PlannerDefinitions {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum PlannerAudits {
+    Table, Id, EnterpriseId, StoreId, PlannerName, ServiceType, PlannerDate, Parameters,
+    CandidateCount, CreatedCount, SkippedCount, JobRunId, StartedBy, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum AuditLog { Table, Id, EnterpriseId, UserId, Action, Entity, EntityId, Detail, RequestId, At }
 
 #[derive(Iden, Clone, Copy)]

@@ -59,8 +59,12 @@ impl JobKind for LineTypes {
         Ok(json!({ "storeId": store_id, "from": time("from")?, "until": time("until")? }))
     }
 
-    fn store_id(&self, input: &Json) -> Option<i64> {
-        input.get("storeId").and_then(Json::as_i64)
+    fn store_ids(&self, input: &Json) -> Vec<i64> {
+        input
+            .get("storeId")
+            .and_then(Json::as_i64)
+            .into_iter()
+            .collect()
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -2,6 +2,7 @@
 
 mod line_types;
 mod noop;
+mod planner_transfer;
 mod prune_sessions;
 mod send_message;
 
@@ -13,6 +14,7 @@ use crate::registry::JobKind;
 
 pub use line_types::LineTypes;
 pub use noop::Noop;
+pub use planner_transfer::{NO_RECORDS, PLANNER_ROLES, PlannerTransfer};
 pub use prune_sessions::PruneSessions;
 pub use send_message::SendMessage;
 
@@ -20,6 +22,7 @@ pub fn all(messaging: &MessagingSettings) -> Vec<Arc<dyn JobKind>> {
     vec![
         Arc::new(LineTypes::new(messaging.clone())),
         Arc::new(Noop),
+        Arc::new(PlannerTransfer),
         Arc::new(PruneSessions),
         Arc::new(SendMessage::new(messaging.clone())),
     ]

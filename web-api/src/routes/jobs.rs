@@ -338,14 +338,18 @@ impl JobApi {
         };
         let input = body.0.input.unwrap_or(Value::Null);
         let input = state.jobs.check_start(&caller, &body.0.kind, &input)?;
-        if let Some(store_id) = state
+        let store_ids = state
             .jobs
             .registry()
             .get(&body.0.kind)
-            .and_then(|kind| kind.store_id(&input))
-        {
-            let store = store_in_scope(&state, &request_scope(&caller, req)?, store_id).await?;
-            enterprise_id = Some(store.enterprise_id);
+            .map(|kind| kind.store_ids(&input))
+            .unwrap_or_default();
+        if !store_ids.is_empty() {
+            let scope = request_scope(&caller, req)?;
+            for store_id in store_ids {
+                let store = store_in_scope(&state, &scope, store_id).await?;
+                enterprise_id = Some(store.enterprise_id);
+            }
         }
         let request = StartRequest {
             kind: body.0.kind,

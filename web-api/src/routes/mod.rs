@@ -10,6 +10,7 @@ pub mod lead_lists;
 pub mod leads;
 pub mod messages;
 pub mod messaging_settings;
+pub mod planners;
 pub mod schedules;
 pub mod session;
 pub mod simulator;
@@ -46,6 +47,8 @@ pub enum ApiTags {
     Webhooks,
     /// The built-in SMS simulator's customer phone.
     Simulator,
+    /// Predictive planners, their audits and definitions.
+    Planners,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -70,6 +73,7 @@ type CoreApis = (
     jobs::JobApi,
     events::EventApi,
     schedules::ScheduleApi,
+    planners::PlannerApi,
 );
 
 /// The messaging areas.
@@ -95,6 +99,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             jobs::JobApi,
             events::EventApi,
             schedules::ScheduleApi,
+            planners::PlannerApi,
         ),
         (
             messages::MessageApi,

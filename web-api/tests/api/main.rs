@@ -11,6 +11,7 @@ mod jobs;
 mod lead_actions;
 mod lead_lists;
 mod messaging;
+mod planners;
 mod platform;
 mod schedules;
 mod session;

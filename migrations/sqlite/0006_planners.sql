@@ -1,0 +1,4 @@
+-- Planners walk a store's vehicles in id order, a batch at a time.
+CREATE INDEX service_vehicles_store_id ON service_vehicles (store_id, id);
+-- Audits are read per planner, newest first.
+CREATE INDEX planner_audits_planner ON planner_audits (enterprise_id, planner_name, created_at);

@@ -1,0 +1,522 @@
+//! Predictive planners (spec section 7, "Predictions"): preview a planner's candidates, or
+//! transfer them into leads as a job; planner audits and definitions. The rules are in
+//! docs/planners.md; the paths the spec does not show are ours and listed there.
+// Handlers take one argument per query parameter, as the spec names them.
+#![allow(clippy::too_many_arguments)]
+
+use chrono::{NaiveDate, Utc};
+use engine::auth::{Caller, Scope};
+use engine::domain::formats::parse_request_date;
+use engine::planner::Planner;
+use engine::planner::model::is_mileage_milestone;
+use engine::store::PageRequest;
+use engine::store::planners::{AuditSearch, Candidate, PlannerAudit, PlannerRequest};
+use jobs::StartRequest;
+use jobs::kinds::{PLANNER_ROLES, PlannerTransfer};
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::param::Query;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+use serde_json::Value;
+
+use super::ApiTags;
+use super::jobs::JobRunView;
+use crate::auth::{Session, request_scope};
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+/// A vehicle due in the planner's window.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct CandidateView {
+    pub store_id: i64,
+    pub boc_id: i64,
+    pub customer_id: i64,
+    pub vehicle_id: i64,
+    pub cust_no: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    /// Opted out of texts: the lead is made, but nobody will text it.
+    pub opted_out: bool,
+    pub vin: String,
+    pub make: String,
+    pub model: String,
+    pub year: i32,
+    pub service_type: String,
+    /// The due date (YYYY-MM-DD): time or mileage, whichever comes first.
+    pub due_date: NaiveDate,
+    /// The time limit decided the due date (else the projected mileage).
+    pub due_by_time: bool,
+    pub estimated_miles: Option<i32>,
+    pub miles_per_day: f64,
+    /// HISTORY (its repair orders), SINCE_DELIVERY (one reading of a car bought new) or
+    /// DEFAULT (the national average).
+    pub mileage_basis: String,
+    /// The earlier, never-contacted lead of this planner a hard run replaces.
+    pub replaces_lead_id: Option<i64>,
+}
+
+impl From<Candidate> for CandidateView {
+    fn from(c: Candidate) -> Self {
+        Self {
+            store_id: c.store_id,
+            boc_id: c.boc_id,
+            customer_id: c.customer_id,
+            vehicle_id: c.vehicle_id,
+            cust_no: c.custno,
+            first_name: c.first_name,
+            last_name: c.last_name,
+            cellular: c.cellular,
+            opted_out: c.opted_out,
+            vin: c.vin,
+            make: c.make,
+            model: c.model,
+            year: c.year,
+            service_type: c.service_type,
+            due_date: c.due_date,
+            due_by_time: c.due_by_time,
+            estimated_miles: c.estimated_miles,
+            miles_per_day: c.miles_per_day,
+            mileage_basis: c.mileage_basis.to_owned(),
+            replaces_lead_id: c.replaces_lead_id,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CandidatePage {
+    pub planner_name: String,
+    pub content: Vec<CandidateView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TransferStarted {
+    /// 'Successfully Started'; the run's result says 'Successfully Transfered' or 'No Records.'.
+    pub message: String,
+    pub job_run: JobRunView,
+}
+
+#[derive(Debug, ApiResponse)]
+pub enum PlannerResponse {
+    /// `transfer=false`: one page of candidates; nothing is written.
+    #[oai(status = 200)]
+    Preview(Json<CandidatePage>),
+    /// `transfer=true`: the transfer runs as a job; follow it at /api/jobs/{id}.
+    #[oai(status = 202)]
+    Started(Json<Box<TransferStarted>>),
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct AuditView {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub store_id: Option<i64>,
+    pub planner_name: String,
+    pub service_type: String,
+    pub planner_date: NaiveDate,
+    /// The request, leads created per store and service type, and vehicles left out by reason.
+    pub parameters: Option<Value>,
+    pub candidate_count: i32,
+    pub created_count: i32,
+    pub skipped_count: i32,
+    pub job_run_id: Option<i64>,
+    pub started_by: Option<i64>,
+    pub created_on: chrono::DateTime<Utc>,
+}
+
+impl From<PlannerAudit> for AuditView {
+    fn from(a: PlannerAudit) -> Self {
+        Self {
+            id: a.id,
+            enterprise_id: a.enterprise_id,
+            store_id: a.store_id,
+            planner_name: a.planner_name,
+            service_type: a.service_type,
+            planner_date: a.planner_date,
+            parameters: a.parameters,
+            candidate_count: a.candidate_count,
+            created_count: a.created_count,
+            skipped_count: a.skipped_count,
+            job_run_id: a.job_run_id,
+            started_by: a.started_by,
+            created_on: a.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct AuditPage {
+    pub content: Vec<AuditView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+#[derive(Debug, Object, Default)]
+#[oai(rename_all = "camelCase")]
+pub struct AuditSearchBody {
+    pub id: Option<i64>,
+    pub planner_name: Option<String>,
+    pub store_ids: Option<Vec<i64>>,
+    /// Planner dates from (YYYY-MM-DD or DD.MM.YYYY).
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub page: Option<u64>,
+    pub size: Option<u64>,
+}
+
+/// The spec's planner parameters, as the UI sends them.
+struct PlannerParams {
+    cust_no: Option<String>,
+    boc_id: Option<i64>,
+    store_id: Option<i64>,
+    transfer: bool,
+    page: Option<u64>,
+    size: Option<u64>,
+    planner_date: Option<String>,
+    min_days: Option<i64>,
+    max_days: Option<i64>,
+    hard_run: bool,
+    sold_date: Option<String>,
+}
+
+pub struct PlannerApi;
+
+/// The stores a request names, inside the caller's scope: one store, a dealer's stores, or
+/// (neither given) every store the caller sees. A store or dealer outside the scope is 404.
+async fn stores_of(
+    state: &AppState,
+    scope: &Scope,
+    boc_id: Option<i64>,
+    store_id: Option<i64>,
+) -> ApiResult<Vec<i64>> {
+    let stores: Vec<_> = state
+        .tenancy
+        .stores(scope)
+        .await?
+        .into_iter()
+        .filter(|s| boc_id.is_none_or(|b| s.boc_id == b))
+        .filter(|s| store_id.is_none_or(|id| s.id == id))
+        .map(|s| s.id)
+        .collect();
+    if stores.is_empty() {
+        let what = if store_id.is_some() {
+            "Store"
+        } else {
+            "Dealer"
+        };
+        return Err(engine::Error::not_found(format!("{what} not found")).into());
+    }
+    Ok(stores)
+}
+
+async fn plan(
+    state: &AppState,
+    req: &Request,
+    caller: &Caller,
+    planner: Planner,
+    params: PlannerParams,
+) -> ApiResult<PlannerResponse> {
+    let scope = request_scope(caller, req)?;
+    let store_ids = stores_of(state, &scope, params.boc_id, params.store_id).await?;
+    let planner_date = parse_request_date("plannerDate", params.planner_date.as_deref())?
+        .unwrap_or_else(|| Utc::now().date_naive());
+    let request = PlannerRequest {
+        planner,
+        enterprise_id: scope.enterprise_id,
+        store_ids,
+        planner_date,
+        min_days: params.min_days.unwrap_or(0),
+        max_days: params.max_days.unwrap_or(30),
+        customer_number: params.cust_no.filter(|c| !c.trim().is_empty()),
+        sold_on: parse_request_date("soldDate", params.sold_date.as_deref())?,
+        hard_run: params.hard_run,
+    };
+    if request.min_days.abs() > 3_650 || request.max_days.abs() > 3_650 {
+        return Err(engine::Error::invalid("minDays and maxDays must be within 10 years").into());
+    }
+    request.window()?;
+    if !params.transfer {
+        let page = PageRequest::new(params.page, params.size)?;
+        let found = state.planners.preview(&request, page).await?;
+        return Ok(PlannerResponse::Preview(Json(CandidatePage {
+            planner_name: planner.name(),
+            content: found.content.into_iter().map(CandidateView::from).collect(),
+            page: found.page,
+            size: found.size,
+            total_elements: found.total_elements,
+        })));
+    }
+    caller.require_any(PLANNER_ROLES)?;
+    let input = serde_json::json!({
+        "planner": planner.name(),
+        "storeIds": request.store_ids,
+        "plannerDate": request.planner_date,
+        "minDays": request.min_days,
+        "maxDays": request.max_days,
+        "customerNumber": request.customer_number,
+        "soldDate": request.sold_on,
+        "hardRun": request.hard_run,
+    });
+    // The same transfer asked for twice while it runs is one run.
+    let key = format!("planner:{input}");
+    let (run, _) = state
+        .jobs
+        .start(
+            caller,
+            StartRequest {
+                kind: PlannerTransfer::NAME.to_owned(),
+                input,
+                idempotency_key: Some(key.chars().take(200).collect()),
+                enterprise_id: Some(scope.enterprise_id),
+            },
+        )
+        .await?;
+    Ok(PlannerResponse::Started(Json(Box::new(TransferStarted {
+        message: "Successfully Started".to_owned(),
+        job_run: run.into(),
+    }))))
+}
+
+/// The audits a caller sees: their enterprise's, narrowed to their stores below enterprise
+/// level.
+async fn audits(
+    state: &AppState,
+    scope: &Scope,
+    body: AuditSearchBody,
+) -> ApiResult<Json<AuditPage>> {
+    let visible = state.tenancy.stores(scope).await?;
+    let mut store_ids = body.store_ids.unwrap_or_default();
+    if store_ids
+        .iter()
+        .any(|id| !visible.iter().any(|s| s.id == *id))
+    {
+        return Err(engine::Error::not_found("Store not found").into());
+    }
+    if store_ids.is_empty() && (scope.store_id.is_some() || scope.boc_id.is_some()) {
+        store_ids = visible.iter().map(|s| s.id).collect();
+    }
+    let search = AuditSearch {
+        planner_name: body.planner_name,
+        store_ids,
+        from: parse_request_date("startDate", body.start_date.as_deref())?,
+        until: parse_request_date("endDate", body.end_date.as_deref())?,
+    };
+    let found = state
+        .planners
+        .audits(
+            scope.enterprise_id,
+            &search,
+            PageRequest::new(body.page, body.size)?,
+        )
+        .await?;
+    Ok(Json(AuditPage {
+        content: found.content.into_iter().map(AuditView::from).collect(),
+        page: found.page,
+        size: found.size,
+        total_elements: found.total_elements,
+    }))
+}
+
+/// One endpoint per planner path, all with the spec's parameters.
+macro_rules! planner_endpoints {
+    ($($(#[doc = $doc:literal])* $name:ident: $method:literal $path:literal => $planner:expr;)*) => {
+        #[OpenApi(tag = "ApiTags::Planners")]
+        impl PlannerApi {
+            $(
+                $(#[doc = $doc])*
+                #[oai(path = $path, method = $method)]
+                async fn $name(
+                    &self,
+                    state: Data<&AppState>,
+                    req: &Request,
+                    Session(caller): Session,
+                    cust_no: Query<Option<String>>,
+                    boc_id: Query<Option<i64>>,
+                    store_id: Query<Option<i64>>,
+                    transfer: Query<Option<bool>>,
+                    page: Query<Option<u64>>,
+                    size: Query<Option<u64>>,
+                    #[oai(name = "plannerDate")] planner_date: Query<Option<String>>,
+                    #[oai(name = "minDays")] min_days: Query<Option<i64>>,
+                    #[oai(name = "maxDays")] max_days: Query<Option<i64>>,
+                    #[oai(name = "hardRun")] hard_run: Query<Option<bool>>,
+                    #[oai(name = "soldDate")] sold_date: Query<Option<String>>,
+                ) -> ApiResult<PlannerResponse> {
+                    let params = PlannerParams {
+                        cust_no: cust_no.0,
+                        boc_id: boc_id.0,
+                        store_id: store_id.0,
+                        transfer: transfer.0.unwrap_or(false),
+                        page: page.0,
+                        size: size.0,
+                        planner_date: planner_date.0,
+                        min_days: min_days.0,
+                        max_days: max_days.0,
+                        hard_run: hard_run.0.unwrap_or(false),
+                        sold_date: sold_date.0,
+                    };
+                    plan(&state, req, &caller, $planner, params).await
+                }
+            )*
+
+            /// Any mileage milestone: `mileage` is 500, 7500 or 5000 … 130000 in 5000 steps; the
+            /// spec's choice values (1000 below each, e.g. 9000 for 10K) are accepted too.
+            #[oai(path = "/api/future-service-interaction/run-future-prediction-for-mileage", method = "get")]
+            async fn run_for_mileage(
+                &self,
+                state: Data<&AppState>,
+                req: &Request,
+                Session(caller): Session,
+                mileage: Query<i32>,
+                cust_no: Query<Option<String>>,
+                boc_id: Query<Option<i64>>,
+                store_id: Query<Option<i64>>,
+                transfer: Query<Option<bool>>,
+                page: Query<Option<u64>>,
+                size: Query<Option<u64>>,
+                #[oai(name = "plannerDate")] planner_date: Query<Option<String>>,
+                #[oai(name = "minDays")] min_days: Query<Option<i64>>,
+                #[oai(name = "maxDays")] max_days: Query<Option<i64>>,
+                #[oai(name = "hardRun")] hard_run: Query<Option<bool>>,
+                #[oai(name = "soldDate")] sold_date: Query<Option<String>>,
+            ) -> ApiResult<PlannerResponse> {
+                let miles = if is_mileage_milestone(mileage.0) {
+                    mileage.0
+                } else if is_mileage_milestone(mileage.0 + 1_000) {
+                    mileage.0 + 1_000
+                } else {
+                    return Err(engine::Error::invalid(
+                        "mileage must be 500, 7500 or 5000 to 130000 in steps of 5000",
+                    )
+                    .into());
+                };
+                let params = PlannerParams {
+                    cust_no: cust_no.0,
+                    boc_id: boc_id.0,
+                    store_id: store_id.0,
+                    transfer: transfer.0.unwrap_or(false),
+                    page: page.0,
+                    size: size.0,
+                    planner_date: planner_date.0,
+                    min_days: min_days.0,
+                    max_days: max_days.0,
+                    hard_run: hard_run.0.unwrap_or(false),
+                    sold_date: sold_date.0,
+                };
+                plan(&state, req, &caller, Planner::Mileage(miles), params).await
+            }
+
+            /// Planner audits: search by planner name, stores and planner dates; newest first.
+            #[oai(path = "/api/future-service-interaction/predictive-planner-audit/search", method = "post")]
+            async fn audit_search(
+                &self,
+                state: Data<&AppState>,
+                req: &Request,
+                Session(caller): Session,
+                body: Json<Option<AuditSearchBody>>,
+            ) -> ApiResult<Json<AuditPage>> {
+                let scope = request_scope(&caller, req)?;
+                audits(&state, &scope, body.0.unwrap_or_default()).await
+            }
+
+            /// One planner's audits (`plannerName` required), newest first.
+            #[oai(path = "/api/future-service-interaction/predictive-planner-audit/view-by-planner-name", method = "post")]
+            async fn audit_by_planner(
+                &self,
+                state: Data<&AppState>,
+                req: &Request,
+                Session(caller): Session,
+                body: Json<AuditSearchBody>,
+            ) -> ApiResult<Json<AuditPage>> {
+                let scope = request_scope(&caller, req)?;
+                if body.0.planner_name.as_deref().is_none_or(|n| n.trim().is_empty()) {
+                    return Err(engine::Error::invalid("plannerName is required").into());
+                }
+                audits(&state, &scope, body.0).await
+            }
+
+            /// One audit (`id`).
+            #[oai(path = "/api/future-service-interaction/predictive-planner-audit/view", method = "post")]
+            async fn audit_view(
+                &self,
+                state: Data<&AppState>,
+                req: &Request,
+                Session(caller): Session,
+                body: Json<AuditSearchBody>,
+            ) -> ApiResult<Json<AuditView>> {
+                let scope = request_scope(&caller, req)?;
+                let id = body
+                    .0
+                    .id
+                    .ok_or_else(|| engine::Error::invalid("id is required"))?;
+                let audit = state.planners.audit(scope.enterprise_id, id).await?;
+                // A store's audit for those who see the store; a many-store audit for
+                // enterprise-wide callers only.
+                let visible = state.tenancy.stores(&scope).await?;
+                let allowed = match audit.store_id {
+                    Some(store) => visible.iter().any(|s| s.id == store),
+                    None => scope.store_id.is_none() && scope.boc_id.is_none(),
+                };
+                if !allowed {
+                    return Err(engine::Error::not_found("Planner audit not found").into());
+                }
+                Ok(Json(audit.into()))
+            }
+        }
+    };
+}
+
+planner_endpoints! {
+    /// 5K (OIL_CHANGE).
+    run_5k: "get" "/api/future-service-interaction/run-future-prediction" => Planner::Mileage(5_000);
+    /// 10K (OIL_CHANGE_10K).
+    run_10k: "get" "/api/future-service-interaction/run-future-prediction-for-10k" => Planner::Mileage(10_000);
+    /// 15K (OIL_CHANGE_15K).
+    run_15k: "get" "/api/future-service-interaction/run-future-prediction-for-15k" => Planner::Mileage(15_000);
+    /// 20K (OIL_CHANGE_20K).
+    run_20k: "get" "/api/future-service-interaction/run-future-prediction-for-20k" => Planner::Mileage(20_000);
+    /// 25K (OIL_CHANGE_25K).
+    run_25k: "get" "/api/future-service-interaction/run-future-prediction-for-25k" => Planner::Mileage(25_000);
+    /// 0K: the thank-you the day after delivery (SALES_THANKS).
+    run_0k: "get" "/api/future-service-interaction/run-future-prediction-0k" => Planner::DeliveryFollowUp;
+    /// The 0K planner at the path the UI uses for enterprise 29.
+    run_0k_enterprise_29: "get" "/api/future-service-interaction/run-future-prediction-zero-k" => Planner::DeliveryFollowUp;
+    /// 0.5K: 500 miles or a month (SALES_TITLE).
+    run_05k: "get" "/api/future-service-interaction/run-future-prediction-05k" => Planner::Mileage(500);
+    /// 7,500 miles or 9 months (SVC_7500).
+    run_7500: "get" "/api/future-service-interaction/run-future-prediction-7500" => Planner::Mileage(7_500);
+    /// Past 30 months: 5,000 miles or 6 months after the last visit (OIL_CHANGE_POST_30_MONTHS).
+    run_post_30_months: "get" "/api/future-service-interaction/run-future-prediction-for-post-30-months" => Planner::PostThirtyMonths;
+    /// 90 days after a NEW sale (CHECK_UP).
+    run_check_up: "get" "/api/future-service-interaction/run-future-prediction-check-up" => Planner::CheckUp90Days;
+    /// 30 days after a sale (CHECK_UP_30D).
+    run_check_up_30_days: "get" "/api/future-service-interaction/run-future-prediction-check-up-30days" => Planner::CheckUp30Days;
+    /// 90 days after a CPO sale (CHECK_UP_CPO).
+    run_check_up_cpo: "get" "/api/future-service-interaction/run-future-prediction-check-up-cpo" => Planner::CheckUpCpo;
+    /// 90 days after a NEW sale: the new deal type's check-up (CHECK_UP).
+    run_check_up_new: "get" "/api/future-service-interaction/run-future-prediction-check-up-new" => Planner::CheckUp90Days;
+    /// The first oil change after a CPO sale (OIL_CHANGE_CPO).
+    run_oil_change_cpo: "get" "/api/future-service-interaction/run-future-prediction-cpo" => Planner::OilChangeCpo;
+    /// The first service of a new GMC, Buick or Chevrolet (FIRST_SERVICE_<MAKE>).
+    run_first_service: "get" "/api/future-service-interaction/run-future-prediction-first-service" => Planner::FirstService;
+    /// Honda old models, ten or more model years old (HONDA_OLD_MODEL).
+    run_hom: "post" "/api/future-service-interaction/run-future-prediction-hom" => Planner::HondaOldModel;
+    /// Honda old models, five to nine model years old (HONDA_OLD_MODEL).
+    run_hom_new: "post" "/api/future-service-interaction/hom-new" => Planner::HondaOldModelNewer;
+    /// Honda service pass (HONDA_SERVICE_PASS).
+    run_honda_service_pass: "post" "/api/future-service-interaction/honda-service-pass" => Planner::HondaServicePass;
+    /// State inspection, by the spec's op codes and the store's state (STATE_INSPECTION).
+    run_state_inspection: "post" "/api/future-service-interaction/planner-state-inspection" => Planner::StateInspection;
+    /// The day after a repair order closed (SVC_CLOSED_RO).
+    run_service_closed: "get" "/api/future-service-interaction/service-closed" => Planner::ServiceClosed;
+}

@@ -1,0 +1,535 @@
+//! Predictive planners: preview paging, transfer idempotency, hard runs, 'No Records.',
+//! audits and tenant scope. The vehicles are made here, with hand-computed due dates, and the
+//! planner is narrowed to their customer with `cust_no`.
+
+use chrono::{Duration, NaiveDate, Utc};
+use engine::store::schema::{
+    Customers, FutureServiceInteractions as Fsi, RepairOrders, Sales, ServiceVehicles as Vehicles,
+    Stores,
+};
+use reqwest::{Method, StatusCode};
+use sea_query::{Expr, ExprTrait, Order, Query};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, assert_error, spawn_app};
+
+/// The customer's three vehicles: one due for its 5K today, one sold on, one already serviced.
+struct Fixture {
+    due: i64,
+    sold_on: i64,
+    serviced: i64,
+}
+
+impl TestApp {
+    async fn insert_id(&self, insert: sea_query::InsertStatement) -> i64 {
+        self.db.fetch_scalar(&insert).await.unwrap()
+    }
+
+    /// Each vehicle was bought new 100 days ago and read 3,000 miles 60 days later: 50 miles a
+    /// day from delivery, so 5,000 miles fall due today (six months would be later).
+    async fn planner_fixture(&self, custno: &str) -> Fixture {
+        let now = Utc::now();
+        let today = now.date_naive();
+        let delivered = today - Duration::days(100);
+        let boc: i64 = self
+            .db
+            .fetch_scalar(
+                &Query::select()
+                    .column(Stores::BocId)
+                    .from(Stores::Table)
+                    .and_where(Expr::col(Stores::Id).eq(1))
+                    .to_owned(),
+            )
+            .await
+            .unwrap();
+        let customer = self
+            .insert_id(
+                Query::insert()
+                    .into_table(Customers::Table)
+                    .columns([
+                        Customers::EnterpriseId,
+                        Customers::BocId,
+                        Customers::StoreId,
+                        Customers::Custno,
+                        Customers::FirstName,
+                        Customers::LastName,
+                        Customers::Cellular,
+                        Customers::CreatedAt,
+                        Customers::UpdatedAt,
+                    ])
+                    .values_panic([
+                        1.into(),
+                        boc.into(),
+                        1.into(),
+                        custno.into(),
+                        "Paula".into(),
+                        "Planner".into(),
+                        "+15550104321".into(),
+                        now.into(),
+                        now.into(),
+                    ])
+                    .returning_col(Customers::Id)
+                    .to_owned(),
+            )
+            .await;
+        let mut vehicles = Vec::new();
+        for (n, gone) in [(0, false), (1, true), (2, false)] {
+            let vehicle = self
+                .insert_id(
+                    Query::insert()
+                        .into_table(Vehicles::Table)
+                        .columns([
+                            Vehicles::EnterpriseId,
+                            Vehicles::StoreId,
+                            Vehicles::CustomerId,
+                            Vehicles::Vin,
+                            Vehicles::Make,
+                            Vehicles::Model,
+                            Vehicles::Year,
+                            Vehicles::NoLongerOwned,
+                            Vehicles::CreatedAt,
+                            Vehicles::UpdatedAt,
+                        ])
+                        .values_panic([
+                            1.into(),
+                            1.into(),
+                            customer.into(),
+                            format!("PLN{custno}{n}").into(),
+                            "Honda".into(),
+                            "Civic".into(),
+                            2025.into(),
+                            gone.into(),
+                            now.into(),
+                            now.into(),
+                        ])
+                        .returning_col(Vehicles::Id)
+                        .to_owned(),
+                )
+                .await;
+            self.db
+                .execute(
+                    &Query::insert()
+                        .into_table(Sales::Table)
+                        .columns([
+                            Sales::EnterpriseId,
+                            Sales::StoreId,
+                            Sales::CustomerId,
+                            Sales::VehicleId,
+                            Sales::DealNumber,
+                            Sales::DealType,
+                            Sales::SoldDate,
+                            Sales::CreatedAt,
+                        ])
+                        .values_panic([
+                            1.into(),
+                            1.into(),
+                            customer.into(),
+                            vehicle.into(),
+                            format!("D-{custno}-{n}").into(),
+                            "NEW".into(),
+                            delivered.into(),
+                            now.into(),
+                        ])
+                        .to_owned(),
+                )
+                .await
+                .unwrap();
+            self.closed_visit(
+                customer,
+                vehicle,
+                &format!("{custno}-{n}-a"),
+                delivered + Duration::days(60),
+                3_000,
+            )
+            .await;
+            vehicles.push(vehicle);
+        }
+        // The third had its 5K done at 4,500 miles (counts from 4,000).
+        self.closed_visit(
+            customer,
+            vehicles[2],
+            &format!("{custno}-2-b"),
+            delivered + Duration::days(90),
+            4_500,
+        )
+        .await;
+        Fixture {
+            due: vehicles[0],
+            sold_on: vehicles[1],
+            serviced: vehicles[2],
+        }
+    }
+
+    async fn closed_visit(
+        &self,
+        customer: i64,
+        vehicle: i64,
+        number: &str,
+        on: NaiveDate,
+        miles: i32,
+    ) {
+        let now = Utc::now();
+        self.db
+            .execute(
+                &Query::insert()
+                    .into_table(RepairOrders::Table)
+                    .columns([
+                        RepairOrders::EnterpriseId,
+                        RepairOrders::StoreId,
+                        RepairOrders::CustomerId,
+                        RepairOrders::VehicleId,
+                        RepairOrders::RoNumber,
+                        RepairOrders::StatusCode,
+                        RepairOrders::OpenDate,
+                        RepairOrders::ClosedDate,
+                        RepairOrders::MileageIn,
+                        RepairOrders::CreatedAt,
+                        RepairOrders::UpdatedAt,
+                    ])
+                    .values_panic([
+                        1.into(),
+                        1.into(),
+                        customer.into(),
+                        vehicle.into(),
+                        format!("RO-{number}").into(),
+                        "CLOSED".into(),
+                        on.into(),
+                        on.into(),
+                        miles.into(),
+                        now.into(),
+                        now.into(),
+                    ])
+                    .to_owned(),
+            )
+            .await
+            .unwrap();
+    }
+
+    /// The vehicle's leads: (id, service type, planned date, archived, planner name).
+    async fn leads_of_vehicle(
+        &self,
+        vehicle: i64,
+    ) -> Vec<(i64, String, Option<NaiveDate>, bool, Option<String>)> {
+        self.db
+            .fetch_all(
+                &Query::select()
+                    .columns([
+                        Fsi::Id,
+                        Fsi::ServiceType,
+                        Fsi::PlannedDate,
+                        Fsi::Archived,
+                        Fsi::PlannerName,
+                    ])
+                    .from(Fsi::Table)
+                    .and_where(Expr::col(Fsi::VehicleId).eq(vehicle))
+                    .order_by(Fsi::Id, Order::Asc)
+                    .to_owned(),
+            )
+            .await
+            .unwrap()
+    }
+
+    /// Starts a transfer and waits for its result.
+    async fn transfer(&self, token: &str, path: &str) -> Value {
+        let response = self.request(Method::GET, path, token, None).await;
+        let status = response.status();
+        let started: Value = response.json().await.unwrap();
+        assert_eq!(status, StatusCode::ACCEPTED, "{started}");
+        assert_eq!(started["message"], "Successfully Started");
+        let detail = self
+            .wait_until_final(token, started["jobRun"]["id"].as_i64().unwrap())
+            .await;
+        assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+        detail["run"]["result"].clone()
+    }
+}
+
+fn today_dd_mm_yyyy() -> String {
+    Utc::now().date_naive().format("%d.%m.%Y").to_string()
+}
+
+const FIVE_K: &str = "/api/future-service-interaction/run-future-prediction";
+
+#[tokio::test]
+async fn a_preview_lists_what_is_due_and_writes_nothing() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let fixture = app.planner_fixture("PLAN-1").await;
+    let path = format!(
+        "{FIVE_K}?store_id=1&cust_no=PLAN-1&plannerDate={}&minDays=0&maxDays=30",
+        today_dd_mm_yyyy()
+    );
+    let page = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(page["plannerName"], "5K");
+    assert_eq!(page["totalElements"], 1, "{page}");
+    let due = &page["content"][0];
+    assert_eq!(due["vehicleId"], fixture.due);
+    assert_eq!(due["serviceType"], "OIL_CHANGE");
+    assert_eq!(due["dueDate"], Utc::now().date_naive().to_string());
+    assert_eq!(due["dueByTime"], false);
+    assert_eq!(due["estimatedMiles"], 5_000);
+    assert_eq!(due["milesPerDay"], 50.0);
+    assert_eq!(due["mileageBasis"], "SINCE_DELIVERY");
+    assert_eq!(due["custNo"], "PLAN-1");
+    assert!(
+        app.leads_of_vehicle(fixture.due).await.is_empty(),
+        "a preview writes nothing"
+    );
+
+    // Outside the window (due today, window from tomorrow) there is nothing.
+    let later = format!(
+        "{FIVE_K}?store_id=1&cust_no=PLAN-1&plannerDate={}&minDays=1&maxDays=30",
+        today_dd_mm_yyyy()
+    );
+    let page = app.ok_json(Method::GET, &later, &token, None).await;
+    assert_eq!(page["totalElements"], 0);
+    // The 10K is due 100 days from now, for the vehicle whose 5K was done too.
+    let ten_k = format!(
+        "/api/future-service-interaction/run-future-prediction-for-10k?store_id=1&cust_no=PLAN-1&plannerDate={}&minDays=90&maxDays=110",
+        today_dd_mm_yyyy()
+    );
+    let page = app.ok_json(Method::GET, &ten_k, &token, None).await;
+    assert_eq!(page["totalElements"], 2, "{page}");
+    for (candidate, vehicle) in page["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip([fixture.due, fixture.serviced])
+    {
+        assert_eq!(candidate["vehicleId"], vehicle);
+        assert_eq!(
+            candidate["dueDate"],
+            (Utc::now().date_naive() + Duration::days(100)).to_string()
+        );
+        assert_eq!(candidate["serviceType"], "OIL_CHANGE_10K");
+    }
+}
+
+#[tokio::test]
+async fn previews_page_on_the_server() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    // Every demo vehicle's 10K within ten years either side: plenty of candidates.
+    let path = |page: u64| {
+        format!(
+            "/api/future-service-interaction/run-future-prediction-for-10k?minDays=-3650&maxDays=3650&page={page}&size=5"
+        )
+    };
+    let first = app.ok_json(Method::GET, &path(0), &token, None).await;
+    let second = app.ok_json(Method::GET, &path(1), &token, None).await;
+    let total = first["totalElements"].as_u64().unwrap();
+    assert!(total > 10, "{first}");
+    assert_eq!(second["totalElements"].as_u64().unwrap(), total);
+    let ids = |page: &Value| {
+        page["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["vehicleId"].as_i64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&first).len(), 5);
+    assert_eq!(ids(&second).len(), 5);
+    assert!(ids(&first).iter().all(|id| !ids(&second).contains(id)));
+}
+
+#[tokio::test]
+async fn a_transfer_creates_leads_once_and_a_hard_run_replaces_them() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let fixture = app.planner_fixture("PLAN-2").await;
+    let path = format!(
+        "{FIVE_K}?store_id=1&cust_no=PLAN-2&plannerDate={}&minDays=0&maxDays=30&transfer=true",
+        today_dd_mm_yyyy()
+    );
+    let result = app.transfer(&token, &path).await;
+    assert_eq!(result["message"], "Successfully Transfered");
+    assert_eq!(result["candidates"], 1);
+    assert_eq!(result["created"], 1);
+    assert_eq!(result["excluded"]["NO_LONGER_OWNED"], 1);
+    assert_eq!(result["excluded"]["ALREADY_SERVICED"], 1);
+    let leads = app.leads_of_vehicle(fixture.due).await;
+    assert_eq!(leads.len(), 1);
+    let (first_lead, service, planned, archived, planner) = leads[0].clone();
+    assert_eq!(service, "OIL_CHANGE");
+    assert_eq!(planned, Some(Utc::now().date_naive()));
+    assert!(!archived);
+    assert_eq!(planner.as_deref(), Some("5K"));
+    assert!(app.leads_of_vehicle(fixture.sold_on).await.is_empty());
+    assert!(app.leads_of_vehicle(fixture.serviced).await.is_empty());
+    let lead: Value = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/future-service-interaction/{first_lead}"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(lead["status"], "NOT_STARTED");
+
+    // Again: the vehicle has its lead, so there is nothing to transfer.
+    let again = app.transfer(&token, &path).await;
+    assert_eq!(again["message"], "No Records.");
+    assert_eq!(again["created"], 0);
+    assert_eq!(again["excluded"]["LEAD_EXISTS"], 1);
+    assert_eq!(app.leads_of_vehicle(fixture.due).await.len(), 1);
+
+    // A hard run replaces the planner's untouched lead with a fresh one.
+    let hard = app.transfer(&token, &format!("{path}&hardRun=true")).await;
+    assert_eq!(hard["created"], 1);
+    assert_eq!(hard["replaced"], 1);
+    let leads = app.leads_of_vehicle(fixture.due).await;
+    assert_eq!(leads.len(), 2);
+    assert!(leads[0].3, "the replaced lead is archived");
+    assert!(!leads[1].3);
+
+    // Once the conversation has started, even a hard run leaves the lead alone.
+    app.db
+        .execute(
+            &Query::update()
+                .table(Fsi::Table)
+                .value(Fsi::ConversationInitiated, true)
+                .and_where(Expr::col(Fsi::Id).eq(leads[1].0))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let hard_again = app.transfer(&token, &format!("{path}&hardRun=true")).await;
+    assert_eq!(hard_again["created"], 0);
+    assert_eq!(app.leads_of_vehicle(fixture.due).await.len(), 2);
+
+    // Each transfer left an audit, newest first.
+    let audits = app
+        .ok_json(
+            Method::POST,
+            "/api/future-service-interaction/predictive-planner-audit/view-by-planner-name",
+            &token,
+            Some(json!({ "plannerName": "5K" })),
+        )
+        .await;
+    assert_eq!(audits["totalElements"], 4, "{audits}");
+    let newest = &audits["content"][0];
+    assert_eq!(newest["createdCount"], 0);
+    assert_eq!(newest["serviceType"], "OIL_CHANGE");
+    assert_eq!(newest["storeId"], 1);
+    assert_eq!(newest["plannerDate"], Utc::now().date_naive().to_string());
+    assert_eq!(newest["parameters"]["request"]["hardRun"], true);
+    let first = &audits["content"][3];
+    assert_eq!(first["createdCount"], 1);
+    assert_eq!(first["candidateCount"], 1);
+    assert_eq!(first["skippedCount"], 2);
+    assert_eq!(first["parameters"]["createdByStore"]["1"]["OIL_CHANGE"], 1);
+    assert!(first["startedBy"].is_i64());
+    let one = app
+        .ok_json(
+            Method::POST,
+            "/api/future-service-interaction/predictive-planner-audit/view",
+            &token,
+            Some(json!({ "id": first["id"] })),
+        )
+        .await;
+    assert_eq!(one["id"], first["id"]);
+
+    // Another enterprise sees none of it.
+    let summit = app.token_of("summit-admin").await;
+    let theirs = app
+        .ok_json(
+            Method::POST,
+            "/api/future-service-interaction/predictive-planner-audit/search",
+            &summit,
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(theirs["totalElements"], 0);
+    let response = app
+        .request(
+            Method::POST,
+            "/api/future-service-interaction/predictive-planner-audit/view",
+            &summit,
+            Some(json!({ "id": first["id"] })),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn bad_parameters_and_foreign_stores_are_refused_and_change_nothing() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let fixture = app.planner_fixture("PLAN-3").await;
+    let refused = |path: String, status: StatusCode| {
+        let token = token.clone();
+        let app = &app;
+        async move {
+            let response = app.request(Method::GET, &path, &token, None).await;
+            assert_error(response, status).await
+        }
+    };
+    let message = refused(
+        format!("{FIVE_K}?store_id=1&plannerDate=31.02.2025&transfer=true"),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(message.contains("plannerDate"), "{message}");
+    refused(
+        format!("{FIVE_K}?store_id=1&minDays=10&maxDays=1&transfer=true"),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    refused(
+        "/api/future-service-interaction/run-future-prediction-for-mileage?mileage=12345"
+            .to_owned(),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    refused(format!("{FIVE_K}?store_id=999999"), StatusCode::NOT_FOUND).await;
+    let summit = app.token_of("summit-admin").await;
+    let response = app
+        .request(
+            Method::GET,
+            &format!("{FIVE_K}?store_id=1&transfer=true"),
+            &summit,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    // A sales rep may look, not transfer.
+    let rep = app.token_of("sales-rep").await;
+    let path = format!(
+        "{FIVE_K}?store_id=1&cust_no=PLAN-3&plannerDate={}",
+        today_dd_mm_yyyy()
+    );
+    let preview = app.ok_json(Method::GET, &path, &rep, None).await;
+    assert_eq!(preview["totalElements"], 1);
+    let response = app
+        .request(Method::GET, &format!("{path}&transfer=true"), &rep, None)
+        .await;
+    assert_error(response, StatusCode::FORBIDDEN).await;
+    // The generic jobs call checks the stores too.
+    let response = app
+        .request(
+            Method::POST,
+            "/api/jobs",
+            &summit,
+            Some(json!({ "kind": "planner.transfer", "input": { "planner": "5K", "storeIds": [1], "plannerDate": "2025-01-01" } })),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    assert!(app.leads_of_vehicle(fixture.due).await.is_empty());
+}
+
+#[tokio::test]
+async fn the_mileage_route_takes_milestones_and_the_spec_choice_values() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    app.planner_fixture("PLAN-4").await;
+    for mileage in [5_000, 4_000] {
+        let path = format!(
+            "/api/future-service-interaction/run-future-prediction-for-mileage?mileage={mileage}&store_id=1&cust_no=PLAN-4&plannerDate={}",
+            today_dd_mm_yyyy()
+        );
+        let page = app.ok_json(Method::GET, &path, &token, None).await;
+        assert_eq!(page["plannerName"], "5K");
+        assert_eq!(page["totalElements"], 1);
+    }
+}
