@@ -49,6 +49,15 @@ impl Error {
         }
     }
 
+    /// A validation error listing every problem; the first is the message. Call it with at
+    /// least one.
+    pub fn invalid_all(problems: Vec<String>) -> Self {
+        Error::Validation {
+            message: problems.first().cloned().unwrap_or_default(),
+            errors: problems,
+        }
+    }
+
     pub fn not_found(what: impl Into<String>) -> Self {
         Error::NotFound(what.into())
     }

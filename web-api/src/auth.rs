@@ -62,6 +62,27 @@ pub fn request_scope(caller: &Caller, req: &Request) -> Result<Scope, ApiError> 
     Ok(caller.scope(enterprise_header(req)?)?)
 }
 
+/// Checks that every store a job's input names (see `JobKind::store_ids`) is inside the
+/// scope; answers their enterprise, if the input names any.
+pub async fn job_stores_in_scope(
+    state: &crate::state::AppState,
+    scope: &Scope,
+    kind: &str,
+    input: &serde_json::Value,
+) -> Result<Option<i64>, ApiError> {
+    let store_ids = state
+        .jobs
+        .registry()
+        .get(kind)
+        .map(|kind| kind.store_ids(input))
+        .unwrap_or_default();
+    let mut enterprise = None;
+    for store_id in store_ids {
+        enterprise = Some(store_in_scope(state, scope, store_id).await?.enterprise_id);
+    }
+    Ok(enterprise)
+}
+
 /// A store inside the scope (another tenant's, or one outside the caller's dealer or store:
 /// not found).
 pub async fn store_in_scope(

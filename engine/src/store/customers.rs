@@ -179,11 +179,8 @@ impl CustomerStore {
         if email.is_some_and(|e| !e.contains('@') || e.contains(char::is_whitespace)) {
             errors.push("Invalid e-mail address".to_owned());
         }
-        if let Some(first) = errors.first() {
-            return Err(Error::Validation {
-                message: first.clone(),
-                errors,
-            });
+        if !errors.is_empty() {
+            return Err(Error::invalid_all(errors));
         }
         let now = Utc::now();
         let insert = Query::insert()

@@ -10,8 +10,9 @@ use serde::Serialize;
 use serde_json::Value as Json;
 
 use super::schema::{
-    Customers, FutureServiceInteractions as Fsi, Offices, PlannerAudits, RepairOrderLines,
-    RepairOrders, Sales, ServiceVehicles as Vehicles, Stores,
+    Customers, FutureServiceInteractions as Fsi, Offices, PlannerAudits,
+    PlannerDefinitions as Defs, RepairOrderLines, RepairOrders, Sales, ServiceVehicles as Vehicles,
+    Stores,
 };
 use super::{Page, PageRequest};
 use crate::db::Database;
@@ -464,6 +465,58 @@ pub struct AuditSearch {
     pub until: Option<NaiveDate>,
 }
 
+/// A planner set up for a store: its window, and optionally a schedule that runs it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct PlannerDefinition {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub store_id: Option<i64>,
+    pub name: String,
+    /// The planner's name (5K, 30-day, …).
+    pub planner: Option<String>,
+    pub service_type: String,
+    pub min_days: i32,
+    pub max_days: i32,
+    pub is_enabled: bool,
+    pub schedule_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A definition's fields as written.
+#[derive(Debug, Clone)]
+pub struct DefinitionFields {
+    pub store_id: i64,
+    pub name: String,
+    pub planner: Planner,
+    pub min_days: i32,
+    pub max_days: i32,
+    pub is_enabled: bool,
+}
+
+impl DefinitionFields {
+    /// Every problem with the fields, in the spec's error shape.
+    pub fn check(&self) -> Result<()> {
+        let mut problems = Vec::new();
+        let name = self.name.trim();
+        if name.is_empty() || name.len() > 100 {
+            problems.push("name must have 1 to 100 characters".to_owned());
+        }
+        if self.min_days > self.max_days {
+            problems.push("minDays must not be greater than maxDays".to_owned());
+        }
+        if self.min_days.abs() > 3_650 || self.max_days.abs() > 3_650 {
+            problems.push("minDays and maxDays must be within 10 years".to_owned());
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::invalid_all(problems))
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct PlannerStore {
     db: Database,
@@ -761,5 +814,149 @@ impl PlannerStore {
             .fetch_optional(&query)
             .await?
             .ok_or_else(|| Error::not_found("Planner audit not found"))
+    }
+
+    fn definition_select() -> sea_query::SelectStatement {
+        Query::select()
+            .columns([
+                Defs::Id,
+                Defs::EnterpriseId,
+                Defs::StoreId,
+                Defs::Name,
+                Defs::Planner,
+                Defs::ServiceType,
+                Defs::MinDays,
+                Defs::MaxDays,
+                Defs::IsEnabled,
+                Defs::ScheduleId,
+                Defs::CreatedAt,
+                Defs::UpdatedAt,
+            ])
+            .from(Defs::Table)
+            .to_owned()
+    }
+
+    /// The enterprise's definitions for these stores, by store and name.
+    pub async fn definitions(
+        &self,
+        enterprise_id: i64,
+        store_ids: &[i64],
+    ) -> Result<Vec<PlannerDefinition>> {
+        let mut query = Self::definition_select();
+        query
+            .and_where(Expr::col(Defs::EnterpriseId).eq(enterprise_id))
+            .and_where(Expr::col(Defs::StoreId).is_in(store_ids.to_vec()))
+            .order_by(Defs::StoreId, Order::Asc)
+            .order_by(Defs::Name, Order::Asc)
+            .order_by(Defs::Id, Order::Asc);
+        self.db.fetch_all(&query).await
+    }
+
+    pub async fn definition(&self, enterprise_id: i64, id: i64) -> Result<PlannerDefinition> {
+        let mut query = Self::definition_select();
+        query
+            .and_where(Expr::col(Defs::EnterpriseId).eq(enterprise_id))
+            .and_where(Expr::col(Defs::Id).eq(id));
+        self.db
+            .fetch_optional(&query)
+            .await?
+            .ok_or_else(|| Error::not_found("Planner definition not found"))
+    }
+
+    pub async fn create_definition(
+        &self,
+        enterprise_id: i64,
+        fields: &DefinitionFields,
+        now: DateTime<Utc>,
+    ) -> Result<PlannerDefinition> {
+        fields.check()?;
+        let id: i64 = self
+            .db
+            .fetch_scalar(
+                &Query::insert()
+                    .into_table(Defs::Table)
+                    .columns([
+                        Defs::EnterpriseId,
+                        Defs::StoreId,
+                        Defs::Name,
+                        Defs::Planner,
+                        Defs::ServiceType,
+                        Defs::MinDays,
+                        Defs::MaxDays,
+                        Defs::IsEnabled,
+                        Defs::CreatedAt,
+                        Defs::UpdatedAt,
+                    ])
+                    .values_panic([
+                        enterprise_id.into(),
+                        fields.store_id.into(),
+                        fields.name.trim().into(),
+                        fields.planner.name().into(),
+                        fields.planner.nominal_service_type().into(),
+                        fields.min_days.into(),
+                        fields.max_days.into(),
+                        fields.is_enabled.into(),
+                        now.into(),
+                        now.into(),
+                    ])
+                    .returning_col(Defs::Id)
+                    .to_owned(),
+            )
+            .await?;
+        self.definition(enterprise_id, id).await
+    }
+
+    pub async fn update_definition(
+        &self,
+        enterprise_id: i64,
+        id: i64,
+        fields: &DefinitionFields,
+        now: DateTime<Utc>,
+    ) -> Result<PlannerDefinition> {
+        fields.check()?;
+        self.db
+            .execute(
+                &Query::update()
+                    .table(Defs::Table)
+                    .value(Defs::StoreId, fields.store_id)
+                    .value(Defs::Name, fields.name.trim())
+                    .value(Defs::Planner, fields.planner.name())
+                    .value(Defs::ServiceType, fields.planner.nominal_service_type())
+                    .value(Defs::MinDays, fields.min_days)
+                    .value(Defs::MaxDays, fields.max_days)
+                    .value(Defs::IsEnabled, fields.is_enabled)
+                    .value(Defs::UpdatedAt, now)
+                    .and_where(Expr::col(Defs::EnterpriseId).eq(enterprise_id))
+                    .and_where(Expr::col(Defs::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        self.definition(enterprise_id, id).await
+    }
+
+    pub async fn set_definition_schedule(&self, id: i64, schedule_id: Option<i64>) -> Result<()> {
+        self.db
+            .execute(
+                &Query::update()
+                    .table(Defs::Table)
+                    .value(Defs::ScheduleId, schedule_id)
+                    .and_where(Expr::col(Defs::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    pub async fn delete_definition(&self, enterprise_id: i64, id: i64) -> Result<()> {
+        self.db
+            .execute(
+                &Query::delete()
+                    .from_table(Defs::Table)
+                    .and_where(Expr::col(Defs::EnterpriseId).eq(enterprise_id))
+                    .and_where(Expr::col(Defs::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
     }
 }

@@ -126,7 +126,7 @@ pub enum PhoneNumbers { Table, Id, EnterpriseId, StoreId, Number, Provider, Capa
 #[derive(Iden, Clone, Copy)]
 pub enum PlannerDefinitions {
     Table, Id, EnterpriseId, StoreId, Name, ServiceType, DealType, MinDays, MaxDays, IsEnabled,
-    Settings, CreatedAt, UpdatedAt,
+    Settings, CreatedAt, UpdatedAt, Planner, ScheduleId,
 }
 
 #[derive(Iden, Clone, Copy)]

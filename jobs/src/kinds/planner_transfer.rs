@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 
 use chrono::{NaiveDate, Utc};
 use engine::domain::Role;
+use engine::domain::formats::parse_time_zone;
 use engine::planner::Planner;
 use engine::store::job_runs::{Counts, JobRunStore};
+use engine::store::messages::MessageStore;
 use engine::store::planners::{NewPlannerAudit, PlannerRequest, PlannerStore};
 use serde_json::{Value as Json, json};
 
@@ -39,7 +41,8 @@ pub const PLANNER_ROLES: &[Role] = &[
 struct TransferInput {
     planner: Planner,
     store_ids: Vec<i64>,
-    planner_date: NaiveDate,
+    /// None: the day the run starts, in the first store's time zone (scheduled runs).
+    planner_date: Option<NaiveDate>,
     min_days: i64,
     max_days: i64,
     customer_number: Option<String>,
@@ -84,7 +87,7 @@ impl TransferInput {
         let parsed = Self {
             planner,
             store_ids,
-            planner_date: date("plannerDate")?.ok_or("plannerDate is required")?,
+            planner_date: date("plannerDate")?,
             min_days: days("minDays", 0)?,
             max_days: days("maxDays", 30)?,
             customer_number: input
@@ -146,11 +149,15 @@ impl JobKind for PlannerTransfer {
             let enterprise_id = ctx.enterprise_id.ok_or_else(|| {
                 JobError::Permanent("a planner transfer runs for an enterprise".to_owned())
             })?;
+            let planner_date = match parsed.planner_date {
+                Some(day) => day,
+                None => store_today(ctx, parsed.store_ids[0]).await?,
+            };
             let request = PlannerRequest {
                 planner: parsed.planner,
                 enterprise_id,
                 store_ids: parsed.store_ids.clone(),
-                planner_date: parsed.planner_date,
+                planner_date,
                 min_days: parsed.min_days,
                 max_days: parsed.max_days,
                 customer_number: parsed.customer_number.clone(),
@@ -207,7 +214,7 @@ impl JobKind for PlannerTransfer {
                         request: &request,
                         service_type: planned_service_type(request.planner, &by_store),
                         parameters: json!({
-                            "request": parsed.to_json(),
+                            "request": TransferInput { planner_date: Some(planner_date), ..parsed }.to_json(),
                             "createdByStore": by_store,
                             "excluded": excluded,
                             "replaced": replaced,
@@ -242,6 +249,16 @@ impl JobKind for PlannerTransfer {
             }))
         })
     }
+}
+
+/// Today in the store's time zone.
+async fn store_today(ctx: &JobContext, store_id: i64) -> Result<NaiveDate, JobError> {
+    let store = MessageStore::new(ctx.db().clone())
+        .store_settings(store_id)
+        .await?
+        .ok_or_else(|| JobError::Permanent(format!("store {store_id} does not exist")))?;
+    let zone = parse_time_zone(&store.office_time_zone)?;
+    Ok(Utc::now().with_timezone(&zone).date_naive())
 }
 
 /// The audit's service type: the planner's, or for first service (one per make) the ones it

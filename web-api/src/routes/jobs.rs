@@ -14,7 +14,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 use serde_json::Value;
 
 use super::ApiTags;
-use crate::auth::{Session, enterprise_header, request_scope, store_in_scope};
+use crate::auth::{Session, enterprise_header, job_stores_in_scope, request_scope};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -338,18 +338,10 @@ impl JobApi {
         };
         let input = body.0.input.unwrap_or(Value::Null);
         let input = state.jobs.check_start(&caller, &body.0.kind, &input)?;
-        let store_ids = state
-            .jobs
-            .registry()
-            .get(&body.0.kind)
-            .map(|kind| kind.store_ids(&input))
-            .unwrap_or_default();
-        if !store_ids.is_empty() {
-            let scope = request_scope(&caller, req)?;
-            for store_id in store_ids {
-                let store = store_in_scope(&state, &scope, store_id).await?;
-                enterprise_id = Some(store.enterprise_id);
-            }
+        if let Some(enterprise) =
+            job_stores_in_scope(&state, &request_scope(&caller, req)?, &body.0.kind, &input).await?
+        {
+            enterprise_id = Some(enterprise);
         }
         let request = StartRequest {
             kind: body.0.kind,

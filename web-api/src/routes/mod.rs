@@ -74,6 +74,7 @@ type CoreApis = (
     events::EventApi,
     schedules::ScheduleApi,
     planners::PlannerApi,
+    planners::PlannerDefinitionApi,
 );
 
 /// The messaging areas.
@@ -100,6 +101,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             events::EventApi,
             schedules::ScheduleApi,
             planners::PlannerApi,
+            planners::PlannerDefinitionApi,
         ),
         (
             messages::MessageApi,

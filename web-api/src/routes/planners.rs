@@ -6,23 +6,28 @@
 
 use chrono::{NaiveDate, Utc};
 use engine::auth::{Caller, Scope};
+use engine::domain::cron::CronSchedule;
 use engine::domain::formats::parse_request_date;
 use engine::planner::Planner;
 use engine::planner::model::is_mileage_milestone;
 use engine::store::PageRequest;
-use engine::store::planners::{AuditSearch, Candidate, PlannerAudit, PlannerRequest};
+use engine::store::planners::{
+    AuditSearch, Candidate, DefinitionFields, PlannerAudit, PlannerDefinition, PlannerRequest,
+};
+use engine::store::schedules::NewSchedule;
 use jobs::StartRequest;
 use jobs::kinds::{PLANNER_ROLES, PlannerTransfer};
 use poem::Request;
 use poem::web::Data;
-use poem_openapi::param::Query;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 use serde_json::Value;
 
 use super::ApiTags;
 use super::jobs::JobRunView;
-use crate::auth::{Session, request_scope};
+use super::session::MessageResponse;
+use crate::auth::{Session, request_scope, store_in_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -519,4 +524,348 @@ planner_endpoints! {
     run_state_inspection: "post" "/api/future-service-interaction/planner-state-inspection" => Planner::StateInspection;
     /// The day after a repair order closed (SVC_CLOSED_RO).
     run_service_closed: "get" "/api/future-service-interaction/service-closed" => Planner::ServiceClosed;
+}
+
+/// A planner set up for a store, with its schedule when it has one.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct DefinitionView {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub store_id: Option<i64>,
+    pub name: String,
+    pub planner: Option<String>,
+    pub service_type: String,
+    pub min_days: i32,
+    pub max_days: i32,
+    pub enabled: bool,
+    pub schedule_id: Option<i64>,
+    /// The schedule's cron expression, in the store's time zone.
+    pub cron: Option<String>,
+    pub time_zone: Option<String>,
+    pub next_run_at: Option<chrono::DateTime<Utc>>,
+    pub created_on: chrono::DateTime<Utc>,
+    pub updated_on: chrono::DateTime<Utc>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DefinitionBody {
+    pub store_id: i64,
+    pub name: String,
+    /// The planner's name: 0K, 0.5K, 5K … 130K, 7500, 30-day, 90-day, 90-day CPO, 5K CPO,
+    /// post-30-months, state inspection, first service, Honda service pass, HOM, HOM new,
+    /// service closed.
+    pub planner: String,
+    pub min_days: Option<i32>,
+    pub max_days: Option<i32>,
+    pub enabled: Option<bool>,
+    /// When set, the planner transfers on this schedule (five cron fields, the store's time
+    /// zone), for the day it runs.
+    pub cron: Option<String>,
+}
+
+#[derive(Debug, Object, Default)]
+#[oai(rename_all = "camelCase")]
+pub struct DefinitionListBody {
+    pub store_ids: Option<Vec<i64>>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct RunDefinitionBody {
+    pub definition_id: i64,
+    /// DD.MM.YYYY or YYYY-MM-DD; default today.
+    pub planner_date: Option<String>,
+    pub hard_run: Option<bool>,
+}
+
+pub struct PlannerDefinitionApi;
+
+impl PlannerDefinitionApi {
+    async fn view(state: &AppState, definition: PlannerDefinition) -> ApiResult<DefinitionView> {
+        let schedule = match definition.schedule_id {
+            Some(id) => state.schedules.get(id).await?,
+            None => None,
+        };
+        Ok(DefinitionView {
+            id: definition.id,
+            enterprise_id: definition.enterprise_id,
+            store_id: definition.store_id,
+            name: definition.name,
+            planner: definition.planner,
+            service_type: definition.service_type,
+            min_days: definition.min_days,
+            max_days: definition.max_days,
+            enabled: definition.is_enabled,
+            schedule_id: definition.schedule_id,
+            cron: schedule.as_ref().map(|s| s.cron.clone()),
+            time_zone: schedule.as_ref().map(|s| s.time_zone.clone()),
+            next_run_at: schedule.and_then(|s| s.next_fire_at),
+            created_on: definition.created_at,
+            updated_on: definition.updated_at,
+        })
+    }
+
+    /// A definition inside the caller's scope.
+    async fn visible(state: &AppState, scope: &Scope, id: i64) -> ApiResult<PlannerDefinition> {
+        let definition = state.planners.definition(scope.enterprise_id, id).await?;
+        let stores = stores_of(state, scope, None, None).await?;
+        match definition.store_id {
+            Some(store) if stores.contains(&store) => Ok(definition),
+            _ => Err(engine::Error::not_found("Planner definition not found").into()),
+        }
+    }
+
+    /// Checks the body (planner, store, cron) before anything is written.
+    async fn fields(
+        state: &AppState,
+        scope: &Scope,
+        body: &DefinitionBody,
+    ) -> ApiResult<(DefinitionFields, String)> {
+        let planner = Planner::from_name(&body.planner)
+            .ok_or_else(|| engine::Error::invalid(format!("Unknown planner {:?}", body.planner)))?;
+        let store = store_in_scope(state, scope, body.store_id).await?;
+        if let Some(cron) = body.cron.as_deref().filter(|c| !c.trim().is_empty()) {
+            CronSchedule::parse(cron, &store.office_time_zone)?;
+        }
+        let fields = DefinitionFields {
+            store_id: store.store_id,
+            name: body.name.clone(),
+            planner,
+            min_days: body.min_days.unwrap_or(0),
+            max_days: body.max_days.unwrap_or(30),
+            is_enabled: body.enabled.unwrap_or(true),
+        };
+        fields.check()?;
+        Ok((fields, store.office_time_zone))
+    }
+
+    /// Replaces the definition's schedule with one for `cron` (none: unscheduled).
+    async fn reschedule(
+        state: &AppState,
+        caller: &Caller,
+        definition: &PlannerDefinition,
+        fields: &DefinitionFields,
+        cron: Option<&str>,
+        time_zone: &str,
+    ) -> ApiResult<()> {
+        if let Some(old) = definition.schedule_id {
+            state
+                .planners
+                .set_definition_schedule(definition.id, None)
+                .await?;
+            state.schedules.delete(old).await?;
+        }
+        let Some(cron) = cron.map(str::trim).filter(|c| !c.is_empty()) else {
+            return Ok(());
+        };
+        let input = serde_json::json!({
+            "planner": fields.planner.name(),
+            "storeIds": [fields.store_id],
+            "minDays": fields.min_days,
+            "maxDays": fields.max_days,
+        });
+        let schedule = state
+            .schedules
+            .create(
+                &NewSchedule {
+                    enterprise_id: definition.enterprise_id,
+                    store_id: Some(fields.store_id),
+                    api_name: format!("Planner: {}", fields.name.trim())
+                        .chars()
+                        .take(100)
+                        .collect(),
+                    job_kind: PlannerTransfer::NAME.to_owned(),
+                    cron: cron.to_owned(),
+                    time_zone: time_zone.to_owned(),
+                    input,
+                    is_enabled: fields.is_enabled,
+                    created_by: Some(caller.user_id),
+                },
+                Utc::now(),
+            )
+            .await?;
+        state
+            .planners
+            .set_definition_schedule(definition.id, Some(schedule.id))
+            .await?;
+        Ok(())
+    }
+}
+
+#[OpenApi(tag = "ApiTags::Planners")]
+impl PlannerDefinitionApi {
+    /// The planner definitions of the caller's stores (or of `storeIds`).
+    #[oai(
+        path = "/api/future-service-interaction/predictive-planner-definition/all",
+        method = "post"
+    )]
+    async fn all(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<Option<DefinitionListBody>>,
+    ) -> ApiResult<Json<Vec<DefinitionView>>> {
+        let scope = request_scope(&caller, req)?;
+        let visible = stores_of(&state, &scope, None, None).await?;
+        let wanted = body.0.and_then(|b| b.store_ids).unwrap_or_default();
+        if wanted.iter().any(|id| !visible.contains(id)) {
+            return Err(engine::Error::not_found("Store not found").into());
+        }
+        let stores = if wanted.is_empty() { visible } else { wanted };
+        let mut views = Vec::new();
+        for definition in state
+            .planners
+            .definitions(scope.enterprise_id, &stores)
+            .await?
+        {
+            views.push(Self::view(&state, definition).await?);
+        }
+        Ok(Json(views))
+    }
+
+    /// Sets up a planner for a store; with `cron`, it also runs on that schedule. Path ours.
+    #[oai(
+        path = "/api/future-service-interaction/predictive-planner-definition",
+        method = "post"
+    )]
+    async fn create(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<DefinitionBody>,
+    ) -> ApiResult<Json<DefinitionView>> {
+        caller.require_any(PLANNER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let (fields, time_zone) = Self::fields(&state, &scope, &body.0).await?;
+        let definition = state
+            .planners
+            .create_definition(scope.enterprise_id, &fields, Utc::now())
+            .await?;
+        if let Err(error) = Self::reschedule(
+            &state,
+            &caller,
+            &definition,
+            &fields,
+            body.0.cron.as_deref(),
+            &time_zone,
+        )
+        .await
+        {
+            // Nothing half-made: the definition goes with its schedule.
+            state
+                .planners
+                .delete_definition(scope.enterprise_id, definition.id)
+                .await?;
+            return Err(error);
+        }
+        let definition = state
+            .planners
+            .definition(scope.enterprise_id, definition.id)
+            .await?;
+        Ok(Json(Self::view(&state, definition).await?))
+    }
+
+    /// Changes a definition and its schedule (no `cron`: unscheduled). Path ours.
+    #[oai(
+        path = "/api/future-service-interaction/predictive-planner-definition/:id",
+        method = "put"
+    )]
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Path<i64>,
+        body: Json<DefinitionBody>,
+    ) -> ApiResult<Json<DefinitionView>> {
+        caller.require_any(PLANNER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let existing = Self::visible(&state, &scope, id.0).await?;
+        let (fields, time_zone) = Self::fields(&state, &scope, &body.0).await?;
+        let updated = state
+            .planners
+            .update_definition(scope.enterprise_id, existing.id, &fields, Utc::now())
+            .await?;
+        Self::reschedule(
+            &state,
+            &caller,
+            &updated,
+            &fields,
+            body.0.cron.as_deref(),
+            &time_zone,
+        )
+        .await?;
+        let definition = state
+            .planners
+            .definition(scope.enterprise_id, existing.id)
+            .await?;
+        Ok(Json(Self::view(&state, definition).await?))
+    }
+
+    /// Deletes a definition and its schedule. Path ours.
+    #[oai(
+        path = "/api/future-service-interaction/predictive-planner-definition/:id",
+        method = "delete"
+    )]
+    async fn delete(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Path<i64>,
+    ) -> ApiResult<Json<MessageResponse>> {
+        caller.require_any(PLANNER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let definition = Self::visible(&state, &scope, id.0).await?;
+        if let Some(schedule) = definition.schedule_id {
+            state
+                .planners
+                .set_definition_schedule(definition.id, None)
+                .await?;
+            state.schedules.delete(schedule).await?;
+        }
+        state
+            .planners
+            .delete_definition(scope.enterprise_id, definition.id)
+            .await?;
+        Ok(Json(MessageResponse {
+            message: "Successfully Deleted".to_owned(),
+        }))
+    }
+
+    /// Runs a definition now: its planner, store and window, transferred as a job.
+    #[oai(path = "/api/lisa/predictive-planner", method = "post")]
+    async fn run(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<RunDefinitionBody>,
+    ) -> ApiResult<PlannerResponse> {
+        let scope = request_scope(&caller, req)?;
+        let definition = Self::visible(&state, &scope, body.0.definition_id).await?;
+        let planner = definition
+            .planner
+            .as_deref()
+            .and_then(Planner::from_name)
+            .ok_or_else(|| engine::Error::invalid("The definition names no planner"))?;
+        let params = PlannerParams {
+            cust_no: None,
+            boc_id: None,
+            store_id: definition.store_id,
+            transfer: true,
+            page: None,
+            size: None,
+            planner_date: body.0.planner_date,
+            min_days: Some(i64::from(definition.min_days)),
+            max_days: Some(i64::from(definition.max_days)),
+            hard_run: body.0.hard_run.unwrap_or(false),
+            sold_date: None,
+        };
+        plan(&state, req, &caller, planner, params).await
+    }
 }

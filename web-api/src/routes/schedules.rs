@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::ApiTags;
 use super::session::MessageResponse;
-use crate::auth::Session;
+use crate::auth::{Session, job_stores_in_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -140,6 +140,7 @@ impl ScheduleApi {
             state
                 .jobs
                 .check_start(&caller, &body.job_kind, &body.input.unwrap_or(Value::Null))?;
+        job_stores_in_scope(&state, &scope, &body.job_kind, &input).await?;
         let new = NewSchedule {
             enterprise_id: scope.enterprise_id,
             store_id: body.store_id_fk,

@@ -533,3 +533,195 @@ async fn the_mileage_route_takes_milestones_and_the_spec_choice_values() {
         assert_eq!(page["totalElements"], 1);
     }
 }
+
+#[tokio::test]
+async fn definitions_are_kept_per_store_scheduled_and_run_on_demand() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let fixture = app.planner_fixture("PLAN-5").await;
+    const DEFINITIONS: &str = "/api/future-service-interaction/predictive-planner-definition";
+    let created = app
+        .ok_json(
+            Method::POST,
+            DEFINITIONS,
+            &token,
+            Some(json!({ "storeId": 1, "name": "Morning 5K", "planner": "5K", "minDays": 0, "maxDays": 30, "cron": "0 7 * * 1-5" })),
+        )
+        .await;
+    assert_eq!(created["planner"], "5K");
+    assert_eq!(created["serviceType"], "OIL_CHANGE");
+    assert_eq!(created["cron"], "0 7 * * 1-5");
+    assert!(created["nextRunAt"].is_string(), "{created}");
+    let schedule_id = created["scheduleId"].as_i64().unwrap();
+    let schedules = app
+        .ok_json(
+            Method::GET,
+            "/api/data-sync/scheduler/api-name/1?storeIdFk=1",
+            &token,
+            None,
+        )
+        .await;
+    let schedule = schedules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == schedule_id)
+        .expect("the definition's schedule");
+    assert_eq!(schedule["jobKind"], "planner.transfer");
+    assert_eq!(schedule["input"]["planner"], "5K");
+    assert_eq!(schedule["input"]["storeIds"], json!([1]));
+    assert_eq!(
+        schedule["input"]["plannerDate"],
+        Value::Null,
+        "runs for the day it fires"
+    );
+    assert_eq!(schedule["timeZone"], created["timeZone"]);
+
+    let all = app
+        .ok_json(
+            Method::POST,
+            &format!("{DEFINITIONS}/all"),
+            &token,
+            Some(json!({})),
+        )
+        .await;
+    assert!(
+        all.as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["id"] == created["id"])
+    );
+
+    // Run it now: the store's due vehicles become leads.
+    let response = app
+        .request(
+            Method::POST,
+            "/api/lisa/predictive-planner",
+            &token,
+            Some(json!({ "definitionId": created["id"] })),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    let detail = app
+        .wait_until_final(&token, started["jobRun"]["id"].as_i64().unwrap())
+        .await;
+    assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    assert_eq!(app.leads_of_vehicle(fixture.due).await.len(), 1);
+
+    // Unscheduled on update; the schedule goes.
+    let updated = app
+        .ok_json(
+            Method::PUT,
+            &format!("{DEFINITIONS}/{}", created["id"]),
+            &token,
+            Some(json!({ "storeId": 1, "name": "Morning 5K", "planner": "5K", "minDays": -5, "maxDays": 45 })),
+        )
+        .await;
+    assert_eq!(updated["minDays"], -5);
+    assert!(updated.get("scheduleId").is_none(), "{updated}");
+    let schedules = app
+        .ok_json(
+            Method::GET,
+            "/api/data-sync/scheduler/api-name/1",
+            &token,
+            None,
+        )
+        .await;
+    assert!(
+        !schedules
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["id"] == schedule_id)
+    );
+
+    // Bad definitions are refused whole, and nothing is stored.
+    let before = app
+        .ok_json(
+            Method::POST,
+            &format!("{DEFINITIONS}/all"),
+            &token,
+            Some(json!({})),
+        )
+        .await
+        .as_array()
+        .unwrap()
+        .len();
+    for (body, status) in [
+        (
+            json!({ "storeId": 1, "name": "x", "planner": "12K" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "storeId": 1, "name": "x", "planner": "5K", "cron": "every day" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "storeId": 1, "name": " ", "planner": "5K", "minDays": 9, "maxDays": 1 }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "storeId": 999999, "name": "x", "planner": "5K" }),
+            StatusCode::NOT_FOUND,
+        ),
+    ] {
+        let response = app
+            .request(Method::POST, DEFINITIONS, &token, Some(body.clone()))
+            .await;
+        assert_error(response, status).await;
+    }
+    let after = app
+        .ok_json(
+            Method::POST,
+            &format!("{DEFINITIONS}/all"),
+            &token,
+            Some(json!({})),
+        )
+        .await
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(before, after);
+    let response = app
+        .request(
+            Method::POST,
+            DEFINITIONS,
+            &token,
+            Some(json!({ "storeId": 1, "name": " ", "planner": "5K", "minDays": 9, "maxDays": 1 })),
+        )
+        .await;
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["errors"].as_array().unwrap().len(), 2, "{body}");
+
+    // Other tenants and lesser roles cannot touch it.
+    let summit = app.token_of("summit-admin").await;
+    let response = app
+        .request(
+            Method::DELETE,
+            &format!("{DEFINITIONS}/{}", created["id"]),
+            &summit,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    let rep = app.token_of("sales-rep").await;
+    let response = app
+        .request(
+            Method::DELETE,
+            &format!("{DEFINITIONS}/{}", created["id"]),
+            &rep,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::FORBIDDEN).await;
+    let deleted = app
+        .ok_json(
+            Method::DELETE,
+            &format!("{DEFINITIONS}/{}", created["id"]),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(deleted["message"], "Successfully Deleted");
+}
