@@ -425,6 +425,67 @@ fn exclusion_code(reason: Exclusion) -> &'static str {
     }
 }
 
+/// What a transfer has done so far.
+#[derive(Debug, Clone, Default)]
+pub struct TransferTotals {
+    /// Vehicles judged.
+    pub scanned: i64,
+    pub candidates: i64,
+    pub created: i64,
+    pub replaced: i64,
+    /// Vehicles left out, by reason.
+    pub excluded: BTreeMap<&'static str, i64>,
+    /// Leads created per store and service type.
+    pub created_by_store: BTreeMap<String, BTreeMap<String, i64>>,
+}
+
+impl TransferTotals {
+    pub fn skipped(&self) -> i64 {
+        self.excluded.values().sum()
+    }
+}
+
+/// A transfer under way: each step judges a batch of vehicles and writes its leads.
+pub struct Transfer {
+    store: PlannerStore,
+    planner: Planner,
+    scan: PlannerScan,
+    totals: TransferTotals,
+}
+
+impl Transfer {
+    /// Judges the next batch and writes its leads; false once every vehicle is judged.
+    pub async fn step(&mut self, now: DateTime<Utc>) -> Result<bool> {
+        let Some(batch) = self.scan.next_batch().await? else {
+            return Ok(false);
+        };
+        let totals = &mut self.totals;
+        totals.scanned += batch.scanned as i64;
+        totals.candidates += batch.candidates.len() as i64;
+        for c in &batch.candidates {
+            totals.replaced += i64::from(c.replaces_lead_id.is_some());
+            *totals
+                .created_by_store
+                .entry(c.store_id.to_string())
+                .or_default()
+                .entry(c.service_type.clone())
+                .or_default() += 1;
+        }
+        for (reason, n) in batch.excluded {
+            *totals.excluded.entry(reason).or_default() += n as i64;
+        }
+        totals.created += self
+            .store
+            .create_leads(self.planner, &batch.candidates, now)
+            .await? as i64;
+        Ok(true)
+    }
+
+    pub fn totals(&self) -> &TransferTotals {
+        &self.totals
+    }
+}
+
 /// A transfer's audit (spec "predictive-planner-audit").
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
@@ -580,6 +641,16 @@ impl PlannerStore {
             stores,
             position: (0, 0),
             customer_ids,
+        })
+    }
+
+    /// Starts a transfer: [`Transfer::step`] until it answers false.
+    pub async fn transfer(&self, request: &PlannerRequest) -> Result<Transfer> {
+        Ok(Transfer {
+            store: self.clone(),
+            planner: request.planner,
+            scan: self.scan(request).await?,
+            totals: TransferTotals::default(),
         })
     }
 

@@ -11,7 +11,7 @@ use engine::domain::formats::parse_time_zone;
 use engine::planner::Planner;
 use engine::store::job_runs::{Counts, JobRunStore};
 use engine::store::messages::MessageStore;
-use engine::store::planners::{NewPlannerAudit, PlannerRequest, PlannerStore};
+use engine::store::planners::{NewPlannerAudit, PlannerRequest, PlannerStore, TransferTotals};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
@@ -170,39 +170,25 @@ impl JobKind for PlannerTransfer {
                 ..Counts::default()
             };
             ctx.progress(counts).await?;
-            let mut scan = planners.scan(&request).await?;
-            let mut candidates = 0i64;
-            let mut created = 0i64;
-            let mut replaced = 0i64;
-            let mut excluded: BTreeMap<&'static str, i64> = BTreeMap::new();
-            // Leads created per store and service type, for the audit.
-            let mut by_store: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
-            while let Some(batch) = scan.next_batch().await? {
+            let mut transfer = planners.transfer(&request).await?;
+            loop {
                 ctx.stop_if_cancelled().await?;
-                candidates += batch.candidates.len() as i64;
-                replaced += batch
-                    .candidates
-                    .iter()
-                    .filter(|c| c.replaces_lead_id.is_some())
-                    .count() as i64;
-                for c in &batch.candidates {
-                    *by_store
-                        .entry(c.store_id.to_string())
-                        .or_default()
-                        .entry(c.service_type.clone())
-                        .or_default() += 1;
+                if !transfer.step(Utc::now()).await? {
+                    break;
                 }
-                created += planners
-                    .create_leads(request.planner, &batch.candidates, Utc::now())
-                    .await? as i64;
-                let skipped: u64 = batch.excluded.values().sum();
-                for (reason, n) in batch.excluded {
-                    *excluded.entry(reason).or_default() += n as i64;
-                }
-                counts.done += batch.scanned as i64 - skipped as i64;
-                counts.skipped += skipped as i64;
+                let totals = transfer.totals();
+                counts.skipped = totals.skipped();
+                counts.done = totals.scanned - counts.skipped;
                 ctx.progress(counts).await?;
             }
+            let TransferTotals {
+                candidates,
+                created,
+                replaced,
+                excluded,
+                created_by_store: by_store,
+                ..
+            } = transfer.totals().clone();
             let started_by = JobRunStore::new(ctx.db().clone())
                 .get(ctx.run_id)
                 .await?
