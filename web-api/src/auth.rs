@@ -66,7 +66,7 @@ pub fn request_scope(caller: &Caller, req: &Request) -> Result<Scope, ApiError> 
 /// scope; answers their enterprise, if the input names any.
 pub async fn job_stores_in_scope(
     state: &crate::state::AppState,
-    scope: &Scope,
+    scope: impl FnOnce() -> Result<Scope, ApiError>,
     kind: &str,
     input: &serde_json::Value,
 ) -> Result<Option<i64>, ApiError> {
@@ -76,9 +76,14 @@ pub async fn job_stores_in_scope(
         .get(kind)
         .map(|kind| kind.store_ids(input))
         .unwrap_or_default();
+    if store_ids.is_empty() {
+        // Kinds that name no store need no scope (platform jobs have none).
+        return Ok(None);
+    }
+    let scope = scope()?;
     let mut enterprise = None;
     for store_id in store_ids {
-        enterprise = Some(store_in_scope(state, scope, store_id).await?.enterprise_id);
+        enterprise = Some(store_in_scope(state, &scope, store_id).await?.enterprise_id);
     }
     Ok(enterprise)
 }

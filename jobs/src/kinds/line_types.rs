@@ -37,7 +37,16 @@ impl JobKind for LineTypes {
     }
 
     fn allowed_roles(&self) -> &'static [Role] {
-        Role::ALL
+        // A store-wide refresh is a manager's call; anyone may look one customer up.
+        &[
+            Role::SuperAdmin,
+            Role::SuperDataAdmin,
+            Role::SuperUser,
+            Role::EnterpriseAdmin,
+            Role::CorporateAdmin,
+            Role::DivisionManager,
+            Role::OfficeManager,
+        ]
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {

@@ -339,7 +339,8 @@ impl JobApi {
         let input = body.0.input.unwrap_or(Value::Null);
         let input = state.jobs.check_start(&caller, &body.0.kind, &input)?;
         if let Some(enterprise) =
-            job_stores_in_scope(&state, &request_scope(&caller, req)?, &body.0.kind, &input).await?
+            job_stores_in_scope(&state, || request_scope(&caller, req), &body.0.kind, &input)
+                .await?
         {
             enterprise_id = Some(enterprise);
         }

@@ -417,6 +417,10 @@ async fn line_types_are_looked_up_one_by_one_or_for_a_store_as_a_job() {
         )
         .await;
     assert_error(response, StatusCode::NOT_FOUND).await;
+    // A store-wide refresh is for managers.
+    let rep = app.token_of("sales-rep").await;
+    let response = app.request(Method::GET, &path, &rep, None).await;
+    assert_error(response, StatusCode::FORBIDDEN).await;
     // Nor can the generic jobs call reach another tenant's store.
     let response = app
         .request(
