@@ -26,6 +26,11 @@ export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const
 /** The lead manager's lists: 500 rows a page (spec section 9), or fewer on request. */
 export const LEAD_PAGE_SIZE = 500
 export const LEAD_PAGE_SIZE_OPTIONS = [20, 50, 100, 500] as const
+/** The planner preview: 20 candidates a page by default, up to the server's 500. */
+export const PLANNER_PAGE_SIZE = 20
+export const PLANNER_PAGE_SIZE_OPTIONS = [20, 50, 100, 500] as const
+/** The planner transfer history under the preview. */
+export const PLANNER_AUDIT_PAGE_SIZE = 10
 /** The server's largest page. */
 export const MAX_PAGE_SIZE = 500
 

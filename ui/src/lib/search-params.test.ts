@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bool, isoDate, pagingSearch, nonNegativeInt, oneOf, oneOfList, pageSize, positiveInt, positiveIntList, text } from './search-params'
+import { bool, integer, isoDate, pagingSearch, nonNegativeInt, oneOf, oneOfList, pageSize, positiveInt, positiveIntList, text } from './search-params'
 
 describe('search param parsers', () => {
   it('read integers from numbers and strings', () => {
@@ -10,6 +10,10 @@ describe('search param parsers', () => {
     expect(nonNegativeInt(1.5)).toBeUndefined()
     expect(positiveInt(0)).toBeUndefined()
     expect(positiveInt('12')).toBe(12)
+    expect(integer('-30')).toBe(-30)
+    expect(integer(0)).toBe(0)
+    expect(integer('')).toBeUndefined()
+    expect(integer('1e400')).toBeUndefined()
   })
 
   it('bound the page size', () => {

@@ -8,6 +8,11 @@ function toInt(value: unknown): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined
 }
 
+/** Any whole number, negative too. */
+export function integer(value: unknown): number | undefined {
+  return toInt(value)
+}
+
 export function nonNegativeInt(value: unknown): number | undefined {
   const n = toInt(value)
   return n !== undefined && n >= 0 ? n : undefined

@@ -4,6 +4,7 @@ import { jobRunRoute } from './app/job-run'
 import { jobsRoute } from './app/jobs'
 import { leadManagerRoute } from './app/leadmanager'
 import { notFoundRoute } from './app/not-found'
+import { plannersRoute } from './app/planners'
 import { simulatorRoute } from './app/simulator'
 import { indexRoute } from './index'
 import { loginRoute } from './login'
@@ -12,5 +13,5 @@ import { rootRoute } from './root'
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  appRoute.addChildren([leadManagerRoute, companyMasterListRoute, jobsRoute, jobRunRoute, simulatorRoute, notFoundRoute]),
+  appRoute.addChildren([leadManagerRoute, companyMasterListRoute, jobsRoute, jobRunRoute, plannersRoute, simulatorRoute, notFoundRoute]),
 ])

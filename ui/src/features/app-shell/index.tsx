@@ -21,6 +21,8 @@ export function AppShell() {
 
   const nav: NavItem[] = [{ to: '/leadmanager', label: 'Lead manager' }]
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
+  // The planners run over one enterprise's stores, like the lead lists.
+  if (user.enterprise) nav.push({ to: '/planners', label: 'Planners' })
   nav.push({ to: '/jobs', label: 'Jobs' })
   // The simulator shows one enterprise's customers: not for platform users outside one.
   if (user.enterprise) nav.push({ to: '/simulator', label: 'SMS simulator' })

@@ -1,8 +1,8 @@
 import { noop } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
+import { jobRunQueryOptions } from '../../components/job-runs/api/get-job-run'
 import { JobRunScreen } from '../../features/jobs'
 import { jobKindsQueryOptions } from '../../features/jobs/api/get-job-kinds'
-import { jobRunQueryOptions } from '../../features/jobs/api/get-job-run'
 import { positiveInt } from '../../lib/search-params'
 import { appRoute } from '../app'
 

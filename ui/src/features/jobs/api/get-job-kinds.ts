@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { jobKeys } from '../../../components/job-runs/api/job-keys'
 import { apiRequest } from '../../../lib/api-client'
 import type { ApiResponse } from '../../../lib/api-types'
-import { jobKeys } from './job-keys'
 
 export type JobKinds = ApiResponse<'/api/jobs/kinds', 'get'>
 export type JobKind = JobKinds[number]

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { jobKeys } from '../../../components/job-runs/api/job-keys'
+import { applyRunUpdate } from '../../../components/job-runs/api/job-run-cache'
 import { apiRequest } from '../../../lib/api-client'
 import type { ApiResponse } from '../../../lib/api-types'
-import { applyRunUpdate } from './job-run-cache'
-import { jobKeys } from './job-keys'
 
 export type RetriedJobRun = ApiResponse<'/api/jobs/{id}/retry', 'post'>
 

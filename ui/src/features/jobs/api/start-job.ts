@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { jobKeys } from '../../../components/job-runs/api/job-keys'
 import { apiRequest } from '../../../lib/api-client'
 import type { ApiRequestBody, ApiResponse } from '../../../lib/api-types'
-import { jobKeys } from './job-keys'
 
 export type StartJobRequest = ApiRequestBody<'/api/jobs', 'post'>
 /** 201 (a new run) and 200 (the active run holding the idempotency key) carry the same body. */

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import type { JobLogLine } from '../api/get-job-run'
+import type { JobLogLine } from '../../../components/job-runs/api/get-job-run'
 
 export interface JobLogTailProps {
   logs: readonly JobLogLine[]

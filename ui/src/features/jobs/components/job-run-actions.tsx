@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
+import type { JobRun } from '../../../components/job-runs/api/get-job-run'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { isActiveJobStatus, isRetryableJobStatus } from '../../../lib/job-status'
 import { notify } from '../../../lib/notices'
 import { useCancelJobRun } from '../api/cancel-job-run'
-import type { JobRun } from '../api/get-job-run'
 import { useRetryJobRun } from '../api/retry-job-run'
 
 export interface JobRunActionsProps {

@@ -1,8 +1,8 @@
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
+import type { JobRunSummary } from '../../../components/job-runs/api/get-job-runs'
+import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobStatusBadge } from '../../../components/job-runs/job-status-badge'
 import { elapsedMs, formatDateTime, formatDuration } from '../../../lib/format-time'
-import type { JobRunSummary } from '../api/get-job-runs'
-import { JobProgress } from './job-progress'
 
 const column = createDataTableColumnHelper<JobRunSummary>()
 

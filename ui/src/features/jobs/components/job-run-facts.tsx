@@ -1,5 +1,5 @@
+import type { JobRun } from '../../../components/job-runs/api/get-job-run'
 import { elapsedMs, formatDateTime, formatDuration } from '../../../lib/format-time'
-import type { JobRun } from '../api/get-job-run'
 
 export interface JobRunFactsProps {
   run: JobRun

@@ -40,6 +40,7 @@ export function LeadViewTabs({ current, panelId, tabIdPrefix }: LeadViewTabsProp
             <Link
               key={view.id}
               id={leadViewTabId(tabIdPrefix, view)}
+              from="/leadmanager"
               to="/leadmanager"
               search={(prev) => selectView(prev, view.id as LeadViewId)}
               role="tab"
@@ -68,6 +69,7 @@ export function LeadViewTabs({ current, panelId, tabIdPrefix }: LeadViewTabsProp
           {MORE.map((view) => (
             <Link
               key={view.id}
+              from="/leadmanager"
               to="/leadmanager"
               search={(prev) => selectView(prev, view.id as LeadViewId)}
               role="menuitem"

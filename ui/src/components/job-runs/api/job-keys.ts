@@ -1,6 +1,6 @@
 import type { JobRunQuery } from './get-job-runs'
 
-/** Query keys of the jobs screens; everything under `['jobs']`. */
+/** Query keys of job runs (the jobs screens and any screen following a run); everything under `['jobs']`. */
 export const jobKeys = {
   all: ['jobs'] as const,
   lists: () => ['jobs', 'list'] as const,

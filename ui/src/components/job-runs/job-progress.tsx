@@ -1,5 +1,5 @@
-import { jobStatusBadge } from '../../../lib/job-status'
-import type { JobRunSummary } from '../api/get-job-runs'
+import { jobStatusBadge } from '../../lib/job-status'
+import type { JobRunSummary } from './api/get-job-runs'
 
 export interface JobProgressProps {
   run: Pick<JobRunSummary, 'progress' | 'counts' | 'status' | 'cancelRequested'>

@@ -1,0 +1,10 @@
+import type { AuditQuery, CandidateQuery } from '../planner-search'
+
+/** Query keys of the Planners screen; everything under `['planners']`. */
+export const plannerKeys = {
+  all: ['planners'] as const,
+  candidateLists: () => ['planners', 'candidates'] as const,
+  candidates: (query: CandidateQuery) => ['planners', 'candidates', query] as const,
+  auditLists: () => ['planners', 'audits'] as const,
+  audits: (query: AuditQuery) => ['planners', 'audits', query] as const,
+}
