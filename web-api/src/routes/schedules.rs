@@ -140,7 +140,7 @@ impl ScheduleApi {
             state
                 .jobs
                 .check_start(&caller, &body.job_kind, &body.input.unwrap_or(Value::Null))?;
-        job_stores_in_scope(&state, || Ok(scope.clone()), &body.job_kind, &input).await?;
+        job_stores_in_scope(&state, || Ok(scope), &body.job_kind, &input).await?;
         let new = NewSchedule {
             enterprise_id: scope.enterprise_id,
             store_id: body.store_id_fk,
