@@ -3,6 +3,7 @@
 use engine::Database;
 use engine::auth::AuthService;
 use engine::messaging::{MessagingService, MessagingSettings};
+use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
@@ -23,6 +24,7 @@ pub struct AppState {
     pub messages: MessageStore,
     pub messaging: MessagingService,
     pub planners: PlannerStore,
+    pub appointments: AppointmentStore,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
@@ -46,6 +48,7 @@ impl AppState {
             leads: LeadStore::new(db.clone()),
             schedules: ScheduleStore::new(db.clone()),
             planners: PlannerStore::new(db.clone()),
+            appointments: AppointmentStore::new(db.clone()),
             auth,
             db,
             queue,

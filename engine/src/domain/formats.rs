@@ -37,6 +37,57 @@ pub fn parse_request_date(field: &str, text: Option<&str>) -> Result<Option<Naiv
     }
 }
 
+/// A mileage as people write it: "45,300", "45300 miles", "45.3k", "45k mi". Whole miles,
+/// 0 to 1,000,000.
+pub fn parse_mileage(text: &str) -> Result<i32> {
+    let invalid = || {
+        Error::invalid(format!(
+            "{:?} is not a mileage (for example 45,300 or 45k)",
+            text.trim()
+        ))
+    };
+    let lower = text.trim().to_ascii_lowercase();
+    let number = lower
+        .trim_end_matches('.')
+        .trim_end_matches("miles")
+        .trim_end_matches("mi")
+        .trim_end();
+    let (digits, scale) = match number.strip_suffix('k') {
+        Some(rest) => (rest.trim_end(), 1_000.0),
+        None => (number, 1.0),
+    };
+    let digits = digits.replace(',', "");
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return Err(invalid());
+    }
+    let value: f64 = digits.parse().map_err(|_| invalid())?;
+    let miles = (value * scale).round();
+    if !(0.0..=1_000_000.0).contains(&miles) {
+        return Err(invalid());
+    }
+    Ok(miles as i32)
+}
+
+/// A maintenance-minder reading: a service code ("A", "B12", "A123") or an oil life ("15%").
+pub fn parse_minder(text: &str) -> Result<String> {
+    let minder = text.trim().to_ascii_uppercase();
+    let code = minder.len() <= 6
+        && minder.starts_with(|c: char| c.is_ascii_alphabetic())
+        && minder.chars().all(|c| c.is_ascii_alphanumeric());
+    let oil_life = minder
+        .strip_suffix('%')
+        .and_then(|n| n.trim().parse::<u8>().ok())
+        .is_some_and(|n| n <= 100);
+    if code || oil_life {
+        Ok(minder)
+    } else {
+        Err(Error::invalid(format!(
+            "{:?} is not a minder reading (for example A1, B12 or 15%)",
+            text.trim()
+        )))
+    }
+}
+
 pub fn parse_response_time(text: &str) -> Result<NaiveDateTime> {
     NaiveDateTime::parse_from_str(text.trim(), RESPONSE_TIME).map_err(|_| {
         Error::invalid(format!(
@@ -103,5 +154,37 @@ mod offset_tests {
         assert_eq!(gmt_offset("America/New_York", summer).unwrap(), "GMT-04:00");
         assert_eq!(gmt_offset("America/Phoenix", summer).unwrap(), "GMT-07:00");
         assert!(gmt_offset("Mars/Olympus", summer).is_err());
+    }
+}
+
+#[cfg(test)]
+mod vmr_tests {
+    use super::*;
+
+    #[test]
+    fn mileages_are_read_as_people_write_them() {
+        for (text, miles) in [
+            ("45,300", 45_300),
+            ("45300 miles", 45_300),
+            ("45.3k", 45_300),
+            ("45k mi", 45_000),
+            (" 0 ", 0),
+            ("1,000,000", 1_000_000),
+        ] {
+            assert_eq!(parse_mileage(text).unwrap(), miles, "{text}");
+        }
+        for text in ["", "abc", "45,300 on tuesday", "-5", "2,000,000", "k"] {
+            assert!(parse_mileage(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn minder_readings_are_codes_or_oil_life() {
+        assert_eq!(parse_minder("b12").unwrap(), "B12");
+        assert_eq!(parse_minder("A").unwrap(), "A");
+        assert_eq!(parse_minder("15%").unwrap(), "15%");
+        for text in ["", "12", "150%", "oil is low", "A-1"] {
+            assert!(parse_minder(text).is_err(), "{text}");
+        }
     }
 }

@@ -43,8 +43,18 @@ pub struct VehicleRecord {
     pub model: String,
     pub year: i32,
     pub odometer: Option<i32>,
+    pub minder: Option<String>,
     pub last_service_date: Option<NaiveDate>,
     pub no_longer_owned: bool,
+}
+
+/// A vehicle mileage record (VMR) update: what staff read off a customer's message.
+#[derive(Debug, Clone, Default)]
+pub struct VehicleMileage {
+    pub miles: Option<i32>,
+    /// The maintenance minder's code or oil life ("A1", "B12", "15%").
+    pub minder: Option<String>,
+    pub last_service_date: Option<NaiveDate>,
 }
 
 /// A customer to create; the phone is validated and stored as E.164.
@@ -320,6 +330,31 @@ impl CustomerStore {
         self.db.fetch_all(&query).await
     }
 
+    /// Writes a VMR update. The odometer's update time dates the reading planners use.
+    pub async fn update_vehicle_mileage(
+        &self,
+        vehicle_id: i64,
+        update: &VehicleMileage,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut query = Query::update();
+        query
+            .table(ServiceVehicles::Table)
+            .value(ServiceVehicles::UpdatedAt, now)
+            .and_where(Expr::col(ServiceVehicles::Id).eq(vehicle_id));
+        if let Some(miles) = update.miles {
+            query.value(ServiceVehicles::Odometer, miles);
+        }
+        if let Some(minder) = &update.minder {
+            query.value(ServiceVehicles::Minder, minder.clone());
+        }
+        if let Some(day) = update.last_service_date {
+            query.value(ServiceVehicles::LastServiceDate, day);
+        }
+        self.db.execute(&query).await?;
+        Ok(())
+    }
+
     pub async fn vehicles(&self, customer_id: i64) -> Result<Vec<VehicleRecord>> {
         let mut query = vehicle_select();
         query
@@ -493,6 +528,7 @@ fn vehicle_select() -> SelectStatement {
                 ServiceVehicles::Model,
                 ServiceVehicles::Year,
                 ServiceVehicles::Odometer,
+                ServiceVehicles::Minder,
                 ServiceVehicles::LastServiceDate,
                 ServiceVehicles::NoLongerOwned,
             ]

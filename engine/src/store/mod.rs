@@ -1,5 +1,6 @@
 //! Storage, one module per aggregate. Every list pages on the server.
 
+pub mod appointments;
 pub mod customers;
 pub mod job_runs;
 pub mod lead_lists;

@@ -209,10 +209,13 @@ impl PlannerScan {
 
     async fn judge(&self, store: &StoreRow, vehicles: Vec<VehicleRow>) -> Result<Batch> {
         let ids: Vec<i64> = vehicles.iter().map(|v| v.id).collect();
-        let sales = self.latest_sales(&ids).await?;
-        let mut visits = self.visits(&ids).await?;
-        let customers = self.customers(&vehicles).await?;
-        let existing = self.existing_leads(&ids).await?;
+        // Independent reads: run together, on as many pooled connections.
+        let (sales, mut visits, customers, existing) = tokio::try_join!(
+            self.latest_sales(&ids),
+            self.visits(&ids),
+            self.customers(&vehicles),
+            self.existing_leads(&ids),
+        )?;
         let mut batch = Batch {
             scanned: vehicles.len() as u64,
             ..Batch::default()

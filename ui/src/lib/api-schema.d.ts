@@ -1138,6 +1138,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/future-service-interaction/vehicle-mileage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A vehicle mileage record (VMR) update from text staff selected in a message: the lead's
+         *     vehicle gets the mileage (read as people write it: "45,300", "45k"), the minder reading
+         *     ("A1", "B12", "15%") and/or the last service date. Path ours; the fields are the spec's.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VehicleMileageBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["VehicleMileageView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/future-service-interaction/{id}/stage": {
         parameters: {
             query?: never;
@@ -15530,10 +15645,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service-appointment/search-by-appt-date-and-query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appointments in the caller's stores matching the dates and text, soonest first. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AppointmentSearchBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["AppointmentPage"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AppointmentPage */
+        AppointmentPage: {
+            content: components["schemas"]["AppointmentView"][];
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            size: number;
+            /** Format: uint64 */
+            totalElements: number;
+        };
+        /** AppointmentSearchBody */
+        AppointmentSearchBody: {
+            storeIds?: number[];
+            /** @description Inclusive days (UTC), YYYY-MM-DD or DD.MM.YYYY. */
+            startDate?: string;
+            endDate?: string;
+            /** @description Customer name, mobile digits, VIN or the appointment's title. */
+            query?: string;
+            /** Format: uint64 */
+            page?: number;
+            /** Format: uint64 */
+            size?: number;
+        };
+        /** AppointmentView */
+        AppointmentView: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            storeId: number;
+            /** Format: int64 */
+            customerId?: number;
+            /** Format: int64 */
+            vehicleId?: number;
+            /** Format: int64 */
+            futureServiceInteractionId?: number;
+            title?: string;
+            apptStatus: string;
+            /** Format: date-time */
+            apptDateTime: string;
+            transportType?: string;
+            customerName?: string;
+            cellular?: string;
+            /** @description Year, make and model. */
+            vehicle?: string;
+            vin?: string;
+        };
         /** AssistantView */
         AssistantView: {
             /** Format: int64 */
@@ -16644,6 +16916,32 @@ export interface components {
             callingFeature: boolean;
             colorCode: string;
             twilioUserNotificationChannelSid?: string;
+        };
+        /**
+         * VehicleMileageBody
+         * @description A VMR update, with the spec's field names.
+         */
+        VehicleMileageBody: {
+            /** Format: int64 */
+            future_service_interaction_id: number;
+            /** @description As selected in the message: "45,300", "45300 miles", "45k". */
+            last_mileage?: string;
+            /** @description "A1", "B12", "15%". */
+            minder?: string;
+            /** @description YYYY-MM-DD or DD.MM.YYYY. */
+            last_service_date?: string;
+        };
+        /** VehicleMileageView */
+        VehicleMileageView: {
+            /** Format: int64 */
+            vehicleId: number;
+            /** Format: int32 */
+            lastMileage?: number;
+            minder?: string;
+            /** Format: naive-date */
+            lastServiceDate?: string;
+            /** @description 'Successfully Updated'. */
+            message: string;
         };
         /** VehicleView */
         VehicleView: {

@@ -7,9 +7,11 @@
 
 use chrono::Utc;
 use engine::auth::{Caller, Scope};
+use engine::domain::formats::{parse_mileage, parse_minder, parse_request_date};
 use engine::domain::leads::{InboundAppointment, LeadStage, ResponseInsight, WorkflowTrack};
 use engine::messaging::{Notice, TrackRequest};
 use engine::store::PageRequest;
+use engine::store::customers::VehicleMileage;
 use engine::store::leads::{LeadFlag, LeadRecord};
 use poem::Request;
 use poem::web::Data;
@@ -70,6 +72,29 @@ pub struct LeadMetadata {
 }
 
 pub struct LeadActionApi;
+
+/// A VMR update, with the spec's field names.
+#[derive(Debug, Object)]
+pub struct VehicleMileageBody {
+    pub future_service_interaction_id: i64,
+    /// As selected in the message: "45,300", "45300 miles", "45k".
+    pub last_mileage: Option<String>,
+    /// "A1", "B12", "15%".
+    pub minder: Option<String>,
+    /// YYYY-MM-DD or DD.MM.YYYY.
+    pub last_service_date: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct VehicleMileageView {
+    pub vehicle_id: i64,
+    pub last_mileage: Option<i32>,
+    pub minder: Option<String>,
+    pub last_service_date: Option<chrono::NaiveDate>,
+    /// 'Successfully Updated'.
+    pub message: String,
+}
 
 async fn lead(state: &AppState, scope: &Scope, id: i64) -> ApiResult<LeadRecord> {
     Ok(state
@@ -251,6 +276,61 @@ impl LeadActionApi {
         };
         state.leads.set_response_insight(id.0, insight).await?;
         changed(&state, &scope, id.0).await
+    }
+
+    /// A vehicle mileage record (VMR) update from text staff selected in a message: the lead's
+    /// vehicle gets the mileage (read as people write it: "45,300", "45k"), the minder reading
+    /// ("A1", "B12", "15%") and/or the last service date. Path ours; the fields are the spec's.
+    #[oai(
+        path = "/api/future-service-interaction/vehicle-mileage",
+        method = "put"
+    )]
+    async fn vehicle_mileage(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<VehicleMileageBody>,
+    ) -> ApiResult<Json<VehicleMileageView>> {
+        let scope = request_scope(&caller, req)?;
+        let body = body.0;
+        let lead = lead(&state, &scope, body.future_service_interaction_id).await?;
+        let vehicle_id = lead
+            .vehicle_id
+            .ok_or_else(|| engine::Error::invalid("The lead has no vehicle"))?;
+        let blank = |t: &Option<String>| {
+            t.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+        };
+        let update = VehicleMileage {
+            miles: blank(&body.last_mileage)
+                .map(|t| parse_mileage(&t))
+                .transpose()?,
+            minder: blank(&body.minder).map(|t| parse_minder(&t)).transpose()?,
+            last_service_date: parse_request_date(
+                "last_service_date",
+                body.last_service_date.as_deref(),
+            )?,
+        };
+        if update.miles.is_none() && update.minder.is_none() && update.last_service_date.is_none() {
+            return Err(
+                engine::Error::invalid("Give last_mileage, minder or last_service_date").into(),
+            );
+        }
+        state
+            .customers
+            .update_vehicle_mileage(vehicle_id, &update, Utc::now())
+            .await?;
+        let vehicle = state.customers.vehicle(&scope, vehicle_id).await?;
+        Ok(Json(VehicleMileageView {
+            vehicle_id,
+            last_mileage: vehicle.odometer,
+            minder: vehicle.minder,
+            last_service_date: vehicle.last_service_date,
+            message: "Successfully Updated".to_owned(),
+        }))
     }
 
     /// Moves a lead to a stage with one of that stage's outcomes (400 for any other).

@@ -1,5 +1,6 @@
 //! The HTTP API, one module per area.
 
+pub mod appointments;
 pub mod customers;
 pub mod enterprise;
 pub mod events;
@@ -49,6 +50,8 @@ pub enum ApiTags {
     Simulator,
     /// Predictive planners, their audits and definitions.
     Planners,
+    /// Service appointments.
+    Appointments,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -84,6 +87,7 @@ type MessagingApis = (
     webhooks::WebhookApi,
     simulator::SimulatorApi,
     uploads::UploadApi,
+    appointments::AppointmentApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -109,6 +113,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             webhooks::WebhookApi,
             simulator::SimulatorApi,
             uploads::UploadApi,
+            appointments::AppointmentApi,
         ),
     )
 }
