@@ -14,8 +14,10 @@ export interface PopoverProps {
   /** `menu`: arrow keys, Home and End move between the `menuitem`s. */
   role?: 'dialog' | 'menu'
   className?: string
-  /** Escape, a click outside, or the page scrolling the anchor away. Escape returns focus to an element anchor. */
+  /** Escape, a click outside, or the page scrolling the anchor away. Escape returns focus to `returnFocus` or an element anchor. */
   onClose: () => void
+  /** Where Escape puts focus back (default: an element anchor), e.g. the message a context menu was opened on. */
+  returnFocus?: HTMLElement | null
   children: ReactNode
 }
 
@@ -31,7 +33,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * the end of the page so that scrolling containers do not clip it. Takes focus
  * when it opens; Escape or a click elsewhere closes it.
  */
-export function Popover({ anchor, label, title, role = 'dialog', className, onClose, children }: PopoverProps) {
+export function Popover({ anchor, label, title, role = 'dialog', className, onClose, returnFocus, children }: PopoverProps) {
   const ref = useRef<HTMLDivElement>(null)
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null)
   const latestClose = useRef(onClose)
@@ -96,7 +98,8 @@ export function Popover({ anchor, label, title, role = 'dialog', className, onCl
           event.preventDefault()
           event.stopPropagation()
           latestClose.current()
-          if (anchor instanceof HTMLElement) anchor.focus()
+          const back = returnFocus ?? (anchor instanceof HTMLElement ? anchor : null)
+          if (back?.isConnected) back.focus()
           return
         }
         if (role !== 'menu') return

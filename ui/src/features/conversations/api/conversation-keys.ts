@@ -5,4 +5,7 @@ export const conversationKeys = {
   history: (leadId: number) => ['conversations', 'history', leadId] as const,
   leads: () => ['conversations', 'lead'] as const,
   lead: (leadId: number) => ['conversations', 'lead', leadId] as const,
+  /** The selection menu's Appointment Search; `storeId` null searches all the caller's stores. */
+  appointmentSearch: (storeId: number | undefined, query: string) =>
+    ['conversations', 'appointment-search', storeId ?? null, query] as const,
 }

@@ -12,6 +12,8 @@ export interface ConversationLogProps {
   isPending: boolean
   /** Shown instead of the messages when they could not be loaded. */
   error: { text: string; retry?: () => void } | null
+  /** The lead's store (for the selection menu's Appointment Search). */
+  storeId?: number
   timeZone?: string
   now: number
   privileged: boolean
@@ -33,6 +35,7 @@ export function ConversationLog({
   messages,
   isPending,
   error,
+  storeId,
   timeZone,
   now,
   privileged,
@@ -95,6 +98,7 @@ export function ConversationLog({
               key={item.key}
               leadId={leadId}
               message={item.message}
+              storeId={storeId}
               timeZone={timeZone}
               now={now}
               privileged={privileged}

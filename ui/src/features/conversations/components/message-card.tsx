@@ -19,6 +19,8 @@ import { useSelectionMenu } from './selection-menu'
 export interface MessageCardProps {
   leadId: number
   message: MessageView
+  /** The lead's store (the selection menu's Appointment Search looks there); the message's store when not given. */
+  storeId?: number
   /** The store's time zone (IANA); times are shown in it. */
   timeZone?: string
   now: number
@@ -71,6 +73,7 @@ function MessageMedia({ urls }: { urls: readonly string[] }) {
 export function MessageCard({
   leadId,
   message,
+  storeId,
   timeZone,
   now,
   privileged,
@@ -86,7 +89,7 @@ export function MessageCard({
   const [expanded, setExpanded] = useState(false)
   const bodyId = useId()
   const html = useMemo(() => sanitizeHtml(message.content), [message.content])
-  const selection = useSelectionMenu()
+  const selection = useSelectionMenu({ leadId, storeId: storeId ?? message.storeId, timeZone })
 
   const classes = [
     'chat-msg',
@@ -103,6 +106,8 @@ export function MessageCard({
     <div
       id={bodyId}
       className="chat-msg__body"
+      // Focusable from script only: the selection menu and its dialogs give focus back here.
+      tabIndex={-1}
       onContextMenu={selection.onContextMenu}
       // Sanitised above with an allow-list: no scripts, handlers or unsafe addresses.
       dangerouslySetInnerHTML={{ __html: html }}

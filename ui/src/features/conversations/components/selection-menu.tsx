@@ -1,25 +1,33 @@
 import { useState, type MouseEvent } from 'react'
-import { Popover } from '../../../components/popover/popover'
-import { notify } from '../../../lib/notices'
+import { AppointmentSearchDialog } from './appointment-search-dialog'
+import { SelectionMenuPopover } from './selection-menu-popover'
 
-const COPIED_NOTICE_TEXT = 'Text copied to clipboard'
+export interface SelectionMenuContext {
+  /** The conversation's lead (future service interaction): VMR updates go to its vehicle. */
+  leadId: number
+  /** The lead's store: Appointment Search looks there (all the caller's stores when unknown). */
+  storeId?: number
+  /** The store's time zone (IANA), for the appointment times. */
+  timeZone?: string
+}
 
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text)
-  } catch {
-    // No clipboard permission: copy the selection the old way.
-    if (!document.execCommand('copy')) throw new Error('copy refused')
-  }
+interface OpenSelection {
+  /** A stable object, so the popover is not placed (and focused) again on every render. */
+  anchor: { x: number; y: number }
+  text: string
+  /** The message body the menu was opened on; focus goes back to it. */
+  target: HTMLElement
+  view: 'menu' | 'appointments'
 }
 
 /**
- * The right-click menu on text selected inside a message (spec section 2):
- * Copy. Offered only while text inside `container` is selected; otherwise the
- * browser's own menu shows.
+ * The right-click menu on text selected inside a message (spec sections 2 and
+ * 5): Copy, VMR Update (minder), VMR Update (mileage) and Appointment Search,
+ * each working on the selected text. Offered only while text inside the
+ * message is selected; otherwise the browser's own menu shows.
  */
-export function useSelectionMenu() {
-  const [menu, setMenu] = useState<{ x: number; y: number; text: string } | null>(null)
+export function useSelectionMenu({ leadId, storeId, timeZone }: SelectionMenuContext) {
+  const [open, setOpen] = useState<OpenSelection | null>(null)
 
   const onContextMenu = (event: MouseEvent<HTMLElement>) => {
     const selection = window.getSelection()
@@ -30,28 +38,45 @@ export function useSelectionMenu() {
     const box = event.currentTarget.getBoundingClientRect()
     // Opened from the keyboard the pointer position is 0,0: hang the menu off the message instead.
     const fromKeyboard = event.clientX === 0 && event.clientY === 0
-    setMenu({ x: fromKeyboard ? box.right : event.clientX, y: fromKeyboard ? box.top : event.clientY, text })
+    setOpen({
+      anchor: { x: fromKeyboard ? box.right : event.clientX, y: fromKeyboard ? box.top : event.clientY },
+      text,
+      target: event.currentTarget,
+      view: 'menu',
+    })
   }
 
-  const element = menu ? (
-    <Popover anchor={{ x: menu.x, y: menu.y }} label="Selected text" role="menu" className="popover--menu" onClose={() => setMenu(null)}>
-      <button
-        type="button"
-        role="menuitem"
-        className="popover__item"
-        onClick={() => {
-          const { text } = menu
-          setMenu(null)
-          copyText(text).then(
-            () => notify({ message: COPIED_NOTICE_TEXT }),
-            () => notify({ type: 'warning', message: 'The text could not be copied.' }),
-          )
-        }}
-      >
-        Copy
-      </button>
-    </Popover>
-  ) : null
+  const close = () => setOpen(null)
+  const done = () => {
+    if (open?.target.isConnected) open.target.focus()
+    close()
+  }
+
+  let element = null
+  if (open?.view === 'menu') {
+    element = (
+      <SelectionMenuPopover
+        anchor={open.anchor}
+        text={open.text}
+        leadId={leadId}
+        returnFocus={open.target}
+        onClose={close}
+        onDone={done}
+        onAppointmentSearch={() => setOpen({ ...open, view: 'appointments' })}
+      />
+    )
+  } else if (open?.view === 'appointments') {
+    element = (
+      <AppointmentSearchDialog
+        anchor={open.anchor}
+        query={open.text}
+        storeId={storeId}
+        timeZone={timeZone}
+        returnFocus={open.target}
+        onClose={close}
+      />
+    )
+  }
 
   return { onContextMenu, menu: element }
 }
