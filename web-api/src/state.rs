@@ -5,6 +5,7 @@ use engine::auth::AuthService;
 use engine::messaging::{MessagingService, MessagingSettings};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
+use engine::store::cv_leads::CvLeadStore;
 use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
 use engine::store::messages::MessageStore;
@@ -25,6 +26,7 @@ pub struct AppState {
     pub messaging: MessagingService,
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
+    pub cv_leads: CvLeadStore,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
@@ -49,6 +51,7 @@ impl AppState {
             schedules: ScheduleStore::new(db.clone()),
             planners: PlannerStore::new(db.clone()),
             appointments: AppointmentStore::new(db.clone()),
+            cv_leads: CvLeadStore::new(db.clone()),
             auth,
             db,
             queue,

@@ -123,6 +123,7 @@ async fn measure(db: &Database) -> anyhow::Result<()> {
             customer_number: None,
             sold_on: None,
             hard_run: false,
+            vehicle_batch: None,
         };
         let mut transfer = planners.transfer(&request).await?;
         while transfer.step(Utc::now()).await? {}

@@ -228,6 +228,8 @@ pub enum Planner {
     HondaOldModelNewer,
     /// The day after a repair order closed: the post-visit follow-up (SVC_CLOSED_RO).
     ServiceClosed,
+    /// The vehicles of an uploaded customer-vehicle batch, due at once (CV_LEAD_SMT_1).
+    CustomerVehicleLead,
 }
 
 /// Mileage milestones a planner may follow.
@@ -271,11 +273,12 @@ impl Planner {
             Planner::HondaServicePass => "HONDA_SERVICE_PASS".to_owned(),
             Planner::HondaOldModel | Planner::HondaOldModelNewer => "HONDA_OLD_MODEL".to_owned(),
             Planner::ServiceClosed => "SVC_CLOSED_RO".to_owned(),
+            Planner::CustomerVehicleLead => "CV_LEAD_SMT_1".to_owned(),
         }
     }
 
     /// Every planner but the mileage ones, which are `Mileage(miles)` for each milestone.
-    pub const FIXED: [Planner; 13] = [
+    pub const FIXED: [Planner; 14] = [
         Planner::DeliveryFollowUp,
         Planner::CheckUp30Days,
         Planner::CheckUp90Days,
@@ -288,6 +291,7 @@ impl Planner {
         Planner::HondaOldModel,
         Planner::HondaOldModelNewer,
         Planner::ServiceClosed,
+        Planner::CustomerVehicleLead,
         Planner::Mileage(500),
     ];
 
@@ -322,6 +326,7 @@ impl Planner {
             Planner::HondaOldModel => "HOM".to_owned(),
             Planner::HondaOldModelNewer => "HOM new".to_owned(),
             Planner::ServiceClosed => "service closed".to_owned(),
+            Planner::CustomerVehicleLead => "CV leads".to_owned(),
         }
     }
 }
@@ -500,6 +505,8 @@ pub fn due(planner: Planner, facts: &VehicleFacts) -> Result<Due, Exclusion> {
             }
             _ => Err(Exclusion::NotApplicable),
         },
+        // Its due day is the window's first: see `evaluate`.
+        Planner::CustomerVehicleLead => Err(Exclusion::NotApplicable),
         Planner::ServiceClosed => Ok(at(
             last_visit.ok_or(Exclusion::NotApplicable)? + Duration::days(1)
         )),
@@ -550,7 +557,8 @@ pub fn already_serviced(planner: Planner, facts: &VehicleFacts, due: &Due) -> bo
         | Planner::HondaServicePass
         | Planner::HondaOldModel
         | Planner::HondaOldModelNewer
-        | Planner::ServiceClosed => false,
+        | Planner::ServiceClosed
+        | Planner::CustomerVehicleLead => false,
     }
 }
 
@@ -582,6 +590,16 @@ impl Window {
 pub fn evaluate(planner: Planner, facts: &VehicleFacts, window: Window) -> Result<Due, Exclusion> {
     if facts.no_longer_owned {
         return Err(Exclusion::NoLongerOwned);
+    }
+    if planner == Planner::CustomerVehicleLead {
+        // A batch someone uploaded to contact now: due on the window's first day.
+        let rate = estimate_rate(facts);
+        return Ok(Due {
+            on: window.from,
+            by_time: true,
+            estimated_miles: rate.miles_on(window.from),
+            rate,
+        });
     }
     let due = due(planner, facts)?;
     if !window.contains(due.on) {

@@ -458,6 +458,32 @@ fn service_closed_follows_up_the_day_after_the_last_closed_visit() {
 }
 
 #[test]
+fn customer_vehicle_leads_are_due_on_the_windows_first_day() {
+    let facts = vehicle("Mazda", "CX-5", 2020);
+    let due = evaluate(
+        Planner::CustomerVehicleLead,
+        &facts,
+        window("2025-05-02", "2025-05-30"),
+    )
+    .unwrap();
+    assert_eq!(due.on, day("2025-05-02"));
+    assert_eq!(
+        Planner::CustomerVehicleLead.service_type(&facts),
+        "CV_LEAD_SMT_1"
+    );
+    let mut sold_on = facts;
+    sold_on.no_longer_owned = true;
+    assert_eq!(
+        evaluate(
+            Planner::CustomerVehicleLead,
+            &sold_on,
+            window("2025-05-02", "2025-05-30")
+        ),
+        Err(Exclusion::NoLongerOwned)
+    );
+}
+
+#[test]
 fn every_planner_is_found_by_its_name() {
     for planner in Planner::FIXED {
         assert_eq!(Planner::from_name(&planner.name()), Some(planner));

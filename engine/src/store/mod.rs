@@ -2,6 +2,7 @@
 
 pub mod appointments;
 pub mod customers;
+pub mod cv_leads;
 pub mod job_runs;
 pub mod lead_lists;
 pub mod leads;

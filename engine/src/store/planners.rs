@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value as Json;
 
 use super::schema::{
-    Customers, FutureServiceInteractions as Fsi, Offices, PlannerAudits,
+    Customers, CvLeadBatchVehicles, FutureServiceInteractions as Fsi, Offices, PlannerAudits,
     PlannerDefinitions as Defs, RepairOrderLines, RepairOrders, Sales, ServiceVehicles as Vehicles,
     Stores,
 };
@@ -40,6 +40,8 @@ pub struct PlannerRequest {
     pub sold_on: Option<NaiveDate>,
     /// Replace this planner's earlier, never-contacted leads for the same vehicle and service.
     pub hard_run: bool,
+    /// Only the vehicles of this customer-vehicle batch.
+    pub vehicle_batch: Option<i64>,
 }
 
 impl PlannerRequest {
@@ -194,6 +196,17 @@ impl PlannerScan {
                 .limit(BATCH_VEHICLES);
             if let Some(customers) = &self.customer_ids {
                 query.and_where(Expr::col(Vehicles::CustomerId).is_in(customers.clone()));
+            }
+            if let Some(batch) = self.request.vehicle_batch {
+                query.and_where(
+                    Expr::col(Vehicles::Id).in_subquery(
+                        Query::select()
+                            .column(CvLeadBatchVehicles::VehicleId)
+                            .from(CvLeadBatchVehicles::Table)
+                            .and_where(Expr::col(CvLeadBatchVehicles::BatchId).eq(batch))
+                            .to_owned(),
+                    ),
+                );
             }
             let vehicles: Vec<VehicleRow> = self.db.fetch_all(&query).await?;
             match vehicles.last() {

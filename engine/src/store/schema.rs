@@ -130,6 +130,15 @@ pub enum PlannerDefinitions {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum CvLeadBatches {
+    Table, Id, EnterpriseId, StoreId, FileName, RowCount, MatchedRows, VehicleCount, CreatedBy,
+    CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum CvLeadBatchVehicles { Table, BatchId, VehicleId }
+
+#[derive(Iden, Clone, Copy)]
 pub enum PlannerAudits {
     Table, Id, EnterpriseId, StoreId, PlannerName, ServiceType, PlannerDate, Parameters,
     CandidateCount, CreatedCount, SkippedCount, JobRunId, StartedBy, CreatedAt,

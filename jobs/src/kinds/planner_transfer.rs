@@ -48,6 +48,8 @@ struct TransferInput {
     customer_number: Option<String>,
     sold_on: Option<NaiveDate>,
     hard_run: bool,
+    /// Only this customer-vehicle batch's vehicles (CV leads).
+    vehicle_batch: Option<i64>,
 }
 
 impl TransferInput {
@@ -99,6 +101,7 @@ impl TransferInput {
                 .get("hardRun")
                 .and_then(Json::as_bool)
                 .unwrap_or(false),
+            vehicle_batch: input.get("vehicleBatch").and_then(Json::as_i64),
         };
         if parsed.min_days > parsed.max_days {
             return Err("minDays must not be greater than maxDays".to_owned());
@@ -116,6 +119,7 @@ impl TransferInput {
             "customerNumber": self.customer_number,
             "soldDate": self.sold_on,
             "hardRun": self.hard_run,
+            "vehicleBatch": self.vehicle_batch,
         })
     }
 }
@@ -163,6 +167,7 @@ impl JobKind for PlannerTransfer {
                 customer_number: parsed.customer_number.clone(),
                 sold_on: parsed.sold_on,
                 hard_run: parsed.hard_run,
+                vehicle_batch: parsed.vehicle_batch,
             };
             let planners = PlannerStore::new(ctx.db().clone());
             let mut counts = Counts {

@@ -78,6 +78,7 @@ type CoreApis = (
     schedules::ScheduleApi,
     planners::PlannerApi,
     planners::PlannerDefinitionApi,
+    planners::CvLeadApi,
 );
 
 /// The messaging areas.
@@ -106,6 +107,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             schedules::ScheduleApi,
             planners::PlannerApi,
             planners::PlannerDefinitionApi,
+            planners::CvLeadApi,
         ),
         (
             messages::MessageApi,

@@ -11,17 +11,20 @@ use engine::domain::formats::parse_request_date;
 use engine::planner::Planner;
 use engine::planner::model::is_mileage_milestone;
 use engine::store::PageRequest;
+use engine::store::cv_leads::CvLeadBatch;
 use engine::store::planners::{
     AuditSearch, Candidate, DefinitionFields, PlannerAudit, PlannerDefinition, PlannerRequest,
 };
 use engine::store::schedules::NewSchedule;
+use engine::store::uploads::MAX_UPLOAD_BYTES;
 use jobs::StartRequest;
 use jobs::kinds::{PLANNER_ROLES, PlannerTransfer};
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi};
+use poem_openapi::types::multipart::Upload;
+use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use serde_json::Value;
 
 use super::ApiTags;
@@ -192,6 +195,8 @@ struct PlannerParams {
     max_days: Option<i64>,
     hard_run: bool,
     sold_date: Option<String>,
+    /// The customer-vehicle batch (CV leads).
+    vehicle_batch: Option<i64>,
 }
 
 pub struct PlannerApi;
@@ -245,6 +250,7 @@ async fn plan(
         customer_number: params.cust_no.filter(|c| !c.trim().is_empty()),
         sold_on: parse_request_date("soldDate", params.sold_date.as_deref())?,
         hard_run: params.hard_run,
+        vehicle_batch: params.vehicle_batch,
     };
     if request.min_days.abs() > 3_650 || request.max_days.abs() > 3_650 {
         return Err(engine::Error::invalid("minDays and maxDays must be within 10 years").into());
@@ -271,6 +277,7 @@ async fn plan(
         "customerNumber": request.customer_number,
         "soldDate": request.sold_on,
         "hardRun": request.hard_run,
+        "vehicleBatch": request.vehicle_batch,
     });
     // The same transfer asked for twice while it runs is one run.
     let key = format!("planner:{input}");
@@ -369,6 +376,7 @@ macro_rules! planner_endpoints {
                         max_days: max_days.0,
                         hard_run: hard_run.0.unwrap_or(false),
                         sold_date: sold_date.0,
+                        vehicle_batch: None,
                     };
                     plan(&state, req, &caller, $planner, params).await
                 }
@@ -417,6 +425,7 @@ macro_rules! planner_endpoints {
                     max_days: max_days.0,
                     hard_run: hard_run.0.unwrap_or(false),
                     sold_date: sold_date.0,
+                    vehicle_batch: None,
                 };
                 plan(&state, req, &caller, Planner::Mileage(miles), params).await
             }
@@ -865,7 +874,183 @@ impl PlannerDefinitionApi {
             max_days: Some(i64::from(definition.max_days)),
             hard_run: body.0.hard_run.unwrap_or(false),
             sold_date: None,
+            vehicle_batch: None,
         };
         plan(&state, req, &caller, planner, params).await
+    }
+}
+
+/// A customer-vehicle lead batch.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct CvLeadBatchView {
+    pub id: i64,
+    pub store_id: i64,
+    pub file_name: String,
+    /// Data rows in the file.
+    pub row_count: i32,
+    /// Rows that matched a vehicle of the store.
+    pub matched_rows: i32,
+    /// Distinct vehicles the batch holds.
+    pub vehicle_count: i32,
+    pub created_by: Option<i64>,
+    pub created_on: chrono::DateTime<Utc>,
+}
+
+impl From<CvLeadBatch> for CvLeadBatchView {
+    fn from(b: CvLeadBatch) -> Self {
+        Self {
+            id: b.id,
+            store_id: b.store_id,
+            file_name: b.file_name,
+            row_count: b.row_count,
+            matched_rows: b.matched_rows,
+            vehicle_count: b.vehicle_count,
+            created_by: b.created_by,
+            created_on: b.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CvLeadBatchPage {
+    pub content: Vec<CvLeadBatchView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+#[derive(Debug, Multipart)]
+pub struct CvLeadFile {
+    pub file: Upload,
+}
+
+pub struct CvLeadApi;
+
+#[OpenApi(tag = "ApiTags::Planners")]
+impl CvLeadApi {
+    /// Uploads a customer-vehicle lead list for a store: a CSV with a header row naming a `vin`
+    /// and/or a `cust_no` column. Any bad row refuses the whole file (400, every row listed);
+    /// rows matching none of the store's vehicles are counted.
+    #[oai(path = "/api/future-service-interaction/v2/import", method = "post")]
+    async fn import(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        store_id: Query<i64>,
+        form: CvLeadFile,
+    ) -> ApiResult<Json<CvLeadBatchView>> {
+        caller.require_any(PLANNER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        let store = store_in_scope(&state, &scope, store_id.0).await?;
+        if form.file.size() > MAX_UPLOAD_BYTES {
+            return Err(engine::Error::invalid(format!(
+                "The file is larger than {} MB",
+                MAX_UPLOAD_BYTES / 1024 / 1024
+            ))
+            .into());
+        }
+        let file_name = form.file.file_name().unwrap_or("leads.csv").to_owned();
+        let content = form
+            .file
+            .into_vec()
+            .await
+            .map_err(|_| engine::Error::invalid("The file could not be read"))?;
+        if content.is_empty() {
+            return Err(engine::Error::invalid("The file is empty").into());
+        }
+        let batch = state
+            .cv_leads
+            .import(
+                store.enterprise_id,
+                store.store_id,
+                &file_name,
+                &content,
+                Some(caller.user_id),
+                Utc::now(),
+            )
+            .await?;
+        Ok(Json(batch.into()))
+    }
+
+    /// Customer-vehicle lead batches of a store (none given: the caller's stores), newest
+    /// first.
+    #[oai(
+        path = "/api/future-service-interaction/cv-leads-batchs",
+        method = "get"
+    )]
+    async fn batches(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        store_id: Query<Option<i64>>,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+    ) -> ApiResult<Json<CvLeadBatchPage>> {
+        let scope = request_scope(&caller, req)?;
+        let stores = stores_of(&state, &scope, None, store_id.0).await?;
+        let found = state
+            .cv_leads
+            .batches(
+                scope.enterprise_id,
+                &stores,
+                PageRequest::new(page.0, size.0)?,
+            )
+            .await?;
+        Ok(Json(CvLeadBatchPage {
+            content: found
+                .content
+                .into_iter()
+                .map(CvLeadBatchView::from)
+                .collect(),
+            page: found.page,
+            size: found.size,
+            total_elements: found.total_elements,
+        }))
+    }
+
+    /// The CV-lead planner (CV_LEAD_SMT_1) over a batch's vehicles, due on the window's first
+    /// day: a preview, or with `transfer=true` the transfer job, like every planner.
+    #[oai(
+        path = "/api/future-service-interaction/run-future-prediction-for-cv-leads",
+        method = "get"
+    )]
+    async fn run(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "batchId")] batch_id: Query<i64>,
+        transfer: Query<Option<bool>>,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+        #[oai(name = "plannerDate")] planner_date: Query<Option<String>>,
+        #[oai(name = "minDays")] min_days: Query<Option<i64>>,
+        #[oai(name = "maxDays")] max_days: Query<Option<i64>>,
+        #[oai(name = "hardRun")] hard_run: Query<Option<bool>>,
+    ) -> ApiResult<PlannerResponse> {
+        let scope = request_scope(&caller, req)?;
+        let batch = state
+            .cv_leads
+            .batch(scope.enterprise_id, batch_id.0)
+            .await?;
+        let params = PlannerParams {
+            cust_no: None,
+            boc_id: None,
+            store_id: Some(batch.store_id),
+            transfer: transfer.0.unwrap_or(false),
+            page: page.0,
+            size: size.0,
+            planner_date: planner_date.0,
+            min_days: min_days.0,
+            max_days: max_days.0,
+            hard_run: hard_run.0.unwrap_or(false),
+            sold_date: None,
+            vehicle_batch: Some(batch.id),
+        };
+        plan(&state, req, &caller, Planner::CustomerVehicleLead, params).await
     }
 }

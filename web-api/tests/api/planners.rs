@@ -725,3 +725,125 @@ async fn definitions_are_kept_per_store_scheduled_and_run_on_demand() {
         .await;
     assert_eq!(deleted["message"], "Successfully Deleted");
 }
+
+#[tokio::test]
+async fn customer_vehicle_batches_are_uploaded_then_planned_like_any_planner() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let fixture = app.planner_fixture("PLAN-6").await;
+    // A demo vehicle of store 1 its owner still has.
+    let (demo_vehicle, demo_vin): (i64, String) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .columns([Vehicles::Id, Vehicles::Vin])
+                .from(Vehicles::Table)
+                .and_where(Expr::col(Vehicles::StoreId).eq(1))
+                .and_where(Expr::col(Vehicles::NoLongerOwned).eq(false))
+                .and_where(Expr::col(Vehicles::CustomerId).is_not_null())
+                .order_by(Vehicles::Id, Order::Asc)
+                .limit(1)
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let upload = |csv: String, store: i64, token: String| {
+        let part = reqwest::multipart::Part::bytes(csv.into_bytes()).file_name("cv leads.csv");
+        let form = reqwest::multipart::Form::new().part("file", part);
+        app.client
+            .post(app.url(&format!(
+                "/api/future-service-interaction/v2/import?store_id={store}"
+            )))
+            .header("Authorization", format!("Bearer {token}"))
+            .multipart(form)
+            .send()
+    };
+    let csv = format!("VIN,Cust No\n,PLAN-6\n{demo_vin},\n1HGCM82633A004352,\n");
+    let response = upload(csv.clone(), 1, token.clone()).await.unwrap();
+    let status = response.status();
+    let batch: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{batch}");
+    assert_eq!(batch["rowCount"], 3);
+    assert_eq!(batch["matchedRows"], 2, "the unknown VIN matches nothing");
+    assert_eq!(batch["vehicleCount"], 4);
+    assert_eq!(batch["fileName"], "cv leads.csv");
+    let batches = app
+        .ok_json(
+            Method::GET,
+            "/api/future-service-interaction/cv-leads-batchs?store_id=1",
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(batches["totalElements"], 1);
+    assert_eq!(batches["content"][0]["id"], batch["id"]);
+
+    let path = format!(
+        "/api/future-service-interaction/run-future-prediction-for-cv-leads?batchId={}&plannerDate={}",
+        batch["id"],
+        today_dd_mm_yyyy()
+    );
+    let preview = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(preview["plannerName"], "CV leads");
+    assert_eq!(preview["totalElements"], 3, "{preview}");
+    let mut vehicles: Vec<i64> = preview["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["vehicleId"].as_i64().unwrap())
+        .collect();
+    vehicles.sort_unstable();
+    let mut expected = vec![fixture.due, fixture.serviced, demo_vehicle];
+    expected.sort_unstable();
+    assert_eq!(vehicles, expected);
+    assert!(
+        preview["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["serviceType"] == "CV_LEAD_SMT_1"
+                && c["dueDate"] == Utc::now().date_naive().to_string())
+    );
+
+    let result = app.transfer(&token, &format!("{path}&transfer=true")).await;
+    assert_eq!(result["created"], 3);
+    assert_eq!(result["excluded"]["NO_LONGER_OWNED"], 1);
+    assert_eq!(
+        app.leads_of_vehicle(fixture.due).await[0].1,
+        "CV_LEAD_SMT_1"
+    );
+    let again = app.transfer(&token, &format!("{path}&transfer=true")).await;
+    assert_eq!(again["message"], "No Records.");
+
+    // A bad row refuses the whole file; nothing is stored.
+    let response = upload("vin,cust_no\nnot-a-vin,\n,\n".to_owned(), 1, token.clone())
+        .await
+        .unwrap();
+    assert_eq!(
+        assert_error(response, StatusCode::BAD_REQUEST).await,
+        "Row 2: \"NOT-A-VIN\" is not a 17-character VIN"
+    );
+    let response = upload("name\nBob\n".to_owned(), 1, token.clone())
+        .await
+        .unwrap();
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+    let batches = app
+        .ok_json(
+            Method::GET,
+            "/api/future-service-interaction/cv-leads-batchs",
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(batches["totalElements"], 1);
+    // Other tenants and roles.
+    let summit = app.token_of("summit-admin").await;
+    let response = upload(csv.clone(), 1, summit.clone()).await.unwrap();
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    let response = app.request(Method::GET, &path, &summit, None).await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    let rep = app.token_of("sales-rep").await;
+    let response = upload(csv, 1, rep).await.unwrap();
+    assert_error(response, StatusCode::FORBIDDEN).await;
+}
