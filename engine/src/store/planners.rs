@@ -533,6 +533,23 @@ pub struct NewPlannerAudit<'a> {
     pub started_by: Option<i64>,
 }
 
+/// The columns of a [`PlannerAudit`].
+const AUDIT_COLUMNS: [PlannerAudits; 13] = [
+    PlannerAudits::Id,
+    PlannerAudits::EnterpriseId,
+    PlannerAudits::StoreId,
+    PlannerAudits::PlannerName,
+    PlannerAudits::ServiceType,
+    PlannerAudits::PlannerDate,
+    PlannerAudits::Parameters,
+    PlannerAudits::CandidateCount,
+    PlannerAudits::CreatedCount,
+    PlannerAudits::SkippedCount,
+    PlannerAudits::JobRunId,
+    PlannerAudits::StartedBy,
+    PlannerAudits::CreatedAt,
+];
+
 /// Which audits to list.
 #[derive(Debug, Clone, Default)]
 pub struct AuditSearch {
@@ -853,21 +870,7 @@ impl PlannerStore {
         count.expr(Expr::col(sea_query::Asterisk).count());
         let total: i64 = self.db.fetch_scalar(&count).await?;
         query
-            .columns([
-                PlannerAudits::Id,
-                PlannerAudits::EnterpriseId,
-                PlannerAudits::StoreId,
-                PlannerAudits::PlannerName,
-                PlannerAudits::ServiceType,
-                PlannerAudits::PlannerDate,
-                PlannerAudits::Parameters,
-                PlannerAudits::CandidateCount,
-                PlannerAudits::CreatedCount,
-                PlannerAudits::SkippedCount,
-                PlannerAudits::JobRunId,
-                PlannerAudits::StartedBy,
-                PlannerAudits::CreatedAt,
-            ])
+            .columns(AUDIT_COLUMNS)
             .order_by(PlannerAudits::CreatedAt, Order::Desc)
             .order_by(PlannerAudits::Id, Order::Desc)
             .limit(page.size)
@@ -878,21 +881,7 @@ impl PlannerStore {
 
     pub async fn audit(&self, enterprise_id: i64, id: i64) -> Result<PlannerAudit> {
         let query = Query::select()
-            .columns([
-                PlannerAudits::Id,
-                PlannerAudits::EnterpriseId,
-                PlannerAudits::StoreId,
-                PlannerAudits::PlannerName,
-                PlannerAudits::ServiceType,
-                PlannerAudits::PlannerDate,
-                PlannerAudits::Parameters,
-                PlannerAudits::CandidateCount,
-                PlannerAudits::CreatedCount,
-                PlannerAudits::SkippedCount,
-                PlannerAudits::JobRunId,
-                PlannerAudits::StartedBy,
-                PlannerAudits::CreatedAt,
-            ])
+            .columns(AUDIT_COLUMNS)
             .from(PlannerAudits::Table)
             .and_where(Expr::col(PlannerAudits::EnterpriseId).eq(enterprise_id))
             .and_where(Expr::col(PlannerAudits::Id).eq(id))

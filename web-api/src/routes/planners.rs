@@ -650,6 +650,18 @@ impl PlannerDefinitionApi {
         Ok((fields, store.office_time_zone))
     }
 
+    /// Drops the definition's schedule, if it has one.
+    async fn unschedule(state: &AppState, definition: &PlannerDefinition) -> ApiResult<()> {
+        if let Some(schedule) = definition.schedule_id {
+            state
+                .planners
+                .set_definition_schedule(definition.id, None)
+                .await?;
+            state.schedules.delete(schedule).await?;
+        }
+        Ok(())
+    }
+
     /// Replaces the definition's schedule with one for `cron` (none: unscheduled).
     async fn reschedule(
         state: &AppState,
@@ -659,13 +671,7 @@ impl PlannerDefinitionApi {
         cron: Option<&str>,
         time_zone: &str,
     ) -> ApiResult<()> {
-        if let Some(old) = definition.schedule_id {
-            state
-                .planners
-                .set_definition_schedule(definition.id, None)
-                .await?;
-            state.schedules.delete(old).await?;
-        }
+        Self::unschedule(state, definition).await?;
         let Some(cron) = cron.map(str::trim).filter(|c| !c.is_empty()) else {
             return Ok(());
         };
@@ -830,13 +836,7 @@ impl PlannerDefinitionApi {
         caller.require_any(PLANNER_ROLES)?;
         let scope = request_scope(&caller, req)?;
         let definition = Self::visible(&state, &scope, id.0).await?;
-        if let Some(schedule) = definition.schedule_id {
-            state
-                .planners
-                .set_definition_schedule(definition.id, None)
-                .await?;
-            state.schedules.delete(schedule).await?;
-        }
+        Self::unschedule(&state, &definition).await?;
         state
             .planners
             .delete_definition(scope.enterprise_id, definition.id)
