@@ -42,6 +42,24 @@ enum Command {
     },
     /// Print the OpenAPI document as JSON.
     Openapi,
+    /// The assistant's understanding of customer replies.
+    Assistant {
+        #[command(subcommand)]
+        command: AssistantCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AssistantCommand {
+    /// Understand every reply of a JSONL file (`id`, `received_at`, `tz`, `text`) and write one
+    /// prediction per line, the format ../shared/assistant/score.py reads. When the input is
+    /// labelled, the scores are printed too.
+    Eval {
+        #[arg(long)]
+        input: std::path::PathBuf,
+        #[arg(long)]
+        output: std::path::PathBuf,
+    },
 }
 
 #[tokio::main]
@@ -49,6 +67,16 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
         println!("{}", api_service().spec());
+        return Ok(());
+    }
+    if let Command::Assistant {
+        command: AssistantCommand::Eval { input, output },
+    } = &cli.command
+    {
+        if let Err(error) = assistant_eval(input, output) {
+            eprintln!("error: {error:#}");
+            std::process::exit(2);
+        }
         return Ok(());
     }
     let mut config = Config::from_env()?;
@@ -125,7 +153,9 @@ async fn main() -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::Openapi => unreachable!("handled before configuration is read"),
+        Command::Openapi | Command::Assistant { .. } => {
+            unreachable!("handled before configuration is read")
+        }
     }
 }
 
@@ -139,4 +169,29 @@ fn init_logging(json: bool) {
     } else {
         builder.init();
     }
+}
+
+/// `bayline assistant eval`: a bad input line is an error naming it, and nothing is written.
+fn assistant_eval(input: &std::path::Path, output: &std::path::Path) -> anyhow::Result<()> {
+    use engine::assistant::eval;
+    let text = std::fs::read_to_string(input)
+        .with_context(|| format!("cannot read {}", input.display()))?;
+    let records =
+        eval::read_records(&text).with_context(|| format!("{} is not valid", input.display()))?;
+    let predictions: Vec<_> = records.iter().map(eval::predict).collect();
+    let mut lines = String::with_capacity(records.len() * 96);
+    for (record, prediction) in records.iter().zip(&predictions) {
+        lines.push_str(&eval::prediction_json(record, prediction).to_string());
+        lines.push('\n');
+    }
+    std::fs::write(output, lines).with_context(|| format!("cannot write {}", output.display()))?;
+    eprintln!(
+        "{} predictions written to {}",
+        records.len(),
+        output.display()
+    );
+    if records.iter().any(|r| r.gold.is_some()) {
+        eprintln!("{}", eval::score(&records, &predictions).summary());
+    }
+    Ok(())
 }

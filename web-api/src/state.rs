@@ -12,6 +12,7 @@ use engine::store::messages::MessageStore;
 use engine::store::planners::PlannerStore;
 use engine::store::schedules::ScheduleStore;
 use engine::store::tenancy::TenancyStore;
+use engine::store::understandings::UnderstandingStore;
 use jobs::{JobStarter, QueueBackend};
 
 #[derive(Debug, Clone)]
@@ -27,6 +28,7 @@ pub struct AppState {
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
     pub cv_leads: CvLeadStore,
+    pub understandings: UnderstandingStore,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
@@ -52,6 +54,7 @@ impl AppState {
             planners: PlannerStore::new(db.clone()),
             appointments: AppointmentStore::new(db.clone()),
             cv_leads: CvLeadStore::new(db.clone()),
+            understandings: UnderstandingStore::new(db.clone()),
             auth,
             db,
             queue,

@@ -9,6 +9,7 @@ use super::ics::{self, Invite};
 use super::quiet_hours::AllowedHours;
 use super::text::{SMS_MAX_CHARS, html_to_sms_text};
 use super::{STATUS_PATH, signature};
+use crate::assistant::{self, Intent, Understanding};
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::formats::parse_time_zone;
@@ -21,6 +22,7 @@ use crate::domain::{PhoneNumber, Role};
 use crate::error::{Error, Result};
 use crate::store::leads::{LeadFlag, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore, NewMessage, Recipient};
+use crate::store::understandings::UnderstandingStore;
 
 /// What the process knows about its surroundings.
 #[derive(Debug, Clone)]
@@ -29,6 +31,18 @@ pub struct MessagingSettings {
     /// callbacks and media links. Without it Twilio is not asked for status callbacks.
     pub public_url: Option<String>,
     pub mailer: Mailer,
+}
+
+const OPTED_OUT_CONFIRMATION: &str =
+    "You have been unsubscribed and will receive no more messages. Reply START to resubscribe.";
+
+/// What reading a customer's text did.
+#[derive(Debug)]
+pub struct UnderstandOutcome {
+    pub understanding: Understanding,
+    pub notices: Vec<Notice>,
+    /// The opt-out confirmation, when the text opted out in its own words.
+    pub replies: Vec<MessageRecord>,
 }
 
 /// Something the realtime stream should tell about.
@@ -141,6 +155,7 @@ const MAX_MEDIA: usize = 10;
 pub struct MessagingService {
     messages: MessageStore,
     leads: LeadStore,
+    understandings: UnderstandingStore,
     settings: MessagingSettings,
     http: reqwest::Client,
 }
@@ -149,6 +164,7 @@ impl MessagingService {
     pub fn new(db: Database, settings: MessagingSettings) -> Self {
         Self {
             messages: MessageStore::new(db.clone()),
+            understandings: UnderstandingStore::new(db.clone()),
             leads: LeadStore::new(db),
             settings,
             http: reqwest::Client::new(),
@@ -1165,7 +1181,7 @@ impl MessagingService {
                     )
                     .await?;
                 let confirmation = if opting_out {
-                    "You have been unsubscribed and will receive no more messages. Reply START to resubscribe."
+                    OPTED_OUT_CONFIRMATION
                 } else {
                     "You have been resubscribed to messages. Reply HELP for help, STOP to unsubscribe."
                 };
@@ -1183,27 +1199,132 @@ impl MessagingService {
             None => None,
         };
         if let Some(reply) = reply {
-            let compliance = NewMessage {
-                direction: Direction::Send,
-                notification_type: NotificationType::MessageToCustomer,
-                content: reply,
-                from_address: Some(to.as_e164().to_owned()),
-                from_name: Some(store.store_name.clone()),
-                to_address: Some(from.clone()),
-                to_name: recipient.as_ref().map(Recipient::customer_name),
-                status: DeliveryStatus::Queued,
-                provider_message_id: None,
-                media_urls: Vec::new(),
-                message_sent_by: Some("Compliance".to_owned()),
-                is_compliance: true,
-                ..new.clone()
-            };
-            let reply = self.messages.insert(&compliance, now).await?;
+            let reply = self.queue_compliance_reply(&message, reply, now).await?;
             outcome.notices.push(Notice::MessageCreated {
                 id: reply.id,
                 enterprise_id: reply.enterprise_id,
             });
             outcome.replies.push(reply);
+        }
+        Ok(outcome)
+    }
+
+    /// Queues the required answer to a customer's text (opt-out confirmation, help text) on
+    /// the conversation the text arrived in.
+    async fn queue_compliance_reply(
+        &self,
+        inbound: &MessageRecord,
+        content: String,
+        now: DateTime<Utc>,
+    ) -> Result<MessageRecord> {
+        let reply = NewMessage {
+            enterprise_id: inbound.enterprise_id,
+            store_id: inbound.store_id,
+            fsi_id: inbound.fsi_id,
+            customer_id: inbound.customer_id,
+            direction: Direction::Send,
+            message_type: MessageType::Sms,
+            notification_type: NotificationType::MessageToCustomer,
+            content,
+            subject: None,
+            from_address: inbound.to_address.clone(),
+            from_name: inbound.to_name.clone(),
+            to_address: inbound.from_address.clone(),
+            to_name: inbound.from_name.clone(),
+            status: DeliveryStatus::Queued,
+            provider_message_id: None,
+            media_urls: Vec::new(),
+            sent_by_user_id: None,
+            message_sent_by: Some("Compliance".to_owned()),
+            user_color_code: None,
+            service_type: None,
+            appointment_id: None,
+            is_automated: false,
+            is_compliance: true,
+            scheduled_for: None,
+            starts_at: None,
+            response_time_ms: None,
+            read_at: None,
+        };
+        self.messages.insert(&reply, now).await
+    }
+
+    /// Understands a customer's text and stores what it means. A free-text opt-out ("please
+    /// stop texting me") is honoured like the STOP keyword: the block flag, the SMS_OPT_OUT
+    /// mark and one confirmation. The lead takes the reply's response insight. Understanding a
+    /// text again replaces the stored understanding and changes nothing else.
+    pub async fn understand_inbound(
+        &self,
+        message_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<UnderstandOutcome> {
+        let message = self.messages.require(message_id).await?;
+        if message.direction != Direction::Received.as_str() {
+            return Err(Error::invalid(
+                "Only messages from customers are read by the assistant",
+            ));
+        }
+        let first_time = self.understandings.find(message_id).await?.is_none();
+        let zone = match self.messages.store_settings(message.store_id).await? {
+            Some(store) => parse_time_zone(&store.office_time_zone).unwrap_or(chrono_tz::UTC),
+            None => chrono_tz::UTC,
+        };
+        let understanding = assistant::understand(&message.content, message.created_at, zone);
+        self.understandings
+            .save(message_id, &understanding, now)
+            .await?;
+        let mut outcome = UnderstandOutcome {
+            understanding,
+            notices: Vec::new(),
+            replies: Vec::new(),
+        };
+        if !first_time {
+            return Ok(outcome);
+        }
+        let understanding = &outcome.understanding;
+        let free_text_opt_out =
+            understanding.has(Intent::Stop) && understanding.carrier_keyword.is_none();
+        if free_text_opt_out && let Some(from) = message.from_address.as_deref() {
+            let evidence = understanding
+                .intents
+                .iter()
+                .find(|hit| hit.intent == Intent::Stop)
+                .map_or(message.content.as_str(), |hit| hit.evidence.as_str());
+            let changed = self
+                .messages
+                .set_opt_out(
+                    message.enterprise_id,
+                    from,
+                    true,
+                    "ASSISTANT",
+                    evidence,
+                    now,
+                )
+                .await?;
+            if !changed.is_empty() {
+                let store_name = message.to_name.clone().unwrap_or_default();
+                let reply = self
+                    .queue_compliance_reply(
+                        &message,
+                        format!("{store_name}: {OPTED_OUT_CONFIRMATION}"),
+                        now,
+                    )
+                    .await?;
+                outcome.notices.push(Notice::MessageCreated {
+                    id: reply.id,
+                    enterprise_id: reply.enterprise_id,
+                });
+                outcome.replies.push(reply);
+            }
+        }
+        if let (Some(fsi_id), Some(insight)) = (message.fsi_id, understanding.response_insight) {
+            self.leads
+                .set_response_insight(fsi_id, Some(insight))
+                .await?;
+            outcome.notices.push(Notice::LeadCounts {
+                id: fsi_id,
+                enterprise_id: message.enterprise_id,
+            });
         }
         Ok(outcome)
     }

@@ -13,6 +13,7 @@ pub mod schedules;
 pub mod schema;
 pub mod sessions;
 pub mod tenancy;
+pub mod understandings;
 pub mod uploads;
 pub mod users;
 

@@ -95,6 +95,17 @@ pub enum MessageInstances {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum MessageIntents {
+    Table, Id, MessageId, IntentName, Confidence, Evidence, IsFinal, IsMulti, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum MessageUnderstandings {
+    Table, MessageId, RequestedStart, RequestedGrain, RequestedEnd, ResponseInsight,
+    CarrierKeyword, UnderstoodAt,
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum Marks {
     Table, Id, EnterpriseId, TargetKind, CustomerId, VehicleId, FsiId, MarkCode, Note, CreatedBy,
     CreatedAt,

@@ -5,6 +5,7 @@ mod noop;
 mod planner_transfer;
 mod prune_sessions;
 mod send_message;
+mod understand_reply;
 
 use std::sync::Arc;
 
@@ -17,6 +18,7 @@ pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PLANNER_ROLES, PlannerTransfer};
 pub use prune_sessions::PruneSessions;
 pub use send_message::SendMessage;
+pub use understand_reply::UnderstandReply;
 
 pub fn all(messaging: &MessagingSettings) -> Vec<Arc<dyn JobKind>> {
     vec![
@@ -25,5 +27,6 @@ pub fn all(messaging: &MessagingSettings) -> Vec<Arc<dyn JobKind>> {
         Arc::new(PlannerTransfer),
         Arc::new(PruneSessions),
         Arc::new(SendMessage::new(messaging.clone())),
+        Arc::new(UnderstandReply::new(messaging.clone())),
     ]
 }

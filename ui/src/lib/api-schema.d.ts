@@ -13903,6 +13903,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/future-service-interaction/intentDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the assistant understood of a customer's message (the Show Intents modal):
+         *     every intent with the words that gave it away, the final intents, and the intents of a
+         *     multi-intent reply. SUPER_DATA_ADMIN and SUPER_USER only. A message not read yet
+         *     answers `understood: false` with empty lists.
+         */
+        get: {
+            parameters: {
+                query: {
+                    "future-service-interaction-id": number;
+                    messageId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["IntentDetails"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/svc-message-instance/response-reqd": {
         parameters: {
             query?: never;
@@ -16598,6 +16713,41 @@ export interface components {
             database: components["schemas"]["ComponentHealth"];
             queue: components["schemas"]["ComponentHealth"];
         };
+        /**
+         * IntentDetail
+         * @description One intent the assistant considered.
+         */
+        IntentDetail: {
+            intentName: string;
+            /** Format: double */
+            confidence: number;
+            /**
+             * @description Whether it is among the final intents (the others were matched, then set aside by the
+             *     label rules).
+             */
+            isFinal: boolean;
+            symLogs: components["schemas"]["SymLogs"];
+        };
+        /**
+         * IntentDetails
+         * @description The spec's intent details response.
+         */
+        IntentDetails: {
+            /** Format: int64 */
+            messageId: number;
+            /** Format: int64 */
+            futureServiceInteractionId: number;
+            understood: boolean;
+            intents: components["schemas"]["IntentDetail"][];
+            finalIntentNames: string[];
+            /** @description The final intents when the reply carries more than one, else empty. */
+            multiIntentNames: string[];
+            requestedTime?: components["schemas"]["RequestedTimeView"];
+            responseInsight?: string;
+            carrierKeyword?: string;
+            /** Format: date-time */
+            understoodAt?: string;
+        };
         /** JobCounts */
         JobCounts: {
             /** Format: int64 */
@@ -17105,6 +17255,15 @@ export interface components {
             message?: components["schemas"]["MessageView"];
             lead?: components["schemas"]["LeadCountsView"];
         };
+        /**
+         * RequestedTimeView
+         * @description The appointment time a reply asks for, as local wall-clock time in the store's zone.
+         */
+        RequestedTimeView: {
+            start: string;
+            grain: string;
+            end?: string;
+        };
         /** ResponseReqdUpdate */
         ResponseReqdUpdate: {
             /**
@@ -17253,6 +17412,13 @@ export interface components {
         /** SvcOpenRo */
         SvcOpenRo: {
             statusCode: string;
+        };
+        /**
+         * SymLogs
+         * @description The words behind an intent, under the name the spec's screens read.
+         */
+        SymLogs: {
+            inputStrListBeforePreprocessor: string[];
         };
         /** TransferStarted */
         TransferStarted: {

@@ -10,6 +10,7 @@ use engine::messaging::{Notice, SendRequest};
 use engine::store::messages::{
     AssistantRecord, MessageRecord, OutboxEmail, UnreadCount, UnreadGrouping, Visibility,
 };
+use engine::store::understandings::{MessageUnderstanding, StoredIntent};
 use engine::store::{Page, PageRequest};
 use poem::Request;
 use poem::web::Data;
@@ -351,6 +352,111 @@ pub fn may_see(caller: &Caller, message: &MessageRecord) -> bool {
     (v.archived || !message.archived)
         && (v.internal_notes || !note)
         && (v.gm_email_notifications || !gm_email)
+}
+
+/// The words behind an intent, under the name the spec's screens read.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct SymLogs {
+    pub input_str_list_before_preprocessor: Vec<String>,
+}
+
+/// One intent the assistant considered.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct IntentDetail {
+    pub intent_name: String,
+    pub confidence: f64,
+    /// Whether it is among the final intents (the others were matched, then set aside by the
+    /// label rules).
+    pub is_final: bool,
+    pub sym_logs: SymLogs,
+}
+
+/// The appointment time a reply asks for, as local wall-clock time in the store's zone.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct RequestedTimeView {
+    pub start: String,
+    pub grain: String,
+    pub end: Option<String>,
+}
+
+/// The spec's intent details response.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct IntentDetails {
+    pub message_id: i64,
+    pub future_service_interaction_id: i64,
+    pub understood: bool,
+    pub intents: Vec<IntentDetail>,
+    pub final_intent_names: Vec<String>,
+    /// The final intents when the reply carries more than one, else empty.
+    pub multi_intent_names: Vec<String>,
+    pub requested_time: Option<RequestedTimeView>,
+    pub response_insight: Option<String>,
+    pub carrier_keyword: Option<String>,
+    pub understood_at: Option<DateTime<Utc>>,
+}
+
+impl IntentDetails {
+    fn new(message_id: i64, fsi_id: i64, stored: Option<MessageUnderstanding>) -> Self {
+        let Some(stored) = stored else {
+            return IntentDetails {
+                message_id,
+                future_service_interaction_id: fsi_id,
+                understood: false,
+                intents: Vec::new(),
+                final_intent_names: Vec::new(),
+                multi_intent_names: Vec::new(),
+                requested_time: None,
+                response_insight: None,
+                carrier_keyword: None,
+                understood_at: None,
+            };
+        };
+        let names = |keep: fn(&StoredIntent) -> bool| {
+            stored
+                .intents
+                .iter()
+                .filter(|i| keep(i))
+                .map(|i| i.intent_name.clone())
+                .collect::<Vec<_>>()
+        };
+        let final_intent_names = names(|i| i.is_final);
+        let multi_intent_names = names(|i| i.is_final && i.is_multi);
+        let summary = stored.summary;
+        IntentDetails {
+            message_id,
+            future_service_interaction_id: fsi_id,
+            understood: true,
+            intents: stored
+                .intents
+                .into_iter()
+                .map(|i| IntentDetail {
+                    intent_name: i.intent_name,
+                    confidence: i.confidence,
+                    is_final: i.is_final,
+                    sym_logs: SymLogs {
+                        input_str_list_before_preprocessor: i.evidence.into_iter().collect(),
+                    },
+                })
+                .collect(),
+            final_intent_names,
+            multi_intent_names,
+            requested_time: match (summary.requested_start, summary.requested_grain) {
+                (Some(start), Some(grain)) => Some(RequestedTimeView {
+                    start,
+                    grain,
+                    end: summary.requested_end,
+                }),
+                _ => None,
+            },
+            response_insight: summary.response_insight,
+            carrier_keyword: summary.carrier_keyword,
+            understood_at: Some(summary.understood_at),
+        }
+    }
 }
 
 pub struct MessageApi;
@@ -695,6 +801,36 @@ impl MessageApi {
             .set_response_time(message.id, ms, Utc::now())
             .await?;
         Ok(Json(state.messages.require(message.id).await?.into()))
+    }
+
+    /// What the assistant understood of a customer's message (the Show Intents modal):
+    /// every intent with the words that gave it away, the final intents, and the intents of a
+    /// multi-intent reply. SUPER_DATA_ADMIN and SUPER_USER only. A message not read yet
+    /// answers `understood: false` with empty lists.
+    #[oai(path = "/api/future-service-interaction/intentDetails", method = "get")]
+    async fn intent_details(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+        #[oai(name = "messageId")] message_id: Query<i64>,
+    ) -> ApiResult<Json<IntentDetails>> {
+        caller.require_any(SUPER_ROLES)?;
+        let scope = request_scope(&caller, req)?;
+        Self::lead_in_scope(&state, &scope, fsi_id.0).await?;
+        let message = Self::visible_message(&state, &caller, &scope, message_id.0).await?;
+        if message.fsi_id != Some(fsi_id.0) {
+            return Err(engine::Error::not_found("Message not found on this lead").into());
+        }
+        if message.direction != "RECEIVED" {
+            return Err(engine::Error::invalid(
+                "Only messages from the customer are read by the assistant",
+            )
+            .into());
+        }
+        let stored = state.understandings.find(message.id).await?;
+        Ok(Json(IntentDetails::new(message.id, fsi_id.0, stored)))
     }
 
     /// Marks a message (and its lead) as needing a response, or not.

@@ -133,16 +133,9 @@ impl SimulatorApi {
             .messaging
             .simulate_reply(&recipient, &body.body, &url, Utc::now())
             .await?;
-        for reply in &outcome.replies {
-            jobs::dispatcher::dispatch(&state.messages, &state.jobs, reply.id, reply.enterprise_id)
-                .await?;
-        }
-        state
-            .jobs
-            .events()
-            .publish_notices(&state.messages, outcome.notices)
-            .await;
-        Ok(Json(outcome.message.into()))
+        let message = outcome.message.clone();
+        super::webhooks::after_inbound(&state, outcome).await?;
+        Ok(Json(message.into()))
     }
 }
 

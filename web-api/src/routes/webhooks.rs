@@ -4,14 +4,16 @@
 use std::collections::HashMap;
 
 use chrono::Utc;
-use engine::messaging::WebhookRequest;
+use engine::messaging::{InboundOutcome, WebhookRequest};
+use jobs::kinds::UnderstandReply;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::payload::{Form, PlainText};
 use poem_openapi::{ApiResponse, OpenApi};
+use serde_json::json;
 
 use super::ApiTags;
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// An empty TwiML document: "received, nothing to reply" (replies go out through the API).
@@ -24,6 +26,36 @@ pub enum TwimlResponse {
 }
 
 pub struct WebhookApi;
+
+/// What follows a stored customer text, from a provider or the simulator: its compliance
+/// replies go out, the assistant reads it (as a job, once per text), and the stream hears.
+pub async fn after_inbound(state: &AppState, outcome: InboundOutcome) -> ApiResult<()> {
+    for reply in &outcome.replies {
+        jobs::dispatcher::dispatch(&state.messages, &state.jobs, reply.id, reply.enterprise_id)
+            .await?;
+    }
+    if outcome.created {
+        let message = &outcome.message;
+        let started = state
+            .jobs
+            .start_system(
+                UnderstandReply::NAME,
+                json!({ "messageId": message.id }),
+                Some(message.enterprise_id),
+                Some(format!("understand:{}", message.id)),
+            )
+            .await;
+        if let Err(error) = started {
+            tracing::error!(message = message.id, %error, "the assistant could not be asked to read a text");
+        }
+    }
+    state
+        .jobs
+        .events()
+        .publish_notices(&state.messages, outcome.notices)
+        .await;
+    Ok(())
+}
 
 /// The public address of this request as the provider signed it: `BAYLINE_PUBLIC_URL` when
 /// set, else the scheme and host the request came to.
@@ -70,21 +102,13 @@ impl WebhookApi {
     ) -> Result<TwimlResponse, ApiError> {
         let request = webhook_request(&state, req, form.0);
         let outcome = state.messaging.receive_sms(&request, Utc::now()).await?;
-        for reply in &outcome.replies {
-            jobs::dispatcher::dispatch(&state.messages, &state.jobs, reply.id, reply.enterprise_id)
-                .await?;
-        }
-        state
-            .jobs
-            .events()
-            .publish_notices(&state.messages, outcome.notices)
-            .await;
         if !outcome.created {
             tracing::info!(
                 message = outcome.message.id,
                 "provider retry of a stored text"
             );
         }
+        after_inbound(&state, outcome).await?;
         Ok(TwimlResponse::Ok(PlainText(EMPTY_TWIML.to_owned())))
     }
 

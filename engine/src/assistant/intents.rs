@@ -1,0 +1,915 @@
+//! Intent lexicons: for each label, patterns over the normalized reply (lowercase, texting
+//! spellings made standard, apostrophes dropped, tokens one space apart), then the label rules
+//! of CONVENTIONS.md section 4 (which labels exclude or imply others).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde::Serialize;
+
+use super::text::{Kind, Reply};
+use super::when::Found;
+use super::{IntentHit, ResponseInsight};
+use crate::domain::messages::ComplianceKeyword;
+
+/// The classification codes of the spec (CONVENTIONS.md section 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Intent {
+    ApptSet,
+    SpaSs,
+    SpaAs,
+    SpaXx,
+    Cpal,
+    Nlo,
+    Ld,
+    Dd,
+    Wn,
+    Stop,
+    Cl,
+    Asa,
+    ReqCall,
+    Pob,
+    Niitb,
+    Vi,
+    Cc,
+    PriceConcern,
+    Cq,
+    ReqPd,
+    ReqLoaner,
+    SalesInq,
+    Emp,
+    CustAppr,
+    Misc,
+}
+
+impl Intent {
+    pub const ALL: [Intent; 25] = [
+        Intent::ApptSet,
+        Intent::SpaSs,
+        Intent::SpaAs,
+        Intent::SpaXx,
+        Intent::Cpal,
+        Intent::Nlo,
+        Intent::Ld,
+        Intent::Dd,
+        Intent::Wn,
+        Intent::Stop,
+        Intent::Cl,
+        Intent::Asa,
+        Intent::ReqCall,
+        Intent::Pob,
+        Intent::Niitb,
+        Intent::Vi,
+        Intent::Cc,
+        Intent::PriceConcern,
+        Intent::Cq,
+        Intent::ReqPd,
+        Intent::ReqLoaner,
+        Intent::SalesInq,
+        Intent::Emp,
+        Intent::CustAppr,
+        Intent::Misc,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Intent::ApptSet => "APPT_SET",
+            Intent::SpaSs => "SPA-SS",
+            Intent::SpaAs => "SPA-AS",
+            Intent::SpaXx => "SPA-XX",
+            Intent::Cpal => "CPAL",
+            Intent::Nlo => "NLO",
+            Intent::Ld => "LD",
+            Intent::Dd => "DD",
+            Intent::Wn => "WN",
+            Intent::Stop => "STOP",
+            Intent::Cl => "CL",
+            Intent::Asa => "ASA",
+            Intent::ReqCall => "REQ-CALL",
+            Intent::Pob => "POB",
+            Intent::Niitb => "NIITB",
+            Intent::Vi => "VI",
+            Intent::Cc => "CC",
+            Intent::PriceConcern => "PRICE_CONCERN",
+            Intent::Cq => "CQ",
+            Intent::ReqPd => "REQ_PD",
+            Intent::ReqLoaner => "REQ_LOANER",
+            Intent::SalesInq => "SALES_INQ",
+            Intent::Emp => "EMP",
+            Intent::CustAppr => "CUST-APPR",
+            Intent::Misc => "MISC",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|i| i.code() == code)
+    }
+
+    /// Labels that say the customer will not book now: a reply carrying one is not an
+    /// appointment request even when it names a time ("already booked for friday").
+    fn declines_booking(self) -> bool {
+        matches!(
+            self,
+            Intent::Niitb
+                | Intent::Asa
+                | Intent::Cl
+                | Intent::SpaSs
+                | Intent::SpaAs
+                | Intent::SpaXx
+                | Intent::Ld
+                | Intent::Wn
+                | Intent::Stop
+                | Intent::Emp
+                | Intent::Pob
+                | Intent::Cpal
+                | Intent::Misc
+        )
+    }
+}
+
+/// A pattern for a label, with how sure a match makes us.
+struct Rule {
+    intent: Intent,
+    confidence: f32,
+    pattern: Regex,
+}
+
+/// Patterns that look like a label but are something else; a match removes the label's
+/// evidence that overlaps it.
+struct Veto {
+    intent: Intent,
+    pattern: Regex,
+}
+
+const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
+/// Where a past service may have been done besides a shop: the customer's own people.
+const PLACE: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center|brother|friend|dad|uncle|cousin|neighbor|buddy|husband|son)";
+const FAMILY: &str = r"(?:wife|husband|son|daughter|mom|mother|dad|father|kid|kids|ex|ex - wife|ex - husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
+
+static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
+    let rule = |intent, confidence, pattern: &str| Rule {
+        intent,
+        confidence,
+        pattern: Regex::new(pattern).expect("a valid intent pattern"),
+    };
+    use Intent::*;
+    let family = FAMILY;
+    let place = SHOP;
+    vec![
+        // Opt-out: explicit or clearly implied.
+        rule(
+            Stop,
+            0.97,
+            r"\b(?:stop|quit|cease) (?:texting|txting|messaging|sending|contacting|calling|emailing|bothering|spamming|harassing|the texts|the messages|these texts|these messages|text|texts|messages)\b",
+        ),
+        rule(
+            Stop,
+            0.95,
+            r"(?:^|[,.!?] |\b(?:please|now|just|so|and|ok|okay|pls) )stop(?: it| now| please| already)?(?: [.!?]+)* *$",
+        ),
+        rule(
+            Stop,
+            0.95,
+            r"\b(?:unsubscribe|opt me out|opt out|optout|unsub)\b",
+        ),
+        rule(
+            Stop,
+            0.95,
+            r"\b(?:remove|delete|take|erase|drop|lose) (?:me|my number|my phone number|my cell|this number|my info|us|my name)\b(?: (?:off|from))?",
+        ),
+        rule(Stop, 0.9, r"\bnumber\b.{0,60}?\b(?:remove|delete) it\b"),
+        rule(
+            Stop,
+            0.95,
+            r"\b(?:take|get) (?:me|us|my number|this number) off\b|\boff (?:your|the|this) (?:list|contact list|mailing list|texting list|campaign)\b",
+        ),
+        rule(
+            Stop,
+            0.95,
+            r"\b(?:dont|do not|never) (?:text|txt|message|contact|call) (?:me|us|this number)\b|\bno more (?:texts|messages|texting)\b|\bleave me alone\b",
+        ),
+        rule(
+            Stop,
+            0.9,
+            r"\bwhy (?:do|does) (?:i|you|yall|you guys|this number) keep (?:getting|texting|messaging|sending)\b|\bkeep getting these\b",
+        ),
+        rule(
+            Stop,
+            0.9,
+            r"\b(?:remove|take) me from (?:this|your|the) (?:campaign|list)\b",
+        ),
+        // Wrong number.
+        rule(
+            Wn,
+            0.95,
+            r"\bwrong (?:number|person|#|guy|girl|lady|phone|contact|[a-z]+ (?:number|person))\b",
+        ),
+        rule(
+            Wn,
+            0.9,
+            r"\b(?:you|yall|you guys) (?:have|got|must have|has) the wrong\b",
+        ),
+        rule(
+            Wn,
+            0.9,
+            r"\b(?:this number|number) (?:belongs to|is) (?:a|an) (?:business|company|office)\b|\b(?:old|former|previous) number\b|\b(?:just )?got this number\b|\bno one (?:here )?by that name\b|\bnobody (?:here )?by that name\b|\bdont know (?:who that is|anyone named|a)\b",
+        ),
+        rule(
+            Wn,
+            0.9,
+            r"\bnever (?:had|owned) an? [a-z]+\b|\b(?:had|used to have) this number\b|\bim not (?:him|her|them|that person)\b|\bthis is an? (?:[a-z]+ )?(?:business|office|company|restaurant|church|school|clinic)(?: [,.!]| not|$)|\bnot whoever\b",
+        ),
+        // No longer owns the vehicle.
+        rule(
+            Nlo,
+            0.95,
+            r"\b(?:i|we|she|he|they|it|car|truck|vehicle) (?:was |were |has been |got |already )?(?:sold|totaled|totalled|repossessed|repoed|wrecked|stolen)\b|\bsold (?:it|that|the|my|our|this)\b",
+        ),
+        rule(
+            Nlo,
+            0.9,
+            r"\btraded (?:it|that|the|her|him|my|our)\b|\b(?:turned|returned|gave) (?:it|the car|the lease|my lease) (?:back )?(?:in|back)\b|\breturned the lease\b|\blease (?:ended|is over|was up)\b",
+        ),
+        rule(
+            Nlo,
+            0.9,
+            r"\b(?:i|we) (?:dont|do not|no longer|dont even) (?:own|have) (?:it|that|the|this|that car|that vehicle|the car|the vehicle|her|him)\b|\bno longer (?:own|have) (?:it|the|that)\b|\b(?:dont|do not) own (?:that|the|this) (?:car|vehicle|truck|one) anymore\b|\b(?:this|that) ones gone\b|\b(?:car|truck|it)s? (?:is )?gone\b|\bgot rid of (?:it|that|the)\b",
+        ),
+        // Long distance.
+        rule(
+            Ld,
+            0.9,
+            r"\b(?:moved|moving|move|relocated|relocating|relocate)\b (?:to|out|away|back|from|across)\b|\b(?:i|we|she|he|they) (?:just )?(?:moved|relocated)\b|\bmiddle of a move\b",
+        ),
+        rule(
+            Ld,
+            0.9,
+            r"\btoo far\b|\bfar away\b|\bout of state\b|\bstationed\b|\b(?:dont|do not|no longer) live (?:in|on|near|around|there|here)\b|\bnot in the area\b|\bcollege in\b|\bin another state\b",
+        ),
+        rule(
+            Ld,
+            0.9,
+            r"\b(?:dont|do not|no longer) (?:even )?live (?:in|on|near|around|there|here)\b|\b(?:\d+|an?|few|several) (?:hours|hrs|hour|miles|mi) away\b|\bi live in [a-z]+ now\b|\b(?:school|college|university) in\b",
+        ),
+        // Someone else drives or handles the car.
+        rule(
+            Dd,
+            0.9,
+            &format!(
+                r"\bmy {family}\b (?:drives|has|handles|takes care|uses|deals|owns|is the one|would have to|will have to|does|is in charge|now has)"
+            ),
+        ),
+        rule(
+            Dd,
+            0.9,
+            &format!(
+                r"\b(?:my )?{family}s (?:car|truck|vehicle|suv|van|now)\b|\bis my {family}s\b|\b(?:car|it)s? (?:is )?at my {family}s\b"
+            ),
+        ),
+        rule(
+            Dd,
+            0.9,
+            &format!(
+                r"\bthis is (?:his|her|their|[a-z]+s) {family}\b|\bpass (?:this|it|that) (?:along|on) to (?:her|him|them)\b|\btext (?:him|her) at\b|\b(?:he|she)d have to deal with it\b"
+            ),
+        ),
+        rule(
+            Dd,
+            0.9,
+            r"\bcompany (?:car|truck|vehicle|van|vans|trucks)\b|\bbelongs to (?:my|our|the) (?:company|employer|work|job)\b|\bfleet\b|\bour (?:vans|trucks|vehicles|cars)\b",
+        ),
+        rule(
+            Dd,
+            0.9,
+            &format!(
+                r"\btalk to (?:her|him|my {family}|them)\b|\b(?:he|she|they) (?:handles|takes care of|deals with|drives|has) (?:it|the car|that|the cars|the truck)\b|^(?:the |my )?{family} (?:has|drives|handles)\b"
+            ),
+        ),
+        // Service already done: the place decides SS / AS / XX below.
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:had|got|have had|just had|just got|already had|already got) (?:it|them|that|this|the [a-z]+(?: [a-z]+)?|my [a-z]+(?: [a-z]+)?|oil|tires|brakes) (?:done|changed|rotated|serviced|replaced|taken care of|inspected|checked|installed|aligned)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:already|just) (?:done|serviced|taken care of|had it|got it|did it|did that|had that|changed|went|been)\b|\bdone already\b|\balready (?:had|got) (?:it|that|the)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"(?:^|[.!?,] |\b(?:its|it has|its been|has been|been|all|was|got|it got|already been|thats) )(?:done|taken care of|serviced)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\bserviced (?:it|here|there|already|yesterday|last|\d+ [a-z]+ ago|a [a-z]+ ago|recently)\b|\b(?:did|do) (?:it|that|them) (?:myself|ourselves)\b|\bdo my own\b|\b(?:i|we) (?:did|changed|do) (?:it|them|the oil) (?:myself|ourselves)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:you|yall|you guys|your [a-z]+|[a-z]+ in your [a-z]+ (?:dept|department)) (?:just )?did (?:it|that|the|my|our)\b|\bwas in (?:on|for|last|\d+|a|there|here)\b|\bi was (?:just )?(?:in|there)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b[a-z]+ done (?:at|by|over at|with)\b|\bgot (?:the|an|my) [a-z]+(?: [a-z]+)? (?:here|there|at|with|done)\b|\bhad the [a-z]+ (?:changed|done|rotated|replaced)\b|\b(?:got|had) (?:it|that) (?:done|changed) over at\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:was|were|got|been|already been) (?:done|changed|rotated|serviced|replaced|taken care of)\b|\btook care of (?:it|that|this|the)\b|\b(?:he|she|they) did (?:it|that|the|my)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:you|yall|you guys|your (?:shop|guys|service|dept|department|team|tech|techs|mechanic|advisor)) (?:just )?(?:rotated|changed|did|serviced|replaced|inspected|handled|took care of) (?:it|that|the|my|our)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            &format!(
+                r"\b(?:already )?(?:went|took it|took her|took him|taken it|brought it) (?:to|over to|in to) (?:the |a |my |an |our )?[a-z0-9 ]{{0,25}}?\b{PLACE}\b"
+            ),
+        ),
+        // Future service elsewhere.
+        rule(
+            Cpal,
+            0.85,
+            &format!(
+                r"\b(?:i|we|ill|well|id|wed|i will|we will|i would|we would|i usually|we usually|i always|we always|i now|we now|i just|we just)\b(?: rather| prefer to| prefer| be| probably| just)? (?:take|go|bring|use|going|get it done|get it serviced|do it|have it done|service it) (?:it |her |him )?(?:to |at |with )?(?:the |a |my |our )?[a-z0-9 ]{{0,30}}\b{place}\b"
+            ),
+        ),
+        rule(
+            Cpal,
+            0.85,
+            &format!(
+                r"\b(?:from now on|going forward|these days|instead|anymore)\b.{{0,60}}?\b{place}\b|\b{place}\b.{{0,60}}?\b(?:from now on|going forward|instead|now)\b"
+            ),
+        ),
+        rule(
+            Cpal,
+            0.8,
+            r"\b(?:id|i would|we would|wed) rather (?:go|take it|bring it|do it|get it done) (?:there|elsewhere|somewhere else)\b|\b(?:rather|prefer)\b.{0,50}?\b(?:location|store|dealer|dealership|place|shop|branch)\b|\bsomewhere (?:closer|else|near)\b|\b(?:ill|i will|well) take care of it (?:at|with|myself)\b|\bon our contract\b|\bcloser to (?:me|my|home|work)\b",
+        ),
+        // Contact later.
+        rule(
+            Cl,
+            0.85,
+            r"\bget back to (?:you|u|yall)\b|\b(?:let me|lemme) (?:check|see|think|look|figure|talk|get back)\b|\b(?:ill|i will|well|we will) (?:reach out|let (?:you|him|her|them) know|get back|text you|contact you|be in touch|hit you up|call you back|ask (?:her|him|my [a-z]+))\b|\btext (?:you|u) back\b|\bhold on\b",
+        ),
+        rule(
+            Cl,
+            0.85,
+            r"\b(?:text|hit|message|contact|ping|msg|reach out to|remind|check with) (?:me|us) (?:up )?(?:back |again )?(?:later|in|next|after|on|around|when|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|this|the|once|closer)\b|\bhit me up\b",
+        ),
+        rule(
+            Cl,
+            0.85,
+            r"\breach out (?:again|later|after|in|when|next|then)\b|\bask me (?:again|then|later|in|after|next)\b|\b(?:try|check) (?:me|back) (?:again|later)\b|\bmaybe later\b",
+        ),
+        // Phone call wanted.
+        rule(
+            ReqCall,
+            0.9,
+            r"\b(?:call|phone|ring) me\b|\bgive (?:me|us) a (?:call|ring)\b|\b(?:someone|somebody|you|anyone) (?:to )?call me\b|\bhave (?:someone|somebody|an advisor|a person) call\b|\bover the phone\b|\bcall me (?:back|at)\b|\bcall (?:my|this) (?:cell|number|phone)\b",
+        ),
+        // Existing appointment.
+        rule(
+            Asa,
+            0.9,
+            r"\balready (?:have|got|had|made|set up) (?:an?|my|the) (?:appointment|one)\b|\balready (?:have|got|had|made) one\b|\balready (?:booked|scheduled|on the books|set up)\b|\b(?:have|got|i have|ive got) (?:an?|my) appointment (?:already|on|for|next|tomorrow|at|this|scheduled|set)\b|\bappointment already\b|\bon the books\b|\bjust (?:booked|scheduled|made (?:an|the) appointment)\b",
+        ),
+        rule(
+            Asa,
+            0.9,
+            r"\b(?:im|i am|were|we are|i was) (?:already )?(?:booked|scheduled)\b|\b(?:booked|scheduled) (?:already|online|it|on your)\b|\bhave one (?:booked|scheduled)\b|\b(?:im|i am|were|we are) (?:already )?(?:down|on the schedule|on the calendar|in the system)\b|\balready down\b|\b(?:coming|bringing it) in [a-z ]{0,20}?already\b",
+        ),
+        // Book online.
+        rule(
+            Pob,
+            0.9,
+            r"\b(?:book|schedule|sign up|make (?:an|the) appointment|pick a (?:time|slot|day)|set it up|do it)\b.{0,30}?\b(?:online|website|web site|site|web|app|portal|link)\b|\b(?:online|website|site|app|portal|link)\b.{0,25}?\b(?:book|schedule|pick a)\b|\b(?:grab|get|pick|snag) a (?:slot|time|spot)\b.{0,20}?\b(?:online|website|site|app)\b",
+        ),
+        rule(
+            Pob,
+            0.9,
+            r"\bsend (?:me )?(?:the|a|your) (?:link|scheduling link|booking link)\b|\b(?:scheduling|booking|online) link\b|\bthrough the (?:[a-z]+ )?app\b|\b(?:on|use) the (?:[a-z]+ )?app\b",
+        ),
+        // Not interested in booking by text.
+        rule(
+            Niitb,
+            0.85,
+            r"^(?:no|nope|nah|naw|no thanks|no thank you|no thanks you|not interested|pass|im good|all good|were good|no need|not at this time|not now|not right now|no sir|no maam)(?:\s*[,.!]*\s*(?:thanks|thank you|sir|maam|not interested|not now|not right now|not at this time|for now|at this time|right now|im good|were good|please|though|tho|man|lol|no))*\s*[.!🙏]*\s*$|^no ?[.!]",
+        ),
+        rule(
+            Niitb,
+            0.85,
+            r"\bnot interested\b|\bnot (?:right )?now\b|\bno thank(?:s| you)\b|\ball good for now\b|\bim good for now\b|\bill pass\b|\bwell pass\b|\bno need\b",
+        ),
+        rule(
+            Niitb,
+            0.85,
+            r"\bwalk(?:-| )?in\b|\b(?:ill|i will|well|we will|i can) (?:just )?(?:swing|stop|come|drop|pop|roll|show up|walk) (?:by|in|up)\b|\bno appointment (?:needed|necessary)\b|\bwithout an appointment\b|\b(?:ill|i will) (?:just )?call (?:to|and|you to) (?:schedule|book|set)\b|\bill call (?:you|yall|when)\b",
+        ),
+        // Vehicle issue.
+        rule(
+            Vi,
+            0.85,
+            r"\b(?:check engine|tpms|tire pressure|oil|brake|battery|abs|warning|service|engine|airbag|traction|maintenance) lights?\b|\blights? (?:is |are |keeps |came |come |already |already back )?(?:on|coming on|came on|blinking|flashing)\b|\blight on (?:the )?dash\b",
+        ),
+        rule(
+            Vi,
+            0.85,
+            r"\b(?:noise|noises|grinding|grind|squeal\w*|squeel\w*|squeak\w*|clunk\w*|clicking|click|rattl\w*|leak\w*|leaking|smell|smells|smoke|smoking|shak(?:es|ing|e)|vibrat\w*|overheat\w*|slip\w*|rough idle|stall\w*|misfir\w*|sputter\w*|hesitat\w*|pulls to|pulling to|metal on metal|dead battery|flat tire|blowing (?:warm|hot)|not cooling|wont start|won t start|doesnt start|not starting|not drivable|undrivable|wont go|won t go|sticks|stuck|died|dies|broken|cracked|recall|recalls|blinking|blown|burning|chime|chiming|beeping|dinging|going off)\b|\bpull(?:s|ing)? (?:to the )?(?:left|right)\b",
+        ),
+        // Complaint.
+        rule(
+            Cc,
+            0.85,
+            r"\bnever (?:answers?|called|calls|responded|responds|made it right|got back|fixed|returned)\b|\bnobody (?:updates|called|answered|responded|got back|did|calls|returns)\b|\brude\b|\bscratched\b|\bdented my\b|\bdamaged\b|\bstill waiting\b|\bbeen waiting\b|\bsupposed to\b.{0,40}?\b(?:call|fix|free|back)\b|\bpromised\b",
+        ),
+        rule(
+            Cc,
+            0.85,
+            r"\b(?:this late|so late|so early|too late|too early|too many texts|too many messages|so many texts|\d+ texts|\d+ messages)\b|\bcharged me\b|\bovercharged\b|\bripped off\b|\b(?:wouldnt|wont|couldnt|didnt|doesnt|cant) let me\b|\berror\w*\b|\b(?:terrible|awful|horrible|worst|bad) (?:service|experience|customer service)\b|\bnot happy\b|\bdisappointed\b|\bunacceptable\b|\bfrustrat\w*\b|\bagain\b.{0,40}?\b(?:fixed|did|replaced)\b|\b(?:just|already) fixed\b|\balready back on\b|\bback on again\b",
+        ),
+        rule(
+            Cc,
+            0.85,
+            r"\bsick of\b|\btired of\b|\bfed up\b|\basked (?:you |yall )?(?:\d+|two|three|several|multiple|many|so many) times\b|\btook (?:\d+|forever|all day|too long)\b|\b(?:not|never) (?:coming|going) back\b|\bwaited (?:\d+|forever|over)\b|\b(?:website|site|app|link)\b.{0,30}?\b(?:crash\w*|broken|down|error\w*|doesnt work|not working|wont load|glitch\w*)\b|\b(?:you|yall|you guys) (?:just )?(?:replaced|fixed|installed|did)\b.{0,40}?\b(?:already|again|still)\b",
+        ),
+        // Cost.
+        rule(
+            PriceConcern,
+            0.85,
+            r"\b(?:money|cash|budget|funds|finances)(?:s| is| are)? (?:is |are |a bit |kinda |really |super |pretty )?tight\b|\b(?:can|will|would|do) (?:you|yall)(?: guys)? (?:match|beat)\b|\$ (?:is |was )?tight\b|\$ wise\b|\bbroke\b|\b(?:cant|cannot|couldnt) afford\b|\btoo (?:expensive|pricey|much money)\b|\bcoupons?\b|\bdiscounts?\b|\bprice ?match\b|\bcheaper\b|\bcheapest\b|\bstill recovering\b|\bquoted me\b|\bspecials?\b|\b(?:any|a|the|good|best|better|great|your) (?:[a-z]+ )?deals?\b|\bdeals? on\b|\bcharged me \$|\bbill was \$|\bwhy is (?:the|it|an?) [a-z ]{0,30}\$ ?\d+|\$ ?\d+(?:\.\d+)? (?:less|cheaper)\b|\b(?:it|that) was \$ ?\d+ last\b",
+        ),
+        // Questions.
+        rule(
+            Cq,
+            0.8,
+            r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest)\b|\bwhat (?:will|would|does|do) (?:it|that|this|they) cost\b|\bwhat itll cost\b|\bcost\b|\b(?:a|get a|give me a|send me a) quote\b|\bquote (?:for|on)\b|\bis there a (?:charge|fee|cost)\b|\b(?:your|the|store|shop|service|dept|department) hours\b|\bhours (?:on|today|tomorrow|this)\b|\bwhat are (?:your|the) hours\b",
+        ),
+        rule(
+            Cq,
+            0.8,
+            r"\b(?:are|r) (?:you|yall)(?: guys| all)? open\b|\byou open\b|\bis (?:the|your) [a-z]+(?: [a-z]+)? open\b|\bopen (?:late|early|on [a-z]+s)\b|\b(?:does|do) the [a-z]+ close\b|\bare you open\b|\bstay open\b|\bopen (?:past|until|till|til|later)\b",
+        ),
+        rule(
+            Cq,
+            0.8,
+            r"\bshuttle\b|\bride (?:home|back|to|from)\b|\bwifi\b|\b(?:is|are|does|do|will|would)\b[^.!?]{0,40}?\b(?:warranty|covered|coverage)\b[^.!?]*\?|\bdo (?:you|yall)(?: guys)? have (?:a|another|any) (?:location|store|shop|dealership|branch)s? (?:in|near|closer)\b|\btoyotacare\b|\bhow long\b|\bwait time\b|\bwhile i wait\b|\bis (?:it|this|that) (?:for|about) (?:my|the)\b|\bis it safe\b|\bsafe to drive\b|\bis (?:the|your) [a-z ]{0,25} still\b|\bfull tank\b|\b(?:do|does|can) (?:you|yall)(?: guys)? (?:do|carry|service|work on|install|sell|offer) (?:state|tire|tires|them|those|that|inspections|winter|snow|alignments?|oil|detail\w*|body)\b|\b(?:do|will) i need\b|\bwalk[- ]?ins\b|\bhave to be returned\b|\byet \?|\bright \?|\b(?:is|isnt|its|thats|that|are|arent) [a-z ]{0,30}?\b(?:right|correct)\s*$|\bask about\b|\bis [a-z]+ (?:day|juneteenth|a holiday)\b",
+        ),
+        // Vehicle pick-up and delivery.
+        rule(
+            ReqPd,
+            0.9,
+            r"\b(?:pick|picks) (?:it|the car|the truck|the vehicle|my car|my truck|her|him) up\b|\bpick up (?:the|my) (?:car|truck|vehicle|van|suv)\b|\bpick it up from\b|\bpicked up\b|\bpick-?up (?:and|&) (?:drop|delivery)\b|\b(?:grab|get|come get|come grab) (?:the|my) (?:car|truck|vehicle)\b|\bcome (?:get|grab|pick up) (?:it|her|him)\b|\btow(?:ed|ing)?\b|\btow truck\b|\bdeliver (?:it|the car|the truck|my car)\b|\bdrive it back\b|\bbring it back (?:to me|to my|here)\b|\bvalet\b",
+        ),
+        // Loaner or rental.
+        rule(
+            ReqLoaner,
+            0.9,
+            r"\bloaners?\b|\brentals?\b|\brent a car\b|\bcourtesy (?:car|vehicle)\b|\bcar to use\b",
+        ),
+        // Sales.
+        rule(
+            SalesInq,
+            0.85,
+            r"\btrade (?:it |the [a-z]+ |my [a-z]+ |her |him )?in\b|\btrade-? ?in\b|\btrading (?:in|up)\b|\bon trade\b|\btrade up\b|\bbuy(?:ing)? (?:a|an|another|a second|new|used|cars?)\b|\bshopping for\b|\blooking (?:to buy|at|for) (?:a |an )?(?:new|used|another)\b|\blease (?:special|specials|deal|deals|offer|offers|is up|end|ends|ending|options)\b|\bmy lease is\b|\bin stock\b|\binventory\b|\b(?:sell|selling) (?:my|it|the|our)\b|\blooking to sell\b|\bsales ?(?:person|man|rep|team|dept|department)\b|\bwhats my [a-z]+ worth\b|\bhow much (?:would|will|can) (?:you|yall) give\b|\bbuy cars\b|\boutright\b|\bused (?:cars|trucks|suvs|car|truck|suv)\b|\bupgrade to\b|\bleasing\b|\bwhat (?:kind of )?(?:offers|deals|incentives)\b|\bnew (?:suv|car|truck|one|ones|model)s?\b.{0,20}?\?",
+        ),
+        // Works for the dealer.
+        rule(
+            Emp,
+            0.9,
+            r"\b(?:im|i am|i work as) (?:a|an|the) [a-z ]{0,25}\b(?:at|in|for) (?:your|the) [a-z0-9 ]{0,25}\b(?:store|location|dealership|dept|department|office|corporate|bdc|shop)\b|\bi work (?:in|for|at) (?:your|the) (?:parts|service|sales|finance|dealer|dealership|bdc|body|corporate|accounting|[a-z]+ (?:store|location|dept|department|group))\b",
+        ),
+        rule(
+            Emp,
+            0.9,
+            r"\b(?:im|i am) (?:literally |actually )?(?:in|at) (?:the|your) (?:service|parts|sales|finance|body shop) (?:dept|department|desk|drive)\b|\b(?:this is|its) [a-z]+(?: ,)? (?:a |the |your )?(?:service advisor|advisor|tech|technician|porter|manager|service manager|from (?:accounting|the bdc|service|parts|sales|hr|finance|the office|corporate))\b|\bfrom the bdc\b|\bdealer group\b",
+        ),
+        rule(
+            Emp,
+            0.9,
+            r"\bon staff\b|\ban employee\b|\bi work (?:in [a-z]+ )?(?:here|there|for (?:you|yall|the dealership|the dealer))\b",
+        ),
+        rule(
+            Emp,
+            0.9,
+            r"\b(?:this is|its|im) [a-z]+(?: ,)? (?:from|in|with) [a-z ]{0,30}?\b(?:at|in|of) (?:your|the) [a-z0-9 ]{0,25}?\b(?:store|location|dealership|office)\b|\b(?:this is|its) [a-z]+(?: ,)? from (?:the|your) [a-z0-9 ]{0,25}?\b(?:store|location|dealership|bdc|office)\b",
+        ),
+        // Appreciation.
+        rule(
+            CustAppr,
+            0.8,
+            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
+        ),
+        // Nothing else: who-is-this, bots, signatures.
+        rule(
+            Misc,
+            0.8,
+            r"\bwho (?:is|s) (?:this|it|texting)\b|\bwhos (?:this|asking|texting)\b|\bwho dis\b|\bwho this is\b|\bwho are you\b|\bwho gave you\b|\bis this a (?:bot|real person|robot|person|machine|computer)\b|\b(?:real person|a bot)\b|\bdont recognize (?:this|the|your) number\b|\bsent from my\b|\bwrong chat\b",
+        ),
+        // Wants or accepts an appointment.
+        rule(
+            ApptSet,
+            0.9,
+            r"^(?:yes|yeah|yep|yup|yea|sure|ok|okay|k|kk|ya|yess+|absolutely|definitely|perfect|sounds good|please do|lets do it|do it|book it|go ahead|that works|works for me|i need it|need it)\b",
+        ),
+        rule(
+            ApptSet,
+            0.9,
+            r"\b(?:book|schedule|sign|put|set|get|squeeze|fit) (?:me|us) (?:in|up|for|down)\b|\bbook me\b|\bset (?:it|me|that|something|one|an appointment) up\b|\bput (?:it|that one|this one|me|us|that|her|him) (?:in|down)\b|\bmake (?:an|the) appointment\b|\bbook (?:it|that|one) for\b|\bcan we book\b|\bget (?:me|it|us) in\b|\bfit (?:me|it|us) in\b",
+        ),
+        rule(
+            ApptSet,
+            0.85,
+            r"\b(?:can|could|may|should) (?:i|we) (?:come|bring|drop|swing|do|book|schedule|stop|pop|have|just come|just do|just bring|get (?:it|in|an appointment|my|the car|the truck|scheduled|booked|that|this|a time|a slot|an? (?:oil|tire|brake|recall|inspection|service|appointment)))\b|\b(?:can|could|would) (?:you|yall|you guys|u) (?:do|fit|get|squeeze|look at|take a look|check|book|schedule|see me|pick|tow|grab|deliver|drive)\b|\bi can (?:bring|come|do|drop|be there|make it)\b|\bcan do\b",
+        ),
+        rule(
+            ApptSet,
+            0.85,
+            r"\bhow (?:about|bout)\b|\bwhat about\b|\bworks\b|\bwould be (?:great|ideal|best|better|good|perfect)\b|\bis (?:better|best|good|fine|ideal|great|wide open|open for me)\b|\bsoonest\b|\basap\b|\bsooner the better\b|\bearliest\b|\breschedule\b|\b(?:move|push|change) my appointment\b|\b(?:ill|i will) (?:come|bring it|be there|drop it|see you)\b|\bsee (?:you|ya) (?:then|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|at|on)\b|\blets do\b|\bid (?:like|love) to (?:come|book|schedule|bring|get)\b|\bin for (?:an|a|the)\b",
+        ),
+        rule(
+            ApptSet,
+            0.85,
+            r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
+        ),
+    ]
+});
+
+static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
+    let veto = |intent, pattern: &str| Veto {
+        intent,
+        pattern: Regex::new(pattern).expect("a valid veto pattern"),
+    };
+    use Intent::*;
+    vec![
+        // "stop by", "I'll stop in": a visit, not an opt-out.
+        veto(Stop, r"\bstop (?:by|in|over|at|there|off)\b"),
+        // "when it's done", "once it's done": the coming job, not a past one.
+        veto(
+            SpaXx,
+            r"\b(?:when|once|after|until|by the time|before|get|getting|have|having) (?:its|it is|it|that is|thats)? ?(?:done|serviced)\b",
+        ),
+        veto(
+            SpaXx,
+            r"\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
+        ),
+        // A website that failed is a complaint, not booking online.
+        veto(
+            Pob,
+            r"\b(?:website|site|app|link)\b.{0,20}?\b(?:wouldnt|wont|couldnt|didnt|doesnt|cant|not work\w*|error\w*|broken|down)\b|\bjust booked\b|\bbooked (?:it )?on\b",
+        ),
+        // A customer's own ride is a question, not vehicle pick-up.
+        veto(ReqPd, r"\b(?:get|need) a ride\b|\bride back\b"),
+        veto(PriceConcern, r"\bdiscount tire\b"),
+        veto(ReqCall, r"\bsupposed to call\b|\bnever call\w*\b"),
+        // "works" as in "I work" or "the text thing is confusing" is not acceptance.
+        veto(
+            ApptSet,
+            r"\b(?:that|what|this|nothing|still|never|not) works\b|\bworks (?:in|at|for) (?:your|the)\b",
+        ),
+        // Loaners named in a past or question-only context still count; nothing to veto.
+        veto(Cq, r"\bhow much (?:would|will|can) (?:you|yall) give\b"),
+    ]
+});
+
+/// A regex compiled once, on first use.
+macro_rules! pattern {
+    ($re:expr) => {{
+        static PATTERN: LazyLock<Regex> =
+            LazyLock::new(|| Regex::new($re).expect("a valid pattern"));
+        &*PATTERN
+    }};
+}
+
+/// Classifies a reply: every intent present, with confidence and evidence, after the label
+/// rules of CONVENTIONS.md section 4.
+pub(crate) fn classify(
+    reply: &Reply<'_>,
+    found: &Found,
+    keyword: Option<ComplianceKeyword>,
+) -> Classified {
+    let only = |intent| {
+        let hits = vec![hit(intent, 1.0, reply.original.trim())];
+        Classified {
+            candidates: hits.clone(),
+            intents: hits,
+        }
+    };
+    match keyword {
+        Some(ComplianceKeyword::OptOut) => return only(Intent::Stop),
+        Some(ComplianceKeyword::Help) => return only(Intent::Misc),
+        _ => {}
+    }
+    let text = reply.normalized.as_str();
+    let mut hits: Vec<IntentHit> = Vec::new();
+    let mut add = |intent: Intent, confidence: f32, evidence: &str| {
+        if let Some(existing) = hits.iter_mut().find(|h| h.intent == intent) {
+            if confidence > existing.confidence {
+                existing.confidence = confidence;
+                existing.evidence = evidence.to_owned();
+            }
+        } else {
+            hits.push(hit(intent, confidence, evidence));
+        }
+    };
+    for rule in RULES.iter() {
+        for m in rule.pattern.find_iter(text) {
+            let vetoed = VETOES.iter().any(|v| {
+                v.intent == rule.intent
+                    && v.pattern
+                        .find_iter(text)
+                        .any(|vm| vm.start() < m.end() && m.start() < vm.end())
+            });
+            if !vetoed {
+                let evidence = reply.original_of(m.start(), m.end());
+                add(rule.intent, rule.confidence, evidence.trim());
+                break;
+            }
+        }
+    }
+
+    let candidates = hits.clone();
+    let has = |hits: &[IntentHit], intent| hits.iter().any(|h: &IntentHit| h.intent == intent);
+    let remove = |hits: &mut Vec<IntentHit>, intent| hits.retain(|h| h.intent != intent);
+
+    // Where the service was done: here (SS), elsewhere (AS), or not said (XX).
+    if has(&hits, Intent::SpaXx) {
+        let here_pattern = pattern!(
+            r"\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
+        );
+        static ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b"))
+                .expect("a valid pattern")
+        });
+        let evidence = hits
+            .iter()
+            .find(|h| h.intent == Intent::SpaXx)
+            .map(|h| (h.confidence, h.evidence.clone()))
+            .unwrap_or((0.85, String::new()));
+        let here = here_pattern.find(text);
+        let elsewhere = ELSEWHERE.find(text);
+        let which = match (here, elsewhere) {
+            (Some(_), None) => Some(Intent::SpaSs),
+            (None, Some(_)) => Some(Intent::SpaAs),
+            (Some(_), Some(e)) => {
+                // "at your place" is here; "at the Fremont location" is elsewhere.
+                let slice = &text[e.start()..e.end()];
+                if slice.contains("your") || slice.contains("you ") || slice.ends_with("you") {
+                    Some(Intent::SpaSs)
+                } else {
+                    Some(Intent::SpaAs)
+                }
+            }
+            (None, None) => None,
+        };
+        if let Some(which) = which {
+            remove(&mut hits, Intent::SpaXx);
+            hits.push(hit(which, evidence.0, &evidence.1));
+        }
+    }
+    let spa = has(&hits, Intent::SpaSs) || has(&hits, Intent::SpaAs) || has(&hits, Intent::SpaXx);
+    // Selling or trading means not owning only when it is done ("sold it"); a past service
+    // elsewhere is not future service elsewhere unless the reply says so.
+    if spa && has(&hits, Intent::Cpal) {
+        let future =
+            pattern!(r"\b(?:from now on|going forward|instead|now on|anymore|rather|prefer)\b");
+        if !future.is_match(text) {
+            remove(&mut hits, Intent::Cpal);
+        }
+    }
+    // A recall that was already done is not a vehicle issue now.
+    if spa
+        && hits
+            .iter()
+            .any(|h| h.intent == Intent::Vi && h.evidence.to_lowercase().contains("recall"))
+    {
+        remove(&mut hits, Intent::Vi);
+    }
+    if has(&hits, Intent::Nlo) && has(&hits, Intent::SalesInq) {
+        // "traded it in at your place" is a past trade, already NLO.
+        let evidence = hits
+            .iter()
+            .find(|h| h.intent == Intent::SalesInq)
+            .map(|h| h.evidence.to_lowercase())
+            .unwrap_or_default();
+        if evidence.contains("trade") && !evidence.contains("trade in for") {
+            remove(&mut hits, Intent::SalesInq);
+        }
+    }
+    if has(&hits, Intent::Wn) {
+        // A wrong number is not a relative handling the car, nor a contact-later.
+        remove(&mut hits, Intent::Dd);
+        remove(&mut hits, Intent::Nlo);
+    }
+    if has(&hits, Intent::SalesInq) {
+        // Deals on a car to buy are sales, not a price concern; sales questions are sales.
+        remove(&mut hits, Intent::PriceConcern);
+        remove(&mut hits, Intent::Cq);
+    }
+    if has(&hits, Intent::PriceConcern) {
+        // "do you price match?" is the concern itself, not a separate question, unless the
+        // reply also asks how much something costs.
+        let asks_cost = pattern!(r"\bhow much\b|\bwhats? the (?:cost|cheapest)\b|\bcost\b");
+        if !asks_cost.is_match(text) {
+            remove(&mut hits, Intent::Cq);
+        }
+    }
+    if has(&hits, Intent::Asa) {
+        remove(&mut hits, Intent::Pob);
+    }
+    if has(&hits, Intent::ReqCall) && has(&hits, Intent::Cl) {
+        // A timed call request is REQ-CALL; CL only when the conversation itself is deferred.
+        let deferral = pattern!(r"\bget back\b|\blet me\b|\bhit me up\b|\breach out\b|\bask me\b");
+        if !deferral.is_match(text) {
+            remove(&mut hits, Intent::Cl);
+        }
+    }
+    // An employee: usually the only label, with STOP when they opt out too.
+    if has(&hits, Intent::Emp) {
+        hits.retain(|h| matches!(h.intent, Intent::Emp | Intent::Stop));
+    }
+    // A specific reason replaces the generic decline.
+    if [
+        Intent::SpaSs,
+        Intent::SpaAs,
+        Intent::SpaXx,
+        Intent::Nlo,
+        Intent::Ld,
+        Intent::Cpal,
+        Intent::Dd,
+        Intent::Wn,
+        Intent::Cc,
+        Intent::PriceConcern,
+        Intent::Emp,
+    ]
+    .iter()
+    .any(|&i| has(&hits, i))
+    {
+        remove(&mut hits, Intent::Niitb);
+    }
+    // A bare thank-you beside a reply that closes the door ("it was done, thx", "sold it,
+    // thanks anyway") only softens it.
+    if has(&hits, Intent::CustAppr)
+        && [
+            Intent::SpaSs,
+            Intent::SpaAs,
+            Intent::SpaXx,
+            Intent::Nlo,
+            Intent::Ld,
+            Intent::Wn,
+            Intent::Stop,
+            Intent::Cpal,
+        ]
+        .iter()
+        .any(|&i| has(&hits, i))
+        && !pattern!(r"\bthank(?:s| you)? for\b|\b(?:merry|happy|appreciate|awesome|the best|good luck|have a|heads up|bless|amazing|excellent|wonderful|great|mele)\b").is_match(text)
+    {
+        remove(&mut hits, Intent::CustAppr);
+    }
+    // A thank-you that only softens a decline ("no thanks", "not interested. thank you") is
+    // not appreciation; good wishes and praise still are.
+    if has(&hits, Intent::CustAppr)
+        && (has(&hits, Intent::Niitb) || pattern!(r"\bno thank(?:s| you)\b").is_match(text))
+        && !pattern!(r"\b(?:merry|happy|appreciate|awesome|the best|good luck|have a|heads up|bless|amazing|excellent|wonderful|great|mele kalikimaka)\b").is_match(text)
+    {
+        remove(&mut hits, Intent::CustAppr);
+    }
+
+    // The appointment: asked for in words, by a requested time, or by wanting the car picked
+    // up or a loaner; never alongside a label that declines booking.
+    let wants_by_words = has(&hits, Intent::ApptSet);
+    let wants = wants_by_words
+        || found.requested.is_some()
+        || has(&hits, Intent::ReqPd)
+        || has(&hits, Intent::ReqLoaner)
+        || acceptance_emoji(reply);
+    // Not owning this car or shopping for another does not rule out booking, but then only
+    // words that ask for service count, not a date alone ("my lease is up in december").
+    let declined = hits.iter().any(|h| h.intent.declines_booking())
+        || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::SalesInq)));
+    remove(&mut hits, Intent::ApptSet);
+    if wants && !declined {
+        let (confidence, evidence) = match (&found.evidence, found.requested) {
+            (Some(evidence), Some(_)) => (0.9, evidence.clone()),
+            _ => (0.8, String::new()),
+        };
+        let evidence = if evidence.is_empty() {
+            reply.original.trim().to_owned()
+        } else {
+            evidence
+        };
+        hits.push(hit(Intent::ApptSet, confidence, &evidence));
+    }
+    // Ruling a time out without offering another defers the conversation.
+    if found.requested.is_none()
+        && !has(&hits, Intent::Cl)
+        && pattern!(
+            r"\bnot this (?:week|month)\b|\bcant (?:do )?this week\b|\bmaybe next (?:week|month)\b"
+        )
+        .is_match(text)
+    {
+        hits.retain(|h| h.intent != Intent::ApptSet);
+        hits.push(hit(Intent::Cl, 0.7, reply.original.trim()));
+    }
+    if hits.len() > 1 {
+        remove(&mut hits, Intent::Misc);
+    }
+    if hits.is_empty() {
+        hits.push(hit(Intent::Misc, 0.5, reply.original.trim()));
+    }
+    hits.sort_by(|a, b| {
+        b.confidence
+            .partial_cmp(&a.confidence)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.intent.cmp(&b.intent))
+    });
+    Classified {
+        intents: hits,
+        candidates,
+    }
+}
+
+/// The intents of a reply, and every label a pattern matched before the label rules chose.
+pub(crate) struct Classified {
+    pub intents: Vec<IntentHit>,
+    pub candidates: Vec<IntentHit>,
+}
+
+fn hit(intent: Intent, confidence: f32, evidence: &str) -> IntentHit {
+    IntentHit {
+        intent,
+        confidence,
+        evidence: evidence.to_owned(),
+    }
+}
+
+/// 👍 👌 ✅ and friends: a yes in one symbol.
+fn acceptance_emoji(reply: &Reply<'_>) -> bool {
+    reply.tokens.iter().any(|t| {
+        t.kind == Kind::Symbol
+            && matches!(
+                t.norm.as_str(),
+                "\u{1F44D}"
+                    | "\u{1F44C}"
+                    | "\u{2705}"
+                    | "\u{2714}"
+                    | "\u{1F197}"
+                    | "\u{1F919}"
+                    | "\u{1F4AF}"
+            )
+    })
+}
+
+/// The response insight that most limits further outreach (CONVENTIONS.md section 5).
+pub(crate) fn response_insight(hits: &[IntentHit], reply: &Reply<'_>) -> Option<ResponseInsight> {
+    let has = |intent| hits.iter().any(|h| h.intent == intent);
+    let text = reply.normalized.as_str();
+    let names_competitor = || {
+        static COMPETITOR: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(&format!(r"\b(?:{PLACE})\b|\$ ?\d+|\bprice ?match\b"))
+                .expect("a valid pattern")
+        });
+        COMPETITOR.is_match(text)
+    };
+    if has(Intent::Nlo) {
+        return Some(ResponseInsight::NotInMarket);
+    }
+    if has(Intent::Niitb) {
+        return Some(ResponseInsight::NotInterested);
+    }
+    if has(Intent::PriceConcern) {
+        let matched =
+            text.contains("price match") || text.contains("pricematch") || text.contains("quoted");
+        return Some(if matched {
+            ResponseInsight::CompetitiveOffer
+        } else {
+            ResponseInsight::PriceTooHigh
+        });
+    }
+    if has(Intent::SalesInq)
+        && pattern!(r"\b(?:offer|trade|value)\b.{0,30}?\b(?:too low|low|not enough|lowball)\b")
+            .is_match(text)
+    {
+        return Some(ResponseInsight::TradeinOfferTooLow);
+    }
+    if has(Intent::Cpal) && names_competitor() {
+        return Some(ResponseInsight::CompetitiveOffer);
+    }
+    if has(Intent::Cl) {
+        return Some(ResponseInsight::ContactLater);
+    }
+    if has(Intent::ReqCall) {
+        return Some(ResponseInsight::FollowUp);
+    }
+    if has(Intent::Cq) && !has(Intent::ApptSet) {
+        return Some(ResponseInsight::JustCurious);
+    }
+    None
+}

@@ -1,0 +1,587 @@
+//! The date-time grammar by rule (CONVENTIONS.md section 2), carrier keywords and the label
+//! rules. Phrasings here are not the development set's: they check that the grammar is a
+//! grammar. Expected values were worked out by hand.
+
+use chrono::NaiveDateTime;
+
+use super::*;
+
+fn local(at: &str) -> NaiveDateTime {
+    NaiveDateTime::parse_from_str(at, "%Y-%m-%dT%H:%M").expect("a test time")
+}
+
+fn requested(text: &str, received: &str) -> Option<(String, &'static str)> {
+    understand_local(text, local(received))
+        .requested_time
+        .map(|t| {
+            (
+                t.start.format("%Y-%m-%dT%H:%M").to_string(),
+                t.grain.as_str(),
+            )
+        })
+}
+
+#[track_caller]
+fn expect(text: &str, received: &str, start: &str, grain: &str) {
+    assert_eq!(
+        requested(text, received),
+        Some((start.to_owned(), grain_name(grain))),
+        "{text:?} received {received}"
+    );
+}
+
+#[track_caller]
+fn expect_none(text: &str, received: &str) {
+    assert_eq!(
+        requested(text, received),
+        None,
+        "{text:?} received {received}"
+    );
+}
+
+fn grain_name(grain: &str) -> &'static str {
+    Grain::from_name(grain).expect("a grain").as_str()
+}
+
+fn intents(text: &str) -> Vec<&'static str> {
+    let mut names = understand_local(text, local("2025-06-11T10:00")).intent_names();
+    names.sort_unstable();
+    names
+}
+
+#[test]
+fn rule_1_dates_without_a_year_are_the_next_such_date() {
+    expect(
+        "3/2 at 10 works",
+        "2025-12-20T09:00",
+        "2026-03-02T10:00",
+        "hour",
+    );
+    expect("the 3rd?", "2025-05-28T12:00", "2025-06-03T00:00", "day");
+    expect(
+        "the 28th works",
+        "2025-05-28T12:00",
+        "2025-05-28T00:00",
+        "day",
+    );
+    expect(
+        "how about feb 3rd",
+        "2025-12-20T09:00",
+        "2026-02-03T00:00",
+        "day",
+    );
+    expect("the 31st", "2025-06-02T09:00", "2025-07-31T00:00", "day");
+}
+
+#[test]
+fn rule_2_a_bare_weekday_is_strictly_after_today() {
+    // 2025-09-18 is a Thursday.
+    expect(
+        "thursday works",
+        "2025-09-18T08:00",
+        "2025-09-25T00:00",
+        "day",
+    );
+    expect("FRIDAY", "2025-09-18T08:00", "2025-09-19T00:00", "day");
+    expect(
+        "maybe a saturday",
+        "2025-09-18T08:00",
+        "2025-09-20T00:00",
+        "day",
+    );
+    expect(
+        "thurs at 8:15",
+        "2025-09-18T08:00",
+        "2025-09-25T08:15",
+        "minute",
+    );
+}
+
+#[test]
+fn rule_3_this_weekday_is_on_or_after_today() {
+    // 2025-10-26 is a Sunday.
+    expect(
+        "this friday pls",
+        "2025-10-26T10:00",
+        "2025-10-31T00:00",
+        "day",
+    );
+    expect(
+        "this coming tuesday at 9",
+        "2025-10-26T10:00",
+        "2025-10-28T09:00",
+        "hour",
+    );
+}
+
+#[test]
+fn rule_4_next_weekday_is_in_the_next_calendar_week() {
+    expect("next friday", "2025-02-05T10:00", "2025-02-14T00:00", "day");
+    expect(
+        "next tuesday",
+        "2025-11-17T10:00",
+        "2025-11-25T00:00",
+        "day",
+    );
+    expect(
+        "next thursday",
+        "2025-08-17T10:00",
+        "2025-08-21T00:00",
+        "day",
+    );
+    expect(
+        "nxt mon am",
+        "2025-03-07T10:00",
+        "2025-03-10T09:00",
+        "part_of_day",
+    );
+}
+
+#[test]
+fn rule_5_bare_hours_are_service_drive_hours() {
+    expect(
+        "friday at 7",
+        "2025-09-18T08:00",
+        "2025-09-19T07:00",
+        "hour",
+    );
+    expect("friday @ 1", "2025-09-18T08:00", "2025-09-19T13:00", "hour");
+    expect(
+        "friday 6:30",
+        "2025-09-18T08:00",
+        "2025-09-19T18:30",
+        "minute",
+    );
+    expect(
+        "friday at 12",
+        "2025-09-18T08:00",
+        "2025-09-19T12:00",
+        "hour",
+    );
+    expect(
+        "friday at 8 in the evening",
+        "2025-09-18T08:00",
+        "2025-09-19T20:00",
+        "hour",
+    );
+    expect(
+        "friday at 4am",
+        "2025-09-18T08:00",
+        "2025-09-19T04:00",
+        "hour",
+    );
+    expect(
+        "friday around ten",
+        "2025-09-18T08:00",
+        "2025-09-19T10:00",
+        "hour",
+    );
+}
+
+#[test]
+fn rule_6_a_time_alone_is_its_next_occurrence() {
+    expect("2:30?", "2025-01-13T10:22", "2025-01-13T14:30", "minute");
+    expect("around 3?", "2025-01-21T16:20", "2025-01-22T15:00", "hour");
+    expect(
+        "how about at 10",
+        "2025-05-28T21:48",
+        "2025-05-29T10:00",
+        "hour",
+    );
+    expect(
+        "could do 11ish",
+        "2025-05-28T09:00",
+        "2025-05-28T11:00",
+        "hour",
+    );
+    expect(
+        "first thing in the am works",
+        "2025-01-02T23:18",
+        "2025-01-03T09:00",
+        "part_of_day",
+    );
+    expect(
+        "evening works",
+        "2025-01-02T10:00",
+        "2025-01-02T17:00",
+        "part_of_day",
+    );
+}
+
+#[test]
+fn rule_7_parts_of_day_use_canonical_starts() {
+    expect(
+        "tmrw afternoon",
+        "2025-03-20T12:50",
+        "2025-03-21T13:00",
+        "part_of_day",
+    );
+    expect(
+        "monday evening",
+        "2025-03-20T12:50",
+        "2025-03-24T17:00",
+        "part_of_day",
+    );
+    expect(
+        "wed before noon",
+        "2025-03-20T12:50",
+        "2025-03-26T09:00",
+        "part_of_day",
+    );
+    expect(
+        "noon tomorrow",
+        "2025-03-20T12:50",
+        "2025-03-21T12:00",
+        "hour",
+    );
+    expect(
+        "tomorrow after lunch",
+        "2025-03-20T12:50",
+        "2025-03-21T13:00",
+        "part_of_day",
+    );
+    expect(
+        "tonight?",
+        "2025-03-20T12:50",
+        "2025-03-20T17:00",
+        "part_of_day",
+    );
+}
+
+#[test]
+fn rule_8_ranges_and_alternatives_take_the_earliest_point() {
+    // 2025-10-21 is a Tuesday.
+    expect(
+        "friday between 1 and 3",
+        "2025-10-21T09:00",
+        "2025-10-24T13:00",
+        "hour",
+    );
+    expect(
+        "friday 9-11am",
+        "2025-10-21T09:00",
+        "2025-10-24T09:00",
+        "hour",
+    );
+    expect(
+        "mon or tues, after 3",
+        "2025-10-21T09:00",
+        "2025-10-27T15:00",
+        "hour",
+    );
+    expect(
+        "monday or wednesday",
+        "2025-10-21T09:00",
+        "2025-10-22T00:00",
+        "day",
+    );
+    expect(
+        "after the 25th",
+        "2025-10-21T09:00",
+        "2025-10-26T00:00",
+        "day",
+    );
+    expect(
+        "around the 29th",
+        "2025-10-21T09:00",
+        "2025-10-29T00:00",
+        "day",
+    );
+    expect(
+        "tomorrow before 9",
+        "2025-10-21T09:00",
+        "2025-10-22T00:00",
+        "day",
+    );
+    expect(
+        "thurs but no later than 10",
+        "2025-10-21T09:00",
+        "2025-10-23T00:00",
+        "day",
+    );
+    expect(
+        "fri 10/24 or sat 10/25, 8am either day",
+        "2025-10-21T09:00",
+        "2025-10-24T08:00",
+        "hour",
+    );
+}
+
+#[test]
+fn rule_9_negation_removes_the_options_it_names() {
+    // 2025-03-04 is a Tuesday.
+    expect(
+        "Not thursday. friday morning or monday",
+        "2025-03-04T10:00",
+        "2025-03-07T09:00",
+        "part_of_day",
+    );
+    expect(
+        "cant do wed or thu, how about fri at 2",
+        "2025-03-04T10:00",
+        "2025-03-07T14:00",
+        "hour",
+    );
+    expect(
+        "not tomorrow, friday at 2",
+        "2025-03-04T10:00",
+        "2025-03-07T14:00",
+        "hour",
+    );
+    expect(
+        "any day next week except monday",
+        "2025-03-04T10:00",
+        "2025-03-10T00:00",
+        "week",
+    );
+    expect(
+        "the 10th? nvm. the 12th at 9",
+        "2025-03-04T10:00",
+        "2025-03-12T09:00",
+        "hour",
+    );
+    expect_none(
+        "friday wont work for me, ill let u know",
+        "2025-03-04T10:00",
+    );
+}
+
+#[test]
+fn rule_10_relative_offsets() {
+    expect("in 4 days", "2025-03-04T10:00", "2025-03-08T00:00", "day");
+    expect(
+        "in two weeks",
+        "2025-03-04T10:00",
+        "2025-03-18T00:00",
+        "week",
+    );
+    expect(
+        "3 wks from now",
+        "2025-03-04T10:00",
+        "2025-03-25T00:00",
+        "week",
+    );
+    expect(
+        "can i swing by in an hour",
+        "2025-03-04T10:20",
+        "2025-03-04T11:20",
+        "hour",
+    );
+    expect(
+        "a week from monday",
+        "2025-03-04T10:00",
+        "2025-03-17T00:00",
+        "day",
+    );
+    expect(
+        "can i bring it now?",
+        "2025-03-04T10:20",
+        "2025-03-04T10:20",
+        "hour",
+    );
+}
+
+#[test]
+fn rule_11_weeks_and_months() {
+    // 2025-03-04 is a Tuesday.
+    expect(
+        "next week sometime",
+        "2025-03-04T10:00",
+        "2025-03-10T00:00",
+        "week",
+    );
+    expect(
+        "week after next",
+        "2025-03-04T10:00",
+        "2025-03-17T00:00",
+        "week",
+    );
+    expect(
+        "later this week",
+        "2025-03-04T10:00",
+        "2025-03-05T00:00",
+        "week",
+    );
+    expect(
+        "the week of the 24th",
+        "2025-03-04T10:00",
+        "2025-03-24T00:00",
+        "week",
+    );
+    expect(
+        "next weekend",
+        "2025-03-04T10:00",
+        "2025-03-15T00:00",
+        "week",
+    );
+    expect(
+        "early next month",
+        "2025-03-04T10:00",
+        "2025-04-01T00:00",
+        "month_start",
+    );
+    expect(
+        "end of may",
+        "2025-03-04T10:00",
+        "2025-05-25T00:00",
+        "month_end",
+    );
+    expect(
+        "sometime in april",
+        "2025-03-04T10:00",
+        "2025-04-01T00:00",
+        "month",
+    );
+    expect(
+        "last day of the month",
+        "2025-03-04T10:00",
+        "2025-03-31T00:00",
+        "day",
+    );
+    let window = understand_local("end of feb", local("2026-01-10T10:00"))
+        .requested_time
+        .expect("a window");
+    assert_eq!(window.start, local("2026-02-22T00:00"));
+    assert_eq!(window.end, Some(local("2026-03-01T00:00")));
+}
+
+#[test]
+fn rule_12_other_dates_and_numbers_are_not_requests() {
+    expect_none("had it done on the 28th", "2025-06-10T10:00");
+    expect_none("im already booked for friday at 9", "2025-06-10T10:00");
+    expect_none("hit me up monday", "2025-06-10T10:00");
+    expect_none("can u call me tmrw after 4", "2025-06-10T10:00");
+    expect_none("how much is the 60k service", "2025-06-10T10:00");
+    expect_none("is the $89 oil change still going", "2025-06-10T10:00");
+    expect_none("3rd gear is grinding", "2025-06-10T10:00");
+    expect_none("I'll just walk in monday morning", "2025-06-10T10:00");
+    expect_none("yeah sure", "2025-06-10T10:00");
+    expect_none("call me at 555-0143", "2025-06-10T10:00");
+    expect_none(
+        "out of town until the 20th, ill reach out",
+        "2025-06-10T10:00",
+    );
+    expect(
+        "need to move my thursday appt to friday at 3",
+        "2025-06-10T10:00",
+        "2025-06-13T15:00",
+        "hour",
+    );
+}
+
+#[test]
+fn rule_13_holidays_resolve_on_the_us_calendar() {
+    expect(
+        "day after thanksgiving",
+        "2026-11-20T10:00",
+        "2026-11-27T00:00",
+        "day",
+    );
+    expect(
+        "the week after easter",
+        "2026-03-20T10:00",
+        "2026-04-06T00:00",
+        "week",
+    );
+    expect(
+        "tuesday after labor day",
+        "2026-09-01T10:00",
+        "2026-09-08T00:00",
+        "day",
+    );
+    expect(
+        "halloween morning",
+        "2026-06-10T10:00",
+        "2026-10-31T09:00",
+        "part_of_day",
+    );
+    expect(
+        "memorial day?",
+        "2027-01-14T10:00",
+        "2027-05-31T00:00",
+        "day",
+    );
+    expect(
+        "happy new year! monday?",
+        "2026-01-14T10:00",
+        "2026-01-19T00:00",
+        "day",
+    );
+}
+
+#[test]
+fn carrier_keywords_are_single_words() {
+    let stop = understand_local("Stop.", local("2025-06-11T10:00"));
+    assert_eq!(stop.carrier_keyword, Some(ComplianceKeyword::OptOut));
+    assert_eq!(stop.intent_names(), ["STOP"]);
+    let help = understand_local("HELP", local("2025-06-11T10:00"));
+    assert_eq!(help.intent_names(), ["MISC"]);
+    let start = understand_local("yes", local("2025-06-11T10:00"));
+    assert_eq!(start.carrier_keyword, Some(ComplianceKeyword::OptIn));
+    assert_eq!(start.intent_names(), ["APPT_SET"]);
+    let sentence = understand_local("cancel my appt", local("2025-06-11T10:00"));
+    assert_eq!(sentence.carrier_keyword, None);
+}
+
+#[test]
+fn opt_outs_in_free_text_and_things_that_only_look_like_them() {
+    assert_eq!(intents("please stop messaging this number"), ["STOP"]);
+    assert_eq!(intents("take me off your list"), ["STOP"]);
+    assert!(!intents("brakes squeal every time I stop").contains(&"STOP"));
+    assert!(!intents("can I stop by thursday at 10 for the recall").contains(&"STOP"));
+}
+
+#[test]
+fn labels_follow_the_boundaries() {
+    assert_eq!(intents("nah im good"), ["NIITB"]);
+    assert_eq!(intents("sold it last spring, no thanks"), ["NLO"]);
+    assert_eq!(intents("😂😂"), ["MISC"]);
+    assert_eq!(
+        intents("I work in your parts dept, stop texting me"),
+        ["EMP", "STOP"]
+    );
+    let mut loaner = intents("tuesday at 9 and can I get a loaner");
+    loaner.sort_unstable();
+    assert_eq!(loaner, ["APPT_SET", "REQ_LOANER"]);
+}
+
+#[test]
+fn evidence_is_the_customers_own_words() {
+    let understood = understand_local("Sorry, WRONG number!", local("2025-06-11T10:00"));
+    let wn = understood
+        .intents
+        .iter()
+        .find(|h| h.intent == Intent::Wn)
+        .expect("WN");
+    assert_eq!(wn.evidence, "WRONG number");
+    let timed = understand_local("can u do thurs @ 3?", local("2025-06-11T10:00"));
+    let appt = timed
+        .intents
+        .iter()
+        .find(|h| h.intent == Intent::ApptSet)
+        .expect("APPT_SET");
+    assert_eq!(appt.evidence, "thurs @ 3");
+}
+
+#[test]
+fn response_insights_prefer_the_most_limiting() {
+    let insight = |text| understand_local(text, local("2025-06-11T10:00")).response_insight;
+    assert_eq!(
+        insight("we sold it, not interested"),
+        Some(ResponseInsight::NotInMarket)
+    );
+    assert_eq!(
+        insight("not interested"),
+        Some(ResponseInsight::NotInterested)
+    );
+    assert_eq!(
+        insight("text me next month"),
+        Some(ResponseInsight::ContactLater)
+    );
+    assert_eq!(insight("just call me"), Some(ResponseInsight::FollowUp));
+    assert_eq!(
+        insight("do you guys do alignments?"),
+        Some(ResponseInsight::JustCurious)
+    );
+    assert_eq!(insight("friday at 10"), None);
+}
