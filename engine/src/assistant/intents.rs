@@ -141,10 +141,10 @@ struct Veto {
     pattern: Regex,
 }
 
-const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
+const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
 /// Where a past service may have been done besides a shop: the customer's own people.
 const PLACE: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center|brother|friend|dad|uncle|cousin|neighbor|buddy|husband|son)";
-const FAMILY: &str = r"(?:wife|husband|son|daughter|mom|mother|dad|father|kid|kids|ex|ex - wife|ex - husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
+const FAMILY: &str = r"(?:wife|husband|son|daughter|mom|mother|dad|father|kid|kids|ex|ex wife|ex husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
 
 static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     let rule = |intent, confidence, pattern: &str| Rule {
@@ -175,7 +175,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Stop,
             0.95,
-            r"\b(?:remove|delete|take|erase|drop|lose) (?:me|my number|my phone number|my cell|this number|my info|us|my name)\b(?: (?:off|from))?",
+            r"\b(?:remove|delete|take|erase|drop|lose|purge|scrub|clear) (?:me|my (?:number|phone number|cell|info|information|details|data|contact|contact info)|this number|us|my name)\b(?: (?:off|from))?",
         ),
         rule(Stop, 0.9, r"\bnumber\b.{0,60}?\b(?:remove|delete) it\b"),
         rule(
@@ -198,11 +198,16 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:remove|take) me from (?:this|your|the) (?:campaign|list)\b",
         ),
+        rule(
+            Stop,
+            0.9,
+            r"\b(?:quit|stop) blowing up my phone\b|\bcease (?:sending|texting|contacting|messaging)\b|\bdo not contact me\b|\bdont contact me\b",
+        ),
         // Wrong number.
         rule(
             Wn,
             0.95,
-            r"\bwrong (?:number|person|#|guy|girl|lady|phone|contact|[a-z]+ (?:number|person))\b",
+            r"\bwrong (?:number|person|guy|girl|lady|phone|contact|party|[a-z]+ (?:number|person))\b|\bwrong #",
         ),
         rule(
             Wn,
@@ -219,11 +224,16 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\bnever (?:had|owned) an? [a-z]+\b|\b(?:had|used to have) this number\b|\bim not (?:him|her|them|that person)\b|\bthis is an? (?:[a-z]+ )?(?:business|office|company|restaurant|church|school|clinic)(?: [,.!]| not|$)|\bnot whoever\b",
         ),
+        rule(
+            Wn,
+            0.9,
+            r"\b(?:youve|you have|you|yall have|yall|you must have|you guys have) (?:got |reached )?the wrong\b|\bmy name (?:is not|isnt)\b|\bnever been to (?:your|that|the)\b|\bbusiness (?:line|number|phone)\b|\bwho (?:youre|you are) looking for\b",
+        ),
         // No longer owns the vehicle.
         rule(
             Nlo,
             0.95,
-            r"\b(?:i|we|she|he|they|it|car|truck|vehicle) (?:was |were |has been |got |already )?(?:sold|totaled|totalled|repossessed|repoed|wrecked|stolen)\b|\bsold (?:it|that|the|my|our|this)\b",
+            r"\b(?:i|we|she|he|they|it|car|truck|vehicle) (?:was |were |has been |got |already )?(?:sold|totaled|totalled|repossessed|repoed|repod|wrecked|stolen)\b|\bwas traded in\b|\bsold (?:it|that|the|my|our|this)\b",
         ),
         rule(
             Nlo,
@@ -251,12 +261,17 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:dont|do not|no longer) (?:even )?live (?:in|on|near|around|there|here)\b|\b(?:\d+|an?|few|several) (?:hours|hrs|hour|miles|mi) away\b|\bi live in [a-z]+ now\b|\b(?:school|college|university) in\b",
         ),
+        rule(
+            Ld,
+            0.9,
+            r"\bmoved (?:me|us|him|her) (?:to|out|away)\b|\b(?:hours?|hrs|miles|mi)\b(?: and a half)? away\b|\bdont get (?:back )?(?:there|out there|up there|down there|over there) (?:anymore|much|often)\b|\bup north\b|\bout of town now\b",
+        ),
         // Someone else drives or handles the car.
         rule(
             Dd,
             0.9,
             &format!(
-                r"\bmy {family}\b (?:drives|has|handles|takes care|uses|deals|owns|is the one|would have to|will have to|does|is in charge|now has)"
+                r"\bmy {family}\b (?:drives|has|handles|takes care|uses|deals|owns|is the one|would have to|will have to|does|is in charge|now has|booked|scheduled|took|takes) (?:it|the|that|this|her|his|their|care|of|with)"
             ),
         ),
         rule(
@@ -333,6 +348,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 r"\b(?:already )?(?:went|took it|took her|took him|taken it|brought it) (?:to|over to|in to) (?:the |a |my |an |our )?[a-z0-9 ]{{0,25}}?\b{PLACE}\b"
             ),
         ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:was|were|been|already|all) (?:handled|completed|performed|looked after|taken care of)\b|\b(?:performed|completed|handled) (?:this|that|the|it)\b|\b(?:he|she|they) (?:changed|rotated|replaced|serviced|handled|took care of) (?:it|that|them|the|my)\b|\b[a-z]+ did (?:the|my) (?:oil|rotation|alignment|brakes|tires|service|inspection|work|maintenance)\b|\bi was (?:just )?in (?:there|here)\b",
+        ),
         // Future service elsewhere.
         rule(
             Cpal,
@@ -353,21 +373,28 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\b(?:id|i would|we would|wed) rather (?:go|take it|bring it|do it|get it done) (?:there|elsewhere|somewhere else)\b|\b(?:rather|prefer)\b.{0,50}?\b(?:location|store|dealer|dealership|place|shop|branch)\b|\bsomewhere (?:closer|else|near)\b|\b(?:ill|i will|well) take care of it (?:at|with|myself)\b|\bon our contract\b|\bcloser to (?:me|my|home|work)\b",
         ),
+        rule(
+            Cpal,
+            0.8,
+            &format!(
+                r"\b(?:keep|keeps|keep on) going (?:there|to them|to that)\b|\bstick with (?:them|that|the|my)\b|\b(?:gonna|going to|will|ill) use (?:the|a|my|an) [a-z ]{{0,20}}?\b{SHOP}\b"
+            ),
+        ),
         // Contact later.
         rule(
             Cl,
             0.85,
-            r"\bget back to (?:you|u|yall)\b|\b(?:let me|lemme) (?:check|see|think|look|figure|talk|get back)\b|\b(?:ill|i will|well|we will) (?:reach out|let (?:you|him|her|them) know|get back|text you|contact you|be in touch|hit you up|call you back|ask (?:her|him|my [a-z]+))\b|\btext (?:you|u) back\b|\bhold on\b",
+            r"\bget back to (?:you|u|yall)\b|\b(?:let me|lemme) (?:check|see|think|look|figure|talk|get back)\b|\b(?:ill|i will|well|we will) (?:reach out (?:when|after|later|in|next|once|soon)|let (?:you|him|her|them) know|get back|text you|contact you|be in touch|hit you up|call you back|ask (?:her|him|my [a-z]+))\b|\btext (?:you|u) back\b|\bhold on\b",
         ),
         rule(
             Cl,
             0.85,
-            r"\b(?:text|hit|message|contact|ping|msg|reach out to|remind|check with) (?:me|us) (?:up )?(?:back |again )?(?:later|in|next|after|on|around|when|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|this|the|once|closer)\b|\bhit me up\b",
+            r"\b(?:text|hit|message|contact|ping|msg|reach out to|remind|check with) (?:me|us) (?:up )?(?:back |again )?(?:later|in|next|after|on|around|when|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|this|once|closer)\b|\bhit me up\b",
         ),
         rule(
             Cl,
             0.85,
-            r"\breach out (?:again|later|after|in|when|next|then)\b|\bask me (?:again|then|later|in|after|next)\b|\b(?:try|check) (?:me|back) (?:again|later)\b|\bmaybe later\b",
+            r"\breach (?:back )?out (?:again|later|after|in|when|next|then)\b|\bfollow up (?:with me )?(?:in|next|later|after|on)\b|\b(?:will|ill|gonna) let (?:you|yall) know\b|\bask me (?:again|then|later|in|after|next)\b|\b(?:try|check) (?:me|back) (?:again|later)\b|\bmaybe later\b",
         ),
         // Phone call wanted.
         rule(
@@ -384,13 +411,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Asa,
             0.9,
-            r"\b(?:im|i am|were|we are|i was) (?:already )?(?:booked|scheduled)\b|\b(?:booked|scheduled) (?:already|online|it|on your)\b|\bhave one (?:booked|scheduled)\b|\b(?:im|i am|were|we are) (?:already )?(?:down|on the schedule|on the calendar|in the system)\b|\balready down\b|\b(?:coming|bringing it) in [a-z ]{0,20}?already\b",
+            r"\b(?:im|i am|were|we are|i was) (?:already )?(?:booked|scheduled)\b|\b(?:booked|scheduled) (?:already|online|it|on your)\b|\bhave one (?:booked|scheduled)\b|\b(?:im|i am|were|we are) (?:already )?(?:down|on the schedule|on the calendar|in the system)\b|\balready down\b|\bappointment\b.{0,30}?\balready\b|\b(?:coming|bringing it) in [a-z ]{0,20}?already\b",
         ),
         // Book online.
         rule(
             Pob,
             0.9,
-            r"\b(?:book|schedule|sign up|make (?:an|the) appointment|pick a (?:time|slot|day)|set it up|do it)\b.{0,30}?\b(?:online|website|web site|site|web|app|portal|link)\b|\b(?:online|website|site|app|portal|link)\b.{0,25}?\b(?:book|schedule|pick a)\b|\b(?:grab|get|pick|snag) a (?:slot|time|spot)\b.{0,20}?\b(?:online|website|site|app)\b",
+            r"\b(?:book|schedule|sign up|make (?:an|the) appointment|pick a (?:time|slot|day)|set it up|do it)\b.{0,30}?\b(?:online|website|web site|site|web|app|portal|link)\b|\b(?:online|website|site|app|portal|link)\b.{0,40}?\b(?:book|schedule|pick a|grab a|snag a|reserve)\b|\b(?:grab|get|pick|snag) a (?:slot|time|spot)\b.{0,20}?\b(?:online|website|site|app)\b",
         ),
         rule(
             Pob,
@@ -411,7 +438,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Niitb,
             0.85,
-            r"\bwalk(?:-| )?in\b|\b(?:ill|i will|well|we will|i can) (?:just )?(?:swing|stop|come|drop|pop|roll|show up|walk) (?:by|in|up)\b|\bno appointment (?:needed|necessary)\b|\bwithout an appointment\b|\b(?:ill|i will) (?:just )?call (?:to|and|you to) (?:schedule|book|set)\b|\bill call (?:you|yall|when)\b",
+            r"\bwalk(?:-| )?in\b|\b(?:ill|i will|well|we will|i can) (?:just )?(?:swing|stop|come|drop|pop|roll|show up|walk) (?:by|in|up)\b|\bno appointment (?:needed|necessary)\b|\bif i need anything\b|\b(?:ill|i will) (?:call|phone|telephone|ring)\b.{0,60}?\b(?:schedule|book|set|ready)\b|\bwithout an appointment\b|\b(?:ill|i will) (?:just )?call (?:to|and|you to) (?:schedule|book|set)\b|\bill call (?:you|yall|when)\b",
         ),
         // Vehicle issue.
         rule(
@@ -422,7 +449,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Vi,
             0.85,
-            r"\b(?:noise|noises|grinding|grind|squeal\w*|squeel\w*|squeak\w*|clunk\w*|clicking|click|rattl\w*|leak\w*|leaking|smell|smells|smoke|smoking|shak(?:es|ing|e)|vibrat\w*|overheat\w*|slip\w*|rough idle|stall\w*|misfir\w*|sputter\w*|hesitat\w*|pulls to|pulling to|metal on metal|dead battery|flat tire|blowing (?:warm|hot)|not cooling|wont start|won t start|doesnt start|not starting|not drivable|undrivable|wont go|won t go|sticks|stuck|died|dies|broken|cracked|recall|recalls|blinking|blown|burning|chime|chiming|beeping|dinging|going off)\b|\bpull(?:s|ing)? (?:to the )?(?:left|right)\b",
+            r"\b(?:noise|noises|grinding|grind|squeal\w*|squeel\w*|squeak\w*|clunk\w*|clicking|click|rattl\w*|leak\w*|leaking|smell|smells|smoke|smoking|shak(?:es|ing|e)|vibrat\w*|overheat\w*|slip\w*|rough idle|stall\w*|misfir\w*|sputter\w*|hesitat\w*|pulls to|pulling to|metal on metal|dead battery|flat tire|blowing (?:warm|hot)|not cooling|wont start|won t start|doesnt start|not starting|not drivable|undrivable|wont go|won t go|sticks|stuck|died|dies|broken|cracked|recall|recalls|blinking|blown|burning|chime|chiming|beeping|dinging|going off|dead|shuts off|shutting off|cuts out|cutting out)\b|\blooks? low\b|\blow (?:tire|tires|pressure)\b|\bbald\b|\bpull(?:s|ing)? (?:to the )?(?:left|right)\b",
         ),
         // Complaint.
         rule(
@@ -440,17 +467,22 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\bsick of\b|\btired of\b|\bfed up\b|\basked (?:you |yall )?(?:\d+|two|three|several|multiple|many|so many) times\b|\btook (?:\d+|forever|all day|too long)\b|\b(?:not|never) (?:coming|going) back\b|\bwaited (?:\d+|forever|over)\b|\b(?:website|site|app|link)\b.{0,30}?\b(?:crash\w*|broken|down|error\w*|doesnt work|not working|wont load|glitch\w*)\b|\b(?:you|yall|you guys) (?:just )?(?:replaced|fixed|installed|did)\b.{0,40}?\b(?:already|again|still)\b",
         ),
+        rule(
+            Cc,
+            0.85,
+            r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+(?:st|nd|rd|th)?) (?:text|message)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b",
+        ),
         // Cost.
         rule(
             PriceConcern,
             0.85,
-            r"\b(?:money|cash|budget|funds|finances)(?:s| is| are)? (?:is |are |a bit |kinda |really |super |pretty )?tight\b|\b(?:can|will|would|do) (?:you|yall)(?: guys)? (?:match|beat)\b|\$ (?:is |was )?tight\b|\$ wise\b|\bbroke\b|\b(?:cant|cannot|couldnt) afford\b|\btoo (?:expensive|pricey|much money)\b|\bcoupons?\b|\bdiscounts?\b|\bprice ?match\b|\bcheaper\b|\bcheapest\b|\bstill recovering\b|\bquoted me\b|\bspecials?\b|\b(?:any|a|the|good|best|better|great|your) (?:[a-z]+ )?deals?\b|\bdeals? on\b|\bcharged me \$|\bbill was \$|\bwhy is (?:the|it|an?) [a-z ]{0,30}\$ ?\d+|\$ ?\d+(?:\.\d+)? (?:less|cheaper)\b|\b(?:it|that) was \$ ?\d+ last\b",
+            r"\b(?:money|cash|budget|funds|finances)(?:s| is| are)? (?:[a-z]+ ){0,2}?tight\b|\b(?:highway robbery|rip ?off|ripoff|outrageous|overpriced|pricey|too steep|so expensive|too expensive)\b|\b(?:can|will|would|do) (?:you|yall)(?: guys)? (?:match|beat)\b|\$ (?:is |was )?tight\b|\$ wise\b|\bbroke\b|\b(?:cant|cannot|couldnt) afford\b|\btoo (?:expensive|pricey|much money)\b|\bcoupons?\b|\bdiscounts?\b|\bprice ?match\b|\bcheaper\b|\bcheapest\b|\bstill recovering\b|\bquoted me\b|\bspecials?\b|\b(?:any|a|the|good|best|better|great|your) (?:[a-z]+ )?deals?\b|\bdeals? on\b|\bcharged me \$|\bbill was \$|\bwhy is (?:the|it|an?) [a-z ]{0,30}\$ ?\d+|\$ ?\d+(?:\.\d+)? (?:less|cheaper)\b|\b(?:it|that) was \$ ?\d+ last\b",
         ),
         // Questions.
         rule(
             Cq,
             0.8,
-            r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest)\b|\bwhat (?:will|would|does|do) (?:it|that|this|they) cost\b|\bwhat itll cost\b|\bcost\b|\b(?:a|get a|give me a|send me a) quote\b|\bquote (?:for|on)\b|\bis there a (?:charge|fee|cost)\b|\b(?:your|the|store|shop|service|dept|department) hours\b|\bhours (?:on|today|tomorrow|this)\b|\bwhat are (?:your|the) hours\b",
+            r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest)\b|\bwhat (?:will|would|does|do) (?:it|that|this|they) cost\b|\bwhat itll cost\b|\bcost\b|\b(?:a|get a|give me a|send me a) quote\b|\bquote (?:for|on)\b|\bis there a (?:charge|fee|cost)\b|\b(?:your|the|store|shop|service|dept|department) (?:[a-z]+ )?hours\b|\bwhich (?:car|vehicle|truck|one)\b|\b(?:is it|its|it is|is that|thats) still (?:on|good|happening)\b|\bdo (?:you|yall) take walk ins\b|\bhours (?:on|today|tomorrow|this)\b|\bwhat are (?:your|the) hours\b",
         ),
         rule(
             Cq,
@@ -460,13 +492,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cq,
             0.8,
-            r"\bshuttle\b|\bride (?:home|back|to|from)\b|\bwifi\b|\b(?:is|are|does|do|will|would)\b[^.!?]{0,40}?\b(?:warranty|covered|coverage)\b[^.!?]*\?|\bdo (?:you|yall)(?: guys)? have (?:a|another|any) (?:location|store|shop|dealership|branch)s? (?:in|near|closer)\b|\btoyotacare\b|\bhow long\b|\bwait time\b|\bwhile i wait\b|\bis (?:it|this|that) (?:for|about) (?:my|the)\b|\bis it safe\b|\bsafe to drive\b|\bis (?:the|your) [a-z ]{0,25} still\b|\bfull tank\b|\b(?:do|does|can) (?:you|yall)(?: guys)? (?:do|carry|service|work on|install|sell|offer) (?:state|tire|tires|them|those|that|inspections|winter|snow|alignments?|oil|detail\w*|body)\b|\b(?:do|will) i need\b|\bwalk[- ]?ins\b|\bhave to be returned\b|\byet \?|\bright \?|\b(?:is|isnt|its|thats|that|are|arent) [a-z ]{0,30}?\b(?:right|correct)\s*$|\bask about\b|\bis [a-z]+ (?:day|juneteenth|a holiday)\b",
+            r"\bshuttle\b|\b(?:need|get|give me|gimme) a ride\b|\bride (?:home|back|to|from)\b[^.!]*\?|\bwifi\b|\b(?:is|are|does|do|will|would)\b[^.!?]{0,40}?\b(?:warranty|covered|coverage)\b[^.!?]*\?|\bdo (?:you|yall)(?: guys)? have (?:a|another|any) (?:location|store|shop|dealership|branch)s? (?:in|near|closer)\b|\btoyotacare\b|\bhow long\b|\bwait time\b|\bwhile i wait\b|\bis (?:it|this|that) (?:for|about) (?:my|the)\b|\bis it safe\b|\bsafe to drive\b|\bis (?:the|your) [a-z ]{0,25} still\b|\bfull tank\b|\b(?:do|does|can) (?:you|yall)(?: guys)? (?:do|carry|service|work on|install|sell|offer) (?:state|tire|tires|them|those|that|inspections|winter|snow|alignments?|oil|detail\w*|body)\b|\b(?:do|will) i need\b|\bwalk[- ]?ins\b|\bhave to be returned\b|\byet \?|\bright \?|\b(?:is|isnt|its|thats|that|are|arent) [a-z ]{0,30}?\b(?:right|correct)\s*$|\bask about\b|\bis [a-z]+ (?:day|juneteenth|a holiday)\b",
         ),
         // Vehicle pick-up and delivery.
         rule(
             ReqPd,
             0.9,
-            r"\b(?:pick|picks) (?:it|the car|the truck|the vehicle|my car|my truck|her|him) up\b|\bpick up (?:the|my) (?:car|truck|vehicle|van|suv)\b|\bpick it up from\b|\bpicked up\b|\bpick-?up (?:and|&) (?:drop|delivery)\b|\b(?:grab|get|come get|come grab) (?:the|my) (?:car|truck|vehicle)\b|\bcome (?:get|grab|pick up) (?:it|her|him)\b|\btow(?:ed|ing)?\b|\btow truck\b|\bdeliver (?:it|the car|the truck|my car)\b|\bdrive it back\b|\bbring it back (?:to me|to my|here)\b|\bvalet\b",
+            r"\b(?:pick|picks) (?:it|the car|the truck|the vehicle|my car|my truck|her|him) up\b|\bpick up (?:the|my) (?:car|truck|vehicle|van|suv)\b|\bpick it up from\b|\bpicked up\b|\bpick ?up (?:and|&) (?:drop|delivery)\b|\bpick ?up and delivery\b|\b(?:grab|get|come get|come grab) (?:the|my) (?:car|truck|vehicle)\b|\bcome (?:get|grab|pick up) (?:it|her|him)\b|\btow(?:ed|ing)?\b|\btow truck\b|\bdeliver (?:it|the car|the truck|my car)\b|\bdrive it back\b|\bbring it back (?:to me|to my|here)\b|\bvalet\b",
         ),
         // Loaner or rental.
         rule(
@@ -478,7 +510,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             SalesInq,
             0.85,
-            r"\btrade (?:it |the [a-z]+ |my [a-z]+ |her |him )?in\b|\btrade-? ?in\b|\btrading (?:in|up)\b|\bon trade\b|\btrade up\b|\bbuy(?:ing)? (?:a|an|another|a second|new|used|cars?)\b|\bshopping for\b|\blooking (?:to buy|at|for) (?:a |an )?(?:new|used|another)\b|\blease (?:special|specials|deal|deals|offer|offers|is up|end|ends|ending|options)\b|\bmy lease is\b|\bin stock\b|\binventory\b|\b(?:sell|selling) (?:my|it|the|our)\b|\blooking to sell\b|\bsales ?(?:person|man|rep|team|dept|department)\b|\bwhats my [a-z]+ worth\b|\bhow much (?:would|will|can) (?:you|yall) give\b|\bbuy cars\b|\boutright\b|\bused (?:cars|trucks|suvs|car|truck|suv)\b|\bupgrade to\b|\bleasing\b|\bwhat (?:kind of )?(?:offers|deals|incentives)\b|\bnew (?:suv|car|truck|one|ones|model)s?\b.{0,20}?\?",
+            r"\btrade (?:it |the [a-z]+ |my [a-z]+ |her |him )?in\b|\btrade-? ?in\b|\btrading (?:in|up)\b|\btrading (?:it|the [a-z]+|my [a-z]+) in\b|\bsomeone in sales\b|\bon trade\b|\btrade up\b|\bbuy(?:ing)? (?:a|an|another|a second|new|used|cars?)\b|\bshopping for\b|\blooking (?:to buy|at|for) (?:a |an )?(?:new|used|another)\b|\blease (?:special|specials|deal|deals|offer|offers|is up|end|ends|ending|options)\b|\bmy lease is\b|\bin stock\b|\binventory\b|\b(?:sell|selling) (?:my|it|the|our)\b|\blooking to sell\b|\bsales ?(?:person|man|rep|team|dept|department)\b|\bwhats my [a-z]+ worth\b|\bhow much (?:would|will|can) (?:you|yall) give\b|\bbuy cars\b|\boutright\b|\bused (?:cars|trucks|suvs|car|truck|suv)\b|\bupgrade to\b|\bleasing\b|\bwhat do (?:you|yall) have in\b|\b(?:hybrids?|suvs?|trucks?|sedans?|evs?|minivans?) under\b|\btrade in offer\b|\bwhat (?:kind of )?(?:offers|deals|incentives)\b|\bnew (?:suv|car|truck|one|ones|model)s?\b.{0,20}?\?",
         ),
         // Works for the dealer.
         rule(
@@ -501,17 +533,22 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:this is|its|im) [a-z]+(?: ,)? (?:from|in|with) [a-z ]{0,30}?\b(?:at|in|of) (?:your|the) [a-z0-9 ]{0,25}?\b(?:store|location|dealership|office)\b|\b(?:this is|its) [a-z]+(?: ,)? from (?:the|your) [a-z0-9 ]{0,25}?\b(?:store|location|dealership|bdc|office)\b",
         ),
+        rule(
+            Emp,
+            0.9,
+            r"\b(?:this is|its) [a-z]+ (?:in|from) (?:the |your )?(?:body shop|service|parts|sales|bdc|finance|detail|accounting|service dept|parts dept)\b|\b(?:im|i am) (?:one of )?your (?:[a-z]+ )?(?:advisors?|techs?|technicians?|porters?|managers?|salesm[ae]n|service writers?|detailers?|employees?)\b|\b(?:im|i am) an? [a-z ]{0,20}?(?:advisor|tech|technician|porter|detailer|manager|salesman|service writer|cashier|receptionist|employee) (?:here|there|at)\b|\bthis is the [a-z ]{0,20}?(?:manager|advisor|director|gm) (?:at|of|from) (?:the|your)\b|\bi work (?:in|at|for) (?:the |your )?(?:parts|service|sales|finance|body shop|bdc|accounting|detail)\b",
+        ),
         // Appreciation.
         rule(
             CustAppr,
             0.8,
-            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
+            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\btook (?:great|good|such good) care\b|\b(?:really |actually )?helps? me remember\b|\bhelpful\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
         ),
         // Nothing else: who-is-this, bots, signatures.
         rule(
             Misc,
             0.8,
-            r"\bwho (?:is|s) (?:this|it|texting)\b|\bwhos (?:this|asking|texting)\b|\bwho dis\b|\bwho this is\b|\bwho are you\b|\bwho gave you\b|\bis this a (?:bot|real person|robot|person|machine|computer)\b|\b(?:real person|a bot)\b|\bdont recognize (?:this|the|your) number\b|\bsent from my\b|\bwrong chat\b",
+            r"\bwho (?:is|s) (?:this|it|texting)\b|\bwhos (?:this|asking|texting)\b|\bwho dis\b|\bwho this is\b|\bwho are you\b|\bwho gave you\b|\bis this (?:a |an )?(?:bot|real person|robot|person|machine|computer|automated|auto|recorded)\b|\b(?:real person|a bot)\b|\bdont recognize (?:this|the|your) number\b|\bsent from my\b|\bwrong chat\b",
         ),
         // Wants or accepts an appointment.
         rule(
@@ -537,7 +574,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             ApptSet,
             0.85,
-            r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
+            r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\bneed to (?:get|have) (?:it|that|them|this) (?:looked at|checked|fixed|done|in)\b|\bwhen i come in\b|\b(?:alright|ok|okay|possible|fine) if i (?:stop|come|swing|drop|bring)\b|\bwhenever (?:you|yall)\b|\b(?:got|have) an opening\b|\b(?:first|next) available\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
         ),
     ]
 });
@@ -550,7 +587,10 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
     use Intent::*;
     vec![
         // "stop by", "I'll stop in": a visit, not an opt-out.
-        veto(Stop, r"\bstop (?:by|in|over|at|there|off)\b"),
+        veto(
+            Stop,
+            r"\bstop (?:by|in|over|at|there|off)\b|\b(?:dont|do not|never) stop\b",
+        ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(
             SpaXx,
@@ -558,17 +598,18 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         ),
         veto(
             SpaXx,
-            r"\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
+            r"\bbe done\b|\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
         ),
         // A website that failed is a complaint, not booking online.
         veto(
             Pob,
-            r"\b(?:website|site|app|link)\b.{0,20}?\b(?:wouldnt|wont|couldnt|didnt|doesnt|cant|not work\w*|error\w*|broken|down)\b|\bjust booked\b|\bbooked (?:it )?on\b",
+            r"\b(?:website|site|app|link)\b.{0,20}?\b(?:wouldnt|wont|couldnt|didnt|doesnt|cant|not work\w*|error\w*|broken|down|crash\w*|glitch\w*|keeps)\b|\bjust booked\b|\bbooked (?:it )?on\b",
         ),
         // A customer's own ride is a question, not vehicle pick-up.
         veto(ReqPd, r"\b(?:get|need) a ride\b|\bride back\b"),
         veto(PriceConcern, r"\bdiscount tire\b"),
         veto(ReqCall, r"\bsupposed to call\b|\bnever call\w*\b"),
+        veto(CustAppr, r"\b(?:would|d) appreciate it if\b"),
         // "works" as in "I work" or "the text thing is confusing" is not acceptance.
         veto(
             ApptSet,
@@ -642,10 +683,10 @@ pub(crate) fn classify(
     // Where the service was done: here (SS), elsewhere (AS), or not said (XX).
     if has(&hits, Intent::SpaXx) {
         let here_pattern = pattern!(
-            r"\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
+            r"\bi was (?:just )?in\b|\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
         );
         static ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b"))
+            Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b|\bother (?:branch|location|store|dealer|dealership|shop)\b|\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey)\b"))
                 .expect("a valid pattern")
         });
         let evidence = hits
@@ -678,8 +719,9 @@ pub(crate) fn classify(
     // Selling or trading means not owning only when it is done ("sold it"); a past service
     // elsewhere is not future service elsewhere unless the reply says so.
     if spa && has(&hits, Intent::Cpal) {
-        let future =
-            pattern!(r"\b(?:from now on|going forward|instead|now on|anymore|rather|prefer)\b");
+        let future = pattern!(
+            r"\b(?:from now on|going forward|instead|now on|anymore|rather|prefer|keep going|stick with|will keep|ill keep)\b"
+        );
         if !future.is_match(text) {
             remove(&mut hits, Intent::Cpal);
         }
@@ -782,6 +824,23 @@ pub(crate) fn classify(
         remove(&mut hits, Intent::CustAppr);
     }
 
+    // Any other question about the service ("is there something else due?") is CQ, unless
+    // another label already answers it.
+    let answered = [
+        Intent::Cq,
+        Intent::Misc,
+        Intent::Wn,
+        Intent::Stop,
+        Intent::Pob,
+        Intent::SalesInq,
+        Intent::PriceConcern,
+        Intent::ReqLoaner,
+        Intent::ReqPd,
+    ];
+    if !answered.iter().any(|&i| has(&hits, i)) && asks_another_question(text) {
+        hits.push(hit(Intent::Cq, 0.6, reply.original.trim()));
+    }
+
     // The appointment: asked for in words, by a requested time, or by wanting the car picked
     // up or a loaner; never alongside a label that declines booking.
     let wants_by_words = has(&hits, Intent::ApptSet);
@@ -848,6 +907,19 @@ fn hit(intent: Intent, confidence: f32, evidence: &str) -> IntentHit {
         confidence,
         evidence: evidence.to_owned(),
     }
+}
+
+/// A question sentence that neither asks for a time nor is about who is texting.
+fn asks_another_question(text: &str) -> bool {
+    let questions = pattern!(
+        r"(?:^|[.!?,] )(?:is there|is it|is that|is this|are there|what|where|which|how|why|does|do (?:you|yall|i)|will (?:it|that|you|i)|would (?:it|that))\b[^.!?]*\?"
+    );
+    let about_booking_or_sender = pattern!(
+        r"\b(?:about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\d"
+    );
+    questions
+        .find_iter(text)
+        .any(|m| !about_booking_or_sender.is_match(m.as_str()))
 }
 
 /// 👍 👌 ✅ and friends: a yes in one symbol.

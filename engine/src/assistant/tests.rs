@@ -585,3 +585,40 @@ fn response_insights_prefer_the_most_limiting() {
     );
     assert_eq!(insight("friday at 10"), None);
 }
+
+#[test]
+fn dates_written_other_ways() {
+    // 2025-11-24 is a Monday.
+    expect("3 Dec at 10am", "2025-11-24T09:00", "2025-12-03T10:00", "hour");
+    expect("early afternoon on the twenty-ninth", "2025-11-24T09:00", "2025-11-29T13:00", "part_of_day");
+    expect("Friday the 5th of December at 9:00", "2025-11-24T09:00", "2025-12-05T09:00", "minute");
+    expect("two weeks from wednesday, after 1", "2025-11-24T09:00", "2025-12-10T13:00", "hour");
+    expect("can I stop by tuesday at 4", "2025-11-24T09:00", "2025-11-25T16:00", "hour");
+    expect("mon or wed after 4", "2025-11-22T09:00", "2025-11-24T16:00", "hour");
+}
+
+#[test]
+fn a_day_talked_about_can_be_the_one_asked_for() {
+    // 2027-02-09 is a Tuesday; Presidents' Day 2027 is Monday 02-15.
+    expect(
+        "Are y'all open on Presidents Day? If so put me down for that morning.",
+        "2027-02-09T18:30",
+        "2027-02-15T09:00",
+        "part_of_day",
+    );
+    expect(
+        "Valentine's Day is Saturday so let's say Monday at 9:30 instead",
+        "2026-02-13T10:00",
+        "2026-02-16T09:30",
+        "minute",
+    );
+    expect_none("whats your hours on saturday", "2026-02-13T10:00");
+}
+
+#[test]
+fn hyphenated_and_contracted_words_read_as_words() {
+    assert!(intents("can u do pick-up and delivery? friday works").contains(&"REQ_PD"));
+    assert_eq!(intents("that's my ex-wife's car, she has it"), ["DD"]);
+    // "we'd" is not Wednesday.
+    expect_none("we'd like to trade it in, any deals?", "2025-07-12T12:45");
+}

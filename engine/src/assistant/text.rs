@@ -185,6 +185,15 @@ fn lex(text: &str) -> Vec<Token> {
                 end: end_of(k),
                 spaced,
             });
+        } else if c == '-'
+            && k > 0
+            && chars[k - 1].1.is_alphabetic()
+            && chars.get(k + 1).is_some_and(|&(_, n)| n.is_alphabetic())
+        {
+            // "pick-up", "ex-wife", "walk-ins": two words.
+            k += 1;
+            spaced = true;
+            continue;
         } else {
             k += 1;
             let kind = if c.is_ascii_punctuation() {

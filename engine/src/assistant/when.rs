@@ -135,6 +135,9 @@ enum Role {
     UpperBound,
     /// A date or time that is not the requested one ("since last tuesday", "until the 10th").
     Distractor,
+    /// A date talked about, not asked for ("are you open on presidents day?", "valentines day
+    /// is saturday"), that a later "that morning" or "if so, 10ish" may refer to.
+    Mentioned,
 }
 
 #[derive(Debug, Clone)]
@@ -827,6 +830,12 @@ impl<'t> Parser<'t> {
             return Some((day, next));
         }
         if let Some((n, next)) = self.ordinal(k) {
+            // "friday the 11th of june"
+            if self.is(next, "of")
+                && let Some(month) = month_of(self.w(next + 1))
+            {
+                return Some((calendar::next_month_day(today, month, n)?, next + 2));
+            }
             let mut day = calendar::next_day_of_month(today, n)?;
             for _ in 0..12 {
                 if day.weekday() == weekday {
@@ -929,6 +938,12 @@ impl<'t> Parser<'t> {
                 return None;
             }
             (n, j + 2)
+        } else if with_the && matches!(self.w(j), "twenty" | "thirty") {
+            let tens = if self.is(j, "twenty") { 20 } else { 30 };
+            (
+                tens + ordinal_word(self.w(j + 1)).filter(|n| *n < 10)?,
+                j + 2,
+            )
         } else if with_the {
             (ordinal_word(self.w(j))?, j + 1)
         } else {
@@ -953,6 +968,21 @@ impl<'t> Parser<'t> {
         }
         if let Some(found) = self.numeric_date(i).or_else(|| self.month_day(i)) {
             return Some(found);
+        }
+        // "3 dec", "3rd dec"
+        if let Some(d) = self.num(i).filter(|d| (1..=31).contains(d)) {
+            let mut j = i + 1;
+            if self.glued(j) && self.any(j, &["st", "nd", "rd", "th"]) {
+                j += 1;
+            }
+            if self.is(j, "of") {
+                j += 1;
+            }
+            if let Some(month) = month_of(self.w(j))
+                && !(j == i + 1 && self.w(j) == "may")
+            {
+                return calendar::next_month_day(self.today, month, d).map(|day| (day, j + 1));
+            }
         }
         let (n, next) = self.ordinal(i)?;
         if self.seq(next, &["of", "next", "month"]).is_some() {
@@ -996,6 +1026,26 @@ impl<'t> Parser<'t> {
                 );
                 return Some(next);
             }
+        }
+        // "two weeks from monday", "3 days from friday"
+        if let Some((n, j)) = self.count(i)
+            && self.any(j, &["week", "weeks", "day", "days"])
+            && self.is(j + 1, "from")
+            && let Some((day, next)) = self.core(j + 2)
+        {
+            let days = if self.any(j, &["week", "weeks"]) {
+                7 * n
+            } else {
+                n
+            };
+            Self::push(
+                out,
+                Value::Day(day + Duration::days(i64::from(days.min(400)))),
+                i,
+                next,
+                Role::Request,
+            );
+            return Some(next);
         }
         // "the tuesday after memorial day", "tues after labor day".
         let j = if self.is(i, "the") { i + 1 } else { i };
@@ -1314,7 +1364,8 @@ impl<'t> Parser<'t> {
             self.any(
                 k,
                 &[
-                    "come", "bring", "drop", "swing", "stop", "head", "pop", "roll",
+                    "come", "bring", "drop", "swing", "stop", "head", "pop", "roll", "fit",
+                    "squeeze", "take", "see",
                 ],
             )
         });
@@ -1419,6 +1470,9 @@ const PAST_WORDS: &[&str] = &[
     "serviced",
     "started",
     "got",
+    "performed",
+    "completed",
+    "handled",
 ];
 const EXISTING_WORDS: &[&str] = &["already", "booked", "scheduled"];
 const CONTACT_WORDS: &[&str] = &[
@@ -1434,7 +1488,10 @@ const CONTACT_WORDS: &[&str] = &[
     "email",
     "salesperson",
     "salesman",
-    "sales",
+    "ring",
+    "phone",
+    "buzz",
+    "telephone",
 ];
 const AWAY_WORDS: &[&str] = &[
     "traveling",
@@ -1546,12 +1603,21 @@ fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]) {
     }
     let clause_count = layout.clause.last().map_or(0, |c| c + 1);
     let mut distractor_clause = vec![false; clause_count];
+    let mut question_clause = vec![false; clause_count];
     for (k, t) in tokens.iter().enumerate() {
         if covered[k] || t.kind != Kind::Word {
             continue;
         }
         let word = t.norm.as_str();
+        // "get the oil changed", "need it fixed": the job to come, not a past one.
+        let wanted = (k.saturating_sub(3)..k).any(|j| {
+            matches!(
+                tokens[j].norm.as_str(),
+                "get" | "getting" | "have" | "having" | "need" | "needs" | "want" | "wanna"
+            )
+        });
         let past = PAST_WORDS.contains(&word)
+            && !wanted
             && !((word == "was" || word == "were")
                 && tokens
                     .get(k + 1)
@@ -1561,10 +1627,12 @@ fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]) {
             || EXISTING_WORDS.contains(&word)
             || CONTACT_WORDS.contains(&word)
             || AWAY_WORDS.contains(&word)
-            || AWAY_PHRASES.iter().any(|p| words_at(tokens, k, p))
-            || store_hours_question(tokens, k);
+            || AWAY_PHRASES.iter().any(|p| words_at(tokens, k, p));
         if cue {
             distractor_clause[layout.clause[k]] = true;
+        }
+        if store_hours_question(tokens, k) {
+            question_clause[layout.clause[k]] = true;
         }
     }
     for atom in atoms.iter_mut() {
@@ -1585,9 +1653,30 @@ fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]) {
                 && matches!(before(3), "my" | "the" | "our"));
         if distractor_clause[layout.clause[atom.start]] || bounded {
             atom.role = Role::Distractor;
+        } else if question_clause[layout.clause[atom.start]] {
+            atom.role = Role::Mentioned;
         }
     }
 
+    // "valentines day is saturday", "thurs is juneteenth": a statement about the calendar.
+    for a in 0..atoms.len() {
+        for b in a + 1..atoms.len() {
+            let between: Vec<&str> = tokens[atoms[a].end..atoms[b].start.max(atoms[a].end)]
+                .iter()
+                .map(|t| t.norm.as_str())
+                .collect();
+            if matches!(
+                between.as_slice(),
+                ["is"] | ["is", "a"] | ["is", "on", "a"] | ["falls", "on", "a"] | ["is", "on"]
+            ) {
+                for k in [a, b] {
+                    if atoms[k].role == Role::Request {
+                        atoms[k].role = Role::Mentioned;
+                    }
+                }
+            }
+        }
+    }
     for (k, t) in tokens.iter().enumerate() {
         if covered[k] || t.kind != Kind::Word {
             continue;
@@ -1834,6 +1923,26 @@ fn resolve(
         if let Some(c) = candidate(value, &attached[k], atoms, (atom.start, atom.end)) {
             candidates.push(c);
         }
+    }
+    // "are you open on presidents day? if so, that morning": a time with no date of its own
+    // is for the day just talked about.
+    let mentioned = (0..atoms.len()).rev().find(|&k| {
+        atoms[k].role == Role::Mentioned
+            && !atoms[k].negated
+            && matches!(atoms[k].value, Value::Day(_))
+    });
+    if candidates.is_empty()
+        && dates.is_empty()
+        && !floating.is_empty()
+        && let Some(m) = mentioned
+        && let Some(c) = candidate(
+            atoms[m].value,
+            &floating,
+            atoms,
+            (atoms[m].start, atoms[m].end),
+        )
+    {
+        candidates.push(c);
     }
     if candidates.is_empty() && dates.is_empty() && !floating.is_empty() {
         candidates.extend(floating_time(&floating, atoms, received));
