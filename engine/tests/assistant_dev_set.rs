@@ -1,13 +1,32 @@
-//! The whole development set (a copy of ../shared/assistant/dev-replies.jsonl): fails when the
-//! assistant falls below the targets of issue 7.
+//! The whole development set (a copy of ../shared/assistant/dev-replies.jsonl) and two sets
+//! written apart from it under the same conventions: each fails when the assistant falls below
+//! the targets of issue 7.
 
 use engine::assistant::eval;
 
 const DEV_SET: &str = include_str!("assistant/dev-replies.jsonl");
+/// Written by another hand than the dev set, in other words; the lexicons were widened against
+/// them afterwards (docs/assistant.md has the figures from before), so they now guard against
+/// regressions rather than measure generalization.
+const EXTRA_SETS: [&str; 2] = [
+    include_str!("assistant/extra-replies-1.jsonl"),
+    include_str!("assistant/extra-replies-2.jsonl"),
+];
 
 #[test]
 fn dev_set_meets_the_targets() {
-    let records = eval::read_records(DEV_SET).expect("the dev set reads");
+    meets_the_targets(DEV_SET);
+}
+
+#[test]
+fn the_extra_sets_meet_the_targets() {
+    for set in EXTRA_SETS {
+        meets_the_targets(set);
+    }
+}
+
+fn meets_the_targets(set: &str) {
+    let records = eval::read_records(set).expect("the set reads");
     let predictions: Vec<_> = records.iter().map(eval::predict).collect();
     let scores = eval::score(&records, &predictions);
     if std::env::var_os("ASSISTANT_SHOW_MISSES").is_some() {

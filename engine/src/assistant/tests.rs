@@ -589,12 +589,42 @@ fn response_insights_prefer_the_most_limiting() {
 #[test]
 fn dates_written_other_ways() {
     // 2025-11-24 is a Monday.
-    expect("3 Dec at 10am", "2025-11-24T09:00", "2025-12-03T10:00", "hour");
-    expect("early afternoon on the twenty-ninth", "2025-11-24T09:00", "2025-11-29T13:00", "part_of_day");
-    expect("Friday the 5th of December at 9:00", "2025-11-24T09:00", "2025-12-05T09:00", "minute");
-    expect("two weeks from wednesday, after 1", "2025-11-24T09:00", "2025-12-10T13:00", "hour");
-    expect("can I stop by tuesday at 4", "2025-11-24T09:00", "2025-11-25T16:00", "hour");
-    expect("mon or wed after 4", "2025-11-22T09:00", "2025-11-24T16:00", "hour");
+    expect(
+        "3 Dec at 10am",
+        "2025-11-24T09:00",
+        "2025-12-03T10:00",
+        "hour",
+    );
+    expect(
+        "early afternoon on the twenty-ninth",
+        "2025-11-24T09:00",
+        "2025-11-29T13:00",
+        "part_of_day",
+    );
+    expect(
+        "Friday the 5th of December at 9:00",
+        "2025-11-24T09:00",
+        "2025-12-05T09:00",
+        "minute",
+    );
+    expect(
+        "two weeks from wednesday, after 1",
+        "2025-11-24T09:00",
+        "2025-12-10T13:00",
+        "hour",
+    );
+    expect(
+        "can I stop by tuesday at 4",
+        "2025-11-24T09:00",
+        "2025-11-25T16:00",
+        "hour",
+    );
+    expect(
+        "mon or wed after 4",
+        "2025-11-22T09:00",
+        "2025-11-24T16:00",
+        "hour",
+    );
 }
 
 #[test]

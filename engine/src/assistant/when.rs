@@ -500,6 +500,8 @@ impl<'t> Parser<'t> {
             (&["week", "of"][..], 0),
             (&["the", "week", "after"][..], 7),
             (&["week", "after"][..], 7),
+            (&["the", "week", "following"][..], 7),
+            (&["week", "following"][..], 7),
             (&["the", "week", "before"][..], -7),
             (&["week", "before"][..], -7),
         ] {
