@@ -116,7 +116,6 @@ impl Intent {
                 | Intent::SpaSs
                 | Intent::SpaAs
                 | Intent::SpaXx
-                | Intent::Ld
                 | Intent::Wn
                 | Intent::Stop
                 | Intent::Emp
@@ -141,7 +140,7 @@ struct Veto {
     pattern: Regex,
 }
 
-const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
+const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
 /// Where a past service may have been done besides a shop: the customer's own people.
 const PLACE: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center|brother|friend|dad|uncle|cousin|neighbor|buddy|husband|son)";
 const FAMILY: &str = r"(?:wife|husband|son|daughter|mom|mother|dad|father|kid|kids|ex|ex wife|ex husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
@@ -203,6 +202,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:quit|stop) blowing up my phone\b|\bcease (?:sending|texting|contacting|messaging)\b|\bdo not contact me\b|\bdont contact me\b",
         ),
+        rule(
+            Stop,
+            0.9,
+            r"\benough with (?:the|these|all the|your) (?:texts|messages)\b|\b(?:make|get) (?:these|the|your) (?:texts|messages) (?:to )?stop\b|\bhow (?:do|can) i (?:stop|unsubscribe|opt out|make (?:these|the|it) stop)\b",
+        ),
         // Wrong number.
         rule(
             Wn,
@@ -229,6 +233,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:youve|you have|you|yall have|yall|you must have|you guys have) (?:got |reached )?the wrong\b|\bmy name (?:is not|isnt)\b|\bnever been to (?:your|that|the)\b|\bbusiness (?:line|number|phone)\b|\bwho (?:youre|you are) looking for\b",
         ),
+        rule(Wn, 0.85, r"^not me\b"),
         // No longer owns the vehicle.
         rule(
             Nlo,
@@ -244,6 +249,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Nlo,
             0.9,
             r"\b(?:i|we) (?:dont|do not|no longer|dont even) (?:own|have) (?:it|that|the|this|that car|that vehicle|the car|the vehicle|her|him)\b|\bno longer (?:own|have) (?:it|the|that)\b|\b(?:dont|do not) own (?:that|the|this) (?:car|vehicle|truck|one) anymore\b|\b(?:this|that) ones gone\b|\b(?:car|truck|it)s? (?:is )?gone\b|\bgot rid of (?:it|that|the)\b",
+        ),
+        rule(
+            Nlo,
+            0.9,
+            r"\bgave (?:it|the [a-z]+|my [a-z]+|her|him) (?:to|away)\b|\bdonated\b|^(?:the )?[a-z]+s gone\b",
         ),
         // Long distance.
         rule(
@@ -265,6 +275,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Ld,
             0.9,
             r"\bmoved (?:me|us|him|her) (?:to|out|away)\b|\b(?:hours?|hrs|miles|mi)\b(?: and a half)? away\b|\bdont get (?:back )?(?:there|out there|up there|down there|over there) (?:anymore|much|often)\b|\bup north\b|\bout of town now\b",
+        ),
+        rule(
+            Ld,
+            0.9,
+            r"\b(?:i|we) (?:live|living) (?:in|up in|down in|out in) [a-z]+(?: [a-z]+)? (?:now|full time|these days)\b|\blive in [a-z]+ full time\b|\bfor good\b",
         ),
         // Someone else drives or handles the car.
         rule(
@@ -298,6 +313,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             &format!(
                 r"\btalk to (?:her|him|my {family}|them)\b|\b(?:he|she|they) (?:handles|takes care of|deals with|drives|has) (?:it|the car|that|the cars|the truck)\b|^(?:the |my )?{family} (?:has|drives|handles)\b"
+            ),
+        ),
+        rule(
+            Dd,
+            0.9,
+            &format!(
+                r"\bbelongs to (?:the|my|our) [a-z ]{{0,20}}?(?:company|employer|business|work|job)\b|\bthey handle (?:all )?(?:that|it|the)\b|\b(?:car|it|truck|van)s? (?:is )?with my {family}\b"
             ),
         ),
         // Service already done: the place decides SS / AS / XX below.
@@ -353,6 +375,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\b(?:was|were|been|already|all) (?:handled|completed|performed|looked after|taken care of)\b|\b(?:performed|completed|handled) (?:this|that|the|it)\b|\b(?:he|she|they) (?:changed|rotated|replaced|serviced|handled|took care of) (?:it|that|them|the|my)\b|\b[a-z]+ did (?:the|my) (?:oil|rotation|alignment|brakes|tires|service|inspection|work|maintenance)\b|\bi was (?:just )?in (?:there|here)\b",
         ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey|[a-z]+ motors|[a-z]+ auto|branch|location|store|shop|dealer|dealership) (?:already )?did (?:it|that|the|my)\b|\bdid (?:this|that|it) with (?:you|yall)\b|\b(?:you|yall|you guys|he|she|they) (?:put|installed) (?:in|a|the|it)\b|\bput (?:a|the) new [a-z]+ in\b|\bwrenches\b",
+        ),
         // Future service elsewhere.
         rule(
             Cpal,
@@ -365,7 +392,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Cpal,
             0.85,
             &format!(
-                r"\b(?:from now on|going forward|these days|instead|anymore)\b.{{0,60}}?\b{place}\b|\b{place}\b.{{0,60}}?\b(?:from now on|going forward|instead|now)\b"
+                r"\b(?:from now on|going forward|these days|instead|anymore)\b.{{0,60}}?\b{place}\b|\b{place}\b.{{0,60}}?\b(?:from now on|going forward|instead)\b"
             ),
         ),
         rule(
@@ -379,6 +406,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             &format!(
                 r"\b(?:keep|keeps|keep on) going (?:there|to them|to that)\b|\bstick with (?:them|that|the|my)\b|\b(?:gonna|going to|will|ill) use (?:the|a|my|an) [a-z ]{{0,20}}?\b{SHOP}\b"
             ),
+        ),
+        rule(
+            Cpal,
+            0.8,
+            r"\bswitch(?:ing|ed)? to\b|\bdoes it for (?:us|me) now\b|\b(?:\d+|five|ten|two|three) min(?:utes)? from (?:home|me|my)\b|\b(?:independent|local) (?:guy|mechanic|shop|garage)\b|\b(?:im|were) going to [a-z ]{0,20}?(?:service|dealer|shop|garage|mechanic)\b|\b(?:just )?go (?:there|to them) (?:now|instead)\b",
         ),
         // Contact later.
         rule(
@@ -396,11 +428,21 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\breach (?:back )?out (?:again|later|after|in|when|next|then)\b|\bfollow up (?:with me )?(?:in|next|later|after|on)\b|\b(?:will|ill|gonna) let (?:you|yall) know\b|\bask me (?:again|then|later|in|after|next)\b|\b(?:try|check) (?:me|back) (?:again|later)\b|\bmaybe later\b",
         ),
+        rule(
+            Cl,
+            0.8,
+            r"\bcheck back\b|\bcircle back\b|\bill text (?:you )?(?:when|once|after|back)\b|\bmaybe (?:in the )?(?:spring|summer|fall|winter|next year)\b|\b(?:until|till|after) the (?:spring|summer|fall|winter)\b",
+        ),
         // Phone call wanted.
         rule(
             ReqCall,
             0.9,
             r"\b(?:call|phone|ring) me\b|\bgive (?:me|us) a (?:call|ring)\b|\b(?:someone|somebody|you|anyone) (?:to )?call me\b|\bhave (?:someone|somebody|an advisor|a person) call\b|\bover the phone\b|\bcall me (?:back|at)\b|\bcall (?:my|this) (?:cell|number|phone)\b",
+        ),
+        rule(
+            ReqCall,
+            0.85,
+            r"\ba (?:phone )?call would be\b|\bcall would be (?:easier|better)\b|\brather (?:talk|have a call|get a call)\b|\b(?:can|could|would) (?:you|someone|somebody) (?:just )?call\b",
         ),
         // Existing appointment.
         rule(
@@ -413,6 +455,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:im|i am|were|we are|i was) (?:already )?(?:booked|scheduled)\b|\b(?:booked|scheduled) (?:already|online|it|on your)\b|\bhave one (?:booked|scheduled)\b|\b(?:im|i am|were|we are) (?:already )?(?:down|on the schedule|on the calendar|in the system)\b|\balready down\b|\bappointment\b.{0,30}?\balready\b|\b(?:coming|bringing it) in [a-z ]{0,20}?already\b",
         ),
+        rule(
+            Asa,
+            0.9,
+            r"\b(?:have|got) (?:one|an appointment|it) (?:on the calendar|on the books|scheduled|booked|set)\b|\bon (?:the|your) (?:calendar|books|schedule)\b|\balready (?:on|set) for\b|\balready set\b|\b(?:were|im) on for\b|\bgot a (?:slot|spot|time) with\b",
+        ),
         // Book online.
         rule(
             Pob,
@@ -422,7 +469,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Pob,
             0.9,
-            r"\bsend (?:me )?(?:the|a|your) (?:link|scheduling link|booking link)\b|\b(?:scheduling|booking|online) link\b|\bthrough the (?:[a-z]+ )?app\b|\b(?:on|use) the (?:[a-z]+ )?app\b",
+            r"\bsend (?:me )?(?:the|a|your) (?:link|scheduling link|booking link)\b|\b(?:scheduling|booking|online) (?:link|page|site|portal)\b|\b(?:book|schedule) [a-z ]{0,25}?on my phone\b|\bthrough the (?:[a-z]+ )?app\b|\b(?:on|use) the (?:[a-z]+ )?app\b",
         ),
         // Not interested in booking by text.
         rule(
@@ -438,7 +485,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Niitb,
             0.85,
-            r"\bwalk(?:-| )?in\b|\b(?:ill|i will|well|we will|i can) (?:just )?(?:swing|stop|come|drop|pop|roll|show up|walk) (?:by|in|up)\b|\bno appointment (?:needed|necessary)\b|\bif i need anything\b|\b(?:ill|i will) (?:call|phone|telephone|ring)\b.{0,60}?\b(?:schedule|book|set|ready)\b|\bwithout an appointment\b|\b(?:ill|i will) (?:just )?call (?:to|and|you to) (?:schedule|book|set)\b|\bill call (?:you|yall|when)\b",
+            r"\bwalk(?:-| )?in\b|\b(?:ill|i will|well|we will|i can|might|may|i might) just (?:swing|stop|come|drop|pop|roll|show up|walk) (?:by|in|up)\b|\b(?:ill|i will) (?:call|phone|telephone|ring) (?:you|yall|you guys)? ?when\b|\b(?:ill|i will|well) (?:swing|stop|pop|drop) (?:by|in)\b.{0,30}?\b(?:one day|sometime|some time|one morning|one afternoon|when i can)\b|\bno appointment (?:needed|necessary)\b|\bif i need anything\b|\b(?:ill|i will) (?:call|phone|telephone|ring)\b.{0,60}?\b(?:schedule|book|set|ready)\b|\bwithout an appointment\b|\b(?:ill|i will) (?:just )?call (?:to|and|you to) (?:schedule|book|set)\b|\bill call (?:you|yall|when)\b",
         ),
         // Vehicle issue.
         rule(
@@ -449,7 +496,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Vi,
             0.85,
-            r"\b(?:noise|noises|grinding|grind|squeal\w*|squeel\w*|squeak\w*|clunk\w*|clicking|click|rattl\w*|leak\w*|leaking|smell|smells|smoke|smoking|shak(?:es|ing|e)|vibrat\w*|overheat\w*|slip\w*|rough idle|stall\w*|misfir\w*|sputter\w*|hesitat\w*|pulls to|pulling to|metal on metal|dead battery|flat tire|blowing (?:warm|hot)|not cooling|wont start|won t start|doesnt start|not starting|not drivable|undrivable|wont go|won t go|sticks|stuck|died|dies|broken|cracked|recall|recalls|blinking|blown|burning|chime|chiming|beeping|dinging|going off|dead|shuts off|shutting off|cuts out|cutting out)\b|\blooks? low\b|\blow (?:tire|tires|pressure)\b|\bbald\b|\bpull(?:s|ing)? (?:to the )?(?:left|right)\b",
+            r"\b(?:noise|noises|grinding|grind|squeal\w*|squeel\w*|squeak\w*|clunk\w*|clicking|click|rattl\w*|leak\w*|leaking|smell|smells|smoke|smoking|shak(?:es|ing|e)|vibrat\w*|overheat\w*|slip\w*|rough idle|stall\w*|misfir\w*|sputter\w*|hesitat\w*|pulls to|pulling to|metal on metal|dead battery|flat tire|blowing (?:warm|hot)|not cooling|wont start|won t start|doesnt start|not starting|not drivable|undrivable|wont go|won t go|sticks|gets stuck|got stuck|stuck in (?:park|gear)|broken|cracked|recall|recalls|blinking|blown|burning|chime|chiming|beeping|dinging|going off|shuts off|shutting off|cuts out|cutting out|freez\w*|streak\w*|crank\w*|flat)\b|\blast legs\b|\bdead in (?:my|the)\b|\bthings dead\b|\b(?:car|it|engine|battery|truck)s? (?:is )?(?:dead|died|dies|dying)\b|\bdied (?:twice|again|on me)\b|\bcan barely see\b|\blooks? low\b|\blow (?:tire|tires|pressure)\b|\bbald\b|\bpull(?:s|ing)? (?:to the )?(?:left|right)\b",
         ),
         // Complaint.
         rule(
@@ -470,19 +517,19 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cc,
             0.85,
-            r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+(?:st|nd|rd|th)?) (?:text|message)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b",
+            r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+(?:st|nd|rd|th)?) (?:text|message)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b|\b(?:double|over) ?charged\b|\bcharged my card\b|\bnobody (?:fixed|fixes)\b|\b(?:weeks?|days?|hours?|months?) (?:for|to) [a-z ]{0,30}?\b(?:is )?(?:ridiculous|absurd|too long|unacceptable)\b|\bcame back on\b|\bafter (?:you|yall|you guys) (?:reset|fixed|replaced|did)\b|\b(?:lost|broke|damaged|dented|forgot) my\b|\bthe mess\b|\bstuck (?:there|here|waiting) \d+\b|\b\d+ (?:hours|hrs) for (?:an?|the) [a-z ]+\b|\bthis (?:early|late)\b",
         ),
         // Cost.
         rule(
             PriceConcern,
             0.85,
-            r"\b(?:money|cash|budget|funds|finances)(?:s| is| are)? (?:[a-z]+ ){0,2}?tight\b|\b(?:highway robbery|rip ?off|ripoff|outrageous|overpriced|pricey|too steep|so expensive|too expensive)\b|\b(?:can|will|would|do) (?:you|yall)(?: guys)? (?:match|beat)\b|\$ (?:is |was )?tight\b|\$ wise\b|\bbroke\b|\b(?:cant|cannot|couldnt) afford\b|\btoo (?:expensive|pricey|much money)\b|\bcoupons?\b|\bdiscounts?\b|\bprice ?match\b|\bcheaper\b|\bcheapest\b|\bstill recovering\b|\bquoted me\b|\bspecials?\b|\b(?:any|a|the|good|best|better|great|your) (?:[a-z]+ )?deals?\b|\bdeals? on\b|\bcharged me \$|\bbill was \$|\bwhy is (?:the|it|an?) [a-z ]{0,30}\$ ?\d+|\$ ?\d+(?:\.\d+)? (?:less|cheaper)\b|\b(?:it|that) was \$ ?\d+ last\b",
+            r"\b(?:money|cash|budget|funds|finances)(?:s| is| are)? (?:[a-z]+ ){0,2}?tight\b|\btapped out\b|\bstrapped\b|\b(?:highway robbery|rip ?off|ripoff|outrageous|overpriced|pricey|too steep|so expensive|too expensive)\b|\b(?:can|will|would|do) (?:you|yall)(?: guys)? (?:match|beat)\b|\$ (?:is |was )?tight\b|\$ wise\b|\bbroke\b|\b(?:cant|cannot|couldnt) afford\b|\btoo (?:expensive|pricey|much money)\b|\bcoupons?\b|\bdiscounts?\b|\bprice ?match\b|\bcheaper\b|\bcheapest\b|\bstill recovering\b|\bquoted me\b|\bspecials?\b|\b(?:any|a|the|good|best|better|great|your) (?:[a-z]+ )?deals?\b|\bdeals? on\b|\bcharged me \$|\bbill was \$|\bwhy is (?:the|it|an?) [a-z ]{0,30}\$ ?\d+|\$ ?\d+(?:\.\d+)? (?:less|cheaper)\b|\b(?:it|that) was \$ ?\d+ last\b",
         ),
         // Questions.
         rule(
             Cq,
             0.8,
-            r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest)\b|\bwhat (?:will|would|does|do) (?:it|that|this|they) cost\b|\bwhat itll cost\b|\bcost\b|\b(?:a|get a|give me a|send me a) quote\b|\bquote (?:for|on)\b|\bis there a (?:charge|fee|cost)\b|\b(?:your|the|store|shop|service|dept|department) (?:[a-z]+ )?hours\b|\bwhich (?:car|vehicle|truck|one)\b|\b(?:is it|its|it is|is that|thats) still (?:on|good|happening)\b|\bdo (?:you|yall) take walk ins\b|\bhours (?:on|today|tomorrow|this)\b|\bwhat are (?:your|the) hours\b",
+            r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest)\b|\bwhat (?:will|would|does|do) (?:it|that|this|they) cost\b|\bwhat itll cost\b|\bcost\b|\b(?:a|get a|give me a|send me a) quote\b|\bquote (?:for|on)\b|\bis there a (?:charge|fee|cost)\b|\b(?:your|the|store|shop|service|dept|department) (?:[a-z]+ )?hours\b|\bwhich (?:car|vehicle|truck|one)\b|\b(?:free|covered|included)\s*\?|\bwhats included\b|\bcan i (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\s*\?\s*$|\b(?:a )?lift (?:home|back|to)\b|\b(?:is it|its|it is|is that|thats) still (?:on|good|happening)\b|\bdo (?:you|yall) take walk ins\b|\bhours (?:on|today|tomorrow|this)\b|\bwhat are (?:your|the) hours\b",
         ),
         rule(
             Cq,
@@ -500,6 +547,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:pick|picks) (?:it|the car|the truck|the vehicle|my car|my truck|her|him) up\b|\bpick up (?:the|my) (?:car|truck|vehicle|van|suv)\b|\bpick it up from\b|\bpicked up\b|\bpick ?up (?:and|&) (?:drop|delivery)\b|\bpick ?up and delivery\b|\b(?:grab|get|come get|come grab) (?:the|my) (?:car|truck|vehicle)\b|\bcome (?:get|grab|pick up) (?:it|her|him)\b|\btow(?:ed|ing)?\b|\btow truck\b|\bdeliver (?:it|the car|the truck|my car)\b|\bdrive it back\b|\bbring it back (?:to me|to my|here)\b|\bvalet\b",
         ),
+        rule(
+            ReqPd,
+            0.9,
+            r"\b(?:someone|somebody|you|yall|u) (?:grab|grabs|pick|picks|get|gets|come get|come grab) (?:it|the car|my car|the truck|the van|my truck|my van)\b|\bcome (?:get|grab) (?:the|my) (?:van|suv|truck|car)\b|\b(?:pickup|pick up) driver\b|\bsend (?:a|someone|somebody|a guy) (?:driver|to (?:my|get|pick))\b|\b(?:driver|someone) to (?:come )?(?:pick|grab|get) (?:it|the car)\b",
+        ),
         // Loaner or rental.
         rule(
             ReqLoaner,
@@ -510,7 +562,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             SalesInq,
             0.85,
-            r"\btrade (?:it |the [a-z]+ |my [a-z]+ |her |him )?in\b|\btrade-? ?in\b|\btrading (?:in|up)\b|\btrading (?:it|the [a-z]+|my [a-z]+) in\b|\bsomeone in sales\b|\bon trade\b|\btrade up\b|\bbuy(?:ing)? (?:a|an|another|a second|new|used|cars?)\b|\bshopping for\b|\blooking (?:to buy|at|for) (?:a |an )?(?:new|used|another)\b|\blease (?:special|specials|deal|deals|offer|offers|is up|end|ends|ending|options)\b|\bmy lease is\b|\bin stock\b|\binventory\b|\b(?:sell|selling) (?:my|it|the|our)\b|\blooking to sell\b|\bsales ?(?:person|man|rep|team|dept|department)\b|\bwhats my [a-z]+ worth\b|\bhow much (?:would|will|can) (?:you|yall) give\b|\bbuy cars\b|\boutright\b|\bused (?:cars|trucks|suvs|car|truck|suv)\b|\bupgrade to\b|\bleasing\b|\bwhat do (?:you|yall) have in\b|\b(?:hybrids?|suvs?|trucks?|sedans?|evs?|minivans?) under\b|\btrade in offer\b|\bwhat (?:kind of )?(?:offers|deals|incentives)\b|\bnew (?:suv|car|truck|one|ones|model)s?\b.{0,20}?\?",
+            r"\btrade (?:it |the [a-z]+ |my [a-z]+ |her |him )?in\b|\btrade-? ?in\b|\btrading (?:in|up)\b|\btrading (?:it|the [a-z]+|my [a-z]+) in\b|\bsomeone in sales\b|\bon trade\b|\btrade up\b|\bbuy(?:ing)? (?:a|an|another|a second|new|used|cars?)\b|\bshopping for\b|\blooking (?:to buy|at|for) (?:a |an )?(?:new|used|another)\b|\blease (?:special|specials|deal|deals|offer|offers|is up|end|ends|ending|options)\b|\bmy lease is\b|\b(?:any|have|got) [a-z0-9 ]{0,25}?in stock\b|\btrade (?:in )?offer\b|\boffer for my\b|\b(?:trade|trade in) value\b|\bbuyout\b|\blease (?:payoff|return)\b|\bpayoff\b|\bworth in trade\b|\bin trade\b|\b(?:0|zero) ?% (?:deals?|financing|apr)\b|\bfinancing\b|\b(?:show me|look at|test drive) (?:the|a) new\b|\btest drive\b|\binventory\b|\b(?:sell|selling) (?:my|it|the|our)\b|\blooking to sell\b|\bsales ?(?:person|man|rep|team|dept|department)\b|\bwhats my [a-z]+ worth\b|\bhow much (?:would|will|can) (?:you|yall) give\b|\bbuy cars\b|\boutright\b|\bused (?:cars|trucks|suvs|car|truck|suv)\b|\bupgrade to\b|\bleasing\b|\bwhat do (?:you|yall) have in\b|\b(?:hybrids?|suvs?|trucks?|sedans?|evs?|minivans?) under\b|\btrade in offer\b|\bwhat (?:kind of )?(?:offers|deals|incentives)\b|\bnew (?:suv|car|truck|one|ones|model)s?\b.{0,20}?\?",
         ),
         // Works for the dealer.
         rule(
@@ -538,11 +590,16 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:this is|its) [a-z]+ (?:in|from) (?:the |your )?(?:body shop|service|parts|sales|bdc|finance|detail|accounting|service dept|parts dept)\b|\b(?:im|i am) (?:one of )?your (?:[a-z]+ )?(?:advisors?|techs?|technicians?|porters?|managers?|salesm[ae]n|service writers?|detailers?|employees?)\b|\b(?:im|i am) an? [a-z ]{0,20}?(?:advisor|tech|technician|porter|detailer|manager|salesman|service writer|cashier|receptionist|employee) (?:here|there|at)\b|\bthis is the [a-z ]{0,20}?(?:manager|advisor|director|gm) (?:at|of|from) (?:the|your)\b|\bi work (?:in|at|for) (?:the |your )?(?:parts|service|sales|finance|body shop|bdc|accounting|detail)\b",
         ),
+        rule(
+            Emp,
+            0.9,
+            r"\b(?:im|i am) the [a-z ]{0,20}?(?:manager|advisor|director|tech|porter|writer) (?:at|of|for) (?:this|your|the [a-z]+) (?:store|location|dealership|shop)\b|\b(?:im|i am) (?:on|in|with) the [a-z ]{0,20}?(?:crew|team|staff|department|dept) (?:at|of|for) (?:your|the|this)\b|\bi work in [a-z& ]{1,20}? at (?:the|your) [a-z ]{0,20}?(?:location|store|dealership)\b|\bi [a-z]+ (?:cars|trucks) at (?:the|your) [a-z ]{0,20}?(?:store|location|dealership)\b",
+        ),
         // Appreciation.
         rule(
             CustAppr,
             0.8,
-            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\btook (?:great|good|such good) care\b|\b(?:really |actually )?helps? me remember\b|\bhelpful\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
+            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\b(?:takes|took|take|taking) (?:great|good|such good|amazing|excellent) care\b|\bfantastic\b|\bdont stop (?:the|these|sending)\b|\b(?:really |actually )?helps? me remember\b|\bhelpful\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
         ),
         // Nothing else: who-is-this, bots, signatures.
         rule(
@@ -554,7 +611,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             ApptSet,
             0.9,
-            r"^(?:yes|yeah|yep|yup|yea|sure|ok|okay|k|kk|ya|yess+|absolutely|definitely|perfect|sounds good|please do|lets do it|do it|book it|go ahead|that works|works for me|i need it|need it)\b",
+            r"^(?:yes|yessir|yes sir|yeah|yep|yup|yea|sure|sure thing|ok|okay|k|kk|ya|yess+|alright|aight|bet|absolutely|definitely|perfect|sounds good|please do|lets do it|do it|book it|go ahead|that works|works for me|i need it|need it)(?:\s*$|\s*[^\w\s]| (?:please|thanks|sure|sounds|works|lets|book|that|i|we|do|yes|ok|okay|go|can|how|what|id|ill|is|im|maam|sir)\b)",
         ),
         rule(
             ApptSet,
@@ -574,7 +631,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             ApptSet,
             0.85,
-            r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\bneed to (?:get|have) (?:it|that|them|this) (?:looked at|checked|fixed|done|in)\b|\bwhen i come in\b|\b(?:alright|ok|okay|possible|fine) if i (?:stop|come|swing|drop|bring)\b|\bwhenever (?:you|yall)\b|\b(?:got|have) an opening\b|\b(?:first|next) available\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
+            r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\bneed to (?:get|have) (?:it|that|them|this) (?:looked at|checked|fixed|done|in)\b|\bwhen i come in\b|\b(?:alright|ok|okay|possible|fine) if i (?:stop|come|swing|drop|bring)\b|\bwhenever (?:you|yall)\b|\b(?:got|have) an opening\b|\b(?:first|next) (?:available|opening|slot)\b|\bonly if\b|\b(?:happy|glad|willing) to (?:bring|come|drop)\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
         ),
     ]
 });
@@ -610,6 +667,10 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(PriceConcern, r"\bdiscount tire\b"),
         veto(ReqCall, r"\bsupposed to call\b|\bnever call\w*\b"),
         veto(CustAppr, r"\b(?:would|d) appreciate it if\b"),
+        veto(
+            ApptSet,
+            r"\bcan i (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\s*\?\s*$",
+        ),
         // "works" as in "I work" or "the text thing is confusing" is not acceptance.
         veto(
             ApptSet,
@@ -683,10 +744,10 @@ pub(crate) fn classify(
     // Where the service was done: here (SS), elsewhere (AS), or not said (XX).
     if has(&hits, Intent::SpaXx) {
         let here_pattern = pattern!(
-            r"\bi was (?:just )?in\b|\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
+            r"\bi was (?:just )?in\b|\byour (?:team|guys|tech|techs|mechanic|advisor|crew|people|staff)\b|\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
         );
         static ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b|\bother (?:branch|location|store|dealer|dealership|shop)\b|\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey)\b"))
+            Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b|\bmy (?:brother|friend|dad|uncle|cousin|neighbor|buddy|son|husband)\b|\b(?:your|the) [a-z]+ (?:branch|location)\b|\bother (?:branch|location|store|dealer|dealership|shop)\b|\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey)\b"))
                 .expect("a valid pattern")
         });
         let evidence = hits
@@ -741,7 +802,7 @@ pub(crate) fn classify(
             .find(|h| h.intent == Intent::SalesInq)
             .map(|h| h.evidence.to_lowercase())
             .unwrap_or_default();
-        if evidence.contains("trade") && !evidence.contains("trade in for") {
+        if evidence.contains("traded") {
             remove(&mut hits, Intent::SalesInq);
         }
     }
@@ -811,7 +872,7 @@ pub(crate) fn classify(
         ]
         .iter()
         .any(|&i| has(&hits, i))
-        && !pattern!(r"\bthank(?:s| you)? for\b|\b(?:merry|happy|appreciate|awesome|the best|good luck|have a|heads up|bless|amazing|excellent|wonderful|great|mele)\b").is_match(text)
+        && !appreciation_beyond_thanks(text)
     {
         remove(&mut hits, Intent::CustAppr);
     }
@@ -819,9 +880,13 @@ pub(crate) fn classify(
     // not appreciation; good wishes and praise still are.
     if has(&hits, Intent::CustAppr)
         && (has(&hits, Intent::Niitb) || pattern!(r"\bno thank(?:s| you)\b").is_match(text))
-        && !pattern!(r"\b(?:merry|happy|appreciate|awesome|the best|good luck|have a|heads up|bless|amazing|excellent|wonderful|great|mele kalikimaka)\b").is_match(text)
+        && !appreciation_beyond_thanks(text)
     {
         remove(&mut hits, Intent::CustAppr);
+    }
+    // Deferring the conversation is more than a generic "not now".
+    if has(&hits, Intent::Cl) {
+        remove(&mut hits, Intent::Niitb);
     }
 
     // Any other question about the service ("is there something else due?") is CQ, unless
@@ -847,12 +912,13 @@ pub(crate) fn classify(
     let wants = wants_by_words
         || found.requested.is_some()
         || has(&hits, Intent::ReqPd)
-        || has(&hits, Intent::ReqLoaner)
         || acceptance_emoji(reply);
     // Not owning this car or shopping for another does not rule out booking, but then only
     // words that ask for service count, not a date alone ("my lease is up in december").
     let declined = hits.iter().any(|h| h.intent.declines_booking())
-        || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::SalesInq)));
+        || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::Ld)))
+        // A complaint about being texted at that hour: the time is when we texted.
+        || (!wants_by_words && pattern!(r"\b(?:this|so|too) (?:early|late)\b").is_match(text));
     remove(&mut hits, Intent::ApptSet);
     if wants && !declined {
         let (confidence, evidence) = match (&found.evidence, found.requested) {
@@ -909,13 +975,23 @@ fn hit(intent: Intent, confidence: f32, evidence: &str) -> IntentHit {
     }
 }
 
+/// Whether the reply praises, wishes well or thanks for something, beyond a bare "thanks".
+fn appreciation_beyond_thanks(text: &str) -> bool {
+    RULES
+        .iter()
+        .filter(|rule| rule.intent == Intent::CustAppr)
+        .flat_map(|rule| rule.pattern.find_iter(text))
+        .any(|m| !matches!(m.as_str(), "thanks" | "thank you"))
+        || pattern!(r"\bthank(?:s| you) for\b").is_match(text)
+}
+
 /// A question sentence that neither asks for a time nor is about who is texting.
 fn asks_another_question(text: &str) -> bool {
     let questions = pattern!(
-        r"(?:^|[.!?,] )(?:is there|is it|is that|is this|are there|what|where|which|how|why|does|do (?:you|yall|i)|will (?:it|that|you|i)|would (?:it|that))\b[^.!?]*\?"
+        r"(?:^|[.!?,] )(?:is there|is it|is that|is this|is the|is my|are the|are my|are there|what|where|which|how|why|does|do (?:you|yall|i)|will (?:it|that|you|i)|would (?:it|that))\b[^.!?]*\?"
     );
     let about_booking_or_sender = pattern!(
-        r"\b(?:about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\d"
+        r"\b(?:about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\b\d{1,2} (?::|/|am\b|pm\b|st\b|nd\b|rd\b|th\b)"
     );
     questions
         .find_iter(text)

@@ -216,6 +216,39 @@ const ORDINAL_NOUNS: &[&str] = &[
     "truck",
 ];
 
+/// Words after which a spelled ordinal ("the twentieth") still reads as a day.
+const ORDINAL_FOLLOWERS: &[&str] = &[
+    "at",
+    "of",
+    "or",
+    "and",
+    "works",
+    "work",
+    "would",
+    "please",
+    "if",
+    "is",
+    "then",
+    "for",
+    "in",
+    "around",
+    "after",
+    "before",
+    "morning",
+    "afternoon",
+    "evening",
+    "maybe",
+    "instead",
+    "ok",
+    "good",
+    "fine",
+    "too",
+    "am",
+    "pm",
+    "anytime",
+    "any",
+];
+
 fn weekday_of(word: &str) -> Option<Weekday> {
     Some(match word {
         "monday" => Weekday::Mon,
@@ -581,6 +614,9 @@ impl<'t> Parser<'t> {
             let unit = self.w(j);
             let ending = if after_in {
                 Some(j + 1)
+            } else if self.is(j + 1, "out") && matches!(unit, "week" | "weeks") {
+                // "couple weeks out"
+                Some(j + 2)
             } else {
                 from_now(j + 1)
             };
@@ -952,6 +988,14 @@ impl<'t> Parser<'t> {
             return None;
         };
         if !(1..=31).contains(&n) || self.any(next, ORDINAL_NOUNS) {
+            return None;
+        }
+        // "the third brake light": a spelled ordinal names a day only where a day would end.
+        let spelled = self.num(j).is_none();
+        if spelled
+            && self.toks.get(next).is_some_and(|t| t.kind == Kind::Word)
+            && !self.any(next, ORDINAL_FOLLOWERS)
+        {
             return None;
         }
         Some((n, next))
@@ -1475,6 +1519,10 @@ const PAST_WORDS: &[&str] = &[
     "performed",
     "completed",
     "handled",
+    "turned",
+    "donated",
+    "gave",
+    "barely",
 ];
 const EXISTING_WORDS: &[&str] = &["already", "booked", "scheduled"];
 const CONTACT_WORDS: &[&str] = &[
@@ -1513,8 +1561,26 @@ const AWAY_WORDS: &[&str] = &[
     "away",
     "hours",
     "closed",
+    "lake",
+    "lease",
+    "leasing",
+    "camping",
+    "beach",
+    "trip",
+    "wedding",
+    "funeral",
+    "visiting",
+    "gone",
 ];
 const AWAY_PHRASES: &[&[&str]] = &[
+    &["see", "one"],
+    &["test", "drive"],
+    &["look", "at", "one"],
+    &["see", "the", "new"],
+    &["look", "at", "the", "new"],
+    &["show", "me", "the", "new"],
+    &["check", "back"],
+    &["circle", "back"],
     &["out", "of", "town"],
     &["out", "of", "the", "country"],
     &["at", "work"],
@@ -1532,6 +1598,7 @@ const AWAY_PHRASES: &[&[&str]] = &[
 const HOPE_WORDS: &[&str] = &["hoping", "thinking", "wondering", "planning", "going"];
 
 const PREFIX_NEGATIONS: &[&[&str]] = &[
+    &["nothing"],
     &["not"],
     &["cant"],
     &["wont"],
@@ -1578,6 +1645,9 @@ const POSTFIX_NEGATIONS: &[&[&str]] = &[
     &["is", "a", "no"],
 ];
 const RETRACTIONS: &[&[&str]] = &[
+    &["wait", "no"],
+    &["no", "wait"],
+    &["actually", "no"],
     &["jk"],
     &["just", "kidding"],
     &["nvm"],
@@ -1702,6 +1772,12 @@ fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]) {
                 atom.negated = true;
             }
             continue;
+        }
+        // "friday's out for me": the option just named is ruled out.
+        if t.norm == "out" && !words_at(tokens, k, &["out", "of"]) {
+            for atom in atoms.iter_mut().filter(|a| a.end == k) {
+                atom.negated = true;
+            }
         }
         if POSTFIX_NEGATIONS.iter().any(|p| words_at(tokens, k, p)) {
             for atom in atoms
