@@ -3,13 +3,15 @@ import { apiToken, logIn } from './log-in'
 
 /**
  * Chat boxes end to end, against the real server: the 3-box rule, sending a
- * text and watching it get delivered, a customer's reply arriving live, and
- * archiving a message so that only SUPER_DATA_ADMIN still sees it.
+ * text and watching it get delivered, a customer's reply arriving live,
+ * archiving a message so that only SUPER_DATA_ADMIN still sees it, and what the
+ * assistant understood of a customer's reply (Show Intents).
  */
 
 /** A store-level user of store 1. */
 const STORE_USER = 'office-manager'
 const SUPER_DATA_ADMIN = 'super-data-admin'
+const SUPER_USER = 'super-user'
 
 interface Lead {
   id: number
@@ -262,7 +264,7 @@ test('a super user writes a note, puts a customer message in log mode, sets a re
   expect(replied.ok(), await replied.text()).toBe(true)
   await sendStaffText(request, token, lead!.id, answer)
 
-  const { box, log } = await openLiveBox(page, 'super-user', lead!.id)
+  const { box, log } = await openLiveBox(page, SUPER_USER, lead!.id)
 
   // An internal note: a yellow card.
   const note = unique('note')
@@ -308,4 +310,55 @@ test('a super user writes a note, puts a customer message in log mode, sets a re
   await page.getByRole('menu', { name: 'Selected text' }).getByRole('menuitem', { name: 'Copy' }).click()
   await expect(page.getByTestId('notice').filter({ hasText: 'Text copied to clipboard' })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer)
+})
+
+test('a super user sees what the assistant understood of a customer reply (Show Intents)', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  // Make this the customer's most recently active lead, so the reply joins it.
+  await sendStaffText(request, token, lead!.id, unique('before intents'))
+  const text = 'tire light is on, can I come in tomorrow at 9? need a loaner'
+  const replied = await request.post(`/api/simulator/phones/${lead!.customerMaster.id}/reply`, {
+    headers: { Authorization: token },
+    data: { body: text },
+  })
+  expect(replied.ok(), await replied.text()).toBe(true)
+
+  const { log } = await openLiveBox(page, SUPER_USER, lead!.id)
+  const card = log.getByTestId('chat-message').filter({ hasText: text }).last()
+  await expect(card).toHaveClass(/chat-msg--received/)
+  const options = card.getByRole('button', { name: 'Message options' })
+  await options.click()
+  const menu = page.getByRole('menu', { name: 'Options' })
+  await expect(menu.getByRole('menuitem')).toHaveText(['Log mode', 'Show Intents', 'Archive'])
+  await menu.getByRole('menuitem', { name: 'Show Intents' }).click()
+  await expect(menu).toHaveCount(0)
+
+  const dialog = page.getByRole('dialog', { name: 'Show Intent' })
+  await expect(dialog).toBeVisible()
+  // The assistant reads the reply in a background job within a second or two: Refresh until it has.
+  const finals = dialog.getByRole('list', { name: 'Final intents' })
+  await expect(async () => {
+    const refresh = dialog.getByRole('button', { name: 'Refresh' })
+    if (await refresh.isVisible()) await refresh.click()
+    await expect(finals).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
+  for (const intent of ['APPT_SET', 'VI', 'REQ_LOANER']) {
+    await expect(finals.getByRole('listitem').filter({ hasText: new RegExp(`^${intent}$`) })).toHaveCount(1)
+  }
+  await expect(dialog.getByText('The assistant has not read this message yet.')).toHaveCount(0)
+
+  // Every intent with its confidence, whether it is final and the words behind it.
+  const table = dialog.getByRole('table', { name: 'Intents' })
+  await expect(table.getByRole('columnheader')).toHaveText(['Intent', 'Confidence', 'Final', 'Evidence'])
+  const loaner = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'REQ_LOANER', exact: true }) })
+  await expect(loaner.getByRole('cell')).toHaveText([/^\d+%$/, 'Yes', /loaner/])
+  // Tomorrow at 9, to the hour.
+  await expect(dialog.getByTestId('requested-time')).toHaveText(/T09:00:00 \(hour\)/)
+
+  // Escape closes it and gives focus back to the options button.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(options).toBeFocused()
 })

@@ -166,18 +166,32 @@ describe('buildTimeline', () => {
 })
 
 describe('messageOptions', () => {
-  it('offers log mode and archive on customer messages', () => {
-    expect(messageOptions(customer(1, '2026-11-22T15:00:00Z'))).toEqual({ logMode: true, archive: true, responseTime: false })
+  it('offers log mode, show intents and archive on customer messages', () => {
+    expect(messageOptions(customer(1, '2026-11-22T15:00:00Z'))).toEqual({
+      logMode: true,
+      intents: true,
+      archive: true,
+      responseTime: false,
+    })
     expect(messageOptions(customer(1, '2026-11-22T15:00:00Z', { logMode: true })).logMode).toBe(false)
+    // Show Intents stays on an archived customer message in log mode.
+    const archived = messageOptions(customer(1, '2026-11-22T15:00:00Z', { logMode: true, archived: true }))
+    expect(archived).toEqual({ logMode: false, intents: true, archive: false, responseTime: false })
+    expect(hasOptions(archived)).toBe(true)
   })
 
   it('offers archive and set response time on messages to the customer', () => {
-    expect(messageOptions(staff(1, '2026-11-22T15:00:00Z'))).toEqual({ logMode: false, archive: true, responseTime: true })
+    expect(messageOptions(staff(1, '2026-11-22T15:00:00Z'))).toEqual({
+      logMode: false,
+      intents: false,
+      archive: true,
+      responseTime: true,
+    })
   })
 
   it('offers archive on notes and handoffs, and never archives twice', () => {
     const note = staff(1, '2026-11-22T15:00:00Z', { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' })
-    expect(messageOptions(note)).toEqual({ logMode: false, archive: true, responseTime: false })
+    expect(messageOptions(note)).toEqual({ logMode: false, intents: false, archive: true, responseTime: false })
     const handoff = staff(2, '2026-11-22T15:00:00Z', { notificationType: 'INTERNAL_NOTIFICATION_MD' })
     expect(messageOptions(handoff).archive).toBe(true)
     expect(hasOptions(messageOptions({ ...note, archived: true }))).toBe(false)

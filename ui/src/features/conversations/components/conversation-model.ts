@@ -140,6 +140,8 @@ export function buildTimeline(messages: readonly MessageView[], now: number, tim
 /** What the options menu offers on a message (spec section 6), for users who may use it. */
 export interface MessageOptions {
   logMode: boolean
+  /** Show Intents: what the assistant understood of a customer message. */
+  intents: boolean
   archive: boolean
   responseTime: boolean
 }
@@ -148,14 +150,14 @@ export function messageOptions(
   message: Pick<MessageView, 'direction' | 'messageType' | 'notificationType' | 'archived' | 'logMode'>,
 ): MessageOptions {
   const archive = !message.archived
-  if (isCustomerMessage(message)) return { logMode: !message.logMode, archive, responseTime: false }
-  if (isSentStyle(message)) return { logMode: false, archive, responseTime: true }
-  if (isNote(message) || handoffTitle(message)) return { logMode: false, archive, responseTime: false }
-  return { logMode: false, archive: false, responseTime: false }
+  if (isCustomerMessage(message)) return { logMode: !message.logMode, intents: true, archive, responseTime: false }
+  if (isSentStyle(message)) return { logMode: false, intents: false, archive, responseTime: true }
+  if (isNote(message) || handoffTitle(message)) return { logMode: false, intents: false, archive, responseTime: false }
+  return { logMode: false, intents: false, archive: false, responseTime: false }
 }
 
 export function hasOptions(options: MessageOptions): boolean {
-  return options.logMode || options.archive || options.responseTime
+  return options.logMode || options.intents || options.archive || options.responseTime
 }
 
 /** The three-dot icon's colour: dark if archived, amber for notes, green otherwise. */

@@ -3,6 +3,7 @@ import { Popover } from '../../../components/popover/popover'
 import type { MessageView } from '../../../lib/message-events'
 import { useEnableLogMode } from '../api/enable-log-mode'
 import { hasOptions, messageOptions, optionsTone } from './conversation-model'
+import { IntentDetailsDialog } from './intent-details-dialog'
 import { ResponseTimeForm } from './response-time-form'
 
 export interface MessageOptionsProps {
@@ -20,7 +21,7 @@ export interface MessageOptionsProps {
  */
 export function MessageOptions({ leadId, message, timeZone, onArchive }: MessageOptionsProps) {
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null)
-  const [view, setView] = useState<'closed' | 'menu' | 'response-time'>('closed')
+  const [view, setView] = useState<'closed' | 'menu' | 'response-time' | 'intents'>('closed')
   const logMode = useEnableLogMode()
   const options = messageOptions(message)
   if (!hasOptions(options)) return null
@@ -53,6 +54,11 @@ export function MessageOptions({ leadId, message, timeZone, onArchive }: Message
               Log mode
             </button>
           ) : null}
+          {options.intents ? (
+            <button type="button" role="menuitem" className="popover__item" onClick={() => setView('intents')}>
+              Show Intents
+            </button>
+          ) : null}
           {options.responseTime ? (
             <button type="button" role="menuitem" className="popover__item" onClick={() => setView('response-time')}>
               Set Response Time
@@ -77,6 +83,16 @@ export function MessageOptions({ leadId, message, timeZone, onArchive }: Message
         <Popover anchor={anchor} label="Set Response Time" title="Set Response Time" onClose={close}>
           <ResponseTimeForm leadId={leadId} message={message} timeZone={timeZone} onDone={close} />
         </Popover>
+      ) : null}
+      {view === 'intents' ? (
+        <IntentDetailsDialog
+          leadId={leadId}
+          messageId={message.id}
+          onClose={() => {
+            close()
+            if (anchor?.isConnected) anchor.focus()
+          }}
+        />
       ) : null}
     </>
   )

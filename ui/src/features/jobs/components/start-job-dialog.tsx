@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
+import { useModalDialog } from '../../../components/modal-dialog/use-modal-dialog'
 import { ApiError, notifyApiError } from '../../../lib/api-client'
 import { parseJsonInput } from '../../../lib/json-input'
 import type { JobKind } from '../api/get-job-kinds'
@@ -13,20 +14,13 @@ export interface StartJobDialogProps {
 
 /** Start a run: kind, JSON input (checked here), optional idempotency key; a 400's reason shows inline. */
 export function StartJobDialog({ open, kinds, onClose, onStarted }: StartJobDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const ids = useId()
   const start = useStartJob()
   const [kind, setKind] = useState(kinds[0]?.name ?? '')
   const [input, setInput] = useState('{}')
   const [idempotencyKey, setIdempotencyKey] = useState('')
   const [serverError, setServerError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal?.()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
 
   const selectedKind = kinds.find((k) => k.name === kind) ?? kinds[0]
   const parsed = parseJsonInput(input)
