@@ -207,6 +207,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\benough with (?:the|these|all the|your) (?:texts|messages)\b|\b(?:make|get) (?:these|the|your) (?:texts|messages) (?:to )?stop\b|\bhow (?:do|can) i (?:stop|unsubscribe|opt out|make (?:these|the|it) stop)\b",
         ),
+        rule(
+            Stop,
+            0.9,
+            r"\bstop (?:with )?(?:the|these|your|all the|all these) (?:texts|messages|reminders|texting)\b|\b(?:revoke|withdraw) (?:my )?consent\b|\bno (?:reason|need) to (?:keep )?(?:text|texting|message|messaging|contact\w*) me\b|\b(?:dont|do not) (?:want|need) (?:any ?more|these|your|more|further) (?:texts|messages|reminders)\b|\b(?:leave|let) me (?:alone|be)\b|\bno (?:more|further) (?:contact|texts|messages|reminders)\b|\bstop (?:contacting|reaching out to|bugging|pestering) me\b|\b(?:quit|stop) texting\b",
+        ),
         // Wrong number.
         rule(
             Wn,
@@ -234,6 +239,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             r"\b(?:youve|you have|you|yall have|yall|you must have|you guys have) (?:got |reached )?the wrong\b|\bmy name (?:is not|isnt)\b|\bnever been to (?:your|that|the)\b|\bbusiness (?:line|number|phone)\b|\bwho (?:youre|you are) looking for\b",
         ),
         rule(Wn, 0.85, r"^not me\b"),
+        rule(Wn, 0.85, r"\b(?:im|i am) not [a-z]+(?: and\b| ,| \.|$)"),
         // No longer owns the vehicle.
         rule(
             Nlo,
@@ -254,6 +260,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Nlo,
             0.9,
             r"\bgave (?:it|the [a-z]+|my [a-z]+|her|him) (?:to|away)\b|\bdonated\b|^(?:the )?[a-z]+s gone\b",
+        ),
+        rule(
+            Nlo,
+            0.9,
+            r"\bwrote it off\b|\bwritten off\b|\btotal loss\b|\bgave (?:that|this|our|the|my) [a-z]+ to\b|\bgot rid of\b",
         ),
         // Long distance.
         rule(
@@ -280,6 +291,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Ld,
             0.9,
             r"\b(?:i|we) (?:live|living) (?:in|up in|down in|out in) [a-z]+(?: [a-z]+)? (?:now|full time|these days)\b|\blive in [a-z]+ full time\b|\bfor good\b",
+        ),
+        rule(
+            Ld,
+            0.9,
+            r"\b\d+ (?:miles|mi|hours|hrs) (?:from|away)\b|\bsnowbird\b|\bwe live in [a-z]+ now\b",
         ),
         // Someone else drives or handles the car.
         rule(
@@ -322,6 +338,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 r"\bbelongs to (?:the|my|our) [a-z ]{{0,20}}?(?:company|employer|business|work|job)\b|\bthey handle (?:all )?(?:that|it|the)\b|\b(?:car|it|truck|van)s? (?:is )?with my {family}\b"
             ),
         ),
+        rule(
+            Dd,
+            0.9,
+            r"\b(?:shes|hes|she is|he is|theyre) the one who\b|\bis the one who (?:drives|takes|handles|deals|books)\b|\bforward (?:this|it) to (?:her|him|my)\b|\bwork truck\b|\b(?:foreman|boss|office|fleet manager|manager) (?:books|handles|schedules)\b",
+        ),
         // Service already done: the place decides SS / AS / XX below.
         rule(
             SpaXx,
@@ -336,12 +357,12 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             SpaXx,
             0.85,
-            r"(?:^|[.!?,] |\b(?:its|it has|its been|has been|been|all|was|got|it got|already been|thats) )(?:done|taken care of|serviced)\b",
+            r"(?:^|[.!?,] |\b(?:its|it has|its been|has been|been|all|got|it got|already been|thats) )(?:done|taken care of|serviced)\b",
         ),
         rule(
             SpaXx,
             0.85,
-            r"\bserviced (?:it|here|there|already|yesterday|last|\d+ [a-z]+ ago|a [a-z]+ ago|recently)\b|\b(?:did|do) (?:it|that|them) (?:myself|ourselves)\b|\bdo my own\b|\b(?:i|we) (?:did|changed|do) (?:it|them|the oil) (?:myself|ourselves)\b",
+            r"\bserviced (?:it|here|there|already|yesterday|last|\d+ [a-z]+ ago|a [a-z]+ ago|recently)\b|\bdid (?:it|that|them) (?:myself|ourselves)\b|\bdo my own\b|\b(?:i|we) (?:did|changed|do) (?:it|them|the oil) (?:myself|ourselves)\b",
         ),
         rule(
             SpaXx,
@@ -356,7 +377,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             SpaXx,
             0.85,
-            r"\b(?:was|were|got|been|already been) (?:done|changed|rotated|serviced|replaced|taken care of)\b|\btook care of (?:it|that|this|the)\b|\b(?:he|she|they) did (?:it|that|the|my)\b",
+            r"\b(?:it|that|this|all|everything|oil|service|work|job|tires|brakes|battery) (?:was|were|got|been|has been|already been) (?:done|changed|rotated|serviced|replaced|taken care of)\b|\btook care of (?:it|that|this|the)\b|\b(?:he|she|they) did (?:it|that|the|my)\b",
         ),
         rule(
             SpaXx,
@@ -373,12 +394,17 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             SpaXx,
             0.85,
-            r"\b(?:was|were|been|already|all) (?:handled|completed|performed|looked after|taken care of)\b|\b(?:performed|completed|handled) (?:this|that|the|it)\b|\b(?:he|she|they) (?:changed|rotated|replaced|serviced|handled|took care of) (?:it|that|them|the|my)\b|\b[a-z]+ did (?:the|my) (?:oil|rotation|alignment|brakes|tires|service|inspection|work|maintenance)\b|\bi was (?:just )?in (?:there|here)\b",
+            r"\b(?:that|it|this|all|everything|oil|service|work|job|already|been) (?:was |were |been |got )?(?:handled|completed|performed|looked after|taken care of)\b|\b(?:performed|completed|handled) (?:this|that|the|it)\b|\b(?:he|she|they) (?:changed|rotated|replaced|serviced|handled|took care of) (?:it|that|them|the|my)\b|\b[a-z]+ did (?:the|my) (?:oil|rotation|alignment|brakes|tires|service|inspection|work|maintenance)\b|\bi was (?:just )?in (?:there|here)\b",
         ),
         rule(
             SpaXx,
             0.85,
             r"\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey|[a-z]+ motors|[a-z]+ auto|branch|location|store|shop|dealer|dealership) (?:already )?did (?:it|that|the|my)\b|\bdid (?:this|that|it) with (?:you|yall)\b|\b(?:you|yall|you guys|he|she|they) (?:put|installed) (?:in|a|the|it)\b|\bput (?:a|the) new [a-z]+ in\b|\bwrenches\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\b(?:just )?pa(?:y|id) you for (?:this|that|it)\b|\bcame [a-z ]{0,20}?and did it\b|\b(?:replaced|changed|did|swapped|rotated|installed) [a-z ]{0,25}?\bmyself\b|\b(?:swapped|changed) (?:the|my) oil\b|\bdid it at\b|\b(?:shop|guy|mechanic|garage|place) [a-z0-9 ]{0,20}?did it\b|\bnew [a-z]+ went in\b|\bwas in (?:your|the) (?:bay|shop|service)\b|\b(?:it|that|this|service|oil|work|job|brake job|everything) (?:was|were|got) (?:finished|done)\b",
         ),
         // Future service elsewhere.
         rule(
@@ -412,6 +438,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\bswitch(?:ing|ed)? to\b|\bdoes it for (?:us|me) now\b|\b(?:\d+|five|ten|two|three) min(?:utes)? from (?:home|me|my)\b|\b(?:independent|local) (?:guy|mechanic|shop|garage)\b|\b(?:im|were) going to [a-z ]{0,20}?(?:service|dealer|shop|garage|mechanic)\b|\b(?:just )?go (?:there|to them) (?:now|instead)\b",
         ),
+        rule(
+            Cpal,
+            0.8,
+            r"\b(?:could|can) (?:i|we) (?:have|get) (?:this|it|that) done at\b|\b(?:ill|i will|well|we will) be (?:using|going to|taking it to)\b|\bfrom here on out\b",
+        ),
         // Contact later.
         rule(
             Cl,
@@ -433,11 +464,12 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\bcheck back\b|\bcircle back\b|\bill text (?:you )?(?:when|once|after|back)\b|\bmaybe (?:in the )?(?:spring|summer|fall|winter|next year)\b|\b(?:until|till|after) the (?:spring|summer|fall|winter)\b",
         ),
+        rule(Cl, 0.8, r"\brevisit\b|\btouch base\b"),
         // Phone call wanted.
         rule(
             ReqCall,
             0.9,
-            r"\b(?:call|phone|ring) me\b|\bgive (?:me|us) a (?:call|ring)\b|\b(?:someone|somebody|you|anyone) (?:to )?call me\b|\bhave (?:someone|somebody|an advisor|a person) call\b|\bover the phone\b|\bcall me (?:back|at)\b|\bcall (?:my|this) (?:cell|number|phone)\b",
+            r"\b(?:call|phone|ring) me\b|\bgive (?:me|us) a (?:call|ring|buzz|shout|holler)\b|\b(?:someone|somebody|you|anyone) (?:to )?call me\b|\bhave (?:someone|somebody|an advisor|a person) call\b|\bover the phone\b|\bcall me (?:back|at)\b|\bcall (?:my|this) (?:cell|number|phone)\b",
         ),
         rule(
             ReqCall,
@@ -460,6 +492,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:have|got) (?:one|an appointment|it) (?:on the calendar|on the books|scheduled|booked|set)\b|\bon (?:the|your) (?:calendar|books|schedule)\b|\balready (?:on|set) for\b|\balready set\b|\b(?:were|im) on for\b|\bgot a (?:slot|spot|time) with\b",
         ),
+        rule(
+            Asa,
+            0.9,
+            r"\bhave one [a-z ]{0,20}?already\b|\bgot me scheduled\b|\bset (?:one|it|an appointment) up\b.{0,20}?\balready\b|\bon the schedule for\b",
+        ),
         // Book online.
         rule(
             Pob,
@@ -471,11 +508,16 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\bsend (?:me )?(?:the|a|your) (?:link|scheduling link|booking link)\b|\b(?:scheduling|booking|online) (?:link|page|site|portal)\b|\b(?:book|schedule) [a-z ]{0,25}?on my phone\b|\bthrough the (?:[a-z]+ )?app\b|\b(?:on|use) the (?:[a-z]+ )?app\b",
         ),
+        rule(
+            Pob,
+            0.85,
+            r"\b(?:booking|scheduling) (?:url|page|site|portal|tool)\b|\bonline (?:scheduler|scheduling|booking|portal)\b|\bscheduler\b|\bweb address\b|\burl\b",
+        ),
         // Not interested in booking by text.
         rule(
             Niitb,
             0.85,
-            r"^(?:no|nope|nah|naw|no thanks|no thank you|no thanks you|not interested|pass|im good|all good|were good|no need|not at this time|not now|not right now|no sir|no maam)(?:\s*[,.!]*\s*(?:thanks|thank you|sir|maam|not interested|not now|not right now|not at this time|for now|at this time|right now|im good|were good|please|though|tho|man|lol|no))*\s*[.!🙏]*\s*$|^no ?[.!]",
+            r"^(?:no|nope|nah|naw|no thanks|no thank you|no thanks you|not interested|pass|im good|all good|were good|no need|not at this time|not now|not right now|no sir|no maam)(?:\s*[,.!]*\s*(?:thanks|thank you|sir|maam|not interested|not now|not right now|not at this time|for now|at this time|right now|im good|were good|please|though|tho|man|lol|no))*\s*[^\w\s]*\s*$|^no ?[.!]",
         ),
         rule(
             Niitb,
@@ -487,6 +529,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\bwalk(?:-| )?in\b|\b(?:ill|i will|well|we will|i can|might|may|i might) just (?:swing|stop|come|drop|pop|roll|show up|walk) (?:by|in|up)\b|\b(?:ill|i will) (?:call|phone|telephone|ring) (?:you|yall|you guys)? ?when\b|\b(?:ill|i will|well) (?:swing|stop|pop|drop) (?:by|in)\b.{0,30}?\b(?:one day|sometime|some time|one morning|one afternoon|when i can)\b|\bno appointment (?:needed|necessary)\b|\bif i need anything\b|\b(?:ill|i will) (?:call|phone|telephone|ring)\b.{0,60}?\b(?:schedule|book|set|ready)\b|\bwithout an appointment\b|\b(?:ill|i will) (?:just )?call (?:to|and|you to) (?:schedule|book|set)\b|\bill call (?:you|yall|when)\b",
         ),
+        rule(
+            Niitb,
+            0.8,
+            r"\bskip (?:it|this one|this time)\b|\bhold off\b|\bnot happening\b|\bjust show up\b|^pass\b",
+        ),
         // Vehicle issue.
         rule(
             Vi,
@@ -497,6 +544,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Vi,
             0.85,
             r"\b(?:noise|noises|grinding|grind|squeal\w*|squeel\w*|squeak\w*|clunk\w*|clicking|click|rattl\w*|leak\w*|leaking|smell|smells|smoke|smoking|shak(?:es|ing|e)|vibrat\w*|overheat\w*|slip\w*|rough idle|stall\w*|misfir\w*|sputter\w*|hesitat\w*|pulls to|pulling to|metal on metal|dead battery|flat tire|blowing (?:warm|hot)|not cooling|wont start|won t start|doesnt start|not starting|not drivable|undrivable|wont go|won t go|sticks|gets stuck|got stuck|stuck in (?:park|gear)|broken|cracked|recall|recalls|blinking|blown|burning|chime|chiming|beeping|dinging|going off|shuts off|shutting off|cuts out|cutting out|freez\w*|streak\w*|crank\w*|flat)\b|\blast legs\b|\bdead in (?:my|the)\b|\bthings dead\b|\b(?:car|it|engine|battery|truck)s? (?:is )?(?:dead|died|dies|dying)\b|\bdied (?:twice|again|on me)\b|\bcan barely see\b|\blooks? low\b|\blow (?:tire|tires|pressure)\b|\bbald\b|\bpull(?:s|ing)? (?:to the )?(?:left|right)\b",
+        ),
+        rule(
+            Vi,
+            0.85,
+            r"\bwhistl\w*\b|\b(?:weird|strange|funny|loud) (?:sound|noise)\b|\bmaking a [a-z ]{0,20}?sound\b|\bblows? (?:cold|hot|warm)\b|\b(?:headlight|taillight|brake light|light|bulb)s? (?:is |are )?out\b|\bfog\w* (?:inside|in)\b|\bdead (?:starter|battery|alternator)\b|\bshudder\w*\b|\b(?:quit|stopped) working\b|\bnot working\b|\bdoesnt shut off\b",
         ),
         // Complaint.
         rule(
@@ -517,13 +569,18 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cc,
             0.85,
-            r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+(?:st|nd|rd|th)?) (?:text|message)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b|\b(?:double|over) ?charged\b|\bcharged my card\b|\bnobody (?:fixed|fixes)\b|\b(?:weeks?|days?|hours?|months?) (?:for|to) [a-z ]{0,30}?\b(?:is )?(?:ridiculous|absurd|too long|unacceptable)\b|\bcame back on\b|\bafter (?:you|yall|you guys) (?:reset|fixed|replaced|did)\b|\b(?:lost|broke|damaged|dented|forgot) my\b|\bthe mess\b|\bstuck (?:there|here|waiting) \d+\b|\b\d+ (?:hours|hrs) for (?:an?|the) [a-z ]+\b|\bthis (?:early|late)\b",
+            r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+ (?:st|nd|rd|th)|\d+) (?:text|message|reminder)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b|\b(?:double|over) ?charged\b|\bcharged my card\b|\bnobody (?:fixed|fixes)\b|\b(?:weeks?|days?|hours?|months?) (?:for|to) [a-z ]{0,30}?\b(?:is )?(?:ridiculous|absurd|too long|unacceptable)\b|\bcame back on\b|\bafter (?:you|yall|you guys) (?:reset|fixed|replaced|did)\b|\b(?:lost|broke|damaged|dented|forgot) my\b|\bthe mess\b|\bstuck (?:there|here|waiting) \d+\b|\b\d+ (?:hours|hrs) for (?:an?|the) [a-z ]+\b|\bthis (?:early|late)\b",
+        ),
+        rule(
+            Cc,
+            0.85,
+            r"\bscratch\w*\b|\bcame back with\b|\bnobody (?:told|said)\b|\bfiasco\b|\bnightmare\b|\bdisaster\b|\bnot an appropriate time\b|\bat night\b|\bkick(?:s|ing)? me out\b|\byou folks\b.{0,20}?\b(?:never|always late)\b",
         ),
         // Cost.
         rule(
             PriceConcern,
             0.85,
-            r"\b(?:money|cash|budget|funds|finances)(?:s| is| are)? (?:[a-z]+ ){0,2}?tight\b|\btapped out\b|\bstrapped\b|\b(?:highway robbery|rip ?off|ripoff|outrageous|overpriced|pricey|too steep|so expensive|too expensive)\b|\b(?:can|will|would|do) (?:you|yall)(?: guys)? (?:match|beat)\b|\$ (?:is |was )?tight\b|\$ wise\b|\bbroke\b|\b(?:cant|cannot|couldnt) afford\b|\btoo (?:expensive|pricey|much money)\b|\bcoupons?\b|\bdiscounts?\b|\bprice ?match\b|\bcheaper\b|\bcheapest\b|\bstill recovering\b|\bquoted me\b|\bspecials?\b|\b(?:any|a|the|good|best|better|great|your) (?:[a-z]+ )?deals?\b|\bdeals? on\b|\bcharged me \$|\bbill was \$|\bwhy is (?:the|it|an?) [a-z ]{0,30}\$ ?\d+|\$ ?\d+(?:\.\d+)? (?:less|cheaper)\b|\b(?:it|that) was \$ ?\d+ last\b",
+            r"\b(?:money|cash|budget|funds|finances)(?:s| is| are)? (?:[a-z]+ ){0,2}?(?:tight|stretched|thin)\b|\bmore than i (?:want|can afford|wanted) to (?:spend|pay)\b|\bcant swing it\b|\btapped out\b|\bstrapped\b|\b(?:highway robbery|rip ?off|ripoff|outrageous|overpriced|pricey|too steep|so expensive|too expensive)\b|\b(?:can|will|would|do) (?:you|yall)(?: guys)? (?:match|beat)\b|\$ (?:is |was )?tight\b|\$ wise\b|\bbroke\b|\b(?:cant|cannot|couldnt) afford\b|\btoo (?:expensive|pricey|much money)\b|\bcoupons?\b|\bdiscounts?\b|\bprice ?match\b|\bcheaper\b|\bcheapest\b|\bstill recovering\b|\bquoted me\b|\bspecials?\b|\b(?:any|a|the|good|best|better|great|your) (?:[a-z]+ )?deals?\b|\bdeals? on\b|\bcharged me \$|\bbill was \$|\bwhy is (?:the|it|an?) [a-z ]{0,30}\$ ?\d+|\$ ?\d+(?:\.\d+)? (?:less|cheaper)\b|\b(?:it|that) was \$ ?\d+ last\b",
         ),
         // Questions.
         rule(
@@ -541,6 +598,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\bshuttle\b|\b(?:need|get|give me|gimme) a ride\b|\bride (?:home|back|to|from)\b[^.!]*\?|\bwifi\b|\b(?:is|are|does|do|will|would)\b[^.!?]{0,40}?\b(?:warranty|covered|coverage)\b[^.!?]*\?|\bdo (?:you|yall)(?: guys)? have (?:a|another|any) (?:location|store|shop|dealership|branch)s? (?:in|near|closer)\b|\btoyotacare\b|\bhow long\b|\bwait time\b|\bwhile i wait\b|\bis (?:it|this|that) (?:for|about) (?:my|the)\b|\bis it safe\b|\bsafe to drive\b|\bis (?:the|your) [a-z ]{0,25} still\b|\bfull tank\b|\b(?:do|does|can) (?:you|yall)(?: guys)? (?:do|carry|service|work on|install|sell|offer) (?:state|tire|tires|them|those|that|inspections|winter|snow|alignments?|oil|detail\w*|body)\b|\b(?:do|will) i need\b|\bwalk[- ]?ins\b|\bhave to be returned\b|\byet \?|\bright \?|\b(?:is|isnt|its|thats|that|are|arent) [a-z ]{0,30}?\b(?:right|correct)\s*$|\bask about\b|\bis [a-z]+ (?:day|juneteenth|a holiday)\b",
         ),
+        rule(
+            Cq,
+            0.75,
+            r"\bwhat kind of\b|\b(?:are|r) (?:you|yall)(?: guys)? closed\b|\bdo (?:you|yall)(?: guys)? close\b|\bcan (?:you|yall)(?: guys)? do (?:evenings|weekends|saturdays|sundays|nights|mornings|afternoons)\b",
+        ),
         // Vehicle pick-up and delivery.
         rule(
             ReqPd,
@@ -552,17 +614,27 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:someone|somebody|you|yall|u) (?:grab|grabs|pick|picks|get|gets|come get|come grab) (?:it|the car|my car|the truck|the van|my truck|my van)\b|\bcome (?:get|grab) (?:the|my) (?:van|suv|truck|car)\b|\b(?:pickup|pick up) driver\b|\bsend (?:a|someone|somebody|a guy) (?:driver|to (?:my|get|pick))\b|\b(?:driver|someone) to (?:come )?(?:pick|grab|get) (?:it|the car)\b",
         ),
+        rule(
+            ReqPd,
+            0.85,
+            r"\bfetch (?:it|the car|my car|the truck)\b|\bflatbed\b|\btow truck\b",
+        ),
         // Loaner or rental.
         rule(
             ReqLoaner,
             0.9,
             r"\bloaners?\b|\brentals?\b|\brent a car\b|\bcourtesy (?:car|vehicle)\b|\bcar to use\b",
         ),
+        rule(
+            ReqLoaner,
+            0.85,
+            r"\bborrow (?:a|one of your|your|one of the) (?:[a-z]+ )?(?:car|cars|vehicle|vehicles)\b|\bborrow a car\b",
+        ),
         // Sales.
         rule(
             SalesInq,
             0.85,
-            r"\btrade (?:it |the [a-z]+ |my [a-z]+ |her |him )?in\b|\btrade-? ?in\b|\btrading (?:in|up)\b|\btrading (?:it|the [a-z]+|my [a-z]+) in\b|\bsomeone in sales\b|\bon trade\b|\btrade up\b|\bbuy(?:ing)? (?:a|an|another|a second|new|used|cars?)\b|\bshopping for\b|\blooking (?:to buy|at|for) (?:a |an )?(?:new|used|another)\b|\blease (?:special|specials|deal|deals|offer|offers|is up|end|ends|ending|options)\b|\bmy lease is\b|\b(?:any|have|got) [a-z0-9 ]{0,25}?in stock\b|\btrade (?:in )?offer\b|\boffer for my\b|\b(?:trade|trade in) value\b|\bbuyout\b|\blease (?:payoff|return)\b|\bpayoff\b|\bworth in trade\b|\bin trade\b|\b(?:0|zero) ?% (?:deals?|financing|apr)\b|\bfinancing\b|\b(?:show me|look at|test drive) (?:the|a) new\b|\btest drive\b|\binventory\b|\b(?:sell|selling) (?:my|it|the|our)\b|\blooking to sell\b|\bsales ?(?:person|man|rep|team|dept|department)\b|\bwhats my [a-z]+ worth\b|\bhow much (?:would|will|can) (?:you|yall) give\b|\bbuy cars\b|\boutright\b|\bused (?:cars|trucks|suvs|car|truck|suv)\b|\bupgrade to\b|\bleasing\b|\bwhat do (?:you|yall) have in\b|\b(?:hybrids?|suvs?|trucks?|sedans?|evs?|minivans?) under\b|\btrade in offer\b|\bwhat (?:kind of )?(?:offers|deals|incentives)\b|\bnew (?:suv|car|truck|one|ones|model)s?\b.{0,20}?\?",
+            r"\btrade (?:it |the [a-z]+ |my [a-z]+ |her |him )?in\b|\btrade-? ?in\b|\btrading (?:in|up)\b|\btrading (?:it|the [a-z]+|my [a-z]+) in\b|\bsomeone in sales\b|\bon trade\b|\btrade up\b|\bbuy(?:ing)? (?:a|an|another|a second|new|used|cars?)\b|\bshopping for\b|\blooking (?:to buy|at|for) (?:a |an )?(?:new|used|another)\b|\blease (?:special|specials|deal|deals|offer|offers|is up|end|ends|ending|options)\b|\bmy lease is\b|\b(?:any|have|got) [a-z0-9 ]{0,25}?in stock\b|\btrade (?:in )?offer\b|\boffer for my\b|\b(?:trade|trade in) value\b|\bbuyout\b|\blease (?:payoff|return)\b|\bpayoff\b|\bworth in trade\b|\bin trade\b|\b(?:0|zero) ?% (?:deals?|financing|apr)\b|\bfinancing\b|\b(?:show me|look at|test drive) (?:the|a) new\b|\btest drive\b|\binventory\b|\b(?:sell|selling) (?:my|it|the|our)\b|\blooking to sell\b|\bsales ?(?:person|man|rep|team|dept|department)\b|\bwhats my [a-z]+ worth\b|\bhow much (?:would|will|can) (?:you|yall) give\b|\bbuy cars\b|\boutright\b|\bused (?:cars|trucks|suvs|car|truck|suv)\b|\bupgrade to\b|\bleasing\b|\bpre ?owned\b|\bcertified\b|\bwhat do (?:you|yall) have in\b|\b(?:hybrids?|suvs?|trucks?|sedans?|evs?|minivans?) under\b|\btrade in offer\b|\bwhat (?:kind of )?(?:offers|deals|incentives)\b|\bnew (?:suv|car|truck|one|ones|model)s?\b.{0,20}?\?",
         ),
         // Works for the dealer.
         rule(
@@ -595,11 +667,16 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:im|i am) the [a-z ]{0,20}?(?:manager|advisor|director|tech|porter|writer) (?:at|of|for) (?:this|your|the [a-z]+) (?:store|location|dealership|shop)\b|\b(?:im|i am) (?:on|in|with) the [a-z ]{0,20}?(?:crew|team|staff|department|dept) (?:at|of|for) (?:your|the|this)\b|\bi work in [a-z& ]{1,20}? at (?:the|your) [a-z ]{0,20}?(?:location|store|dealership)\b|\bi [a-z]+ (?:cars|trucks) at (?:the|your) [a-z ]{0,20}?(?:store|location|dealership)\b",
         ),
+        rule(
+            Emp,
+            0.9,
+            r"\b(?:im|i am|this is|its) (?:a|an|the|one of (?:your|the)) [a-z ]{0,25}?\b(?:advisor|service advisor|tech|technician|porter|detailer|manager|director|admin|administrator|salesman|salesperson|sales guy|cashier|receptionist|driver|shuttle driver|service writer|writer|coordinator|foreman|lube tech|lot attendant|valet|controller|accountant|bdc rep|parts guy)s?\b (?:(?:here|there)\b|(?:at|in|for|with) (?:the|your|this|you|yall)\b)|^(?:advisor|service advisor|tech|technician|porter|detailer|manager|director|admin|administrator|salesman|salesperson|sales guy|cashier|receptionist|driver|shuttle driver|service writer|writer|coordinator|foreman|lube tech|lot attendant|valet|controller|accountant|bdc rep|parts guy) (?:at|for|in) (?:the|your)\b|\bin house\b",
+        ),
         // Appreciation.
         rule(
             CustAppr,
             0.8,
-            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\b(?:takes|took|take|taking) (?:great|good|such good|amazing|excellent) care\b|\bfantastic\b|\bdont stop (?:the|these|sending)\b|\b(?:really |actually )?helps? me remember\b|\bhelpful\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
+            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\b(?:takes|took|take|taking) (?:great|good|such good|amazing|excellent) care\b|\bfantastic\b|\b(?:you|you guys|yall|you folks|your team) (?:are|were) (?:great|awesome|amazing|the best|so helpful|wonderful)\b|\bdont stop (?:the|these|sending)\b|\b(?:really |actually )?helps? me remember\b|\bhelpful\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
         ),
         // Nothing else: who-is-this, bots, signatures.
         rule(
@@ -611,7 +688,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             ApptSet,
             0.9,
-            r"^(?:yes|yessir|yes sir|yeah|yep|yup|yea|sure|sure thing|ok|okay|k|kk|ya|yess+|alright|aight|bet|absolutely|definitely|perfect|sounds good|please do|lets do it|do it|book it|go ahead|that works|works for me|i need it|need it)(?:\s*$|\s*[^\w\s]| (?:please|thanks|sure|sounds|works|lets|book|that|i|we|do|yes|ok|okay|go|can|how|what|id|ill|is|im|maam|sir)\b)",
+            r"^(?:yes|yessir|yes sir|yeah|yep|yup|yea|sure|sure thing|ok|okay|k|kk|ya|yess+|alright|aight|bet|absolutely|definitely|perfect|sounds good|please do|lets do it|do it|book it|go ahead|that works|works for me|i need it|need it)(?:\s*$|\s*[^\w\s]| (?:please|thanks|sure|sounds|works|lets|book|that|i|we|do|yes|ok|okay|go|can|how|what|id|ill|is|im|maam|sir|bet|cool|great|perfect)\b)",
         ),
         rule(
             ApptSet,
@@ -631,7 +708,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             ApptSet,
             0.85,
-            r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\bneed to (?:get|have) (?:it|that|them|this) (?:looked at|checked|fixed|done|in)\b|\bwhen i come in\b|\b(?:alright|ok|okay|possible|fine) if i (?:stop|come|swing|drop|bring)\b|\bwhenever (?:you|yall)\b|\b(?:got|have) an opening\b|\b(?:first|next) (?:available|opening|slot)\b|\bonly if\b|\b(?:happy|glad|willing) to (?:bring|come|drop)\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
+            r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\bneed to (?:get|have) (?:it|that|them|this) (?:looked at|checked|fixed|done|in)\b|\bwhen i come in\b|\b(?:alright|ok|okay|possible|fine) if i (?:stop|come|swing|drop|bring)\b|\bwhenever (?:you|yall)\b|\b(?:got|have) an opening\b|\b(?:first|next) (?:available|opening|slot)\b|\bonly if\b|\b(?:can|could) (?:you|u|yall) (?:take|fit|squeeze|see) (?:it|me|us|her|him)\b|\b(?:is|its) due (?:too|also|as well)\b|\b(?:happy|glad|willing) to (?:bring|come|drop)\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
         ),
     ]
 });
@@ -655,7 +732,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         ),
         veto(
             SpaXx,
-            r"\bbe done\b|\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
+            r"\bbe done\b|\b(?:have|get) (?:this|it|that) done\b|\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
         ),
         // A website that failed is a complaint, not booking online.
         veto(
@@ -670,6 +747,10 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(
             ApptSet,
             r"\bcan i (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\s*\?\s*$",
+        ),
+        veto(
+            Wn,
+            r"\b(?:im|i am) not (?:interested|sure|available|free|able|home|around|ready|going|coming|in|at|the|a|an|too|that|so|really|very|worried|happy|mad|upset|driving|working|using|getting|gonna|mad|due|done|good|ok|okay|local|there|here|paying|buying|selling|moving|bringing)\b",
         ),
         // "works" as in "I work" or "the text thing is confusing" is not acceptance.
         veto(
@@ -744,10 +825,10 @@ pub(crate) fn classify(
     // Where the service was done: here (SS), elsewhere (AS), or not said (XX).
     if has(&hits, Intent::SpaXx) {
         let here_pattern = pattern!(
-            r"\bi was (?:just )?in\b|\byour (?:team|guys|tech|techs|mechanic|advisor|crew|people|staff)\b|\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
+            r"\bi was (?:just )?in\b|\byour bay\b|\bpaid you\b|\bpay you\b|\byour (?:team|guys|tech|techs|mechanic|advisor|crew|people|staff)\b|\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
         );
         static ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b|\bmy (?:brother|friend|dad|uncle|cousin|neighbor|buddy|son|husband)\b|\b(?:your|the) [a-z]+ (?:branch|location)\b|\bother (?:branch|location|store|dealer|dealership|shop)\b|\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey)\b"))
+            Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b|\bsister (?:store|location|dealership)\b|\bmobile mechanic\b|\bmy (?:brother|friend|dad|uncle|cousin|neighbor|buddy|son|husband)\b|\b(?:your|the) [a-z]+ (?:branch|location)\b|\bother (?:branch|location|store|dealer|dealership|shop)\b|\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey)\b"))
                 .expect("a valid pattern")
         });
         let evidence = hits
@@ -781,7 +862,7 @@ pub(crate) fn classify(
     // elsewhere is not future service elsewhere unless the reply says so.
     if spa && has(&hits, Intent::Cpal) {
         let future = pattern!(
-            r"\b(?:from now on|going forward|instead|now on|anymore|rather|prefer|keep going|stick with|will keep|ill keep)\b"
+            r"\b(?:from now on|going forward|instead|now on|anymore|rather|prefer|keep going|stick with|will keep|ill keep|from here on|be going|be using)\b"
         );
         if !future.is_match(text) {
             remove(&mut hits, Intent::Cpal);
@@ -834,6 +915,13 @@ pub(crate) fn classify(
             remove(&mut hits, Intent::Cl);
         }
     }
+    // Moving an existing appointment is asking for a new one.
+    if has(&hits, Intent::Asa)
+        && pattern!(r"\b(?:switch|move|change|push|bump|reschedule) (?:it|that|my appointment|the appointment) (?:to|for)\b").is_match(text)
+    {
+        remove(&mut hits, Intent::Asa);
+        hits.push(hit(Intent::ApptSet, 0.85, reply.original.trim()));
+    }
     // An employee: usually the only label, with STOP when they opt out too.
     if has(&hits, Intent::Emp) {
         hits.retain(|h| matches!(h.intent, Intent::Emp | Intent::Stop));
@@ -851,6 +939,7 @@ pub(crate) fn classify(
         Intent::Cc,
         Intent::PriceConcern,
         Intent::Emp,
+        Intent::SalesInq,
     ]
     .iter()
     .any(|&i| has(&hits, i))
@@ -869,6 +958,7 @@ pub(crate) fn classify(
             Intent::Wn,
             Intent::Stop,
             Intent::Cpal,
+            Intent::Asa,
         ]
         .iter()
         .any(|&i| has(&hits, i))
@@ -911,14 +1001,16 @@ pub(crate) fn classify(
     let wants_by_words = has(&hits, Intent::ApptSet);
     let wants = wants_by_words
         || found.requested.is_some()
-        || has(&hits, Intent::ReqPd)
+        || (has(&hits, Intent::ReqPd)
+            && !pattern!(r"\bdo (?:you|yall)(?: guys)? (?:offer|do|have|provide)\b")
+                .is_match(text))
         || acceptance_emoji(reply);
     // Not owning this car or shopping for another does not rule out booking, but then only
     // words that ask for service count, not a date alone ("my lease is up in december").
     let declined = hits.iter().any(|h| h.intent.declines_booking())
         || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::Ld)))
         // A complaint about being texted at that hour: the time is when we texted.
-        || (!wants_by_words && pattern!(r"\b(?:this|so|too) (?:early|late)\b").is_match(text));
+        || (!wants_by_words && pattern!(r"\b(?:this|so|too) (?:early|late)\b|\bat night\b|\bnot an appropriate time\b|\bthis hour\b").is_match(text));
     remove(&mut hits, Intent::ApptSet);
     if wants && !declined {
         let (confidence, evidence) = match (&found.evidence, found.requested) {

@@ -121,9 +121,7 @@ fn lex(text: &str) -> Vec<Token> {
             // "thursday's good": the weekday, not "thursdays".
             if let Some(at) = possessive_at
                 && &word[at..] == "s"
-                && canonical(&word[..at])
-                    .unwrap_or(&word[..at])
-                    .ends_with("day")
+                && is_calendar_word(canonical(&word[..at]).unwrap_or(&word[..at]))
             {
                 word.truncate(at);
             }
@@ -216,6 +214,27 @@ fn lex(text: &str) -> Vec<Token> {
     tokens
 }
 
+/// Weekdays and months, whose possessive is the day or month itself ("june's better").
+fn is_calendar_word(word: &str) -> bool {
+    word.ends_with("day")
+        || matches!(
+            word,
+            "january"
+                | "february"
+                | "march"
+                | "april"
+                | "may"
+                | "june"
+                | "july"
+                | "august"
+                | "september"
+                | "october"
+                | "november"
+                | "december"
+                | "weekend"
+        )
+}
+
 /// Whether three digits, and then no fourth, start at `k` (the "000" of "38,000").
 fn thousands_group(chars: &[(usize, char)], k: usize) -> bool {
     (0..3).all(|d| chars.get(k + d).is_some_and(|&(_, c)| c.is_ascii_digit()))
@@ -232,6 +251,7 @@ fn canonical(word: &str) -> Option<&'static str> {
         "tdy" | "tday" => "today",
         "nxt" => "next",
         "wk" => "week",
+        "wknd" | "wkend" | "weekend's" => "weekend",
         "wks" | "wkz" => "weeks",
         "mon" | "mondy" | "monady" | "mnday" => "monday",
         "tue" | "tues" | "tu" | "teusday" | "tuseday" | "tuesdy" | "tusday" => "tuesday",

@@ -118,6 +118,8 @@ enum Value {
     Instant(NaiveDateTime),
     /// "the week after", anchored on the week mentioned before it.
     WeekAfterPrevious,
+    /// "the tues after?", anchored on the day mentioned before it.
+    WeekdayAfterPrevious(Weekday),
     Clock(Clock),
     Part(Part),
 }
@@ -852,6 +854,12 @@ impl<'t> Parser<'t> {
         };
         let weekday = weekday_of(self.w(j))?;
         let today = self.today;
+        // "saturday of next week", "wednesday of this week"
+        let (mode, j) = match mode {
+            Mode::Bare if self.seq(j + 1, &["of", "next", "week"]).is_some() => (Mode::Next, j + 3),
+            Mode::Bare if self.seq(j + 1, &["of", "this", "week"]).is_some() => (Mode::This, j + 3),
+            other => (other, j),
+        };
         let date = match mode {
             Mode::This => calendar::weekday_on_or_after(today, weekday),
             Mode::Next => {
@@ -1108,6 +1116,20 @@ impl<'t> Parser<'t> {
             );
             return Some(next);
         }
+        // "the monday after?": after the day just mentioned.
+        if let Some(weekday) = weekday_of(self.w(j))
+            && self.is(j + 1, "after")
+            && self.toks.get(j + 2).is_none_or(|t| t.kind != Kind::Word)
+        {
+            Self::push(
+                out,
+                Value::WeekdayAfterPrevious(weekday),
+                i,
+                j + 2,
+                Role::Request,
+            );
+            return Some(j + 2);
+        }
         let lead = [
             (&["sometime", "after"][..], 1, Role::Request),
             (&["some", "time", "after"][..], 1, Role::Request),
@@ -1246,7 +1268,8 @@ impl<'t> Parser<'t> {
         if let Some(j) = joined
             && let Some((second, after, second_strong)) = self.clock(j)
         {
-            let numeric_range = self.punct(next, '-') || second_strong || strong;
+            let numeric_range =
+                self.punct(next, '-') || second_strong || strong || self.any(next, &["to", "and"]);
             if numeric_range {
                 if first.meridiem.is_none()
                     && let Some(m) = second.meridiem
@@ -1406,7 +1429,7 @@ impl<'t> Parser<'t> {
             |t: Option<&Token>| t.is_none_or(|t| matches!(t.kind, Kind::Punct | Kind::Symbol));
         let alone =
             (start == 0 || boundary(self.toks.get(start - 1))) && boundary(self.toks.get(next));
-        let asked = (start.saturating_sub(5)..start).any(|k| {
+        let asked = (start.saturating_sub(5)..next + 6).any(|k| {
             self.any(
                 k,
                 &[
@@ -1523,6 +1546,9 @@ const PAST_WORDS: &[&str] = &[
     "donated",
     "gave",
     "barely",
+    "didnt",
+    "swapped",
+    "finished",
 ];
 const EXISTING_WORDS: &[&str] = &["already", "booked", "scheduled"];
 const CONTACT_WORDS: &[&str] = &[
@@ -1550,8 +1576,6 @@ const AWAY_WORDS: &[&str] = &[
     "deployed",
     "working",
     "meeting",
-    "shift",
-    "class",
     "flight",
     "payday",
     "expires",
@@ -1571,8 +1595,12 @@ const AWAY_WORDS: &[&str] = &[
     "funeral",
     "visiting",
     "gone",
+    "conflict",
+    "brunch",
 ];
 const AWAY_PHRASES: &[&[&str]] = &[
+    &["get", "off", "at"],
+    &["on", "the", "schedule"],
     &["see", "one"],
     &["test", "drive"],
     &["look", "at", "one"],
@@ -1618,6 +1646,8 @@ const NOT_NEGATIONS: &[&[&str]] = &[
     &["not", "until"],
 ];
 const POSTFIX_NEGATIONS: &[&[&str]] = &[
+    &["no", "go"],
+    &["a", "no", "go"],
     &["wont", "work"],
     &["doesnt", "work"],
     &["dont", "work"],
@@ -1716,6 +1746,8 @@ fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]) {
         };
         // "until the 10th", "thru the weekend", "since monday"; "its 10pm" tells the time.
         let bounded = matches!(before(1), "until" | "through" | "since")
+            // "brunch is at 11": the time of something else.
+            || (before(1) == "at" && before(2) == "is")
             || before(1) == "its"
             || (before(1) == "is" && before(2) == "it")
             || (matches!(before(1), "a" | "an") && matches!(before(2), "its" | "is"))
@@ -1984,9 +2016,20 @@ fn resolve(
 
     let mut candidates = Vec::new();
     let mut previous_week: Option<NaiveDate> = None;
+    let mut previous_day: Option<NaiveDate> = None;
     for (k, atom) in atoms.iter().enumerate() {
         if let Value::Week(day) = atom.value {
             previous_week = Some(day);
+        }
+        let resolved_after = match atom.value {
+            Value::WeekdayAfterPrevious(weekday) => Some(Value::Day(calendar::weekday_after(
+                previous_day.unwrap_or(today),
+                weekday,
+            ))),
+            _ => None,
+        };
+        if let Value::Day(day) = atom.value {
+            previous_day = Some(day);
         }
         if !dates.contains(&k) {
             continue;
@@ -1996,6 +2039,7 @@ fn resolve(
                 let anchor = previous_week.unwrap_or_else(|| calendar::next_monday(today));
                 Value::Week(calendar::monday_of(anchor) + Duration::days(7))
             }
+            Value::WeekdayAfterPrevious(_) => resolved_after.unwrap_or(atom.value),
             other => other,
         };
         if let Some(c) = candidate(value, &attached[k], atoms, (atom.start, atom.end)) {
@@ -2119,7 +2163,10 @@ fn candidate(
             has_time: true,
             span,
         }),
-        Value::WeekAfterPrevious | Value::Clock(_) | Value::Part(_) => None,
+        Value::WeekAfterPrevious
+        | Value::WeekdayAfterPrevious(_)
+        | Value::Clock(_)
+        | Value::Part(_) => None,
     }
 }
 
