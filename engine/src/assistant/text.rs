@@ -27,7 +27,8 @@ pub(crate) struct Token {
 pub(crate) struct Reply<'a> {
     pub original: &'a str,
     pub tokens: Vec<Token>,
-    /// The tokens' normal forms joined by single spaces, for the intent patterns.
+    /// The tokens' normal forms joined by single spaces, for the intent patterns; symbols are
+    /// `*`.
     pub normalized: String,
     /// Where each token's normal form sits in `normalized`.
     norm_spans: Vec<(usize, usize)>,
@@ -51,7 +52,12 @@ impl<'a> Reply<'a> {
                 normalized.push(' ');
             }
             let start = normalized.len();
-            normalized.push_str(&token.norm);
+            // The patterns read ASCII: an emoji is one "*" (so a regex never meets a
+            // non-ASCII byte and keeps to its fast engine).
+            match token.kind {
+                Kind::Symbol => normalized.push('*'),
+                _ => normalized.push_str(&token.norm),
+            }
             norm_spans.push((start, normalized.len()));
         }
         Reply {
