@@ -15,6 +15,16 @@ use crate::error::Result;
 
 const LOCAL_FORMAT: &str = "%Y-%m-%dT%H:%M:%S";
 
+const SUMMARY_COLUMNS: [MessageUnderstandings; 7] = [
+    MessageUnderstandings::MessageId,
+    MessageUnderstandings::RequestedStart,
+    MessageUnderstandings::RequestedGrain,
+    MessageUnderstandings::RequestedEnd,
+    MessageUnderstandings::ResponseInsight,
+    MessageUnderstandings::CarrierKeyword,
+    MessageUnderstandings::UnderstoodAt,
+];
+
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredIntent {
@@ -134,15 +144,7 @@ impl UnderstandingStore {
         let requested: Option<&RequestedTime> = understanding.requested_time.as_ref();
         let summary = Query::insert()
             .into_table(MessageUnderstandings::Table)
-            .columns([
-                MessageUnderstandings::MessageId,
-                MessageUnderstandings::RequestedStart,
-                MessageUnderstandings::RequestedGrain,
-                MessageUnderstandings::RequestedEnd,
-                MessageUnderstandings::ResponseInsight,
-                MessageUnderstandings::CarrierKeyword,
-                MessageUnderstandings::UnderstoodAt,
-            ])
+            .columns(SUMMARY_COLUMNS)
             .values_panic([
                 message_id.into(),
                 requested.map(|t| local(t.start)).into(),
@@ -172,15 +174,7 @@ impl UnderstandingStore {
     /// The stored understanding of a message, if it has been understood.
     pub async fn find(&self, message_id: i64) -> Result<Option<MessageUnderstanding>> {
         let summary = Query::select()
-            .columns([
-                MessageUnderstandings::MessageId,
-                MessageUnderstandings::RequestedStart,
-                MessageUnderstandings::RequestedGrain,
-                MessageUnderstandings::RequestedEnd,
-                MessageUnderstandings::ResponseInsight,
-                MessageUnderstandings::CarrierKeyword,
-                MessageUnderstandings::UnderstoodAt,
-            ])
+            .columns(SUMMARY_COLUMNS)
             .from(MessageUnderstandings::Table)
             .and_where(Expr::col(MessageUnderstandings::MessageId).eq(message_id))
             .to_owned();

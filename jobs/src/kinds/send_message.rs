@@ -40,18 +40,12 @@ impl JobKind for SendMessage {
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
-        match input.get("messageId").and_then(Json::as_i64) {
-            Some(id) if id > 0 => Ok(json!({ "messageId": id })),
-            _ => Err("messageId (a positive number) is required".to_owned()),
-        }
+        super::validate_message_id(input)
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
         Box::pin(async move {
-            let id = input
-                .get("messageId")
-                .and_then(Json::as_i64)
-                .ok_or_else(|| JobError::Permanent("messageId is missing".to_owned()))?;
+            let id = super::message_id(&input)?;
             let service = MessagingService::new(ctx.db().clone(), self.settings.clone());
             match service.deliver(id, Utc::now()).await? {
                 Delivery::Done(notices) => {

@@ -9,7 +9,7 @@ use engine::messaging::{MessagingService, MessagingSettings};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind};
+use crate::registry::{JobFuture, JobKind};
 
 pub struct UnderstandReply {
     settings: MessagingSettings,
@@ -41,18 +41,12 @@ impl JobKind for UnderstandReply {
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
-        match input.get("messageId").and_then(Json::as_i64) {
-            Some(id) if id > 0 => Ok(json!({ "messageId": id })),
-            _ => Err("messageId (a positive number) is required".to_owned()),
-        }
+        super::validate_message_id(input)
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
         Box::pin(async move {
-            let id = input
-                .get("messageId")
-                .and_then(Json::as_i64)
-                .ok_or_else(|| JobError::Permanent("messageId is missing".to_owned()))?;
+            let id = super::message_id(&input)?;
             let service = MessagingService::new(ctx.db().clone(), self.settings.clone());
             let outcome = service.understand_inbound(id, Utc::now()).await?;
             ctx.events()

@@ -471,6 +471,25 @@ impl MessageApi {
         Ok(())
     }
 
+    /// A customer's message on the given lead that the caller may see; `not_customers` is the
+    /// 400 for a message that is not the customer's.
+    async fn customer_message_on_lead(
+        state: &AppState,
+        caller: &Caller,
+        scope: &Scope,
+        (fsi_id, message_id): (i64, i64),
+        not_customers: &str,
+    ) -> ApiResult<MessageRecord> {
+        let message = Self::visible_message(state, caller, scope, message_id).await?;
+        if message.fsi_id != Some(fsi_id) {
+            return Err(engine::Error::not_found("Message not found on this lead").into());
+        }
+        if message.direction != "RECEIVED" {
+            return Err(engine::Error::invalid(not_customers).into());
+        }
+        Ok(message)
+    }
+
     /// A message the caller may act on: in scope and visible to them.
     async fn visible_message(
         state: &AppState,
@@ -818,17 +837,14 @@ impl MessageApi {
     ) -> ApiResult<Json<IntentDetails>> {
         caller.require_any(SUPER_ROLES)?;
         let scope = request_scope(&caller, req)?;
-        Self::lead_in_scope(&state, &scope, fsi_id.0).await?;
-        let message = Self::visible_message(&state, &caller, &scope, message_id.0).await?;
-        if message.fsi_id != Some(fsi_id.0) {
-            return Err(engine::Error::not_found("Message not found on this lead").into());
-        }
-        if message.direction != "RECEIVED" {
-            return Err(engine::Error::invalid(
-                "Only messages from the customer are read by the assistant",
-            )
-            .into());
-        }
+        let message = Self::customer_message_on_lead(
+            &state,
+            &caller,
+            &scope,
+            (fsi_id.0, message_id.0),
+            "Only messages from the customer are read by the assistant",
+        )
+        .await?;
         let stored = state.understandings.find(message.id).await?;
         Ok(Json(IntentDetails::new(message.id, fsi_id.0, stored)))
     }
@@ -911,13 +927,14 @@ impl MessageApi {
     ) -> ApiResult<Json<MessageResponse>> {
         caller.require_any(SUPER_ROLES)?;
         let scope = request_scope(&caller, req)?;
-        let message = Self::visible_message(&state, &caller, &scope, message_id.0).await?;
-        if message.fsi_id != Some(fsi_id.0) {
-            return Err(engine::Error::not_found("Message not found").into());
-        }
-        if message.direction != "RECEIVED" {
-            return Err(engine::Error::invalid("Log mode is set on customer messages").into());
-        }
+        let message = Self::customer_message_on_lead(
+            &state,
+            &caller,
+            &scope,
+            (fsi_id.0, message_id.0),
+            "Log mode is set on customer messages",
+        )
+        .await?;
         state
             .messages
             .enable_log_mode(message.id, Utc::now())
