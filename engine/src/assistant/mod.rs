@@ -4,6 +4,7 @@
 //! time zone, and intent lexicons. The rules are `../shared/assistant/CONVENTIONS.md`; the
 //! measured figures are in `docs/assistant.md`.
 
+pub mod actions;
 mod calendar;
 pub mod eval;
 mod intents;

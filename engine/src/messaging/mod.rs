@@ -9,6 +9,9 @@ mod service;
 pub mod signature;
 pub mod text;
 
+pub use service::dialogue::{
+    DateTimeDialogueRequest, DialogueStarted, IntentActed, IntentActionRequest,
+};
 pub use service::{
     AutomatedText, Delivery, InboundOutcome, MessagingService, MessagingSettings, NOTE_UNDO_WINDOW,
     Notice, SendRequest, TrackRequest, WebhookRequest,

@@ -1,3 +1,5 @@
+pub mod dialogue;
+
 use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, Utc};
@@ -20,7 +22,8 @@ use crate::domain::messages::{
 };
 use crate::domain::{PhoneNumber, Role};
 use crate::error::{Error, Result};
-use crate::store::leads::{LeadFlag, LeadStore};
+use crate::store::customers::CustomerStore;
+use crate::store::leads::{LeadFlag, LeadRecord, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore, NewMessage, Recipient};
 use crate::store::understandings::UnderstandingStore;
 
@@ -156,6 +159,7 @@ pub struct MessagingService {
     messages: MessageStore,
     leads: LeadStore,
     understandings: UnderstandingStore,
+    customers: CustomerStore,
     settings: MessagingSettings,
     http: reqwest::Client,
 }
@@ -165,6 +169,7 @@ impl MessagingService {
         Self {
             messages: MessageStore::new(db.clone()),
             understandings: UnderstandingStore::new(db.clone()),
+            customers: CustomerStore::new(db.clone()),
             leads: LeadStore::new(db),
             settings,
             http: reqwest::Client::new(),
@@ -491,16 +496,12 @@ impl MessagingService {
                 )));
             }
         }
-        let vehicle = match (&lead.vehicle_year, &lead.vehicle_make, &lead.vehicle_model) {
-            (Some(year), Some(make), Some(model)) => format!("{year} {make} {model}"),
-            (_, _, Some(model)) => model.clone(),
-            _ => "vehicle".to_owned(),
-        };
         let content = format!(
-            "Hi {}, this is {} from {}. Our records show your {vehicle} is due for {}. Would you like to book a visit? Reply STOP to opt out.",
+            "Hi {}, this is {} from {}. Our records show your {} is due for {}. Would you like to book a visit? Reply STOP to opt out.",
             lead.customer_first_name,
             self.assistant_first_name(scope, lead.store_id).await?,
             lead.store_name,
+            vehicle_label(&lead),
             service_label(&lead.service_type),
         );
         let message = self
@@ -1209,6 +1210,37 @@ impl MessagingService {
         Ok(outcome)
     }
 
+    /// Opts out the sender of a customer message that asked, in its own words, not to be
+    /// texted (`source`: who read it so, `evidence`: the words): the block flag, the
+    /// SMS_OPT_OUT mark and one confirmation, as for STOP. `None` when they already were.
+    async fn opt_out_in_words(
+        &self,
+        message: &MessageRecord,
+        source: &str,
+        evidence: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MessageRecord>> {
+        let Some(from) = message.from_address.as_deref() else {
+            return Ok(None);
+        };
+        let changed = self
+            .messages
+            .set_opt_out(message.enterprise_id, from, true, source, evidence, now)
+            .await?;
+        if changed.is_empty() {
+            return Ok(None);
+        }
+        let store_name = message.to_name.clone().unwrap_or_default();
+        let reply = self
+            .queue_compliance_reply(
+                message,
+                format!("{store_name}: {OPTED_OUT_CONFIRMATION}"),
+                now,
+            )
+            .await?;
+        Ok(Some(reply))
+    }
+
     /// Queues the required answer to a customer's text (opt-out confirmation, help text) on
     /// the conversation the text arrived in.
     async fn queue_compliance_reply(
@@ -1284,32 +1316,17 @@ impl MessagingService {
         let understanding = &outcome.understanding;
         let free_text_opt_out =
             understanding.has(Intent::Stop) && understanding.carrier_keyword.is_none();
-        if free_text_opt_out && let Some(from) = message.from_address.as_deref() {
+        if free_text_opt_out {
             let evidence = understanding
                 .intents
                 .iter()
                 .find(|hit| hit.intent == Intent::Stop)
-                .map_or(message.content.as_str(), |hit| hit.evidence.as_str());
-            let changed = self
-                .messages
-                .set_opt_out(
-                    message.enterprise_id,
-                    from,
-                    true,
-                    "ASSISTANT",
-                    evidence,
-                    now,
-                )
-                .await?;
-            if !changed.is_empty() {
-                let store_name = message.to_name.clone().unwrap_or_default();
-                let reply = self
-                    .queue_compliance_reply(
-                        &message,
-                        format!("{store_name}: {OPTED_OUT_CONFIRMATION}"),
-                        now,
-                    )
-                    .await?;
+                .map_or(message.content.as_str(), |hit| hit.evidence.as_str())
+                .to_owned();
+            if let Some(reply) = self
+                .opt_out_in_words(&message, "ASSISTANT", &evidence, now)
+                .await?
+            {
                 outcome.notices.push(Notice::MessageCreated {
                     id: reply.id,
                     enterprise_id: reply.enterprise_id,
@@ -1402,6 +1419,15 @@ fn normalize_phone(raw: &str) -> Result<String> {
 }
 
 /// "OIL_CHANGE_POST_30_MONTHS" as a customer would read it: "oil change post 30 months".
+/// The lead's vehicle as a customer would name it: "2021 Toyota Camry", or just the model.
+fn vehicle_label(lead: &LeadRecord) -> String {
+    match (&lead.vehicle_year, &lead.vehicle_make, &lead.vehicle_model) {
+        (Some(year), Some(make), Some(model)) => format!("{year} {make} {model}"),
+        (_, _, Some(model)) => model.clone(),
+        _ => "vehicle".to_owned(),
+    }
+}
+
 fn service_label(service_type: &str) -> String {
     match service_type {
         "CHECK_UP_30D" => "its 30-day check-up".to_owned(),

@@ -295,6 +295,17 @@ impl LeadStore {
         .await
     }
 
+    /// Switches the date-time dialogue on (it has then had its chance) or off.
+    pub async fn set_date_time_dialogue(&self, id: i64, enabled: bool) -> Result<()> {
+        self.update(id, |u| {
+            u.value(Fsi::DtDialogEnabled, enabled);
+            if enabled {
+                u.value(Fsi::IsDtGotItsChance, true);
+            }
+        })
+        .await
+    }
+
     pub async fn set_response_insight(
         &self,
         id: i64,

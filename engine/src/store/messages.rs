@@ -664,6 +664,26 @@ impl MessageStore {
         .await
     }
 
+    /// The lead's customer messages, newest first: the one whose content is `content` when
+    /// given (the message staff clicked), else the newest.
+    pub async fn latest_received(
+        &self,
+        fsi_id: i64,
+        content: Option<&str>,
+    ) -> Result<Option<MessageRecord>> {
+        let mut query = message_select();
+        query
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(Expr::col(Msg::Direction).eq(Direction::Received.as_str()))
+            .order_by(Msg::CreatedAt, Order::Desc)
+            .order_by(Msg::Id, Order::Desc)
+            .limit(1);
+        if let Some(content) = content {
+            query.and_where(Expr::col(Msg::Content).eq(content));
+        }
+        self.db.fetch_optional(&query).await
+    }
+
     /// The customer message a staff message answered: the latest one before it.
     pub async fn answered_by(&self, message: &MessageRecord) -> Result<Option<MessageRecord>> {
         let Some(fsi_id) = message.fsi_id else {

@@ -16234,10 +16234,511 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/future-service-interaction/dtDialog/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switches the date-time dialogue on (the DT badge's green click): the assistant reads the
+         *     customer's words and texts back the time it understood for confirmation, or asks for a
+         *     day and time. 400 with the reason when it should not start (a dialogue already runs, an
+         *     appointment is set, the conversation is closed, the assistant is off) unless
+         *     `isForced`; 400 always for an opted-out customer or a store without an assistant.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DateTimeDialogueBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["DateTimeDialogueView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/future-service-interaction/dtDialog/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches the date-time dialogue off (the DT badge's red click). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DateTimeDialogueOff"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["DateTimeDialogueView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/future-service-interaction/action-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The choices of the Action Intents and Default Action Intents popovers for a customer
+         *     message: the intents the assistant found in it, and every label, each with what acting
+         *     on it does.
+         */
+        get: {
+            parameters: {
+                query: {
+                    "future-service-interaction-id": number;
+                    messageId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ActionIntentChoices"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/future-service-interaction/action-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acts on one intent of a customer message (the popovers' Save): sets the response
+         *     insight, opts out, closes the conversation, hands it to staff or starts the date-time
+         *     dialogue as the intent means, and marks the lead with it. 400 'Please select an intent'
+         *     without one; 400 for an unknown label, for an Action Intent the assistant did not find,
+         *     or while the assistant is off for the lead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActionIntentBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ActionIntentView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * ActionIntentBody
+         * @description Staff acting on one intent of a customer message.
+         */
+        ActionIntentBody: {
+            /** Format: int64 */
+            futureServiceInteractionId: number;
+            /** Format: int64 */
+            messageId: number;
+            /** @description One of the labels; empty is refused with 'Please select an intent'. */
+            intentName?: string;
+            /**
+             * @description Chosen from Default Action Intents (any label) rather than Action Intents (the
+             *     intents found in the message).
+             * @default false
+             */
+            isDefault: boolean;
+        };
+        /**
+         * ActionIntentChoices
+         * @description The choices of the two popovers for one customer message.
+         */
+        ActionIntentChoices: {
+            /** Format: int64 */
+            messageId: number;
+            /** @description Action intents are enabled while the assistant is on for the lead. */
+            actionIntentsEnabled: boolean;
+            /** @description The intents the assistant found in the message (empty until it has read it). */
+            actionIntents: components["schemas"]["IntentChoice"][];
+            /** @description Every label. */
+            defaultActionIntents: components["schemas"]["IntentChoice"][];
+        };
+        /** ActionIntentView */
+        ActionIntentView: {
+            /** @description 'Successfully Updated'. */
+            message: string;
+            intentName: string;
+            effects: string[];
+            /** @description Texts queued by the action: the dialogue's question or the opt-out confirmation. */
+            messageInstances: components["schemas"]["MessageView"][];
+            futureServiceInteraction: components["schemas"]["FutureServiceInteraction"];
+        };
         /** AppointmentPage */
         AppointmentPage: {
             content: components["schemas"]["AppointmentView"][];
@@ -16546,6 +17047,51 @@ export interface components {
             /** Format: date-time */
             createdOn: string;
         };
+        /**
+         * DateTimeDialogueBody
+         * @description The spec's date-time dialogue request.
+         */
+        DateTimeDialogueBody: {
+            /**
+             * Format: int64
+             * @description The lead.
+             */
+            id: number;
+            /**
+             * @description `false` switches the dialogue off, as the disable call does.
+             * @default true
+             */
+            dtDialogEnabled: boolean;
+            /** @description The customer's words to answer; the newest customer message when absent. */
+            lastMessage?: string;
+            /**
+             * @description Staff book by hand: the dialogue is on but the assistant does not text.
+             * @default false
+             */
+            manualBooking: boolean;
+            /**
+             * @description Start it even though an appointment is set, a dialogue runs, the conversation is
+             *     closed or the assistant is off for the lead.
+             * @default false
+             */
+            isForced: boolean;
+        };
+        /**
+         * DateTimeDialogueOff
+         * @description The lead whose dialogue to switch off.
+         */
+        DateTimeDialogueOff: {
+            /** Format: int64 */
+            id: number;
+        };
+        /** DateTimeDialogueView */
+        DateTimeDialogueView: {
+            /** @description 'Date Time Dialogue Sent' or 'Date Time Dialogue Disabled'. */
+            message: string;
+            /** @description The assistant's question, queued (none for manual booking or when switching off). */
+            messageInstance?: components["schemas"]["MessageView"] & unknown;
+            futureServiceInteraction: components["schemas"]["FutureServiceInteraction"];
+        };
         /** DefinitionBody */
         DefinitionBody: {
             /** Format: int64 */
@@ -16712,6 +17258,16 @@ export interface components {
             version: string;
             database: components["schemas"]["ComponentHealth"];
             queue: components["schemas"]["ComponentHealth"];
+        };
+        /**
+         * IntentChoice
+         * @description An intent staff may act on, with what acting does.
+         */
+        IntentChoice: {
+            intentName: string;
+            meaning: string;
+            /** @description What acting on it does, in words. */
+            effects: string[];
         };
         /**
          * IntentDetail

@@ -332,7 +332,7 @@ pub struct OutboxPage {
 /// Roles that see archived messages (spec section 6).
 const SEES_ARCHIVED: &[Role] = &[Role::SuperDataAdmin];
 /// Roles that see and write internal notes, and use the per-message options menu.
-const SUPER_ROLES: &[Role] = &[Role::SuperDataAdmin, Role::SuperUser];
+pub(super) const SUPER_ROLES: &[Role] = &[Role::SuperDataAdmin, Role::SuperUser];
 
 pub fn visibility(caller: &Caller) -> Visibility {
     Visibility {
@@ -473,7 +473,7 @@ impl MessageApi {
 
     /// A customer's message on the given lead that the caller may see; `not_customers` is the
     /// 400 for a message that is not the customer's.
-    async fn customer_message_on_lead(
+    pub(super) async fn customer_message_on_lead(
         state: &AppState,
         caller: &Caller,
         scope: &Scope,

@@ -1,6 +1,7 @@
 //! The HTTP API, one module per area.
 
 pub mod appointments;
+pub mod assistant_actions;
 pub mod customers;
 pub mod enterprise;
 pub mod events;
@@ -89,6 +90,7 @@ type MessagingApis = (
     simulator::SimulatorApi,
     uploads::UploadApi,
     appointments::AppointmentApi,
+    assistant_actions::AssistantActionApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -116,6 +118,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             simulator::SimulatorApi,
             uploads::UploadApi,
             appointments::AppointmentApi,
+            assistant_actions::AssistantActionApi,
         ),
     )
 }

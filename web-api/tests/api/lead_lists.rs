@@ -41,7 +41,7 @@ impl TestApp {
     }
 
     /// Sets columns of one lead.
-    async fn set_lead(&self, id: i64, values: Vec<(Fsi, sea_query::Value)>) {
+    pub(crate) async fn set_lead(&self, id: i64, values: Vec<(Fsi, sea_query::Value)>) {
         let mut update = Query::update();
         update
             .table(Fsi::Table)

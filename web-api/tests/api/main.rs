@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)] // helpers as well as tests: a failure should panic where it happens
 
 mod appointments;
+mod assistant_actions;
 mod customers;
 mod events;
 mod helpers;

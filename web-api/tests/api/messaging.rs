@@ -26,14 +26,14 @@ const PNG: &[u8] =
     b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
 
 /// A lead of store 1 whose customer may be texted, with a number of its own.
-struct Lead {
-    id: i64,
-    customer_id: i64,
-    phone: String,
+pub(crate) struct Lead {
+    pub(crate) id: i64,
+    pub(crate) customer_id: i64,
+    pub(crate) phone: String,
 }
 
 impl TestApp {
-    async fn textable_lead(&self, phone: &str) -> Lead {
+    pub(crate) async fn textable_lead(&self, phone: &str) -> Lead {
         let query = Query::select()
             .columns([(Fsi::Table, Fsi::Id), (Fsi::Table, Fsi::CustomerId)])
             .from(Fsi::Table)
@@ -77,7 +77,7 @@ impl TestApp {
             .await
     }
 
-    async fn send_sms(&self, token: &str, lead: &Lead, content: &str) -> Value {
+    pub(crate) async fn send_sms(&self, token: &str, lead: &Lead, content: &str) -> Value {
         let response = self
             .send(
                 token,
@@ -90,7 +90,7 @@ impl TestApp {
         body
     }
 
-    async fn history(&self, token: &str, lead_id: i64) -> Vec<Value> {
+    pub(crate) async fn history(&self, token: &str, lead_id: i64) -> Vec<Value> {
         let response = self
             .get(
                 &format!(
@@ -104,7 +104,7 @@ impl TestApp {
     }
 
     /// Polls the conversation until a message satisfies `wanted`.
-    async fn wait_for_message(
+    pub(crate) async fn wait_for_message(
         &self,
         token: &str,
         lead_id: i64,
@@ -172,7 +172,7 @@ impl TestApp {
     }
 
     /// A customer's text to store 1's number, signed like the simulator signs it.
-    async fn inbound(&self, from: &str, body: &str, sid: &str) -> reqwest::Response {
+    pub(crate) async fn inbound(&self, from: &str, body: &str, sid: &str) -> reqwest::Response {
         let token = self.simulator_token().await;
         self.post_webhook(
             "/api/sms/twilio/inbound",
@@ -213,7 +213,7 @@ impl TestApp {
         self.db.fetch_optional(&query).await.unwrap().unwrap()
     }
 
-    async fn customer_blocked(&self, customer_id: i64) -> bool {
+    pub(crate) async fn customer_blocked(&self, customer_id: i64) -> bool {
         let query = Query::select()
             .column(Customers::BlockSms)
             .from(Customers::Table)
@@ -223,7 +223,7 @@ impl TestApp {
         blocked
     }
 
-    async fn opt_out_marks(&self, customer_id: i64) -> i64 {
+    pub(crate) async fn opt_out_marks(&self, customer_id: i64) -> i64 {
         let query = Query::select()
             .expr(Expr::col(Marks::Id).count())
             .from(Marks::Table)
@@ -1793,7 +1793,7 @@ async fn a_note_can_be_undone_by_its_author_for_40_seconds_until_the_customer_wr
 
 impl TestApp {
     /// Polls intent details until the assistant has read the message.
-    async fn understood(&self, token: &str, lead_id: i64, message_id: i64) -> Value {
+    pub(crate) async fn understood(&self, token: &str, lead_id: i64, message_id: i64) -> Value {
         let deadline = std::time::Instant::now() + Duration::from_secs(20);
         loop {
             let response = self
