@@ -127,6 +127,15 @@ mod tests {
 
 /// A time zone's offset at `at` in the spec's office form, e.g. `GMT-05:00`.
 /// An IANA time zone name such as `America/Chicago`.
+/// A vehicle identification number as written on the vehicle: 17 letters and digits, never I,
+/// O or Q (upper case; the check digit is North American only, so it is not required).
+pub fn is_vin(text: &str) -> bool {
+    text.len() == 17
+        && text.chars().all(|c| {
+            c.is_ascii_digit() || (c.is_ascii_uppercase() && !matches!(c, 'I' | 'O' | 'Q'))
+        })
+}
+
 pub fn parse_time_zone(name: &str) -> Result<chrono_tz::Tz> {
     name.parse()
         .map_err(|_| Error::invalid(format!("unknown time zone {name:?}")))

@@ -8,6 +8,7 @@ use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
 use crate::db::Database;
 use crate::domain::PhoneNumber;
+use crate::domain::formats::is_vin;
 use crate::error::{Error, Result};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -66,6 +67,18 @@ pub struct NewCustomer {
     pub last_name: String,
     pub cellular: Option<String>,
     pub email: Option<String>,
+}
+
+/// A vehicle as a DMS describes it; make, model and year are needed only to add it.
+#[derive(Debug, Clone, Default)]
+pub struct NewVehicle {
+    pub store_id: i64,
+    pub customer_id: Option<i64>,
+    pub vin: String,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    pub odometer: Option<i32>,
 }
 
 /// What a mark is put on.
@@ -136,23 +149,147 @@ impl CustomerStore {
             .ok_or_else(|| Error::not_found("Customer not found"))
     }
 
+    /// The enterprise and dealer of a store inside the scope; elsewhere not found.
+    async fn store_in_scope(&self, scope: &Scope, store_id: i64) -> Result<(i64, i64)> {
+        let store = Query::select()
+            .columns([Stores::EnterpriseId, Stores::BocId])
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::Id).eq(store_id))
+            .to_owned();
+        self.db
+            .fetch_optional::<(i64, i64)>(&store)
+            .await?
+            .filter(|(e, b)| scope.contains(*e, Some(*b), Some(store_id)))
+            .ok_or_else(|| Error::not_found("Store not found"))
+    }
+
+    /// A customer from the dealer's DMS: the store's customer with that customer number, else
+    /// with that mobile number; added from the DMS fields when neither is known. `true` when
+    /// added.
+    pub async fn find_or_add_dms_customer(
+        &self,
+        scope: &Scope,
+        boc_id: i64,
+        new: &NewCustomer,
+    ) -> Result<(CustomerRecord, bool)> {
+        let custno = new.custno.trim();
+        let mobile = new
+            .cellular
+            .as_deref()
+            .and_then(|raw| PhoneNumber::parse(raw).ok());
+        let keys = [
+            (!custno.is_empty()).then(|| (Customers::Custno, custno.to_owned())),
+            mobile.map(|phone| (Customers::Cellular, phone.as_e164().to_owned())),
+        ];
+        for (column, value) in keys.into_iter().flatten() {
+            let mut query = customer_select();
+            scope.restrict(&mut query, Customers::Table, true);
+            query
+                .and_where(Expr::col((Customers::Table, Customers::StoreId)).eq(new.store_id))
+                .and_where(Expr::col((Customers::Table, Customers::BocId)).eq(boc_id))
+                .and_where(Expr::col((Customers::Table, column)).eq(value))
+                .order_by((Customers::Table, Customers::Id), Order::Asc)
+                .limit(1);
+            if let Some(found) = self.db.fetch_optional(&query).await? {
+                return Ok((found, false));
+            }
+        }
+        Ok((self.create(scope, boc_id, new).await?, true))
+    }
+
+    /// A vehicle from the dealer's DMS: the enterprise's vehicle with that VIN (given to the
+    /// customer when one is named), else added from the DMS fields. `true` when added.
+    pub async fn find_or_add_dms_vehicle(
+        &self,
+        scope: &Scope,
+        new: &NewVehicle,
+    ) -> Result<(VehicleRecord, bool)> {
+        let vin = new.vin.trim().to_ascii_uppercase();
+        if !is_vin(&vin) {
+            return Err(Error::invalid(format!("{vin:?} is not a 17-character VIN")));
+        }
+        let (enterprise_id, _) = self.store_in_scope(scope, new.store_id).await?;
+        if let Some(customer_id) = new.customer_id {
+            self.get(scope, customer_id).await?;
+        }
+        let mut existing = vehicle_select();
+        existing
+            .and_where(Expr::col(ServiceVehicles::EnterpriseId).eq(enterprise_id))
+            .and_where(Expr::col(ServiceVehicles::Vin).eq(vin.as_str()));
+        scope.restrict(&mut existing, ServiceVehicles::Table, false);
+        if let Some(found) = self.db.fetch_optional::<VehicleRecord>(&existing).await? {
+            if let Some(customer_id) = new.customer_id {
+                self.attach_vehicle(found.id, customer_id).await?;
+            }
+            return Ok((self.vehicle(scope, found.id).await?, false));
+        }
+        let mut errors = Vec::new();
+        let make = new.make.as_deref().map(str::trim).unwrap_or_default();
+        let model = new.model.as_deref().map(str::trim).unwrap_or_default();
+        if make.is_empty() {
+            errors.push("make is required for a vehicle not yet known".to_owned());
+        }
+        if model.is_empty() {
+            errors.push("model is required for a vehicle not yet known".to_owned());
+        }
+        let newest = chrono::Datelike::year(&Utc::now()) + 2;
+        match new.year {
+            Some(year) if (1950..=newest).contains(&year) => {}
+            Some(year) => errors.push(format!("year {year} is not a model year")),
+            None => errors.push("year is required for a vehicle not yet known".to_owned()),
+        }
+        if new.odometer.is_some_and(|miles| miles < 0) {
+            errors.push("odometer cannot be negative".to_owned());
+        }
+        if !errors.is_empty() {
+            return Err(Error::invalid_all(errors));
+        }
+        let now = Utc::now();
+        let insert = Query::insert()
+            .into_table(ServiceVehicles::Table)
+            .columns([
+                ServiceVehicles::EnterpriseId,
+                ServiceVehicles::StoreId,
+                ServiceVehicles::CustomerId,
+                ServiceVehicles::Vin,
+                ServiceVehicles::Make,
+                ServiceVehicles::Model,
+                ServiceVehicles::Year,
+                ServiceVehicles::Odometer,
+                ServiceVehicles::CreatedAt,
+                ServiceVehicles::UpdatedAt,
+            ])
+            .values_panic([
+                enterprise_id.into(),
+                new.store_id.into(),
+                new.customer_id.into(),
+                vin.into(),
+                make.into(),
+                model.into(),
+                new.year.into(),
+                new.odometer.into(),
+                now.into(),
+                now.into(),
+            ])
+            .returning_col(ServiceVehicles::Id)
+            .to_owned();
+        let id: i64 = match self.db.fetch_scalar(&insert).await {
+            Ok(id) => id,
+            Err(Error::Database(error)) => {
+                return Err(Error::from_unique_violation(error, "vin"));
+            }
+            Err(other) => return Err(other),
+        };
+        Ok((self.vehicle(scope, id).await?, true))
+    }
+
     pub async fn create(
         &self,
         scope: &Scope,
         boc_id: i64,
         new: &NewCustomer,
     ) -> Result<CustomerRecord> {
-        let store = Query::select()
-            .columns([Stores::EnterpriseId, Stores::BocId])
-            .from(Stores::Table)
-            .and_where(Expr::col(Stores::Id).eq(new.store_id))
-            .to_owned();
-        let (enterprise_id, store_boc): (i64, i64) = self
-            .db
-            .fetch_optional(&store)
-            .await?
-            .filter(|(e, b)| scope.contains(*e, Some(*b), Some(new.store_id)))
-            .ok_or_else(|| Error::not_found("Store not found"))?;
+        let (enterprise_id, store_boc) = self.store_in_scope(scope, new.store_id).await?;
         if store_boc != boc_id {
             return Err(Error::not_found("Store not found"));
         }

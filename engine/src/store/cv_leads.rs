@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::schema::{Customers, CvLeadBatchVehicles, CvLeadBatches, ServiceVehicles as Vehicles};
 use super::{Page, PageRequest};
 use crate::db::Database;
+use crate::domain::formats::is_vin;
 use crate::error::{Error, Result};
 
 /// Rows one file may hold.
@@ -96,7 +97,7 @@ fn parse_rows(content: &[u8]) -> Result<Vec<BatchRow>> {
             continue;
         }
         if let Some(vin) = &vin
-            && (vin.len() != 17 || !vin.chars().all(|c| c.is_ascii_alphanumeric()))
+            && !is_vin(vin)
         {
             problems.push(format!("Row {line}: {vin:?} is not a 17-character VIN"));
             continue;

@@ -9,7 +9,7 @@ use engine::domain::formats::parse_request_date;
 use engine::messaging::Notice;
 use engine::store::PageRequest;
 use engine::store::customers::{
-    CustomerRecord, MarkRecord, MarkTarget, NewCustomer, VehicleRecord,
+    CustomerRecord, MarkRecord, MarkTarget, NewCustomer, NewVehicle, VehicleRecord,
 };
 use jobs::StartRequest;
 use jobs::kinds::LineTypes;
@@ -83,6 +83,50 @@ pub struct NewCustomerBody {
     pub last_name: String,
     pub cellular: Option<String>,
     pub email: Option<String>,
+}
+
+/// A customer record from the dealer's DMS: found by customer number, else by mobile number;
+/// the names are needed only to add one not yet known.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DmsCustomerBody {
+    pub store_id: i64,
+    pub custno: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub cellular: Option<String>,
+    pub email: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DmsCustomerView {
+    /// Whether the customer was added (false: already known).
+    pub created: bool,
+    pub customer: CustomerView,
+}
+
+/// A vehicle record from the dealer's DMS: found by VIN; make, model and year are needed only
+/// to add one not yet known.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DmsVehicleBody {
+    pub store_id: i64,
+    /// The owner to give the vehicle to.
+    pub customer_id: Option<i64>,
+    pub vin: String,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    pub odometer: Option<i32>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DmsVehicleView {
+    /// Whether the vehicle was added (false: already known).
+    pub created: bool,
+    pub vehicle: VehicleView,
 }
 
 #[derive(Debug, Object, Default)]
@@ -319,6 +363,78 @@ impl CustomerApi {
             )
             .await?;
         Ok(Json(created.into()))
+    }
+
+    /// Finds a DMS customer in the store (by customer number, else mobile number) or adds it:
+    /// staff bringing in a customer the DMS knows and Bayline does not yet. Adding needs the
+    /// customer number and both names; a bad number or e-mail is 400 and adds nothing.
+    #[oai(
+        path = "/api/boc/:bocId/customer/dms/add-search-customer",
+        method = "post"
+    )]
+    async fn dms_customer(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] boc_id: Path<i64>,
+        body: Json<DmsCustomerBody>,
+    ) -> ApiResult<Json<DmsCustomerView>> {
+        let scope = request_scope(&caller, req)?;
+        let body = body.0;
+        let (customer, created) = state
+            .customers
+            .find_or_add_dms_customer(
+                &scope,
+                boc_id.0,
+                &NewCustomer {
+                    store_id: body.store_id,
+                    custno: body.custno.unwrap_or_default(),
+                    first_name: body.first_name.unwrap_or_default(),
+                    last_name: body.last_name.unwrap_or_default(),
+                    cellular: body.cellular,
+                    email: body.email,
+                },
+            )
+            .await?;
+        Ok(Json(DmsCustomerView {
+            created,
+            customer: customer.into(),
+        }))
+    }
+
+    /// Finds a DMS vehicle by VIN or adds it, and gives it to the customer when one is named.
+    /// A malformed VIN, or a new vehicle without make, model and model year, is 400 and adds
+    /// nothing.
+    #[oai(path = "/api/service-vehicle/dms/add-vehicle", method = "post")]
+    async fn dms_vehicle(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<DmsVehicleBody>,
+    ) -> ApiResult<Json<DmsVehicleView>> {
+        let scope = request_scope(&caller, req)?;
+        let body = body.0;
+        let (vehicle, created) = state
+            .customers
+            .find_or_add_dms_vehicle(
+                &scope,
+                &NewVehicle {
+                    store_id: body.store_id,
+                    customer_id: body.customer_id,
+                    vin: body.vin,
+                    make: body.make,
+                    model: body.model,
+                    year: body.year,
+                    odometer: body.odometer,
+                },
+            )
+            .await?;
+        Ok(Json(DmsVehicleView {
+            created,
+            vehicle: vehicle.into(),
+        }))
     }
 
     /// A store's customers matching a name, number, e-mail or customer number.

@@ -432,3 +432,173 @@ async fn line_types_are_looked_up_one_by_one_or_for_a_store_as_a_job() {
         .await;
     assert_error(response, StatusCode::NOT_FOUND).await;
 }
+
+#[tokio::test]
+async fn dms_customers_are_found_by_number_then_phone_or_added() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let boc = app.boc_of_store_one(&token).await;
+    let path = format!("/api/boc/{boc}/customer/dms/add-search-customer");
+    let added = app
+        .ok_json(
+            Method::POST,
+            &path,
+            &token,
+            Some(json!({ "storeId": 1, "custno": "DMS-77", "firstName": "Ines", "lastName": "Okafor", "cellular": "555-404-7788" })),
+        )
+        .await;
+    assert_eq!(added["created"], true);
+    let id = added["customer"]["id"].as_i64().unwrap();
+    assert_eq!(added["customer"]["cellular"], "+15554047788");
+
+    // Known by customer number, or by mobile number alone: found, nothing added.
+    for body in [
+        json!({ "storeId": 1, "custno": "DMS-77" }),
+        json!({ "storeId": 1, "cellular": "(555) 404-7788" }),
+        json!({ "storeId": 1, "custno": "UNKNOWN-1", "cellular": "+1 555 404 7788" }),
+    ] {
+        let found = app.ok_json(Method::POST, &path, &token, Some(body)).await;
+        assert_eq!(found["created"], false);
+        assert_eq!(found["customer"]["id"], id);
+    }
+
+    // Unknown and incomplete: 400 with every problem, nothing added.
+    let response = app
+        .request(
+            Method::POST,
+            &path,
+            &token,
+            Some(json!({ "storeId": 1, "cellular": "555-000-1234" })),
+        )
+        .await;
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["errors"],
+        json!([
+            "First name is required",
+            "Last name is required",
+            "custno is required"
+        ])
+    );
+    let search = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer/1/search"),
+            &token,
+            Some(json!({ "searchText": "000-1234" })),
+        )
+        .await;
+    assert_eq!(search["totalElements"], 0);
+
+    // Another tenant's store is not found, whether the customer is known or not.
+    let summit = app.token_of("summit-admin").await;
+    let response = app
+        .request(
+            Method::POST,
+            &path,
+            &summit,
+            Some(json!({ "storeId": 1, "custno": "DMS-77" })),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn dms_vehicles_are_found_by_vin_or_added_and_given_to_the_customer() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let boc = app.boc_of_store_one(&token).await;
+    let customer = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer"),
+            &token,
+            Some(json!({ "storeId": 1, "custno": "DMS-88", "firstName": "Tomas", "lastName": "Berg" })),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let path = "/api/service-vehicle/dms/add-vehicle";
+    let vin = "1HGCM82633A004352";
+
+    for (body, expected) in [
+        (
+            json!({ "storeId": 1, "vin": "1HGCM82633A00435" }),
+            "\"1HGCM82633A00435\" is not a 17-character VIN",
+        ),
+        (
+            json!({ "storeId": 1, "vin": "1HGCM82633AOO4352" }),
+            "\"1HGCM82633AOO4352\" is not a 17-character VIN",
+        ),
+        (
+            json!({ "storeId": 1, "vin": vin, "make": "Honda" }),
+            "model is required for a vehicle not yet known",
+        ),
+        (
+            json!({ "storeId": 1, "vin": vin, "make": "Honda", "model": "Accord", "year": 1890 }),
+            "year 1890 is not a model year",
+        ),
+    ] {
+        let response = app.request(Method::POST, path, &token, Some(body)).await;
+        assert_eq!(
+            assert_error(response, StatusCode::BAD_REQUEST).await,
+            expected
+        );
+    }
+
+    let added = app
+        .ok_json(
+            Method::POST,
+            path,
+            &token,
+            Some(json!({ "storeId": 1, "customerId": customer, "vin": vin.to_lowercase(), "make": "Honda", "model": "Accord", "year": 2003, "odometer": 151000 })),
+        )
+        .await;
+    assert_eq!(added["created"], true);
+    assert_eq!(added["vehicle"]["vin"], vin);
+    assert_eq!(added["vehicle"]["customerId"], customer);
+
+    // Known: found by VIN alone and nothing is added.
+    let found = app
+        .ok_json(
+            Method::POST,
+            path,
+            &token,
+            Some(json!({ "storeId": 1, "vin": vin })),
+        )
+        .await;
+    assert_eq!(found["created"], false);
+    assert_eq!(found["vehicle"]["id"], added["vehicle"]["id"]);
+    let vehicles = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/boc/{boc}/customer/vehicles?customerId={customer}"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(vehicles.as_array().unwrap().len(), 1);
+
+    // Another tenant's store or customer is not found.
+    let summit = app.token_of("summit-admin").await;
+    let response = app
+        .request(
+            Method::POST,
+            path,
+            &summit,
+            Some(json!({ "storeId": 1, "vin": vin })),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    let response = app
+        .request(
+            Method::POST,
+            path,
+            &token,
+            Some(json!({ "storeId": 1, "customerId": 999_999, "vin": vin })),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
