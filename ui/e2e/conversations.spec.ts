@@ -4,8 +4,9 @@ import { apiToken, logIn } from './log-in'
 /**
  * Chat boxes end to end, against the real server: the 3-box rule, sending a
  * text and watching it get delivered, a customer's reply arriving live,
- * archiving a message so that only SUPER_DATA_ADMIN still sees it, and what the
- * assistant understood of a customer's reply (Show Intents).
+ * archiving a message so that only SUPER_DATA_ADMIN still sees it, what the
+ * assistant understood of a customer's reply (Show Intents), acting on one of
+ * its intents (Default Action Intents) and the date-time dialogue (DT).
  */
 
 /** A store-level user of store 1. */
@@ -331,7 +332,8 @@ test('a super user sees what the assistant understood of a customer reply (Show 
   const options = card.getByRole('button', { name: 'Message options' })
   await options.click()
   const menu = page.getByRole('menu', { name: 'Options' })
-  await expect(menu.getByRole('menuitem')).toHaveText(['Log mode', 'Show Intents', 'Archive'])
+  // DT, and Action Intents while the lead's assistant is on, come with these.
+  await expect(menu.getByRole('menuitem')).toContainText(['Log mode', 'Show Intents', 'DT', 'Archive'])
   await menu.getByRole('menuitem', { name: 'Show Intents' }).click()
   await expect(menu).toHaveCount(0)
 
@@ -361,4 +363,82 @@ test('a super user sees what the assistant understood of a customer reply (Show 
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await expect(options).toBeFocused()
+})
+
+test('a super user acts on a default intent of a customer reply, then starts the date-time dialogue (DT)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const token = await apiToken(request, STORE_USER)
+  const superToken = await apiToken(request, SUPER_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  // Make this the customer's most recently active lead, so the reply joins it.
+  await sendStaffText(request, token, lead!.id, unique('before action intents'))
+  const text = unique('customer question')
+  const replied = await request.post(`/api/simulator/phones/${lead!.customerMaster.id}/reply`, {
+    headers: { Authorization: token },
+    data: { body: text },
+  })
+  expect(replied.ok(), await replied.text()).toBe(true)
+  // Whatever earlier tests left: the assistant on (action intents enabled) and the dialogue off.
+  const aiOn = await request.post('/api/future-service-interaction/update-ai-enabled', {
+    params: { id: lead!.id, aiEnabled: true },
+    headers: { Authorization: token },
+  })
+  expect(aiOn.ok(), await aiOn.text()).toBe(true)
+  const dtOff = await request.post('/api/future-service-interaction/dtDialog/disable', {
+    headers: { Authorization: superToken },
+    data: { id: lead!.id },
+  })
+  expect(dtOff.ok(), await dtOff.text()).toBe(true)
+
+  const { log } = await openLiveBox(page, SUPER_USER, lead!.id)
+  const card = log.getByTestId('chat-message').filter({ hasText: text }).last()
+  await expect(card).toHaveClass(/chat-msg--received/)
+  const options = card.getByRole('button', { name: 'Message options' })
+  const menu = page.getByRole('menu', { name: 'Options' })
+  await options.click()
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Log mode',
+    'Show Intents',
+    'DT',
+    'Archive',
+    'Action Intents',
+    'Default Action Intents',
+  ])
+
+  // Default Action Intents: Save needs a choice; CQ is one of every label.
+  await menu.getByRole('menuitem', { name: 'Default Action Intents' }).click()
+  await expect(menu).toHaveCount(0)
+  const popover = page.getByRole('dialog', { name: 'Default Action Intents' })
+  const choices = popover.getByRole('radiogroup', { name: 'Default Action Intents' })
+  await expect(choices.getByRole('radio').first()).toBeVisible()
+  await popover.getByRole('button', { name: 'Save' }).click()
+  await expect(popover.getByRole('alert')).toHaveText('Please select an intent')
+  await choices.getByRole('radio', { name: /^CQ\b/ }).check()
+  await expect(popover.getByRole('alert')).toHaveCount(0)
+  await popover.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Updated' })).toBeVisible()
+  await expect(popover).toHaveCount(0)
+
+  // DT, green while off: the dialogue starts, or the server refuses (an appointment may be set
+  // for the demo lead) and the confirm pop-up quotes it; Yes starts it anyway.
+  await options.click()
+  const dt = menu.getByRole('menuitem', { name: /^DT/ })
+  await expect(dt.getByRole('img', { name: 'Date Time Dialogue off — start' })).toBeVisible()
+  await dt.click()
+  const sent = page.getByTestId('notice').filter({ hasText: 'Date Time Dialogue Sent' })
+  const confirm = page.getByRole('dialog', { name: 'Date Time Dialogue' })
+  await expect(sent.or(confirm).first()).toBeVisible()
+  if (await confirm.isVisible()) {
+    await expect(confirm).toContainText('Do you want to send the Date Time Dialogue anyway?')
+    await confirm.getByRole('button', { name: 'Yes' }).click()
+    await expect(page.getByTestId('notice').filter({ hasText: 'Date Time Dialogue Disabled' })).toBeVisible()
+    await expect(confirm).toHaveCount(0)
+  }
+
+  // Now on: the badge is red.
+  await options.click()
+  await expect(menu.getByRole('menuitem', { name: /^DT/ }).getByRole('img', { name: 'Date Time Dialogue on — stop' })).toBeVisible()
 })

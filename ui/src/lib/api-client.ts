@@ -53,6 +53,11 @@ export function errorNotice(
   return danger(body?.message ?? '')
 }
 
+/** The server's first error text of a failed call (what a confirm pop-up quotes), else its message. */
+export function firstErrorText(error: ApiError): string {
+  return error.body?.errors?.find((e) => e !== '') ?? error.body?.message ?? error.message
+}
+
 /**
  * Shows the notice for a failure of a call made with `notifyErrors: false`,
  * once the caller has handled the outcomes it expected.

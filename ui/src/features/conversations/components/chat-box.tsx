@@ -152,6 +152,7 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
             messages={messages}
             isPending={conversation.isPending && !conversation.isError}
             error={conversationError}
+            lead={lead.data}
             storeId={lead.data?.storeMaster.id}
             timeZone={timeZone}
             now={now}

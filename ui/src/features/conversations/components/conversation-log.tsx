@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react'
 import { EMPTY_LIST_TEXT } from '../../../lib/config'
 import type { MessageView } from '../../../lib/message-events'
 import { useFollowBottom } from '../../../lib/use-follow-bottom'
-import { buildTimeline, latestNote } from './conversation-model'
+import { buildTimeline, latestNote, type LeadSwitches } from './conversation-model'
 import { MessageCard } from './message-card'
 import type { NoteUndoContext } from './note-undo-button'
 
@@ -12,6 +12,8 @@ export interface ConversationLogProps {
   isPending: boolean
   /** Shown instead of the messages when they could not be loaded. */
   error: { text: string; retry?: () => void } | null
+  /** The conversation's lead (the options menu follows its switches); unknown while it loads. */
+  lead?: LeadSwitches
   /** The lead's store (for the selection menu's Appointment Search). */
   storeId?: number
   timeZone?: string
@@ -35,6 +37,7 @@ export function ConversationLog({
   messages,
   isPending,
   error,
+  lead,
   storeId,
   timeZone,
   now,
@@ -98,6 +101,7 @@ export function ConversationLog({
               key={item.key}
               leadId={leadId}
               message={item.message}
+              lead={lead}
               storeId={storeId}
               timeZone={timeZone}
               now={now}

@@ -166,32 +166,54 @@ describe('buildTimeline', () => {
 })
 
 describe('messageOptions', () => {
+  const none = { logMode: false, intents: false, dt: false, archive: false, actionIntents: false, responseTime: false }
+  const aiOn = { aiEnabled: true, dtDialogEnabled: false }
+  const aiOff = { aiEnabled: false, dtDialogEnabled: true }
+
   it('offers log mode, show intents and archive on customer messages', () => {
-    expect(messageOptions(customer(1, '2026-11-22T15:00:00Z'))).toEqual({
-      logMode: true,
-      intents: true,
-      archive: true,
-      responseTime: false,
-    })
+    expect(messageOptions(customer(1, '2026-11-22T15:00:00Z'))).toEqual({ ...none, logMode: true, intents: true, archive: true })
     expect(messageOptions(customer(1, '2026-11-22T15:00:00Z', { logMode: true })).logMode).toBe(false)
     // Show Intents stays on an archived customer message in log mode.
     const archived = messageOptions(customer(1, '2026-11-22T15:00:00Z', { logMode: true, archived: true }))
-    expect(archived).toEqual({ logMode: false, intents: true, archive: false, responseTime: false })
+    expect(archived).toEqual({ ...none, intents: true })
     expect(hasOptions(archived)).toBe(true)
   })
 
-  it('offers archive and set response time on messages to the customer', () => {
-    expect(messageOptions(staff(1, '2026-11-22T15:00:00Z'))).toEqual({
-      logMode: false,
-      intents: false,
+  it('offers DT on customer messages once the lead is known, unless noDt is set', () => {
+    const message = customer(1, '2026-11-22T15:00:00Z')
+    expect(messageOptions(message).dt).toBe(false)
+    // On or off, the switch is offered: its badge shows which.
+    expect(messageOptions(message, { lead: aiOff }).dt).toBe(true)
+    expect(messageOptions(message, { lead: aiOn }).dt).toBe(true)
+    expect(messageOptions(message, { lead: aiOn, noDt: true }).dt).toBe(false)
+    expect(messageOptions(staff(2, '2026-11-22T15:00:00Z'), { lead: aiOn }).dt).toBe(false)
+  })
+
+  it("offers the action intents on customer messages only while the lead's assistant is on", () => {
+    const message = customer(1, '2026-11-22T15:00:00Z')
+    expect(messageOptions(message, { lead: aiOn })).toEqual({
+      ...none,
+      logMode: true,
+      intents: true,
+      dt: true,
       archive: true,
-      responseTime: true,
+      actionIntents: true,
     })
+    expect(messageOptions(message, { lead: aiOff }).actionIntents).toBe(false)
+    expect(messageOptions(message).actionIntents).toBe(false)
+    expect(messageOptions(staff(2, '2026-11-22T15:00:00Z'), { lead: aiOn }).actionIntents).toBe(false)
+    // Only the action intents left still make a menu.
+    expect(hasOptions({ ...none, actionIntents: true })).toBe(true)
+    expect(hasOptions({ ...none, dt: true })).toBe(true)
+  })
+
+  it('offers archive and set response time on messages to the customer', () => {
+    expect(messageOptions(staff(1, '2026-11-22T15:00:00Z'))).toEqual({ ...none, archive: true, responseTime: true })
   })
 
   it('offers archive on notes and handoffs, and never archives twice', () => {
     const note = staff(1, '2026-11-22T15:00:00Z', { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' })
-    expect(messageOptions(note)).toEqual({ logMode: false, intents: false, archive: true, responseTime: false })
+    expect(messageOptions(note, { lead: aiOn })).toEqual({ ...none, archive: true })
     const handoff = staff(2, '2026-11-22T15:00:00Z', { notificationType: 'INTERNAL_NOTIFICATION_MD' })
     expect(messageOptions(handoff).archive).toBe(true)
     expect(hasOptions(messageOptions({ ...note, archived: true }))).toBe(false)

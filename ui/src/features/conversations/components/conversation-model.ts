@@ -11,6 +11,7 @@ import {
 } from '../../../lib/config'
 import type { MessageView } from '../../../lib/message-events'
 import { clockTime, dayKey, longDate, relativeDay, timeOf } from '../../../lib/zoned-time'
+import type { Lead } from '../api/get-lead'
 import type { EditorMode } from '../api/send-message'
 
 type Kind = Pick<MessageView, 'messageType' | 'notificationType'>
@@ -142,22 +143,60 @@ export interface MessageOptions {
   logMode: boolean
   /** Show Intents: what the assistant understood of a customer message. */
   intents: boolean
+  /** The date-time dialogue's switch (its badge: green when off, red when on). */
+  dt: boolean
   archive: boolean
+  /** Action Intents and Default Action Intents: act on an intent of a customer message. */
+  actionIntents: boolean
   responseTime: boolean
 }
 
+/** The lead's switches the options menu follows: its assistant (action intents) and date-time dialogue. */
+export type LeadSwitches = Pick<Lead, 'aiEnabled' | 'dtDialogEnabled'>
+
+export interface MessageOptionsContext {
+  /** The conversation's lead; until it is known, DT and the action intents are not offered. */
+  lead?: LeadSwitches
+  /** Hide DT (the spec's `noDt`). */
+  noDt?: boolean
+}
+
+const NO_OPTIONS: MessageOptions = {
+  logMode: false,
+  intents: false,
+  dt: false,
+  archive: false,
+  actionIntents: false,
+  responseTime: false,
+}
+
+/**
+ * On customer messages: Log mode, Show Intents, DT (unless `noDt`), Archive and, while the
+ * lead's assistant is on (action intents enabled), Action Intents and Default Action Intents.
+ * On messages to the customer: Archive and Set Response Time. On notes and handoffs: Archive.
+ */
 export function messageOptions(
   message: Pick<MessageView, 'direction' | 'messageType' | 'notificationType' | 'archived' | 'logMode'>,
+  { lead, noDt = false }: MessageOptionsContext = {},
 ): MessageOptions {
   const archive = !message.archived
-  if (isCustomerMessage(message)) return { logMode: !message.logMode, intents: true, archive, responseTime: false }
-  if (isSentStyle(message)) return { logMode: false, intents: false, archive, responseTime: true }
-  if (isNote(message) || handoffTitle(message)) return { logMode: false, intents: false, archive, responseTime: false }
-  return { logMode: false, intents: false, archive: false, responseTime: false }
+  if (isCustomerMessage(message)) {
+    return {
+      ...NO_OPTIONS,
+      logMode: !message.logMode,
+      intents: true,
+      dt: !noDt && lead !== undefined,
+      archive,
+      actionIntents: lead?.aiEnabled === true,
+    }
+  }
+  if (isSentStyle(message)) return { ...NO_OPTIONS, archive, responseTime: true }
+  if (isNote(message) || handoffTitle(message)) return { ...NO_OPTIONS, archive }
+  return NO_OPTIONS
 }
 
 export function hasOptions(options: MessageOptions): boolean {
-  return options.logMode || options.intents || options.archive || options.responseTime
+  return Object.values(options).some(Boolean)
 }
 
 /** The three-dot icon's colour: dark if archived, amber for notes, green otherwise. */

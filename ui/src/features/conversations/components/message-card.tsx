@@ -9,6 +9,7 @@ import {
   isCustomerMessage,
   isSentStyle,
   type CardKind,
+  type LeadSwitches,
 } from './conversation-model'
 import { DeliveryStatusIcon } from './delivery-status-icon'
 import { LogModeControl } from './log-mode-control'
@@ -19,6 +20,8 @@ import { useSelectionMenu } from './selection-menu'
 export interface MessageCardProps {
   leadId: number
   message: MessageView
+  /** The conversation's lead (the options menu follows its switches); unknown while it loads. */
+  lead?: LeadSwitches
   /** The lead's store (the selection menu's Appointment Search looks there); the message's store when not given. */
   storeId?: number
   /** The store's time zone (IANA); times are shown in it. */
@@ -73,6 +76,7 @@ function MessageMedia({ urls }: { urls: readonly string[] }) {
 export function MessageCard({
   leadId,
   message,
+  lead,
   storeId,
   timeZone,
   now,
@@ -136,7 +140,9 @@ export function MessageCard({
             {message.archived ? <span className="chat-msg__flag">Archived</span> : null}
           </span>
           {kind === 'note' && noteUndo ? <NoteUndoButton leadId={leadId} noteId={message.id} {...noteUndo} /> : null}
-          {privileged ? <MessageOptions leadId={leadId} message={message} timeZone={timeZone} onArchive={onArchive} /> : null}
+          {privileged ? (
+            <MessageOptions leadId={leadId} message={message} lead={lead} timeZone={timeZone} onArchive={onArchive} />
+          ) : null}
         </header>
         {sent && !enterpriseStyle && message.toName ? <p className="chat-msg__to">TO: {message.toName}</p> : null}
         {kind === 'handoff' ? (

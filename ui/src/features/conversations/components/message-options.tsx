@@ -1,31 +1,56 @@
 import { useState } from 'react'
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
 import { Popover } from '../../../components/popover/popover'
 import type { MessageView } from '../../../lib/message-events'
 import { useEnableLogMode } from '../api/enable-log-mode'
-import { hasOptions, messageOptions, optionsTone } from './conversation-model'
+import { ActionIntentsPopover, ACTION_INTENTS_TITLE, DEFAULT_ACTION_INTENTS_TITLE } from './action-intents-popover'
+import { hasOptions, messageOptions, optionsTone, type LeadSwitches } from './conversation-model'
 import { IntentDetailsDialog } from './intent-details-dialog'
 import { ResponseTimeForm } from './response-time-form'
+import { dtForceMessage, useDtDialogue } from './use-dt-dialogue'
+
+/** The DT badge's accessible names: what it shows and what a click does. */
+export const DT_OFF_LABEL = 'Date Time Dialogue off — start'
+export const DT_ON_LABEL = 'Date Time Dialogue on — stop'
 
 export interface MessageOptionsProps {
   leadId: number
   message: MessageView
+  /** The conversation's lead (DT and the action intents follow its switches); unknown while it loads. */
+  lead?: LeadSwitches
+  /** Hide DT (the spec's `noDt`). */
+  noDt?: boolean
   timeZone?: string
   /** Asks to archive the message (the chat box confirms first). */
   onArchive: (messageId: number) => void
 }
+
+type View = 'closed' | 'menu' | 'response-time' | 'intents' | 'action-intents' | 'default-action-intents'
 
 /**
  * The per-message options menu (spec sections 2 and 6; SUPER_DATA_ADMIN and
  * SUPER_USER only): a three-dot icon — green, amber for notes, dark if
  * archived — opening a popover titled Options.
  */
-export function MessageOptions({ leadId, message, timeZone, onArchive }: MessageOptionsProps) {
+export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, onArchive }: MessageOptionsProps) {
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null)
-  const [view, setView] = useState<'closed' | 'menu' | 'response-time' | 'intents'>('closed')
+  const [view, setView] = useState<View>('closed')
   const logMode = useEnableLogMode()
-  const options = messageOptions(message)
+  const dt = useDtDialogue({ leadId, on: lead?.dtDialogEnabled === true, lastMessage: message.content })
+  const options = messageOptions(message, { lead, noDt })
   if (!hasOptions(options)) return null
   const close = () => setView('closed')
+  /** Closes what is open and gives focus back to the options button. */
+  const closeAndFocus = () => {
+    close()
+    if (anchor?.isConnected) anchor.focus()
+  }
+
+  const item = (label: string, next: View) => (
+    <button type="button" role="menuitem" className="popover__item" onClick={() => setView(next)}>
+      {label}
+    </button>
+  )
 
   return (
     <>
@@ -54,16 +79,27 @@ export function MessageOptions({ leadId, message, timeZone, onArchive }: Message
               Log mode
             </button>
           ) : null}
-          {options.intents ? (
-            <button type="button" role="menuitem" className="popover__item" onClick={() => setView('intents')}>
-              Show Intents
+          {options.intents ? item('Show Intents', 'intents') : null}
+          {options.dt ? (
+            <button
+              type="button"
+              role="menuitem"
+              className="popover__item popover__item--dt"
+              disabled={dt.pending}
+              data-testid="dt-toggle"
+              data-dt={dt.on ? 'on' : 'off'}
+              onClick={() => dt.toggle(closeAndFocus)}
+            >
+              DT
+              <span
+                role="img"
+                className={`dt-badge dt-badge--${dt.on ? 'on' : 'off'}`}
+                aria-label={dt.on ? DT_ON_LABEL : DT_OFF_LABEL}
+                title={dt.on ? DT_ON_LABEL : DT_OFF_LABEL}
+              />
             </button>
           ) : null}
-          {options.responseTime ? (
-            <button type="button" role="menuitem" className="popover__item" onClick={() => setView('response-time')}>
-              Set Response Time
-            </button>
-          ) : null}
+          {options.responseTime ? item('Set Response Time', 'response-time') : null}
           {options.archive ? (
             <button
               type="button"
@@ -77,6 +113,8 @@ export function MessageOptions({ leadId, message, timeZone, onArchive }: Message
               Archive
             </button>
           ) : null}
+          {options.actionIntents ? item(ACTION_INTENTS_TITLE, 'action-intents') : null}
+          {options.actionIntents ? item(DEFAULT_ACTION_INTENTS_TITLE, 'default-action-intents') : null}
         </Popover>
       ) : null}
       {anchor && view === 'response-time' ? (
@@ -84,14 +122,30 @@ export function MessageOptions({ leadId, message, timeZone, onArchive }: Message
           <ResponseTimeForm leadId={leadId} message={message} timeZone={timeZone} onDone={close} />
         </Popover>
       ) : null}
-      {view === 'intents' ? (
-        <IntentDetailsDialog
+      {anchor && (view === 'action-intents' || view === 'default-action-intents') ? (
+        <ActionIntentsPopover
+          anchor={anchor}
           leadId={leadId}
           messageId={message.id}
-          onClose={() => {
-            close()
-            if (anchor?.isConnected) anchor.focus()
+          isDefault={view === 'default-action-intents'}
+          onClose={close}
+          onDone={closeAndFocus}
+        />
+      ) : null}
+      {view === 'intents' ? <IntentDetailsDialog leadId={leadId} messageId={message.id} onClose={closeAndFocus} /> : null}
+      {dt.refusal !== null ? (
+        <ConfirmDialog
+          open
+          header="Date Time Dialogue"
+          message={dtForceMessage(dt.refusal)}
+          confirmText="Yes"
+          cancelText="No"
+          loading={dt.pending}
+          onCancel={() => {
+            dt.dismiss()
+            closeAndFocus()
           }}
+          onConfirm={() => dt.force(closeAndFocus)}
         />
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, apiRequest, notifyApiError } from '../../../lib/api-client'
+import { ApiError, apiRequest, firstErrorText, notifyApiError } from '../../../lib/api-client'
 import type { ApiResponse } from '../../../lib/api-types'
 import { openChat } from '../../../lib/chat-dock'
 import { STARTED_NOTICE_TEXT } from '../../../lib/config'
@@ -33,7 +33,7 @@ export function forceStartWarning(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null
   const texts = [...(error.body?.errors ?? []), error.body?.message ?? '']
   if (!texts.some((t) => FORCE_START_MARKERS.some((marker) => t.includes(marker)))) return null
-  return error.body?.errors?.find((e) => e !== '') ?? error.body?.message ?? error.message
+  return firstErrorText(error)
 }
 
 /**
