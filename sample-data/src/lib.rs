@@ -12,6 +12,7 @@ mod vin;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use engine::auth::password::hash_password;
 use engine::domain::{EmpLevel, Role};
+use engine::messaging::call_summary;
 use engine::store::schema::*;
 use engine::store::users::{NewUser, UserStore};
 use engine::{Database, Error, Result, Transaction};
@@ -501,6 +502,31 @@ async fn write_organisations(
         }
     }
     enterprises.flush(&mut tx).await?;
+    let mut recordings = Rows::new(
+        UploadedFiles::Table,
+        &[
+            UploadedFiles::EnterpriseId,
+            UploadedFiles::Token,
+            UploadedFiles::FileName,
+            UploadedFiles::ContentType,
+            UploadedFiles::SizeBytes,
+            UploadedFiles::Content,
+            UploadedFiles::CreatedAt,
+        ],
+    );
+    let recording = ringback_wav();
+    for e in 0..ENTERPRISES.len() {
+        recordings.push(vec![
+            (e as i64 + 1).into(),
+            recording_token(e as i64 + 1).into(),
+            RECORDING_FILE.into(),
+            "audio/wav".into(),
+            (recording.len() as i64).into(),
+            recording.clone().into(),
+            now.into(),
+        ]);
+    }
+    recordings.flush(&mut tx).await?;
     bocs.flush(&mut tx).await?;
     offices.flush(&mut tx).await?;
     store_rows.flush(&mut tx).await?;
@@ -789,6 +815,51 @@ struct DemoMessage {
     error: Option<(&'static str, &'static str)>,
     at: DateTime<Utc>,
     sent_by: Option<String>,
+    /// What task and call cards show: the task's time or the call's start, the call's
+    /// recording and length.
+    card: Option<CardFacts>,
+}
+
+struct CardFacts {
+    starts_at: DateTime<Utc>,
+    recording: Option<String>,
+    call_seconds: Option<i32>,
+}
+
+/// Every enterprise has one demo call recording, a ringback tone (capability URL, like uploads).
+const RECORDING_FILE: &str = "call-recording.wav";
+
+fn recording_token(enterprise_id: i64) -> String {
+    format!("demo-call-recording-{enterprise_id}")
+}
+
+/// Two seconds of the North American ringback tone (440 + 480 Hz), 8 kHz 8-bit mono WAV.
+fn ringback_wav() -> Vec<u8> {
+    const RATE: u32 = 8_000;
+    let samples: Vec<u8> = (0..RATE * 2)
+        .map(|i| {
+            let t = i as f32 / RATE as f32;
+            let on = t < 1.2;
+            let tone = (t * 440.0 * std::f32::consts::TAU).sin()
+                + (t * 480.0 * std::f32::consts::TAU).sin();
+            (128.0 + if on { tone * 40.0 } else { 0.0 }) as u8
+        })
+        .collect();
+    let mut wav = Vec::with_capacity(44 + samples.len());
+    wav.extend_from_slice(b"RIFF");
+    wav.extend_from_slice(&(36 + samples.len() as u32).to_le_bytes());
+    wav.extend_from_slice(b"WAVEfmt ");
+    wav.extend_from_slice(&16u32.to_le_bytes());
+    wav.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    wav.extend_from_slice(&1u16.to_le_bytes()); // mono
+    wav.extend_from_slice(&RATE.to_le_bytes());
+    wav.extend_from_slice(&RATE.to_le_bytes()); // bytes per second
+    wav.extend_from_slice(&1u16.to_le_bytes()); // block align
+    wav.extend_from_slice(&8u16.to_le_bytes()); // bits per sample
+    wav.extend_from_slice(b"data");
+    wav.extend_from_slice(&(samples.len() as u32).to_le_bytes());
+    wav.extend_from_slice(&samples);
+    wav
 }
 
 impl World {
@@ -971,6 +1042,9 @@ impl World {
                     MessageInstances::CreatedAt,
                     MessageInstances::UpdatedAt,
                     MessageInstances::DispatchedAt,
+                    MessageInstances::StartsAt,
+                    MessageInstances::Url,
+                    MessageInstances::CallDurationSeconds,
                 ],
             ),
             marks: Rows::new(
@@ -1385,6 +1459,7 @@ impl World {
                 error: if plan.reply.is_some() { None } else { error },
                 at: started,
                 sent_by: Some(assistant.clone()),
+                card: None,
             });
         }
         let mut appointment = None;
@@ -1400,6 +1475,7 @@ impl World {
                 error: None,
                 at: replied,
                 sent_by: None,
+                card: None,
             });
             if reply == "STOP" {
                 conversation.push(DemoMessage {
@@ -1414,6 +1490,7 @@ impl World {
                     error: None,
                     at: replied + Duration::seconds(5),
                     sent_by: Some(assistant.clone()),
+                    card: None,
                 });
             } else if plan.stage != "RESPONDED" || rng.random_bool(0.5) {
                 let staff = catalog::STAFF_REPLIES[if plan.stage == "APPOINTMENT_SET" {
@@ -1431,6 +1508,7 @@ impl World {
                     error: None,
                     at: replied + Duration::minutes(rng.random_range(1..90)),
                     sent_by: Some("Service BDC".to_owned()),
+                    card: None,
                 });
             }
             if reply.contains("loaner") {
@@ -1446,6 +1524,7 @@ impl World {
                     error: None,
                     at: replied + Duration::seconds(30),
                     sent_by: Some(assistant.clone()),
+                    card: None,
                 });
             }
             if matches!(
@@ -1458,7 +1537,7 @@ impl World {
             }
         }
         if plan.stage == "CONTACTED" {
-            conversation.push(DemoMessage { inbound: false, message_type: "EMAIL", notification_type: "MESSAGE_TO_CUSTOMER", content: format!("<p>Hi {},</p><p>Your {model} is due for service. Book online or reply to this email.</p>", customer.first), subject: Some(format!("Your {model} is due for service")), status: "delivered", error: None, at: started + Duration::hours(26), sent_by: Some("Service BDC".to_owned()) });
+            conversation.push(DemoMessage { inbound: false, message_type: "EMAIL", notification_type: "MESSAGE_TO_CUSTOMER", content: format!("<p>Hi {},</p><p>Your {model} is due for service. Book online or reply to this email.</p>", customer.first), subject: Some(format!("Your {model} is due for service")), status: "delivered", error: None, at: started + Duration::hours(26), sent_by: Some("Service BDC".to_owned()), card: None });
         }
         if !conversation.is_empty() && rng.random_bool(0.15) {
             let last = conversation.last().map(|m| m.at).unwrap_or(started);
@@ -1472,9 +1551,63 @@ impl World {
                 error: None,
                 at: last + Duration::minutes(3),
                 sent_by: Some("Service BDC".to_owned()),
+                card: None,
             });
         }
 
+        // Some conversations began with a call or a task, before the first text; chosen by
+        // lead id so the rest of the world's random draws stay as they were.
+        if let Some(first) = conversation.first().map(|m| m.at) {
+            if id % 9 == 4 {
+                let seconds = 20 + (id * 37 % 560) as i32;
+                let at = first - Duration::hours(2);
+                conversation.insert(
+                    0,
+                    DemoMessage {
+                        inbound: false,
+                        message_type: "INTERNAL",
+                        notification_type: "CALL",
+                        content: call_summary(false, seconds),
+                        subject: None,
+                        status: "stored",
+                        error: None,
+                        at,
+                        sent_by: Some("Service BDC".to_owned()),
+                        card: Some(CardFacts {
+                            starts_at: at,
+                            recording: Some(format!(
+                                "/media/{}/{RECORDING_FILE}",
+                                recording_token(enterprise_id)
+                            )),
+                            call_seconds: Some(seconds),
+                        }),
+                    },
+                );
+            } else if id % 13 == 6 {
+                conversation.insert(
+                    0,
+                    DemoMessage {
+                        inbound: false,
+                        message_type: "INTERNAL",
+                        notification_type: "SCHEDULE_INTERNAL_TASK",
+                        content: format!(
+                            "Call {} about the {model} before texting.",
+                            customer.first
+                        ),
+                        subject: Some("Call the customer".to_owned()),
+                        status: "stored",
+                        error: None,
+                        at: first - Duration::days(1),
+                        sent_by: Some("Service BDC".to_owned()),
+                        card: Some(CardFacts {
+                            starts_at: first - Duration::hours(3),
+                            recording: None,
+                            call_seconds: None,
+                        }),
+                    },
+                );
+            }
+        }
         let inbound = conversation.iter().filter(|m| m.inbound).count() as i32;
         let last_inbound = conversation
             .iter()
@@ -1628,6 +1761,13 @@ impl World {
                 message.at.into(),
                 // History: whatever it says, no send job is owed for it.
                 (!message.inbound).then_some(message.at).into(),
+                message.card.as_ref().map(|c| c.starts_at).into(),
+                message
+                    .card
+                    .as_ref()
+                    .and_then(|c| c.recording.clone())
+                    .into(),
+                message.card.as_ref().and_then(|c| c.call_seconds).into(),
             ]);
         }
     }

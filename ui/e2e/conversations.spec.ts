@@ -442,3 +442,29 @@ test('a super user acts on a default intent of a customer reply, then starts the
   await options.click()
   await expect(menu.getByRole('menuitem', { name: /^DT/ }).getByRole('img', { name: 'Date Time Dialogue on — stop' })).toBeVisible()
 })
+
+test('a logged call shows as a call card with its length and a playable recording', async ({ page, request }) => {
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  const started = new Date(Date.now() - 15 * 60_000)
+  const response = await request.post('/api/svc-message-instance/call-log', {
+    headers: { Authorization: token },
+    data: {
+      futureServiceInteractionId: lead.id,
+      direction: 'INBOUND',
+      startTime: started.toISOString(),
+      durationSeconds: 3723,
+      recordingUrl: '/media/demo-call-recording-1/call-recording.wav',
+    },
+  })
+  expect(response.ok(), await response.text()).toBe(true)
+  const call = (await response.json()) as Message
+
+  const { log } = await openLiveBox(page, STORE_USER, lead.id)
+  const card = log.locator(`[data-message-id="${call.id}"]`)
+  await expect(card).toContainText('1 h 02 min 03 s')
+  const recording = card.getByLabel('Call recording')
+  await expect(recording).toHaveAttribute('src', '/media/demo-call-recording-1/call-recording.wav')
+  const audio = await request.get('/media/demo-call-recording-1/call-recording.wav')
+  expect(audio.headers()['content-type']).toBe('audio/wav')
+})

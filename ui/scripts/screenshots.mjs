@@ -40,7 +40,7 @@ await page.goto(`${origin}/jobs`)
 await page.waitForTimeout(2500)
 await page.screenshot({ path: `${out}jobs-dashboard.png` })
 // One conversation with several kinds of message: texts both ways, an e-mail, a calendar invite,
-// an internal note and a GM handoff. A super user sees notes and the per-message options.
+// an internal note, a GM handoff and a call with its recording. A super user sees notes and the per-message options.
 await page.evaluate(() => localStorage.clear())
 await logIn('super-user')
 const superAuth = { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('userData')).authToken)}` }
@@ -71,6 +71,16 @@ await send({ messageType: 'CALENDAR_INVITE', subject: 'Service visit', title: 'S
 await send({ messageType: 'INTERNAL_NOTES', content: 'Customer prefers a loaner; ask the GM.' })
 await page.request.post(`${origin}/api/future-service-interaction/workflow/track?id=${talker.id}&track=CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK`, {
   headers: superAuth,
+})
+await page.request.post(`${origin}/api/svc-message-instance/call-log`, {
+  headers: superAuth,
+  data: {
+    futureServiceInteractionId: talker.id,
+    direction: 'INBOUND',
+    startTime: new Date(Date.now() - 10 * 60_000).toISOString(),
+    durationSeconds: 134,
+    recordingUrl: `/media/demo-call-recording-${talker.companyId}/call-recording.wav`,
+  },
 })
 // A tall window and box, so that the whole exchange shows (the box is at most 480 px high otherwise).
 await page.setViewportSize({ width: 1280, height: 1100 })

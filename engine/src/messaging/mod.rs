@@ -13,8 +13,8 @@ pub use service::dialogue::{
     DateTimeDialogueRequest, DialogueStarted, IntentActed, IntentActionRequest,
 };
 pub use service::{
-    AutomatedText, Delivery, InboundOutcome, MessagingService, MessagingSettings, NOTE_UNDO_WINDOW,
-    Notice, SendRequest, TrackRequest, WebhookRequest,
+    AutomatedText, CallLog, Delivery, InboundOutcome, MessagingService, MessagingSettings,
+    NOTE_UNDO_WINDOW, Notice, SendRequest, TrackRequest, WebhookRequest, call_summary,
 };
 
 /// Where providers post incoming texts and status changes (relative to the public URL).

@@ -92,6 +92,21 @@ pub struct TrackRequest<'a> {
     pub intent: Option<&'a str>,
 }
 
+/// A phone call with the customer that staff log on the conversation.
+#[derive(Debug, Clone)]
+pub struct CallLog {
+    pub fsi_id: i64,
+    /// The customer called the store (rather than the store the customer).
+    pub inbound: bool,
+    pub started_at: DateTime<Utc>,
+    pub duration_seconds: i32,
+    /// The recording: an http(s) address, or a file uploaded with `/api/uploadFile`.
+    pub recording_url: Option<String>,
+}
+
+/// The longest call a log may record.
+const MAX_CALL_SECONDS: i32 = 24 * 60 * 60;
+
 /// A provider's form POST as received.
 #[derive(Debug, Clone)]
 pub struct WebhookRequest {
@@ -588,6 +603,7 @@ impl MessagingService {
             message_type: MessageType::Internal,
             notification_type: notification,
             content,
+            subject: Some(track.to_string()),
             status: DeliveryStatus::Stored,
             from_name: Some(sender.clone()),
             message_sent_by: Some(sender),
@@ -633,6 +649,97 @@ impl MessagingService {
         ))
     }
 
+    /// Logs a phone call on a lead's conversation as a CALL card: who called whom, when, for
+    /// how long, and its recording. Every problem is listed (400) and nothing is stored.
+    pub async fn log_call(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        call: CallLog,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
+        let mut errors = Vec::new();
+        if !(0..=MAX_CALL_SECONDS).contains(&call.duration_seconds) {
+            errors.push(format!(
+                "durationSeconds must be between 0 and {MAX_CALL_SECONDS}"
+            ));
+        }
+        if call.started_at > now + Duration::minutes(5) {
+            errors.push("A call cannot start in the future".to_owned());
+        }
+        let recording = call
+            .recording_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| !url.is_empty());
+        if recording.is_some_and(|url| {
+            url.len() > 2000
+                || url.contains(char::is_whitespace)
+                || !["https://", "http://", "/media/"]
+                    .iter()
+                    .any(|start| url.starts_with(start))
+        }) {
+            errors.push(
+                "recordingUrl must be an http(s) address or a file uploaded with /api/uploadFile"
+                    .to_owned(),
+            );
+        }
+        if !errors.is_empty() {
+            return Err(Error::invalid_all(errors));
+        }
+        let (lead, _) = self
+            .leads
+            .get(scope, call.fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let recipient = self
+            .messages
+            .recipient(lead.customer_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Customer not found"))?;
+        let sender = caller_name(caller);
+        let customer = (
+            recipient.customer_cellular.clone(),
+            recipient.customer_name(),
+        );
+        let store = (
+            recipient.store.store_phone.clone(),
+            recipient.store.store_name.clone(),
+        );
+        let ((from_address, from_name), (to_address, to_name)) = if call.inbound {
+            (customer, store)
+        } else {
+            ((store.0, sender.clone()), customer)
+        };
+        let content = call_summary(call.inbound, call.duration_seconds);
+        let new = NewMessage {
+            direction: Direction::Sent,
+            message_type: MessageType::Internal,
+            notification_type: NotificationType::Call,
+            content,
+            status: DeliveryStatus::Stored,
+            from_address,
+            from_name: Some(from_name),
+            to_address,
+            to_name: Some(to_name),
+            url: recording.map(str::to_owned),
+            starts_at: Some(call.started_at),
+            call_duration_seconds: Some(call.duration_seconds),
+            message_sent_by: Some(sender),
+            sent_by_user_id: Some(caller.user_id),
+            read_at: Some(now),
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let message = self.messages.insert(&new, now).await?;
+        Ok((
+            message.clone(),
+            vec![Notice::MessageCreated {
+                id: message.id,
+                enterprise_id: message.enterprise_id,
+            }],
+        ))
+    }
+
     fn base(&self, store_id: &i64, recipient: &Recipient, fsi_id: Option<i64>) -> NewMessage {
         NewMessage {
             enterprise_id: recipient.store.enterprise_id,
@@ -651,6 +758,7 @@ impl MessagingService {
             status: DeliveryStatus::Queued,
             provider_message_id: None,
             media_urls: Vec::new(),
+            url: None,
             sent_by_user_id: None,
             message_sent_by: None,
             user_color_code: None,
@@ -660,6 +768,7 @@ impl MessagingService {
             is_compliance: false,
             scheduled_for: None,
             starts_at: None,
+            call_duration_seconds: None,
             response_time_ms: None,
             read_at: None,
         }
@@ -1131,6 +1240,7 @@ impl MessagingService {
             status: DeliveryStatus::Received,
             provider_message_id: Some(sid),
             media_urls: media,
+            url: None,
             sent_by_user_id: None,
             message_sent_by: None,
             user_color_code: None,
@@ -1140,6 +1250,7 @@ impl MessagingService {
             is_compliance: false,
             scheduled_for: None,
             starts_at: None,
+            call_duration_seconds: None,
             response_time_ms: None,
             read_at: None,
         };
@@ -1266,6 +1377,7 @@ impl MessagingService {
             status: DeliveryStatus::Queued,
             provider_message_id: None,
             media_urls: Vec::new(),
+            url: None,
             sent_by_user_id: None,
             message_sent_by: Some("Compliance".to_owned()),
             user_color_code: None,
@@ -1275,6 +1387,7 @@ impl MessagingService {
             is_compliance: true,
             scheduled_for: None,
             starts_at: None,
+            call_duration_seconds: None,
             response_time_ms: None,
             read_at: None,
         };
@@ -1436,6 +1549,20 @@ fn service_label(service_type: &str) -> String {
         "SVC_7500" => "its 7,500-mile service".to_owned(),
         other => format!("service ({})", other.to_lowercase().replace('_', " ")),
     }
+}
+
+/// A call card's text: "Outgoing call, 3m 12s" ("45s", "1h 02m 05s").
+pub fn call_summary(inbound: bool, seconds: i32) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    let length = if h > 0 {
+        format!("{h}h {m:02}m {s:02}s")
+    } else if m > 0 {
+        format!("{m}m {s:02}s")
+    } else {
+        format!("{s}s")
+    };
+    let way = if inbound { "Incoming" } else { "Outgoing" };
+    format!("{way} call, {length}")
 }
 
 fn caller_name(caller: &Caller) -> String {

@@ -56,6 +56,8 @@ pub struct MessageRecord {
     pub sent_at: Option<DateTime<Utc>>,
     pub delivered_at: Option<DateTime<Utc>>,
     pub starts_at: Option<DateTime<Utc>>,
+    /// How long a phone call (notification type CALL) lasted.
+    pub call_duration_seconds: Option<i32>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -92,6 +94,8 @@ pub struct NewMessage {
     pub status: DeliveryStatus,
     pub provider_message_id: Option<String>,
     pub media_urls: Vec<String>,
+    /// A call's recording.
+    pub url: Option<String>,
     pub sent_by_user_id: Option<i64>,
     pub message_sent_by: Option<String>,
     pub user_color_code: Option<String>,
@@ -101,6 +105,7 @@ pub struct NewMessage {
     pub is_compliance: bool,
     pub scheduled_for: Option<DateTime<Utc>>,
     pub starts_at: Option<DateTime<Utc>>,
+    pub call_duration_seconds: Option<i32>,
     pub response_time_ms: Option<i64>,
     pub read_at: Option<DateTime<Utc>>,
 }
@@ -1412,6 +1417,7 @@ fn insert_statement(new: &NewMessage, now: DateTime<Utc>) -> sea_query::InsertSt
             Msg::MessageStatus,
             Msg::ProviderMessageId,
             Msg::MediaUrls,
+            Msg::Url,
             Msg::SentByUserId,
             Msg::MessageSentBy,
             Msg::UserColorCode,
@@ -1421,6 +1427,7 @@ fn insert_statement(new: &NewMessage, now: DateTime<Utc>) -> sea_query::InsertSt
             Msg::IsCompliance,
             Msg::ScheduledFor,
             Msg::StartsAt,
+            Msg::CallDurationSeconds,
             Msg::MessageResponseTimeMs,
             Msg::ReadAt,
             Msg::CreatedAt,
@@ -1443,6 +1450,7 @@ fn insert_statement(new: &NewMessage, now: DateTime<Utc>) -> sea_query::InsertSt
             new.status.as_str().into(),
             new.provider_message_id.clone().into(),
             media.into(),
+            new.url.clone().into(),
             new.sent_by_user_id.into(),
             new.message_sent_by.clone().into(),
             new.user_color_code.clone().into(),
@@ -1452,6 +1460,7 @@ fn insert_statement(new: &NewMessage, now: DateTime<Utc>) -> sea_query::InsertSt
             new.is_compliance.into(),
             new.scheduled_for.into(),
             new.starts_at.into(),
+            new.call_duration_seconds.into(),
             new.response_time_ms.into(),
             new.read_at.into(),
             now.into(),
@@ -1503,6 +1512,7 @@ fn message_select() -> SelectStatement {
                 Msg::SentAt,
                 Msg::DeliveredAt,
                 Msg::StartsAt,
+                Msg::CallDurationSeconds,
                 Msg::CreatedAt,
                 Msg::UpdatedAt,
             ]

@@ -91,7 +91,7 @@ pub enum MessageInstances {
     ErrorCode, ErrorText, ProviderMessageId, MediaUrls, Url, SentByUserId, MessageSentBy,
     UserColorCode, Archived, ResponseReqd, ResponseDueAt, MessageResponseTimeMs, LogMode,
     ValidLogMode, ServiceType, AppointmentId, IsAutomated, ScheduledFor, ReadAt, SentAt,
-    DeliveredAt, CreatedAt, UpdatedAt, DispatchedAt, StartsAt, IsCompliance,
+    DeliveredAt, CreatedAt, UpdatedAt, DispatchedAt, StartsAt, IsCompliance, CallDurationSeconds,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -102,6 +102,12 @@ pub fn sniff_media_type(content: &[u8]) -> Option<&'static str> {
         Some("image/gif")
     } else if content.starts_with(b"%PDF-") {
         Some("application/pdf")
+    } else if content.starts_with(b"RIFF") && content.get(8..12) == Some(b"WAVE") {
+        Some("audio/wav")
+    } else if content.starts_with(b"ID3") || content.starts_with(&[0xFF, 0xFB]) {
+        Some("audio/mpeg")
+    } else if content.starts_with(b"OggS") {
+        Some("audio/ogg")
     } else {
         None
     }

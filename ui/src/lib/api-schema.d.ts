@@ -13018,6 +13018,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/svc-message-instance/call-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Logs a phone call with the customer on the lead's conversation (path ours: the spec
+         *     shows the call card, not how calls arrive): a CALL card with its start, length and
+         *     recording. Every problem is listed (400) and nothing is stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CallLogBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["MessageView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/svc-message-instance/svc-send-message": {
         parameters: {
             query?: never;
@@ -16246,8 +16361,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Uploads a file to attach to a message of a lead: JPEG, PNG, GIF or PDF (recognised by
-         *     content), at most 5 MB.
+         * Uploads a file to attach to a message of a lead, or a call recording: JPEG, PNG, GIF,
+         *     PDF, WAV, MP3 or Ogg (recognised by content), at most 5 MB.
          */
         post: {
             parameters: {
@@ -17090,6 +17205,22 @@ export interface components {
             bocId: string;
             bocName: string;
         };
+        /**
+         * CallLogBody
+         * @description A phone call to log on a lead's conversation.
+         */
+        CallLogBody: {
+            /** Format: int64 */
+            futureServiceInteractionId: number;
+            /** @description INBOUND (the customer called) or OUTBOUND (the store called). */
+            direction: string;
+            /** Format: date-time */
+            startTime: string;
+            /** Format: int32 */
+            durationSeconds: number;
+            /** @description The recording: an http(s) address, or the `url` `/api/uploadFile` answered. */
+            recordingUrl?: string;
+        };
         /** CandidatePage */
         CandidatePage: {
             plannerName: string;
@@ -17883,9 +18014,14 @@ export interface components {
             appointmentId?: number;
             /**
              * Format: date-time
-             * @description Start of the event, for calendar invites.
+             * @description Start of the event, for calendar invites, tasks and calls.
              */
             startTime?: string;
+            /**
+             * Format: int32
+             * @description How long a call lasted, in seconds (notification type CALL; its recording is `url`).
+             */
+            callDuration?: number;
             isAutomated: boolean;
             /**
              * Format: date-time

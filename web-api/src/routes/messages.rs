@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use engine::auth::{Caller, Scope};
 use engine::domain::Role;
 use engine::domain::formats::parse_response_time;
-use engine::messaging::{Notice, SendRequest};
+use engine::messaging::{CallLog, Notice, SendRequest};
 use engine::store::messages::{
     AssistantRecord, MessageRecord, OutboxEmail, UnreadCount, UnreadGrouping, Visibility,
 };
@@ -63,8 +63,10 @@ pub struct MessageView {
     pub valid_log_mode: Option<bool>,
     pub service_type: Option<String>,
     pub appointment_id: Option<i64>,
-    /// Start of the event, for calendar invites.
+    /// Start of the event, for calendar invites, tasks and calls.
     pub start_time: Option<DateTime<Utc>>,
+    /// How long a call lasted, in seconds (notification type CALL; its recording is `url`).
+    pub call_duration: Option<i32>,
     pub is_automated: bool,
     /// When an automated text waits for the customer's allowed hours.
     pub scheduled_for: Option<DateTime<Utc>>,
@@ -108,6 +110,7 @@ impl From<MessageRecord> for MessageView {
             service_type: m.service_type,
             appointment_id: m.appointment_id,
             start_time: m.starts_at,
+            call_duration: m.call_duration_seconds,
             is_automated: m.is_automated,
             scheduled_for: m.scheduled_for,
             read_status: m.read_at.is_some(),
@@ -186,6 +189,19 @@ impl From<UnreadCount> for UnreadCountView {
             lead_count: c.leads,
         }
     }
+}
+
+/// A phone call to log on a lead's conversation.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CallLogBody {
+    pub future_service_interaction_id: i64,
+    /// INBOUND (the customer called) or OUTBOUND (the store called).
+    pub direction: String,
+    pub start_time: DateTime<Utc>,
+    pub duration_seconds: i32,
+    /// The recording: an http(s) address, or the `url` `/api/uploadFile` answered.
+    pub recording_url: Option<String>,
 }
 
 #[derive(Debug, Object)]
@@ -536,6 +552,48 @@ impl MessageApi {
             .history(fsi_id.0, visibility(&caller))
             .await?;
         Ok(Json(messages.into_iter().map(MessageView::from).collect()))
+    }
+
+    /// Logs a phone call with the customer on the lead's conversation (path ours: the spec
+    /// shows the call card, not how calls arrive): a CALL card with its start, length and
+    /// recording. Every problem is listed (400) and nothing is stored.
+    #[oai(path = "/api/svc-message-instance/call-log", method = "post")]
+    async fn log_call(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<CallLogBody>,
+    ) -> ApiResult<Json<MessageView>> {
+        let scope = request_scope(&caller, req)?;
+        let body = body.0;
+        let inbound = match body.direction.trim().to_ascii_uppercase().as_str() {
+            "INBOUND" => true,
+            "OUTBOUND" => false,
+            other => {
+                return Err(engine::Error::invalid(format!(
+                    "direction must be INBOUND or OUTBOUND, got {other:?}"
+                ))
+                .into());
+            }
+        };
+        let (message, notices) = state
+            .messaging
+            .log_call(
+                &caller,
+                &scope,
+                CallLog {
+                    fsi_id: body.future_service_interaction_id,
+                    inbound,
+                    started_at: body.start_time,
+                    duration_seconds: body.duration_seconds,
+                    recording_url: body.recording_url,
+                },
+                Utc::now(),
+            )
+            .await?;
+        Self::publish(&state, notices).await;
+        Ok(Json(message.into()))
     }
 
     /// Sends a message from a conversation: SMS (default), EMAIL, CALENDAR_INVITE, or an

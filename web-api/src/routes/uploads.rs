@@ -37,8 +37,8 @@ pub struct UploadApi;
 
 #[OpenApi(tag = "ApiTags::Messages")]
 impl UploadApi {
-    /// Uploads a file to attach to a message of a lead: JPEG, PNG, GIF or PDF (recognised by
-    /// content), at most 5 MB.
+    /// Uploads a file to attach to a message of a lead, or a call recording: JPEG, PNG, GIF,
+    /// PDF, WAV, MP3 or Ogg (recognised by content), at most 5 MB.
     #[oai(path = "/api/uploadFile", method = "post")]
     async fn upload(
         &self,
@@ -71,7 +71,7 @@ impl UploadApi {
             return Err(engine::Error::invalid("The file is empty").into());
         }
         let content_type = sniff_media_type(&content).ok_or_else(|| {
-            engine::Error::invalid("Only JPEG, PNG and GIF images and PDF files can be attached")
+            engine::Error::invalid("Only JPEG, PNG and GIF images, PDF files and WAV, MP3 or Ogg recordings can be attached")
         })?;
         let token = random_token();
         UploadStore::new(state.db.clone())

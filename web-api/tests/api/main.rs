@@ -5,6 +5,7 @@
 
 mod appointments;
 mod assistant_actions;
+mod call_logs;
 mod customers;
 mod events;
 mod helpers;

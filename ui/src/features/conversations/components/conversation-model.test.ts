@@ -3,6 +3,7 @@ import type { MessageView } from '../../../lib/message-events'
 import { messageFixture } from '../../../test/message-fixture'
 import {
   buildTimeline,
+  callDurationText,
   cardKind,
   delayStyle,
   deliveryIcon,
@@ -15,6 +16,7 @@ import {
   messageOptions,
   noteUndoState,
   optionsTone,
+  recordingSrc,
 } from './conversation-model'
 
 const tz = 'America/New_York'
@@ -70,6 +72,14 @@ describe('card kinds and sides', () => {
     expect(cardKind({ messageType: 'CALENDAR_INVITE', notificationType: 'MESSAGE_TO_CUSTOMER' })).toBe('calendar')
     expect(cardKind({ messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' })).toBe('note')
     expect(cardKind({ messageType: 'EMAIL', notificationType: 'INTERNAL_NOTIFICATION_GM' })).toBe('handoff')
+    expect(cardKind({ messageType: 'INTERNAL', notificationType: 'CALL' })).toBe('call')
+    expect(cardKind({ messageType: 'INTERNAL', notificationType: 'SCHEDULE_INTERNAL_TASK', subject: 'Call back' })).toBe('task')
+    expect(cardKind({ messageType: 'INTERNAL', notificationType: 'INTERNAL_NOTIFICATION', subject: 'CUSTOMER_A_HANDOFF' })).toBe(
+      'handoff',
+    )
+    // Other workflow tracks stay plain notifications.
+    const noShow = { messageType: 'INTERNAL', notificationType: 'INTERNAL_NOTIFICATION', subject: 'CUSTOMER_NO_SHOW' }
+    expect(cardKind(noShow)).toBe('sms')
   })
 
   it('titles the handoffs', () => {
@@ -79,11 +89,67 @@ describe('card kinds and sides', () => {
     expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION' })).toBeNull()
   })
 
+  it('titles the CUSTOMER_A_HANDOFF workflow track Customer HANDOFF', () => {
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION', subject: 'CUSTOMER_A_HANDOFF' })).toBe('Customer HANDOFF')
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION', subject: 'CUSTOMER_A_MD_HANDOFF' })).toBeNull()
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION', subject: 'toString' })).toBeNull()
+    // The track code names the handoff only on workflow-track notifications.
+    expect(handoffTitle({ notificationType: 'MESSAGE_TO_CUSTOMER', subject: 'CUSTOMER_A_HANDOFF' })).toBeNull()
+    // The notification type wins over the subject.
+    expect(handoffTitle({ notificationType: 'INTERNAL_NOTIFICATION_MD', subject: 'CUSTOMER_A_MD_HANDOFF' })).toBe('MD HANDOFF')
+  })
+
+  it('shows calls and tasks in the received style', () => {
+    expect(isSentStyle({ notificationType: 'CALL' })).toBe(false)
+    expect(isSentStyle({ notificationType: 'SCHEDULE_INTERNAL_TASK' })).toBe(false)
+  })
+
   it('uses the sent style for MESSAGE_TO_CUSTOMER and USER_INVITE only', () => {
     expect(isSentStyle({ notificationType: 'MESSAGE_TO_CUSTOMER' })).toBe(true)
     expect(isSentStyle({ notificationType: 'USER_INVITE' })).toBe(true)
     expect(isSentStyle({ notificationType: 'MESSAGE_FROM_CUSTOMER' })).toBe(false)
     expect(isSentStyle({ notificationType: 'INTERNAL_NOTES' })).toBe(false)
+  })
+})
+
+describe('callDurationText', () => {
+  it.each([
+    [0, '0 s'],
+    [45, '45 s'],
+    [60, '1 min 00 s'],
+    [192, '3 min 12 s'],
+    [605, '10 min 05 s'],
+    [3600, '1 h 00 min 00 s'],
+    [3725, '1 h 02 min 05 s'],
+    [36_000 + 59 * 60 + 59, '10 h 59 min 59 s'],
+    [44.6, '45 s'],
+  ])('%s seconds → %s', (seconds, text) => {
+    expect(callDurationText(seconds)).toBe(text)
+  })
+
+  it('shows a dash when the length is unknown', () => {
+    expect(callDurationText(undefined)).toBe('—')
+    expect(callDurationText(null)).toBe('—')
+    expect(callDurationText(Number.NaN)).toBe('—')
+    expect(callDurationText(-1)).toBe('—')
+  })
+})
+
+describe('recordingSrc', () => {
+  it('plays absolute http(s) addresses and same-origin paths', () => {
+    expect(recordingSrc('https://cdn.example.com/rec/1.mp3')).toBe('https://cdn.example.com/rec/1.mp3')
+    expect(recordingSrc('http://recordings.local/2.wav')).toBe('http://recordings.local/2.wav')
+    expect(recordingSrc('/media/abc123/call-recording.wav')).toBe('/media/abc123/call-recording.wav')
+  })
+
+  it('plays nothing else', () => {
+    expect(recordingSrc(undefined)).toBeNull()
+    expect(recordingSrc('  ')).toBeNull()
+    expect(recordingSrc('javascript:alert(1)')).toBeNull()
+    expect(recordingSrc('data:audio/wav;base64,AAAA')).toBeNull()
+    expect(recordingSrc('//evil.example.com/a.wav')).toBeNull()
+    expect(recordingSrc('/\\evil.example.com/a.wav')).toBeNull()
+    expect(recordingSrc('media/a.wav')).toBeNull()
   })
 })
 
@@ -220,6 +286,29 @@ describe('messageOptions', () => {
     expect(hasOptions(messageOptions(staff(3, '2026-11-22T15:00:00Z', { notificationType: 'INTERNAL_NOTIFICATION' })))).toBe(
       false,
     )
+  })
+
+  it('offers archive on the Customer HANDOFF, and nothing on calls, tasks and other workflow tracks', () => {
+    const track = (subject: string) =>
+      staff(1, '2026-11-22T15:00:00Z', { messageType: 'INTERNAL', notificationType: 'INTERNAL_NOTIFICATION', subject })
+    expect(messageOptions(track('CUSTOMER_A_HANDOFF'), { lead: aiOn })).toEqual({ ...none, archive: true })
+    expect(messageOptions(track('CUSTOMER_NO_SHOW'), { lead: aiOn })).toEqual(none)
+    const call = staff(2, '2026-11-22T15:00:00Z', {
+      messageType: 'INTERNAL',
+      notificationType: 'CALL',
+      messageStatus: 'stored',
+      callDuration: 192,
+    })
+    const task = staff(3, '2026-11-22T15:00:00Z', {
+      messageType: 'INTERNAL',
+      notificationType: 'SCHEDULE_INTERNAL_TASK',
+      messageStatus: 'stored',
+      subject: 'Call back',
+    })
+    expect(messageOptions(call, { lead: aiOn })).toEqual(none)
+    expect(messageOptions(task, { lead: aiOn })).toEqual(none)
+    expect(hasOptions(messageOptions(call))).toBe(false)
+    expect(hasOptions(messageOptions(task))).toBe(false)
   })
 
   it('colours the menu icon: dark if archived, amber for notes, green otherwise', () => {

@@ -16,29 +16,72 @@ import type { EditorMode } from '../api/send-message'
 
 type Kind = Pick<MessageView, 'messageType' | 'notificationType'>
 
-export type CardKind = 'sms' | 'email' | 'calendar' | 'note' | 'handoff'
+export type CardKind = 'sms' | 'email' | 'calendar' | 'note' | 'handoff' | 'call' | 'task'
 
-const HANDOFF_TITLES: Record<string, string> = {
-  INTERNAL_NOTIFICATION_GM: 'GM HANDOFF',
-  INTERNAL_NOTIFICATION_GM_FOLLOW_UP: 'GM HANDOFF II',
-  INTERNAL_NOTIFICATION_MD: 'MD HANDOFF',
-}
+/** Handoff notifications titled by their notification type. */
+const HANDOFF_TITLES: ReadonlyMap<string, string> = new Map([
+  ['INTERNAL_NOTIFICATION_GM', 'GM HANDOFF'],
+  ['INTERNAL_NOTIFICATION_GM_FOLLOW_UP', 'GM HANDOFF II'],
+  ['INTERNAL_NOTIFICATION_MD', 'MD HANDOFF'],
+])
 
-/** GM HANDOFF, GM HANDOFF II or MD HANDOFF for handoff notifications, else null. */
-export function handoffTitle(message: Pick<MessageView, 'notificationType'>): string | null {
-  return HANDOFF_TITLES[message.notificationType] ?? null
+/** Workflow-track notifications (INTERNAL_NOTIFICATION) that are handoffs, by track code (their subject). */
+const TRACK_HANDOFF_TITLES: ReadonlyMap<string, string> = new Map([['CUSTOMER_A_HANDOFF', 'Customer HANDOFF']])
+
+/**
+ * GM HANDOFF, GM HANDOFF II or MD HANDOFF for handoff notifications, Customer
+ * HANDOFF for the CUSTOMER_A_HANDOFF workflow track, else null.
+ */
+export function handoffTitle(message: Pick<MessageView, 'notificationType' | 'subject'>): string | null {
+  const title = HANDOFF_TITLES.get(message.notificationType)
+  if (title) return title
+  if (message.notificationType === 'INTERNAL_NOTIFICATION' && message.subject) {
+    return TRACK_HANDOFF_TITLES.get(message.subject) ?? null
+  }
+  return null
 }
 
 export function isNote(message: Kind): boolean {
   return message.messageType === 'INTERNAL_NOTES' || message.notificationType === 'INTERNAL_NOTES'
 }
 
-export function cardKind(message: Kind): CardKind {
+export function cardKind(message: Kind & Pick<MessageView, 'subject'>): CardKind {
   if (isNote(message)) return 'note'
   if (handoffTitle(message)) return 'handoff'
+  if (message.notificationType === 'CALL') return 'call'
+  if (message.notificationType === 'SCHEDULE_INTERNAL_TASK') return 'task'
   if (message.messageType === 'CALENDAR_INVITE') return 'calendar'
   if (message.messageType === 'EMAIL') return 'email'
   return 'sms'
+}
+
+/**
+ * A call's length for its card: hours, minutes and seconds, the leading unit
+ * as is and the others on two digits ("45 s", "3 min 12 s", "1 h 02 min 05 s");
+ * '—' when unknown.
+ */
+export function callDurationText(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—'
+  const total = Math.round(seconds)
+  const h = Math.floor(total / 3600)
+  const m = Math.floor(total / 60) % 60
+  const s = total % 60
+  const two = (n: number) => String(n).padStart(2, '0')
+  if (h > 0) return `${h} h ${two(m)} min ${two(s)} s`
+  if (m > 0) return `${m} min ${two(s)} s`
+  return `${s} s`
+}
+
+/**
+ * A call recording's address for the audio player: an absolute http(s) URL or
+ * a same-origin path (`/media/…`); null when absent or anything else.
+ */
+export function recordingSrc(url: string | null | undefined): string | null {
+  const value = url?.trim()
+  if (!value) return null
+  if (/^https?:\/\/[^/]/i.test(value)) return value
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value
+  return null
 }
 
 /** Sent style (staff to customer) for MESSAGE_TO_CUSTOMER and USER_INVITE, received style otherwise. */
@@ -174,9 +217,10 @@ const NO_OPTIONS: MessageOptions = {
  * On customer messages: Log mode, Show Intents, DT (unless `noDt`), Archive and, while the
  * lead's assistant is on (action intents enabled), Action Intents and Default Action Intents.
  * On messages to the customer: Archive and Set Response Time. On notes and handoffs: Archive.
+ * Other internal notifications (calls, tasks, workflow tracks that are not handoffs) offer nothing.
  */
 export function messageOptions(
-  message: Pick<MessageView, 'direction' | 'messageType' | 'notificationType' | 'archived' | 'logMode'>,
+  message: Pick<MessageView, 'direction' | 'messageType' | 'notificationType' | 'subject' | 'archived' | 'logMode'>,
   { lead, noDt = false }: MessageOptionsContext = {},
 ): MessageOptions {
   const archive = !message.archived

@@ -84,6 +84,132 @@ describe('MessageCard', () => {
     expect(card.querySelector('.chat-msg__body')?.textContent).toBe('Call the customer')
   })
 
+  it('titles the CUSTOMER_A_HANDOFF workflow track Customer HANDOFF and folds its body', () => {
+    const card = render({
+      direction: 'SENT',
+      messageType: 'INTERNAL',
+      notificationType: 'INTERNAL_NOTIFICATION',
+      messageStatus: 'stored',
+      subject: 'CUSTOMER_A_HANDOFF',
+      content: 'Workflow: CUSTOMER_A_HANDOFF',
+    })
+    expect(card.getAttribute('data-kind')).toBe('handoff')
+    expect(card.querySelector('.chat-msg__sender')?.textContent).toBe('Customer HANDOFF')
+    expect(card.querySelector('article')?.getAttribute('aria-label')).toBe('Customer HANDOFF from Service BDC')
+    expect(card.querySelector('.chat-msg__body')).toBeNull()
+    act(() => card.querySelector<HTMLButtonElement>('.chat-msg__toggle')!.click())
+    expect(card.querySelector('.chat-msg__body')?.textContent).toBe('Workflow: CUSTOMER_A_HANDOFF')
+  })
+
+  const task = {
+    messageType: 'INTERNAL',
+    notificationType: 'SCHEDULE_INTERNAL_TASK',
+    messageStatus: 'stored',
+    subject: 'Call back about the brake quote',
+    fromName: 'Robert',
+    toName: 'Sarah',
+    startTime: '2026-11-23T20:15:00Z',
+    content: 'Ask whether Friday works.',
+  } satisfies Partial<MessageView>
+
+  it('shows a task: its title, host, guest, time in the store zone and description', () => {
+    const card = render(task)
+    expect(card.getAttribute('data-kind')).toBe('task')
+    expect(card.className).toContain('chat-msg--received')
+    expect(card.querySelector('.chat-msg__subject')?.textContent).toBe('Call back about the brake quote')
+    const terms = Array.from(card.querySelectorAll('.chat-msg__facts dt')).map((dt) => dt.textContent)
+    const facts = Array.from(card.querySelectorAll('.chat-msg__facts dd')).map((dd) => dd.textContent)
+    expect(terms).toEqual(['Host', 'Guest', 'Time'])
+    expect(facts).toEqual(['Robert', 'Sarah', '3:15 PM'])
+    expect(card.querySelector('.chat-msg__body')?.textContent).toBe('Ask whether Friday works.')
+    expect(card.querySelector('.chat-msg__to')).toBeNull()
+    expect(card.querySelector('[data-testid="delivery-status"]')).toBeNull()
+  })
+
+  it('shows dashes for the facts a task lacks', () => {
+    const card = render({ ...task, fromName: undefined, toName: undefined, startTime: undefined, messageSentBy: 'rgarcia' })
+    const facts = Array.from(card.querySelectorAll('.chat-msg__facts dd')).map((dd) => dd.textContent)
+    expect(facts).toEqual(['—', '—', '—'])
+  })
+
+  const call = {
+    messageType: 'INTERNAL',
+    notificationType: 'CALL',
+    messageStatus: 'stored',
+    fromName: 'rgarcia',
+    from: '+15551234567',
+    toName: 'Sandra Patel',
+    to: '+15559876543',
+    startTime: '2026-11-22T14:58:00Z',
+    callDuration: 192,
+    url: '/media/tok123/call-recording.wav',
+    content: 'Outgoing call, 3m 12s',
+  } satisfies Partial<MessageView>
+
+  it('shows a call: from, to, start time in the store zone, duration and its recording', () => {
+    const card = render(call)
+    expect(card.getAttribute('data-kind')).toBe('call')
+    expect(card.className).toContain('chat-msg--received')
+    expect(card.querySelector('article')?.getAttribute('aria-label')).toBe('Call from rgarcia')
+    const terms = Array.from(card.querySelectorAll('.chat-msg__facts dt')).map((dt) => dt.textContent)
+    const facts = Array.from(card.querySelectorAll('.chat-msg__facts dd')).map((dd) => dd.textContent)
+    expect(terms).toEqual(['From', 'To', 'Start time', 'Duration'])
+    expect(facts).toEqual(['rgarcia (555)-123-4567', 'Sandra Patel (555)-987-6543', '9:58 AM', '3 min 12 s'])
+    const audio = card.querySelector('audio')!
+    expect(audio.getAttribute('src')).toBe('/media/tok123/call-recording.wav')
+    expect(audio.getAttribute('aria-label')).toBe('Call recording')
+    expect(audio.hasAttribute('controls')).toBe(true)
+    expect(audio.getAttribute('preload')).toBe('none')
+    expect(card.textContent).not.toContain('No recording')
+    expect(card.querySelector('.chat-msg__to')).toBeNull()
+    expect(card.querySelector('[data-testid="delivery-status"]')).toBeNull()
+  })
+
+  it('plays recordings kept elsewhere and says when a call has none', () => {
+    const remote = render({ ...call, url: 'https://recordings.example.com/c/42.mp3', callDuration: 3725 })
+    expect(remote.querySelector('audio')?.getAttribute('src')).toBe('https://recordings.example.com/c/42.mp3')
+    expect(remote.querySelectorAll('.chat-msg__facts dd')[3]?.textContent).toBe('1 h 02 min 05 s')
+
+    const none = render({ ...call, url: undefined, callDuration: 45, from: undefined })
+    expect(none.querySelector('audio')).toBeNull()
+    expect(none.querySelector('.chat-msg__no-recording')?.textContent).toBe('No recording')
+    const facts = Array.from(none.querySelectorAll('.chat-msg__facts dd')).map((dd) => dd.textContent)
+    expect(facts[0]).toBe('rgarcia')
+    expect(facts[3]).toBe('45 s')
+
+    const unsafe = render({ ...call, url: 'javascript:alert(1)', callDuration: undefined })
+    expect(unsafe.querySelector('audio')).toBeNull()
+    expect(unsafe.querySelector('.chat-msg__no-recording')?.textContent).toBe('No recording')
+    expect(unsafe.querySelectorAll('.chat-msg__facts dd')[3]?.textContent).toBe('—')
+  })
+
+  it('offers no options menu on calls and tasks, even to privileged users', () => {
+    /** Whether the card of a message with `extra` shows the options menu to a privileged user. */
+    const hasMenu = (extra: Partial<MessageView>) => {
+      view.render(
+        <QueryClientProvider client={new QueryClient()}>
+          <ol>
+            <MessageCard
+              leadId={3}
+              message={messageFixture({ createdOn: '2026-11-22T15:05:00Z', ...extra })}
+              timeZone="America/New_York"
+              now={now}
+              privileged
+              enterpriseStyle={false}
+              onArchive={() => undefined}
+            />
+          </ol>
+        </QueryClientProvider>,
+      )
+      return view.container.querySelector('[data-testid="message-options"]') !== null
+    }
+    expect(hasMenu(call)).toBe(false)
+    expect(hasMenu(task)).toBe(false)
+    // The Customer HANDOFF may be archived, like the other handoffs.
+    const customerHandoff = { messageType: 'INTERNAL', notificationType: 'INTERNAL_NOTIFICATION', subject: 'CUSTOMER_A_HANDOFF' }
+    expect(hasMenu(customerHandoff)).toBe(true)
+  })
+
   it('shows internal notes as note cards, greyed when archived', () => {
     const note = render({ messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES', archived: true })
     expect(note.getAttribute('data-kind')).toBe('note')

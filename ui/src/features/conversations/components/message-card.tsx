@@ -1,13 +1,16 @@
 import { useId, useMemo, useState } from 'react'
+import { formatPhone } from '../../../lib/format-phone'
 import type { MessageView } from '../../../lib/message-events'
 import { sanitizeHtml } from '../../../lib/sanitize-html'
 import { clockTime, messageDateLabel } from '../../../lib/zoned-time'
 import {
+  callDurationText,
   cardKind,
   delayStyle,
   handoffTitle,
   isCustomerMessage,
   isSentStyle,
+  recordingSrc,
   type CardKind,
   type LeadSwitches,
 } from './conversation-model'
@@ -46,6 +49,49 @@ const KIND_LABEL: Record<CardKind, string> = {
   calendar: 'Calendar invite',
   note: 'Internal note',
   handoff: 'Handoff',
+  call: 'Call',
+  task: 'Task',
+}
+
+/** One end of a call: the name, then the number as phones are shown; '—' when neither is known. */
+function CallParty({ name, phone }: { name?: string; phone?: string }) {
+  const number = formatPhone(phone)
+  if (!name && !number) return <>—</>
+  return (
+    <>
+      {name}
+      {name && number ? ' ' : null}
+      {number ? <span className="chat-msg__phone">{number}</span> : null}
+    </>
+  )
+}
+
+/** A call (spec section 2): who called whom, when, for how long, and its recording when there is one. */
+function CallFacts({ message, timeZone }: { message: MessageView; timeZone?: string }) {
+  const src = recordingSrc(message.url)
+  return (
+    <>
+      <dl className="chat-msg__facts">
+        <dt>From</dt>
+        <dd>
+          <CallParty name={message.fromName} phone={message.from} />
+        </dd>
+        <dt>To</dt>
+        <dd>
+          <CallParty name={message.toName} phone={message.to} />
+        </dd>
+        <dt>Start time</dt>
+        <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
+        <dt>Duration</dt>
+        <dd>{callDurationText(message.callDuration)}</dd>
+      </dl>
+      {src ? (
+        <audio className="chat-msg__audio" controls preload="none" src={src} aria-label="Call recording" />
+      ) : (
+        <p className="chat-msg__no-recording">No recording</p>
+      )}
+    </>
+  )
 }
 
 /** Pictures attached to a message: shown, not zoomed or offered for download (spec section 2). */
@@ -68,10 +114,10 @@ function MessageMedia({ urls }: { urls: readonly string[] }) {
 
 /**
  * One message of a chat box (spec section 2): a card whose kind follows the
- * message (text, e-mail with subject, calendar invite, internal note, handoff),
- * on the sent side for staff messages to the customer, with sender, time in the
- * store's zone, TO label, delivery status and the options menu; the author's
- * latest note offers its undo while the note timer runs.
+ * message (text, e-mail with subject, calendar invite, task, call, internal
+ * note, handoff), on the sent side for staff messages to the customer, with
+ * sender, time in the store's zone, TO label, delivery status and the options
+ * menu; the author's latest note offers its undo while the note timer runs.
  */
 export function MessageCard({
   leadId,
@@ -177,7 +223,20 @@ export function MessageCard({
                 <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
               </dl>
             ) : null}
-            {body}
+            {kind === 'task' ? (
+              <>
+                <p className="chat-msg__subject">{message.subject || 'Task'}</p>
+                <dl className="chat-msg__facts">
+                  <dt>Host</dt>
+                  <dd>{message.fromName || '—'}</dd>
+                  <dt>Guest</dt>
+                  <dd>{message.toName || '—'}</dd>
+                  <dt>Time</dt>
+                  <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
+                </dl>
+              </>
+            ) : null}
+            {kind === 'call' ? <CallFacts message={message} timeZone={timeZone} /> : body}
           </>
         )}
         <MessageMedia urls={message.mediaUrls} />
