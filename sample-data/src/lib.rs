@@ -213,7 +213,9 @@ pub async fn generate(
     }
     let mut rng = StdRng::seed_from_u64(options.seed);
     let now = Utc
-        .from_local_datetime(&options.today.and_hms_opt(12, 0, 0).unwrap_or_default())
+        // The start of the day, so that nothing in the world lies ahead of the moment it is
+        // generated (any time that day) and the same seed and day still give the same world.
+        .from_local_datetime(&options.today.and_hms_opt(0, 0, 0).unwrap_or_default())
         .single()
         .unwrap_or_else(Utc::now);
     let mut summary = DemoSummary::default();
@@ -1555,6 +1557,16 @@ impl World {
             });
         }
 
+        // Replies and follow-ups are drawn after the opening text; a conversation that would
+        // run on past the world's present is moved back so its last message is just before it.
+        if let Some(latest) = conversation.iter().map(|m| m.at).max()
+            && latest > self.now
+        {
+            let shift = latest - self.now + Duration::minutes(1 + id % 30);
+            for message in &mut conversation {
+                message.at -= shift;
+            }
+        }
         // Some conversations began with a call or a task, before the first text; chosen by
         // lead id so the rest of the world's random draws stay as they were.
         if let Some(first) = conversation.first().map(|m| m.at) {

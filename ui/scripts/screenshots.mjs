@@ -88,6 +88,8 @@ await page.goto(`${origin}/leadmanager?future_service_interaction_id=${talker.id
 await page.addStyleTag({ content: '.chat-box { height: 1000px !important; }' })
 const conversationBox = page.locator(`[data-testid="chat-box"][data-lead-id="${talker.id}"]`)
 await conversationBox.getByText('Customer prefers a loaner').last().waitFor()
+// The call this script logged is the newest card: keep it in view.
+await conversationBox.getByLabel('Call recording').last().scrollIntoViewIfNeeded()
 await page.waitForTimeout(800)
 await conversationBox.screenshot({ path: `${out}conversation.png` })
 await page.setViewportSize({ width: 1280, height: 800 })
