@@ -208,11 +208,7 @@ impl MessagingService {
         request: SendRequest,
         now: DateTime<Utc>,
     ) -> Result<(MessageRecord, Vec<Notice>)> {
-        let (lead, _) = self
-            .leads
-            .get(scope, request.fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let lead = self.lead_in_scope(scope, request.fsi_id).await?;
         if request.customer_id.is_some_and(|id| id != lead.customer_id) {
             return Err(Error::invalid(
                 "The customer id does not belong to this lead",
@@ -238,11 +234,7 @@ impl MessagingService {
             _ if content.trim().is_empty() => return Err(Error::invalid("Please Enter Message")),
             _ => {}
         }
-        let recipient = self
-            .messages
-            .recipient(lead.customer_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Customer not found"))?;
+        let recipient = self.recipient_of(&lead).await?;
         let sender = caller_name(caller);
         let color = None;
 
@@ -423,16 +415,8 @@ impl MessagingService {
         text: AutomatedText,
         now: DateTime<Utc>,
     ) -> Result<MessageRecord> {
-        let (lead, _) = self
-            .leads
-            .get(scope, text.fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
-        let recipient = self
-            .messages
-            .recipient(lead.customer_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Customer not found"))?;
+        let lead = self.lead_in_scope(scope, text.fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
         if recipient.block_sms {
             return Err(opted_out());
         }
@@ -488,11 +472,7 @@ impl MessagingService {
         force: bool,
         now: DateTime<Utc>,
     ) -> Result<(MessageRecord, Vec<Notice>)> {
-        let (lead, _) = self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
         if lead.conversation_initiated && !lead.conversation_closed {
             return Err(Error::invalid(
                 "The conversation of this lead has already started",
@@ -573,16 +553,8 @@ impl MessagingService {
             parameter,
             intent,
         } = request;
-        let (lead, _) = self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
-        let recipient = self
-            .messages
-            .recipient(lead.customer_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Customer not found"))?;
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
         let notification = match track {
             WorkflowTrack::CustomerAGmHandoffManualPulseCheck => {
                 NotificationType::InternalNotificationGm
@@ -687,16 +659,8 @@ impl MessagingService {
         if !errors.is_empty() {
             return Err(Error::invalid_all(errors));
         }
-        let (lead, _) = self
-            .leads
-            .get(scope, call.fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
-        let recipient = self
-            .messages
-            .recipient(lead.customer_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Customer not found"))?;
+        let lead = self.lead_in_scope(scope, call.fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
         let sender = caller_name(caller);
         let customer = (
             recipient.customer_cellular.clone(),
@@ -738,6 +702,24 @@ impl MessagingService {
                 enterprise_id: message.enterprise_id,
             }],
         ))
+    }
+
+    /// A lead inside the scope; elsewhere simply not found.
+    async fn lead_in_scope(&self, scope: &Scope, fsi_id: i64) -> Result<LeadRecord> {
+        Ok(self
+            .leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?
+            .0)
+    }
+
+    /// Where texts about the lead go: its customer and store.
+    async fn recipient_of(&self, lead: &LeadRecord) -> Result<Recipient> {
+        self.messages
+            .recipient(lead.customer_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Customer not found"))
     }
 
     fn base(&self, store_id: &i64, recipient: &Recipient, fsi_id: Option<i64>) -> NewMessage {

@@ -14,6 +14,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
+use super::lead_actions::lead;
 use super::leads::FutureServiceInteraction;
 use super::messages::{MessageApi, MessageView, SUPER_ROLES};
 use crate::auth::{Session, request_scope};
@@ -265,11 +266,7 @@ impl AssistantActionApi {
             "Intents are acted on for messages from the customer",
         )
         .await?;
-        let (lead, _) = state
-            .leads
-            .get(&scope, fsi_id.0)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        let lead = lead(&state, &scope, fsi_id.0).await?;
         let found = state.understandings.find(message.id).await?;
         let action_intents = found
             .iter()
@@ -320,11 +317,7 @@ impl AssistantActionApi {
             "Intents are acted on for messages from the customer",
         )
         .await?;
-        let (lead, _) = state
-            .leads
-            .get(&scope, body.future_service_interaction_id)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        let lead = lead(&state, &scope, body.future_service_interaction_id).await?;
         if !lead.ai_enabled {
             return Err(engine::Error::invalid(
                 "Action intents are off while the assistant is switched off for this lead",

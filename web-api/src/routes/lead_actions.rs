@@ -96,7 +96,8 @@ pub struct VehicleMileageView {
     pub message: String,
 }
 
-async fn lead(state: &AppState, scope: &Scope, id: i64) -> ApiResult<LeadRecord> {
+/// A lead inside the scope; elsewhere simply not found.
+pub(super) async fn lead(state: &AppState, scope: &Scope, id: i64) -> ApiResult<LeadRecord> {
     Ok(state
         .leads
         .get(scope, id)

@@ -57,15 +57,6 @@ pub struct IntentActed {
 }
 
 impl MessagingService {
-    async fn lead_in_scope(&self, scope: &Scope, fsi_id: i64) -> Result<LeadRecord> {
-        Ok(self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?
-            .0)
-    }
-
     /// Switches the date-time dialogue on: the assistant reads the customer's message and
     /// texts them the time it understood for confirmation, or asks for a day and time. Refused
     /// (400, nothing changed) for an opted-out customer or a store without an assistant; and,

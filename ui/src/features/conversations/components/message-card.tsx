@@ -215,24 +215,14 @@ export function MessageCard({
               <dl className="chat-msg__facts">
                 <dt>Subject</dt>
                 <dd>{message.subject || '—'}</dd>
-                <dt>Host</dt>
-                <dd>{message.fromName || '—'}</dd>
-                <dt>Guest</dt>
-                <dd>{message.toName || '—'}</dd>
-                <dt>Time</dt>
-                <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
+                <MeetingFacts message={message} timeZone={timeZone} />
               </dl>
             ) : null}
             {kind === 'task' ? (
               <>
                 <p className="chat-msg__subject">{message.subject || 'Task'}</p>
                 <dl className="chat-msg__facts">
-                  <dt>Host</dt>
-                  <dd>{message.fromName || '—'}</dd>
-                  <dt>Guest</dt>
-                  <dd>{message.toName || '—'}</dd>
-                  <dt>Time</dt>
-                  <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
+                  <MeetingFacts message={message} timeZone={timeZone} />
                 </dl>
               </>
             ) : null}
@@ -249,5 +239,19 @@ export function MessageCard({
       </article>
       {selection.menu}
     </li>
+  )
+}
+
+/** Host, guest and time: the facts calendar invites and tasks share (spec section 2). */
+function MeetingFacts({ message, timeZone }: { message: MessageView; timeZone?: string }) {
+  return (
+    <>
+      <dt>Host</dt>
+      <dd>{message.fromName || '—'}</dd>
+      <dt>Guest</dt>
+      <dd>{message.toName || '—'}</dd>
+      <dt>Time</dt>
+      <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
+    </>
   )
 }
