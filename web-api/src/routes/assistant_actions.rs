@@ -41,6 +41,8 @@ pub struct DateTimeDialogueBody {
     pub is_forced: bool,
 }
 
+const NOT_CUSTOMERS: &str = "Intents are acted on for messages from the customer";
+
 fn enabled_by_default() -> bool {
     true
 }
@@ -256,14 +258,12 @@ impl AssistantActionApi {
         #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
         #[oai(name = "messageId")] message_id: Query<i64>,
     ) -> ApiResult<Json<ActionIntentChoices>> {
-        caller.require_any(SUPER_ROLES)?;
-        let scope = request_scope(&caller, req)?;
-        let message = MessageApi::customer_message_on_lead(
+        let (scope, message) = MessageApi::super_users_customer_message(
             &state,
             &caller,
-            &scope,
+            req,
             (fsi_id.0, message_id.0),
-            "Intents are acted on for messages from the customer",
+            NOT_CUSTOMERS,
         )
         .await?;
         let lead = lead(&state, &scope, fsi_id.0).await?;
@@ -298,9 +298,15 @@ impl AssistantActionApi {
         Session(caller): Session,
         body: Json<ActionIntentBody>,
     ) -> ApiResult<Json<ActionIntentView>> {
-        caller.require_any(SUPER_ROLES)?;
-        let scope = request_scope(&caller, req)?;
         let body = body.0;
+        let (scope, message) = MessageApi::super_users_customer_message(
+            &state,
+            &caller,
+            req,
+            (body.future_service_interaction_id, body.message_id),
+            NOT_CUSTOMERS,
+        )
+        .await?;
         let name = body
             .intent_name
             .as_deref()
@@ -309,14 +315,6 @@ impl AssistantActionApi {
             .ok_or_else(|| engine::Error::invalid("Please select an intent"))?;
         let intent = Intent::from_code(name)
             .ok_or_else(|| engine::Error::invalid(format!("Unknown intent {name:?}")))?;
-        let message = MessageApi::customer_message_on_lead(
-            &state,
-            &caller,
-            &scope,
-            (body.future_service_interaction_id, body.message_id),
-            "Intents are acted on for messages from the customer",
-        )
-        .await?;
         let lead = lead(&state, &scope, body.future_service_interaction_id).await?;
         if !lead.ai_enabled {
             return Err(engine::Error::invalid(

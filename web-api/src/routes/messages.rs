@@ -489,7 +489,7 @@ impl MessageApi {
 
     /// A customer's message on the given lead that the caller may see; `not_customers` is the
     /// 400 for a message that is not the customer's.
-    pub(super) async fn customer_message_on_lead(
+    async fn customer_message_on_lead(
         state: &AppState,
         caller: &Caller,
         scope: &Scope,
@@ -504,6 +504,23 @@ impl MessageApi {
             return Err(engine::Error::invalid(not_customers).into());
         }
         Ok(message)
+    }
+
+    /// What the assistant's views and actions start from: a SUPER_DATA_ADMIN or SUPER_USER
+    /// (403 otherwise), their scope, and a customer message of the lead (see
+    /// `customer_message_on_lead`).
+    pub(super) async fn super_users_customer_message(
+        state: &AppState,
+        caller: &Caller,
+        req: &Request,
+        on_lead: (i64, i64),
+        not_customers: &str,
+    ) -> ApiResult<(Scope, MessageRecord)> {
+        caller.require_any(SUPER_ROLES)?;
+        let scope = request_scope(caller, req)?;
+        let message =
+            Self::customer_message_on_lead(state, caller, &scope, on_lead, not_customers).await?;
+        Ok((scope, message))
     }
 
     /// A message the caller may act on: in scope and visible to them.
@@ -893,12 +910,10 @@ impl MessageApi {
         #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
         #[oai(name = "messageId")] message_id: Query<i64>,
     ) -> ApiResult<Json<IntentDetails>> {
-        caller.require_any(SUPER_ROLES)?;
-        let scope = request_scope(&caller, req)?;
-        let message = Self::customer_message_on_lead(
+        let (_, message) = Self::super_users_customer_message(
             &state,
             &caller,
-            &scope,
+            req,
             (fsi_id.0, message_id.0),
             "Only messages from the customer are read by the assistant",
         )
