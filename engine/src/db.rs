@@ -371,17 +371,41 @@ impl Database {
     }
 
     /// Drops a PostgreSQL schema and everything in it (tests clean up their fresh schemas).
+    /// Sessions still holding locks in it are ended first: a test's server can be stopped with
+    /// a transaction open (its runtime is no longer polled), and the drop would wait on it
+    /// for ever.
     pub async fn drop_postgres_schema(url: &DatabaseUrl, schema: &str) -> Result<()> {
         validate_schema_name(schema)?;
         let pool = PgPoolOptions::new()
             .max_connections(1)
             .connect_with(PgConnectOptions::from_str(url.expose())?)
             .await?;
-        sqlx::query(AssertSqlSafe(format!(
-            "DROP SCHEMA IF EXISTS \"{schema}\" CASCADE"
-        )))
-        .execute(&pool)
-        .await?;
+        sqlx::query("SET lock_timeout = '5s'")
+            .execute(&pool)
+            .await?;
+        let mut attempts = 0;
+        loop {
+            sqlx::query(
+                "SELECT pg_terminate_backend(l.pid) FROM pg_locks l \
+                 JOIN pg_class c ON c.oid = l.relation \
+                 JOIN pg_namespace n ON n.oid = c.relnamespace \
+                 WHERE n.nspname = $1 AND l.pid <> pg_backend_pid() GROUP BY l.pid",
+            )
+            .bind(schema)
+            .execute(&pool)
+            .await?;
+            let dropped = sqlx::query(AssertSqlSafe(format!(
+                "DROP SCHEMA IF EXISTS \"{schema}\" CASCADE"
+            )))
+            .execute(&pool)
+            .await;
+            attempts += 1;
+            match dropped {
+                Ok(_) => break,
+                Err(error) if attempts >= 3 => return Err(error.into()),
+                Err(_) => continue,
+            }
+        }
         pool.close().await;
         Ok(())
     }

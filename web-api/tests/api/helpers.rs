@@ -151,6 +151,11 @@ impl Drop for TestApp {
 }
 
 impl TestApp {
+    /// The PostgreSQL database and schema this app runs in, when it runs on PostgreSQL.
+    pub fn postgres_schema(&self) -> Option<&(DatabaseUrl, String)> {
+        self.postgres.as_ref()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }

@@ -1,6 +1,10 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
+use engine::Database;
+use engine::store::schema::Enterprises;
+use sea_query::{Expr, ExprTrait, Query};
+
 use crate::helpers::{assert_error, spawn_app};
 
 #[tokio::test]
@@ -136,4 +140,32 @@ async fn migrating_an_up_to_date_database_changes_nothing() {
         .expect("second migration run is a no-op");
 
     assert_eq!(app.get("/api/health", None).await.status(), StatusCode::OK);
+}
+
+/// A test's server can stop with a transaction open (its runtime is blocked in the test's
+/// teardown); dropping the test's schema must not wait on it for ever.
+#[tokio::test]
+async fn a_test_schema_is_dropped_even_with_a_transaction_left_open() {
+    let app = spawn_app().await;
+    let Some((url, schema)) = app.postgres_schema().cloned() else {
+        return; // SQLite: nothing to drop
+    };
+    let mut tx = app.db.begin().await.unwrap();
+    tx.execute(
+        &Query::update()
+            .table(Enterprises::Table)
+            .value(Enterprises::Name, "held")
+            .and_where(Expr::col(Enterprises::Id).eq(1))
+            .to_owned(),
+    )
+    .await
+    .unwrap();
+    // Never committed nor rolled back: its connection stays out, holding its locks.
+    std::mem::forget(tx);
+    let dropped = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        Database::drop_postgres_schema(&url, &schema),
+    )
+    .await;
+    assert!(matches!(dropped, Ok(Ok(()))), "{dropped:?}");
 }
