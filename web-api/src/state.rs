@@ -2,7 +2,7 @@
 
 use engine::Database;
 use engine::auth::AuthService;
-use engine::messaging::{MessagingService, MessagingSettings};
+use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -59,5 +59,13 @@ impl AppState {
             db,
             queue,
         }
+    }
+
+    /// Tells the realtime stream what a request changed (each event carries a snapshot).
+    pub async fn publish(&self, notices: impl IntoIterator<Item = Notice>) {
+        self.jobs
+            .events()
+            .publish_notices(&self.messages, notices)
+            .await;
     }
 }

@@ -4,6 +4,10 @@
 //!
 //! Usage: assistant-bench [PASSES]   (default 300 passes, 129,300 replies)
 
+#[path = "../../common/peak_memory.rs"]
+mod peak_memory;
+
+use peak_memory::peak_memory_mib;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -43,18 +47,4 @@ fn main() -> anyhow::Result<()> {
         peak_memory_mib(),
     );
     Ok(())
-}
-
-/// The process's peak resident memory (VmHWM), in MiB.
-fn peak_memory_mib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(0, |kb| kb / 1024)
 }

@@ -11,6 +11,10 @@
 //! time) for the post-30-months planner over every store of every enterprise, due in the next 90
 //! days; its leads are removed afterwards (untimed) so the baseline writes into the same table.
 
+#[path = "../../common/peak_memory.rs"]
+mod peak_memory;
+
+use peak_memory::peak_memory_mib;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -328,18 +332,4 @@ async fn baseline(
         }
     }
     Ok((read, ro_rows, written))
-}
-
-/// The process's peak resident memory (VmHWM), in MiB.
-fn peak_memory_mib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map_or(0, |kb| kb / 1024)
 }

@@ -150,11 +150,7 @@ async fn lead_after(
     id: i64,
     notices: Vec<Notice>,
 ) -> ApiResult<FutureServiceInteraction> {
-    state
-        .jobs
-        .events()
-        .publish_notices(&state.messages, notices)
-        .await;
+    state.publish(notices).await;
     let (lead, marks) = state
         .leads
         .get(scope, id)

@@ -728,15 +728,10 @@ impl CustomerApi {
         state.customers.delete_mark(mark.id).await?;
         if let Some(MarkTarget::Lead(l)) = target {
             state
-                .jobs
-                .events()
-                .publish_notices(
-                    &state.messages,
-                    [Notice::LeadCounts {
-                        id: l,
-                        enterprise_id: scope.enterprise_id,
-                    }],
-                )
+                .publish([Notice::LeadCounts {
+                    id: l,
+                    enterprise_id: scope.enterprise_id,
+                }])
                 .await;
         }
         Ok(Json(MessageResponse {

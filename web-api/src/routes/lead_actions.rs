@@ -118,15 +118,10 @@ async fn changed(
         .await?
         .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
     state
-        .jobs
-        .events()
-        .publish_notices(
-            &state.messages,
-            [Notice::LeadCounts {
-                id,
-                enterprise_id: lead.enterprise_id,
-            }],
-        )
+        .publish([Notice::LeadCounts {
+            id,
+            enterprise_id: lead.enterprise_id,
+        }])
         .await;
     Ok(Json(FutureServiceInteraction::new(lead, marks)?))
 }
@@ -169,11 +164,7 @@ async fn track(
             Utc::now(),
         )
         .await?;
-    state
-        .jobs
-        .events()
-        .publish_notices(&state.messages, notices)
-        .await;
+    state.publish(notices).await;
     Ok(Json(note.into()))
 }
 
@@ -376,11 +367,7 @@ impl LeadActionApi {
             .messaging
             .initiate(&scope, fsi_id.0, force.0.unwrap_or(false), Utc::now())
             .await?;
-        state
-            .jobs
-            .events()
-            .publish_notices(&state.messages, notices)
-            .await;
+        state.publish(notices).await;
         Ok(Json(ConversationStarted {
             message: "Successfully Started".to_owned(),
             message_instance: message.into(),

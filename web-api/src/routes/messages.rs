@@ -536,14 +536,6 @@ impl MessageApi {
         }
         Ok(message)
     }
-
-    async fn publish(state: &AppState, notices: Vec<Notice>) {
-        state
-            .jobs
-            .events()
-            .publish_notices(&state.messages, notices)
-            .await;
-    }
 }
 
 #[OpenApi(tag = "ApiTags::Messages")]
@@ -609,7 +601,7 @@ impl MessageApi {
                 Utc::now(),
             )
             .await?;
-        Self::publish(&state, notices).await;
+        state.publish(notices).await;
         Ok(Json(message.into()))
     }
 
@@ -654,7 +646,7 @@ impl MessageApi {
             )
             .await?;
         }
-        Self::publish(&state, notices).await;
+        state.publish(notices).await;
         let message = state.messages.require(message.id).await?;
         Ok(Json(message.into()))
     }
@@ -677,14 +669,12 @@ impl MessageApi {
         Self::lead_in_scope(&state, &scope, fsi_id).await?;
         let last = body.last_message_id.or(body.last_read_message_instance_id);
         let unread = state.messages.mark_read(fsi_id, last, Utc::now()).await?;
-        Self::publish(
-            &state,
-            vec![Notice::LeadCounts {
+        state
+            .publish(vec![Notice::LeadCounts {
                 id: fsi_id,
                 enterprise_id: scope.enterprise_id,
-            }],
-        )
-        .await;
+            }])
+            .await;
         Ok(Json(ReadResult {
             future_service_interaction_id: fsi_id,
             total_unread_count: unread,
@@ -705,14 +695,12 @@ impl MessageApi {
         let scope = request_scope(&caller, req)?;
         let message = Self::visible_message(&state, &caller, &scope, id.0).await?;
         state.messages.archive(message.id, Utc::now()).await?;
-        Self::publish(
-            &state,
-            vec![Notice::MessageStatus {
+        state
+            .publish(vec![Notice::MessageStatus {
                 id: message.id,
                 enterprise_id: message.enterprise_id,
-            }],
-        )
-        .await;
+            }])
+            .await;
         Ok(Json(MessageResponse {
             message: "Successfully Archived".to_owned(),
         }))
@@ -735,14 +723,12 @@ impl MessageApi {
             .messaging
             .withdraw_note(caller.user_id, &note, Utc::now())
             .await?;
-        Self::publish(
-            &state,
-            vec![Notice::MessageStatus {
+        state
+            .publish(vec![Notice::MessageStatus {
                 id: note.id,
                 enterprise_id: note.enterprise_id,
-            }],
-        )
-        .await;
+            }])
+            .await;
         Ok(Json(MessageResponse {
             message: "Note undone".to_owned(),
         }))
@@ -1229,14 +1215,12 @@ async fn set_response_reqd(
             .messages
             .set_lead_response_reqd(fsi, required, now)
             .await?;
-        MessageApi::publish(
-            state,
-            vec![Notice::LeadCounts {
+        state
+            .publish(vec![Notice::LeadCounts {
                 id: fsi,
                 enterprise_id: message.enterprise_id,
-            }],
-        )
-        .await;
+            }])
+            .await;
     }
     Ok(Json(state.messages.require(message.id).await?.into()))
 }

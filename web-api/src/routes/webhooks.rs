@@ -49,11 +49,7 @@ pub async fn after_inbound(state: &AppState, outcome: InboundOutcome) -> ApiResu
             tracing::error!(message = message.id, %error, "the assistant could not be asked to read a text");
         }
     }
-    state
-        .jobs
-        .events()
-        .publish_notices(&state.messages, outcome.notices)
-        .await;
+    state.publish(outcome.notices).await;
     Ok(())
 }
 
@@ -123,11 +119,7 @@ impl WebhookApi {
     ) -> Result<TwimlResponse, ApiError> {
         let request = webhook_request(&state, req, form.0);
         let (_, notices) = state.messaging.receive_status(&request, Utc::now()).await?;
-        state
-            .jobs
-            .events()
-            .publish_notices(&state.messages, notices)
-            .await;
+        state.publish(notices).await;
         Ok(TwimlResponse::Ok(PlainText(EMPTY_TWIML.to_owned())))
     }
 }
