@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use engine::domain::Role;
+use engine::domain::{JobInput, Role, parse_job_input};
 use engine::messaging::MessagingSettings;
 use serde_json::Value as Json;
 
@@ -56,6 +56,13 @@ pub trait JobKind: Send + Sync + 'static {
     }
     /// Does the work. Long handlers report progress and check for cancellation through `ctx`.
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a>;
+}
+
+/// `JobKind::validate` for a kind whose input is a typed [`JobInput`]: the input is read and
+/// checked by the type's own rules, and stored in its normal form.
+pub fn validate_typed<I: JobInput>(input: &Json) -> Result<Json, String> {
+    let typed: I = parse_job_input(input).map_err(|e| e.to_string())?;
+    serde_json::to_value(&typed).map_err(|e| e.to_string())
 }
 
 /// The kinds this process can run, by name.

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use chrono::Utc;
 use engine::auth::Caller;
+use engine::domain::JobInput;
 use engine::store::job_runs::{JobRun, JobRunStore, NewJobRun};
 use engine::{Error, Result};
 use serde_json::Value as Json;
@@ -84,6 +85,7 @@ impl JobStarter {
         }
         let new = NewJobRun {
             enterprise_id: request.enterprise_id,
+            store_ids: kind.store_ids(&input),
             kind: kind.name().to_owned(),
             input,
             max_attempts: kind.max_attempts(),
@@ -95,6 +97,24 @@ impl JobStarter {
             self.enqueue(&run).await?;
         }
         Ok((run, created))
+    }
+
+    /// Starts a run from a typed input the caller's request built (and checked); the same
+    /// input asked for again while it runs is that run. The stores it names must already be
+    /// inside the caller's scope.
+    pub async fn start_input<I: JobInput>(
+        &self,
+        caller: &Caller,
+        input: &I,
+        enterprise_id: Option<i64>,
+    ) -> Result<(JobRun, bool)> {
+        let request = StartRequest {
+            kind: I::KIND.to_owned(),
+            input: serde_json::to_value(input).map_err(|e| Error::Internal(e.to_string()))?,
+            idempotency_key: Some(input.idempotency_key()),
+            enterprise_id,
+        };
+        self.start(caller, request).await
     }
 
     /// Checks that `caller` may start `kind` with `input`; returns the normalized input.
@@ -121,6 +141,7 @@ impl JobStarter {
         let input = kind.validate(&input).map_err(Error::invalid)?;
         let new = NewJobRun {
             enterprise_id,
+            store_ids: kind.store_ids(&input),
             kind: kind.name().to_owned(),
             input,
             max_attempts: kind.max_attempts(),

@@ -21,7 +21,7 @@ use poem_openapi::OpenApiService;
 use tracing::Instrument;
 
 use crate::config::Config;
-use crate::error::render_any_error;
+use crate::error::{REQUEST_ID, internal_error_response, render_any_error};
 use crate::routes;
 use crate::state::AppState;
 
@@ -98,11 +98,19 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         tracing::warn!(dir = %ui_dir.display(), "UI not built; serving the API only");
         route.at("/", ui_missing)
     };
+    with_request_rules(route).data(state)
+}
+
+/// What every request passes through, outermost first: the request log and id, the panic
+/// guard, body limits and NUL checks, and errors in the spec's shape.
+fn with_request_rules(route: Route) -> impl Endpoint + 'static {
     route
         .catch_all_error(render_any_error)
-        .with(CatchPanic::new())
+        .around(crate::guard::guard_request)
+        .with(CatchPanic::new().with_handler(|_| {
+            internal_error_response(poem::http::StatusCode::INTERNAL_SERVER_ERROR)
+        }))
         .around(log_request)
-        .data(state)
 }
 
 #[handler]
@@ -113,13 +121,14 @@ fn ui_missing() -> impl IntoResponse {
     )
 }
 
-/// Gives each request an id (kept from `X-Request-Id` when sent), logs it with its outcome,
-/// and returns the id in the response.
+/// Gives each request an id (kept from `X-Request-Id` when sent; error bodies carry it too),
+/// logs it with its outcome, and returns the id in the response. A 5xx that is not in the
+/// spec's JSON shape (whatever produced it) is answered in that shape.
 async fn log_request<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let request_id = req
         .header("x-request-id")
-        .filter(|id| id.len() <= 64)
+        .filter(|id| id.len() <= 64 && id.chars().all(|c| c.is_ascii_graphic()))
         .map(str::to_owned)
         .unwrap_or_else(|| {
             format!(
@@ -136,7 +145,19 @@ async fn log_request<E: Endpoint>(next: E, req: Request) -> poem::Result<Respons
     );
     async move {
         let started = Instant::now();
-        let mut response = next.get_response(req).await;
+        let mut response = REQUEST_ID
+            .scope(request_id.clone(), async {
+                let response = next.get_response(req).await;
+                let is_json = response
+                    .content_type()
+                    .is_some_and(|t| t.starts_with("application/json"));
+                if response.status().is_server_error() && !is_json {
+                    internal_error_response(response.status())
+                } else {
+                    response
+                }
+            })
+            .await;
         let status = response.status().as_u16();
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         if status >= 500 {
@@ -287,13 +308,16 @@ impl Server {
         };
         let jobs = JobSystem::open(config, &db, registry).await?;
         let workers = (mode == Mode::Serve).then(|| jobs.start_workers(config, &db));
-        let state = AppState::new(
-            db.clone(),
-            AuthService::new(db, policy),
-            config.queue.clone(),
-            jobs.starter,
-            config.messaging(),
-        );
+        let state = AppState {
+            trusted_proxies: config.trusted_proxies.clone(),
+            ..AppState::new(
+                db.clone(),
+                AuthService::new(db, policy),
+                config.queue.clone(),
+                jobs.starter,
+                config.messaging(),
+            )
+        };
         let acceptor = TcpListener::bind(config.listen)
             .into_acceptor()
             .await
@@ -361,6 +385,34 @@ pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use poem::{Endpoint, Request, Route, handler};
+
+    #[handler]
+    fn boom() -> &'static str {
+        panic!("a handler bug")
+    }
+
+    #[tokio::test]
+    async fn a_panic_is_answered_in_the_json_error_shape_with_the_request_id() {
+        let app = super::with_request_rules(Route::new().at("/boom", boom));
+        let request = Request::builder()
+            .uri("/boom".parse().expect("uri"))
+            .header("x-request-id", "req-42")
+            .finish();
+        let response = app.get_response(request).await;
+        assert_eq!(response.status().as_u16(), 500);
+        assert!(
+            response
+                .content_type()
+                .is_some_and(|t| t.starts_with("application/json"))
+        );
+        let body: serde_json::Value =
+            serde_json::from_slice(&response.into_body().into_vec().await.expect("body"))
+                .expect("JSON");
+        assert_eq!(body["requestId"], "req-42");
+        assert_eq!(body["errors"], serde_json::json!([]));
+    }
+
     /// The UI's API types are generated from `ui/openapi.json`; it must match what we serve.
     /// After an API change: `bayline openapi > ui/openapi.json && npm --prefix ui run gen:api`.
     #[test]

@@ -2,11 +2,13 @@
 
 use engine::auth::{Caller, Scope};
 use poem::Request;
-use poem::web::RealIp;
+use std::net::IpAddr;
+
 use poem_openapi::SecurityScheme;
 use poem_openapi::auth::ApiKey;
 
-use crate::error::ApiError;
+use crate::config::TrustedProxies;
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// The session token from `POST /user/v2/login`, sent as `Authorization: <token>` (a `Bearer `
@@ -103,16 +105,54 @@ pub async fn store_in_scope(
         .ok_or_else(|| engine::Error::not_found("Store not found").into())
 }
 
-/// The client's address as best known (behind a proxy, its forwarding headers).
-pub async fn client_ip(req: &Request) -> Option<String> {
-    use poem::FromRequest;
-    let real = RealIp::from_request_without_body(req)
-        .await
-        .ok()
-        .and_then(|ip| ip.0);
-    real.map(|ip| ip.to_string()).or_else(|| {
-        req.remote_addr()
-            .as_socket_addr()
-            .map(|a| a.ip().to_string())
-    })
+/// The stores a request names, inside the caller's scope: one store, a dealer's stores, or
+/// (neither given) every store the caller sees. A store or dealer outside the scope is 404.
+pub async fn stores_of(
+    state: &AppState,
+    scope: &Scope,
+    boc_id: Option<i64>,
+    store_id: Option<i64>,
+) -> ApiResult<Vec<i64>> {
+    let stores: Vec<_> = state
+        .tenancy
+        .stores(scope)
+        .await?
+        .into_iter()
+        .filter(|s| boc_id.is_none_or(|b| s.boc_id == b))
+        .filter(|s| store_id.is_none_or(|id| s.id == id))
+        .map(|s| s.id)
+        .collect();
+    if stores.is_empty() {
+        let what = if store_id.is_some() {
+            "Store"
+        } else {
+            "Dealer"
+        };
+        return Err(engine::Error::not_found(format!("{what} not found")).into());
+    }
+    Ok(stores)
+}
+
+/// The client's address: the peer's, unless the peer is a trusted proxy
+/// (`BAYLINE_TRUSTED_PROXIES`); then the nearest address in `X-Forwarded-For` that is not one of
+/// the proxies, else `X-Real-IP`.
+pub fn client_ip(req: &Request, trusted: &TrustedProxies) -> Option<IpAddr> {
+    let peer = req.remote_addr().as_socket_addr().map(|a| a.ip())?;
+    if !trusted.contains(peer) {
+        return Some(peer);
+    }
+    let forwarded: Vec<IpAddr> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|hop| hop.trim().parse().ok())
+        .collect();
+    forwarded
+        .into_iter()
+        .rev()
+        .find(|hop| !trusted.contains(*hop))
+        .or_else(|| req.header("x-real-ip").and_then(|v| v.trim().parse().ok()))
+        .or(Some(peer))
 }

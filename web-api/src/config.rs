@@ -42,6 +42,60 @@ pub struct Config {
     pub public_url: Option<String>,
     /// SMTP server for e-mail and calendar invites; without one mail stays in the outbox.
     pub smtp_url: Option<String>,
+    /// Proxies whose forwarding headers name the client (none: the peer is the client).
+    pub trusted_proxies: TrustedProxies,
+}
+
+/// The reverse proxies in front of Bayline (`BAYLINE_TRUSTED_PROXIES`): addresses or CIDR
+/// ranges. Only a request that came from one of them may name its client in
+/// `X-Forwarded-For` / `X-Real-IP`; anyone else could send any address there and so escape the
+/// log-in throttle.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<(std::net::IpAddr, u8)>);
+
+impl TrustedProxies {
+    pub fn parse(text: &str) -> anyhow::Result<Self> {
+        let mut ranges = Vec::new();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (address, prefix) = match item.split_once('/') {
+                Some((address, prefix)) => (address, Some(prefix)),
+                None => (item, None),
+            };
+            let address: std::net::IpAddr = address
+                .parse()
+                .with_context(|| format!("{item:?} is not an IP address or CIDR range"))?;
+            let bits = if address.is_ipv4() { 32 } else { 128 };
+            let prefix = match prefix {
+                None => bits,
+                Some(p) => p
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|p| *p <= bits)
+                    .with_context(|| format!("{item:?} has a bad prefix length"))?,
+            };
+            ranges.push((address, prefix));
+        }
+        Ok(Self(ranges))
+    }
+
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        use std::net::IpAddr;
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(ip),
+            v4 => v4,
+        };
+        self.0.iter().any(|(range, prefix)| match (range, ip) {
+            (IpAddr::V4(range), IpAddr::V4(ip)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(*prefix)).unwrap_or(0);
+                u32::from(*range) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(range), IpAddr::V6(ip)) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(*prefix)).unwrap_or(0);
+                u128::from(*range) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        })
+    }
 }
 
 impl Config {
@@ -161,6 +215,11 @@ impl Config {
         if let Err(error) = Mailer::from_url(smtp_url.as_deref()) {
             bail!("{error}");
         }
+        let trusted_proxies = match get("BAYLINE_TRUSTED_PROXIES") {
+            Some(v) => TrustedProxies::parse(&v)
+                .with_context(|| format!("BAYLINE_TRUSTED_PROXIES={v:?} is not usable"))?,
+            None => TrustedProxies::default(),
+        };
         let log_json = match get("BAYLINE_LOG_JSON") {
             Some(v) => parse_bool(&v).with_context(|| {
                 format!("BAYLINE_LOG_JSON={v:?} must be one of 1, 0, true, false, yes, no")
@@ -185,6 +244,7 @@ impl Config {
             log_json,
             public_url,
             smtp_url,
+            trusted_proxies,
         })
     }
 }
@@ -227,6 +287,22 @@ mod tests {
     }
 
     #[test]
+    fn trusted_proxies_are_addresses_and_ranges() {
+        let proxies = TrustedProxies::parse("10.0.0.0/8, 192.168.1.7, ::1").unwrap();
+        for (ip, trusted) in [
+            ("10.2.3.4", true),
+            ("11.0.0.1", false),
+            ("192.168.1.7", true),
+            ("192.168.1.8", false),
+            ("::1", true),
+            ("::ffff:10.9.9.9", true),
+        ] {
+            assert_eq!(proxies.contains(ip.parse().unwrap()), trusted, "{ip}");
+        }
+        assert!(!TrustedProxies::default().contains("127.0.0.1".parse().unwrap()));
+    }
+
+    #[test]
     fn a_bad_value_names_its_variable() {
         for (name, value) in [
             ("BAYLINE_LISTEN", "localhost"),
@@ -238,6 +314,8 @@ mod tests {
             ("BAYLINE_QUEUE_NAME", "no spaces"),
             ("BAYLINE_WORKERS", "0"),
             ("BAYLINE_JOB_STALE_SECS", "forever"),
+            ("BAYLINE_TRUSTED_PROXIES", "10.0.0.0/33"),
+            ("BAYLINE_TRUSTED_PROXIES", "proxy.local"),
         ] {
             let error = format!("{:#}", config(&[(name, value)]).unwrap_err());
             assert!(error.contains(name), "{error}");

@@ -7,27 +7,43 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
 
 #[derive(Debug, Clone, Object, serde::Serialize)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+#[serde(rename_all = "camelCase")]
 pub struct ErrorBody {
     /// What went wrong, for a person.
     pub message: String,
     /// Each problem found; the first is the one to show.
     pub errors: Vec<String>,
+    /// The request's id (also in the `X-Request-Id` header), to find its log lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+tokio::task_local! {
+    /// The id of the request being answered, set by the request log around every request.
+    pub static REQUEST_ID: String;
+}
+
+fn current_request_id() -> Option<String> {
+    REQUEST_ID.try_with(String::clone).ok()
 }
 
 impl ErrorBody {
     /// A 5xx body: a generic message and no error list, so clients show their own wording.
     pub fn internal() -> Self {
-        Self {
-            message: INTERNAL_MESSAGE.to_owned(),
-            errors: Vec::new(),
-        }
+        Self::listing(INTERNAL_MESSAGE.to_owned(), Vec::new())
     }
 
     pub fn new(message: impl Into<String>) -> Self {
         let message = message.into();
+        Self::listing(message.clone(), vec![message])
+    }
+
+    fn listing(message: String, errors: Vec<String>) -> Self {
         Self {
-            errors: vec![message.clone()],
             message,
+            errors,
+            request_id: current_request_id(),
         }
     }
 }
@@ -69,7 +85,7 @@ impl From<engine::Error> for ApiError {
         use engine::Error as E;
         match error {
             E::Validation { message, errors } => {
-                ApiError::BadRequest(Json(ErrorBody { message, errors }))
+                ApiError::BadRequest(Json(ErrorBody::listing(message, errors)))
             }
             E::NotFound(m) => ApiError::NotFound(Json(ErrorBody::new(m))),
             E::Conflict(m) => ApiError::Conflict(Json(ErrorBody::new(m))),
@@ -85,7 +101,8 @@ impl From<engine::Error> for ApiError {
     }
 }
 
-fn json_error(status: StatusCode, body: &ErrorBody) -> Response {
+/// An error response in the spec's shape, for middleware that answers before any handler.
+pub fn json_error(status: StatusCode, body: &ErrorBody) -> Response {
     let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".to_owned());
     Response::builder()
         .status(status)
@@ -93,8 +110,9 @@ fn json_error(status: StatusCode, body: &ErrorBody) -> Response {
         .body(text)
 }
 
-/// Turns every error that escaped a handler (unknown route, unparsable body, missing token,
-/// panics) into the spec's shape; responses that already have it pass through.
+/// Turns every error that escaped a handler (unknown route, unparsable body, missing token)
+/// into the spec's shape; responses that already have it pass through. Panics are answered by
+/// [`internal_error_response`].
 pub async fn render_any_error(error: poem::Error) -> Response {
     let status = error.status();
     let message = error.to_string();
@@ -115,4 +133,10 @@ pub async fn render_any_error(error: poem::Error) -> Response {
         _ => message,
     };
     json_error(status, &ErrorBody::new(message))
+}
+
+/// The answer to a request whose handler panicked, or to any 5xx that is not already in the
+/// spec's shape: the generic JSON body with the request id.
+pub fn internal_error_response(status: StatusCode) -> Response {
+    json_error(status, &ErrorBody::internal())
 }

@@ -4,5 +4,6 @@ pub mod app;
 pub mod auth;
 pub mod config;
 pub mod error;
+pub mod guard;
 pub mod routes;
 pub mod state;

@@ -15,6 +15,8 @@ use engine::store::tenancy::TenancyStore;
 use engine::store::understandings::UnderstandingStore;
 use jobs::{JobStarter, QueueBackend};
 
+use crate::config::TrustedProxies;
+
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub db: Database,
@@ -32,6 +34,8 @@ pub struct AppState {
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
+    /// Proxies allowed to name the client in forwarding headers.
+    pub trusted_proxies: TrustedProxies,
 }
 
 impl AppState {
@@ -58,6 +62,7 @@ impl AppState {
             auth,
             db,
             queue,
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 

@@ -77,6 +77,15 @@ impl AuthService {
         if password.is_empty() {
             missing.push("Password is required".to_owned());
         }
+        // Nothing longer is anyone's: refused before a failure (and its text) is recorded.
+        missing.extend(crate::domain::formats::too_long(
+            "Username",
+            username,
+            crate::domain::formats::MAX_EMAIL_CHARS,
+        ));
+        missing.extend(crate::domain::formats::too_long(
+            "Password", password, 1_000,
+        ));
         if !missing.is_empty() {
             return Err(Error::Validation {
                 message: missing[0].clone(),

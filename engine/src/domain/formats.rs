@@ -26,15 +26,43 @@ pub fn parse_iso_date(text: &str) -> Result<NaiveDate> {
 pub fn parse_request_date(field: &str, text: Option<&str>) -> Result<Option<NaiveDate>> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
-        Some(t) => parse_iso_date(t)
-            .or_else(|_| parse_server_date(t))
-            .map(Some)
-            .map_err(|_| {
-                Error::invalid(format!(
-                    "{field} must be a date as YYYY-MM-DD or DD.MM.YYYY, got {t:?}"
-                ))
-            }),
+        Some(t) => {
+            let date = parse_iso_date(t)
+                .or_else(|_| parse_server_date(t))
+                .map_err(|_| {
+                    Error::invalid(format!(
+                        "{field} must be a date as YYYY-MM-DD or DD.MM.YYYY, got {t:?}"
+                    ))
+                })?;
+            plausible_date(field, date).map(Some)
+        }
     }
+}
+
+/// The years any date a client sends may fall in: wide enough for any vehicle, sale or
+/// appointment, narrow enough that date arithmetic on it never overflows.
+pub const PLAUSIBLE_YEARS: std::ops::RangeInclusive<i32> = 1900..=2199;
+
+/// `date`, if its year is plausible; else a 400 naming the field.
+pub fn plausible_date(field: &str, date: NaiveDate) -> Result<NaiveDate> {
+    use chrono::Datelike;
+    if PLAUSIBLE_YEARS.contains(&date.year()) {
+        Ok(date)
+    } else {
+        Err(Error::invalid(format!(
+            "{field} must be a date from {} to {}",
+            PLAUSIBLE_YEARS.start(),
+            PLAUSIBLE_YEARS.end()
+        )))
+    }
+}
+
+/// `at`, if its year is plausible; else a 400 naming the field.
+pub fn plausible_time(
+    field: &str,
+    at: chrono::DateTime<chrono::Utc>,
+) -> Result<chrono::DateTime<chrono::Utc>> {
+    plausible_date(field, at.date_naive()).map(|_| at)
 }
 
 /// A mileage as people write it: "45,300", "45300 miles", "45.3k", "45k mi". Whole miles,
@@ -196,4 +224,16 @@ mod vmr_tests {
             assert!(parse_minder(text).is_err(), "{text}");
         }
     }
+}
+
+/// The longest name a person, customer or record may have.
+pub const MAX_NAME_CHARS: usize = 100;
+/// The longest code (customer number, VIN-like keys, make, model).
+pub const MAX_CODE_CHARS: usize = 50;
+/// The longest e-mail address (RFC 5321).
+pub const MAX_EMAIL_CHARS: usize = 254;
+
+/// A problem to report when `text` has more than `max` characters.
+pub fn too_long(field: &str, text: &str, max: usize) -> Option<String> {
+    (text.chars().count() > max).then(|| format!("{field} must have at most {max} characters"))
 }

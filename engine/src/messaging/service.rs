@@ -107,18 +107,86 @@ pub struct CallLog {
 /// The longest call a log may record.
 const MAX_CALL_SECONDS: i32 = 24 * 60 * 60;
 
+/// What a conversation's send asks for: its `messageType` (SMS when absent) read together with
+/// its `notificationType`, which must agree with it. `INTERNAL_NOTES` makes a note of it; a
+/// customer-facing kind keeps it a message to the customer; any other kind cannot be sent from
+/// a conversation and is refused rather than dropped (it would change what the send means).
+fn sent_message_type(
+    message_type: Option<&str>,
+    notification_type: Option<&str>,
+) -> Result<MessageType> {
+    let named = match message_type.map(str::trim) {
+        None | Some("") => None,
+        Some("CALENDAR") => return Err(no_assistant()),
+        Some(other) => Some(
+            other
+                .parse::<MessageType>()
+                .map_err(|_| Error::invalid(format!("Unknown messageType {other:?}")))?,
+        ),
+    };
+    let notification = match notification_type.map(str::trim) {
+        None | Some("") => None,
+        Some(other) => Some(
+            other
+                .parse::<NotificationType>()
+                .map_err(|_| Error::invalid(format!("Unknown notificationType {other:?}")))?,
+        ),
+    };
+    let is_note = |t: MessageType| matches!(t, MessageType::InternalNotes | MessageType::Internal);
+    match (named, notification) {
+        (named, None) => Ok(named.unwrap_or(MessageType::Sms)),
+        (None, Some(NotificationType::InternalNotes)) => Ok(MessageType::InternalNotes),
+        (Some(t), Some(NotificationType::InternalNotes)) if is_note(t) => Ok(t),
+        (named, Some(NotificationType::MessageToCustomer | NotificationType::Sms))
+            if !named.is_some_and(is_note) =>
+        {
+            Ok(named.unwrap_or(MessageType::Sms))
+        }
+        (Some(t), Some(NotificationType::InternalNotes | NotificationType::MessageToCustomer))
+        | (Some(t), Some(NotificationType::Sms)) => Err(Error::invalid(format!(
+            "notificationType {} does not go with messageType {}",
+            notification
+                .map(NotificationType::as_str)
+                .unwrap_or_default(),
+            t.as_str()
+        ))),
+        (_, Some(other)) => Err(Error::invalid(format!(
+            "notificationType {} cannot be sent from a conversation (use INTERNAL_NOTES or MESSAGE_TO_CUSTOMER)",
+            other.as_str()
+        ))),
+    }
+}
+
 /// A provider's form POST as received.
 #[derive(Debug, Clone)]
 pub struct WebhookRequest {
     /// The full URL the provider posted to, query string included.
-    pub url: String,
-    pub params: Vec<(String, String)>,
-    pub signature: Option<String>,
+    url: String,
+    /// The form exactly as sent: the signature covers these.
+    params: Vec<(String, String)>,
+    /// The form as read and stored: a provider's text is kept whole but for NUL characters,
+    /// which PostgreSQL text cannot hold (refusing them would make the provider retry and
+    /// the customer's text be lost).
+    fields: Vec<(String, String)>,
+    signature: Option<String>,
 }
 
 impl WebhookRequest {
+    pub fn new(url: String, params: Vec<(String, String)>, signature: Option<String>) -> Self {
+        let fields = params
+            .iter()
+            .map(|(k, v)| (k.replace('\0', ""), v.replace('\0', "")))
+            .collect();
+        Self {
+            url,
+            params,
+            fields,
+            signature,
+        }
+    }
+
     fn param(&self, name: &str) -> Option<&str> {
-        self.params
+        self.fields
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
@@ -214,13 +282,10 @@ impl MessagingService {
                 "The customer id does not belong to this lead",
             ));
         }
-        let message_type = match request.message_type.as_deref().map(str::trim) {
-            None | Some("") => MessageType::Sms,
-            Some("CALENDAR") => return Err(no_assistant()),
-            Some(other) => other
-                .parse::<MessageType>()
-                .map_err(|_| Error::invalid(format!("Unknown messageType {other:?}")))?,
-        };
+        let message_type = sent_message_type(
+            request.message_type.as_deref(),
+            request.notification_type.as_deref(),
+        )?;
         let content = request.content.clone().unwrap_or_default();
         let subject = request
             .subject
@@ -639,6 +704,11 @@ impl MessagingService {
         if call.started_at > now + Duration::minutes(5) {
             errors.push("A call cannot start in the future".to_owned());
         }
+        if let Err(Error::Validation { errors: e, .. }) =
+            crate::domain::formats::plausible_time("startTime", call.started_at)
+        {
+            errors.extend(e);
+        }
         let recording = call
             .recording_url
             .as_deref()
@@ -839,11 +909,7 @@ impl MessagingService {
                         let signature = signature::sign(&config.auth_token, &url, &params);
                         let (_, more) = self
                             .receive_status(
-                                &WebhookRequest {
-                                    url: url.clone(),
-                                    params,
-                                    signature: Some(signature),
-                                },
+                                &WebhookRequest::new(url.clone(), params, Some(signature)),
                                 now,
                             )
                             .await?;
@@ -1479,11 +1545,7 @@ impl MessagingService {
         ];
         let signature = signature::sign(&config.auth_token, inbound_url, &params);
         self.receive_sms(
-            &WebhookRequest {
-                url: inbound_url.to_owned(),
-                params,
-                signature: Some(signature),
-            },
+            &WebhookRequest::new(inbound_url.to_owned(), params, Some(signature)),
             now,
         )
         .await

@@ -5,5 +5,7 @@
 pub mod model;
 #[cfg(test)]
 mod tests;
+mod transfer;
 
-pub use model::{Due, Exclusion, Planner, VehicleFacts, Window, due, evaluate};
+pub use model::{DayRange, Due, Exclusion, Planner, VehicleFacts, Window, due, evaluate};
+pub use transfer::{PLANNER_ROLES, PlannerTransferInput};

@@ -303,7 +303,11 @@ impl Planner {
         }
         let miles = match name {
             "7500" => 7_500,
-            _ => name.strip_suffix('K')?.parse::<i32>().ok()? * 1_000,
+            _ => name
+                .strip_suffix('K')?
+                .parse::<i32>()
+                .ok()?
+                .checked_mul(1_000)?,
         };
         is_mileage_milestone(miles).then_some(Planner::Mileage(miles))
     }
@@ -559,6 +563,85 @@ pub fn already_serviced(planner: Planner, facts: &VehicleFacts, due: &Due) -> bo
         | Planner::HondaOldModelNewer
         | Planner::ServiceClosed
         | Planner::CustomerVehicleLead => false,
+    }
+}
+
+/// The farthest a planner window reaches from the planner date, either way: ten years.
+pub const MAX_WINDOW_DAYS: i64 = 3_650;
+
+/// A planner's window in days from the planner date (negative: before it), as requests,
+/// definitions and job inputs carry it. The one place its rules live: each bound within
+/// [`MAX_WINDOW_DAYS`] either way, and `minDays` not after `maxDays`. Missing bounds are the
+/// spec's defaults, 0 and 30.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "DayRangeFields", rename_all = "camelCase")]
+pub struct DayRange {
+    min_days: i64,
+    max_days: i64,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DayRangeFields {
+    min_days: Option<i64>,
+    max_days: Option<i64>,
+}
+
+impl TryFrom<DayRangeFields> for DayRange {
+    type Error = crate::Error;
+
+    fn try_from(fields: DayRangeFields) -> Result<Self, Self::Error> {
+        Self::new(fields.min_days, fields.max_days)
+    }
+}
+
+impl DayRange {
+    pub const DEFAULT_MIN_DAYS: i64 = 0;
+    pub const DEFAULT_MAX_DAYS: i64 = 30;
+
+    /// Checks the bounds; every problem is listed, naming its field.
+    pub fn new(min_days: Option<i64>, max_days: Option<i64>) -> crate::Result<Self> {
+        let min_days = min_days.unwrap_or(Self::DEFAULT_MIN_DAYS);
+        let max_days = max_days.unwrap_or(Self::DEFAULT_MAX_DAYS);
+        let mut problems = Vec::new();
+        for (field, days) in [("minDays", min_days), ("maxDays", max_days)] {
+            if !(-MAX_WINDOW_DAYS..=MAX_WINDOW_DAYS).contains(&days) {
+                problems.push(format!(
+                    "{field} must be between -{MAX_WINDOW_DAYS} and {MAX_WINDOW_DAYS} days (within 10 years)"
+                ));
+            }
+        }
+        if problems.is_empty() && min_days > max_days {
+            problems.push("minDays must not be greater than maxDays".to_owned());
+        }
+        if problems.is_empty() {
+            Ok(Self { min_days, max_days })
+        } else {
+            Err(crate::Error::invalid_all(problems))
+        }
+    }
+
+    pub fn min_days(self) -> i64 {
+        self.min_days
+    }
+
+    pub fn max_days(self) -> i64 {
+        self.max_days
+    }
+
+    /// The due days this range covers from `planner_date`.
+    pub fn window(self, planner_date: NaiveDate) -> crate::Result<Window> {
+        Window::new(planner_date, self.min_days, self.max_days)
+            .ok_or_else(|| crate::Error::invalid("plannerDate is too far in the future"))
+    }
+}
+
+impl Default for DayRange {
+    fn default() -> Self {
+        Self {
+            min_days: Self::DEFAULT_MIN_DAYS,
+            max_days: Self::DEFAULT_MAX_DAYS,
+        }
     }
 }
 

@@ -89,7 +89,7 @@ impl AppointmentStore {
             .map(str::trim)
             .filter(|t| !t.is_empty())
         {
-            let pattern = like_pattern(text);
+            let pattern = like_pattern(text)?;
             let like = |e: Expr| e.like(LikeExpr::new(pattern.clone()).escape('\\'));
             let concat = sea_query::BinOper::Custom("||");
             let mut cond = Cond::any()

@@ -8,7 +8,7 @@ use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
 use crate::db::Database;
 use crate::domain::PhoneNumber;
-use crate::domain::formats::is_vin;
+use crate::domain::formats::{MAX_CODE_CHARS, MAX_EMAIL_CHARS, MAX_NAME_CHARS, is_vin, too_long};
 use crate::error::{Error, Result};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -303,6 +303,20 @@ impl CustomerStore {
         if new.custno.trim().is_empty() {
             errors.push("custno is required".to_owned());
         }
+        errors.extend(
+            [
+                too_long("First name", &new.first_name, MAX_NAME_CHARS),
+                too_long("Last name", &new.last_name, MAX_NAME_CHARS),
+                too_long("custno", &new.custno, MAX_CODE_CHARS),
+                too_long(
+                    "E-mail",
+                    new.email.as_deref().unwrap_or_default(),
+                    MAX_EMAIL_CHARS,
+                ),
+            ]
+            .into_iter()
+            .flatten(),
+        );
         let cellular = match new
             .cellular
             .as_deref()
@@ -380,7 +394,7 @@ impl CustomerStore {
         scope.restrict(&mut query, Customers::Table, true);
         query.and_where(Expr::col((Customers::Table, Customers::StoreId)).eq(store_id));
         if let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) {
-            let pattern = like_pattern(text);
+            let pattern = like_pattern(text)?;
             let like = |e: Expr| e.like(LikeExpr::new(pattern.clone()).escape('\\'));
             let concat = sea_query::BinOper::Custom("||");
             let name = Func::lower(

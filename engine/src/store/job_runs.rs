@@ -8,8 +8,9 @@ use chrono::{DateTime, Duration, Utc};
 use sea_query::{Expr, ExprTrait, Order, Query, SelectStatement};
 use serde_json::Value as Json;
 
-use super::schema::{JobRunLogs, JobRuns};
+use super::schema::{JobRunLogs, JobRuns, Stores};
 use super::{Page, PageRequest};
+use crate::auth::Scope;
 use crate::db::Database;
 use crate::domain::{JobStatus, LogLevel};
 use crate::error::{Error, Result};
@@ -47,11 +48,25 @@ pub struct JobRun {
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The dealer holding every store the run works on, if one does.
+    pub boc_id: Option<i64>,
+    /// The store the run works on, if it works on exactly one.
+    pub store_id: Option<i64>,
 }
 
 impl JobRun {
     pub fn status(&self) -> JobStatus {
         self.status.parse().unwrap_or(JobStatus::Failed)
+    }
+
+    /// Whether a caller with `scope` sees the run (`None`: a platform user looking across
+    /// enterprises, who sees every run). Inside an enterprise the rule is the one for every
+    /// record: the run's dealer and store must be inside the scope.
+    pub fn is_visible_to(&self, scope: Option<&Scope>) -> bool {
+        scope.is_none_or(|scope| {
+            self.enterprise_id
+                .is_some_and(|e| scope.contains(e, self.boc_id, self.store_id))
+        })
     }
 }
 
@@ -66,6 +81,8 @@ pub struct JobLogLine {
 #[derive(Debug, Clone)]
 pub struct NewJobRun {
     pub enterprise_id: Option<i64>,
+    /// The stores the run works on (its input's); they place it under a dealer and a store.
+    pub store_ids: Vec<i64>,
     pub kind: String,
     pub input: Json,
     pub max_attempts: i32,
@@ -76,8 +93,9 @@ pub struct NewJobRun {
 /// Which runs a listing shows.
 #[derive(Debug, Clone, Default)]
 pub struct JobRunFilter {
-    /// `None` lists every enterprise's runs and the platform's own (platform users only).
-    pub enterprise_id: Option<i64>,
+    /// The caller's scope; `None` lists every enterprise's runs and the platform's own
+    /// (platform users only).
+    pub scope: Option<Scope>,
     pub kind: Option<String>,
     pub status: Option<JobStatus>,
     pub created_from: Option<DateTime<Utc>>,
@@ -127,13 +145,16 @@ impl JobRunStore {
     /// that run instead (`false`: nothing was created).
     pub async fn create(&self, new: &NewJobRun, now: DateTime<Utc>) -> Result<(JobRun, bool)> {
         if let Some(key) = &new.idempotency_key
-            && let Some(active) = self.active_with_key(key).await?
+            && let Some(active) = self.active_with_key(new.enterprise_id, key).await?
         {
             return Ok((active, false));
         }
+        let (boc_id, store_id) = self.place_of(&new.store_ids).await?;
         let insert = Query::insert()
             .into_table(JobRuns::Table)
             .columns([
+                JobRuns::BocId,
+                JobRuns::StoreId,
                 JobRuns::EnterpriseId,
                 JobRuns::Kind,
                 JobRuns::Input,
@@ -145,6 +166,8 @@ impl JobRunStore {
                 JobRuns::HeartbeatAt,
             ])
             .values_panic([
+                boc_id.into(),
+                store_id.into(),
                 new.enterprise_id.into(),
                 new.kind.clone().into(),
                 new.input.clone().into(),
@@ -162,15 +185,56 @@ impl JobRunStore {
             // Another request with the same key won the race: hand back its run.
             Err(Error::Database(e)) if is_unique_violation(&e) => {
                 let key = new.idempotency_key.as_deref().unwrap_or_default();
-                let active = self.active_with_key(key).await?.ok_or(Error::Database(e))?;
+                let active = self
+                    .active_with_key(new.enterprise_id, key)
+                    .await?
+                    .ok_or(Error::Database(e))?;
                 Ok((active, false))
             }
             Err(other) => Err(other),
         }
     }
 
-    async fn active_with_key(&self, key: &str) -> Result<Option<JobRun>> {
+    /// The dealer and store that hold every one of `store_ids`, as far as one does.
+    async fn place_of(&self, store_ids: &[i64]) -> Result<(Option<i64>, Option<i64>)> {
+        if store_ids.is_empty() {
+            return Ok((None, None));
+        }
+        let dealers: Vec<i64> = self
+            .db
+            .fetch_all::<(i64,)>(
+                &Query::select()
+                    .distinct()
+                    .column(Stores::BocId)
+                    .from(Stores::Table)
+                    .and_where(Expr::col(Stores::Id).is_in(store_ids.iter().copied()))
+                    .to_owned(),
+            )
+            .await?
+            .into_iter()
+            .map(|(dealer,)| dealer)
+            .collect();
+        let mut distinct_stores = store_ids.to_vec();
+        distinct_stores.sort_unstable();
+        distinct_stores.dedup();
+        Ok(match (dealers.as_slice(), distinct_stores.as_slice()) {
+            ([dealer], [store]) => (Some(*dealer), Some(*store)),
+            ([dealer], _) => (Some(*dealer), None),
+            _ => (None, None),
+        })
+    }
+
+    async fn active_with_key(
+        &self,
+        enterprise_id: Option<i64>,
+        key: &str,
+    ) -> Result<Option<JobRun>> {
+        let enterprise = match enterprise_id {
+            Some(id) => Expr::col(JobRuns::EnterpriseId).eq(id),
+            None => Expr::col(JobRuns::EnterpriseId).is_null(),
+        };
         let query = select_runs()
+            .and_where(enterprise)
             .and_where(Expr::col(JobRuns::IdempotencyKey).eq(key))
             .and_where(Expr::col(JobRuns::Status).is_in(active_statuses()))
             .to_owned();
@@ -192,8 +256,8 @@ impl JobRunStore {
 
     pub async fn list(&self, filter: &JobRunFilter, page: PageRequest) -> Result<Page<JobRun>> {
         let mut query = select_runs();
-        if let Some(enterprise_id) = filter.enterprise_id {
-            query.and_where(Expr::col(JobRuns::EnterpriseId).eq(enterprise_id));
+        if let Some(scope) = &filter.scope {
+            scope.restrict(&mut query, JobRuns::Table, true);
         }
         if let Some(kind) = &filter.kind {
             query.and_where(Expr::col(JobRuns::Kind).eq(kind.as_str()));
@@ -551,14 +615,10 @@ impl JobRunStore {
         self.touch(id, JobStatus::Queued, now).await
     }
 
-    pub async fn stats(
-        &self,
-        enterprise_id: Option<i64>,
-        now: DateTime<Utc>,
-    ) -> Result<QueueStats> {
+    pub async fn stats(&self, scope: Option<&Scope>, now: DateTime<Utc>) -> Result<QueueStats> {
         let scoped = |mut query: SelectStatement| {
-            if let Some(enterprise_id) = enterprise_id {
-                query.and_where(Expr::col(JobRuns::EnterpriseId).eq(enterprise_id));
+            if let Some(scope) = scope {
+                scope.restrict(&mut query, JobRuns::Table, true);
             }
             query
         };
@@ -620,6 +680,8 @@ fn select_runs() -> SelectStatement {
             JobRuns::CreatedAt,
             JobRuns::StartedAt,
             JobRuns::FinishedAt,
+            JobRuns::BocId,
+            JobRuns::StoreId,
         ])
         .from(JobRuns::Table)
         .to_owned()

@@ -463,8 +463,8 @@ impl LeadListStore {
     /// and `vehicle_id` indexes (neither database plans `IN (subquery) OR IN (subquery)` that
     /// way); a broad search stays a subquery, since most leads match it anyway.
     async fn text_match(&self, text: &str, enterprise_id: i64) -> Result<Cond> {
-        let mut customers = customers_where(enterprise_id, customer_text_match(text));
-        let mut vehicles = vehicles_matching(text, enterprise_id);
+        let mut customers = customers_where(enterprise_id, customer_text_match(text)?);
+        let mut vehicles = vehicles_matching(text, enterprise_id)?;
         let customer_ids: Vec<(i64,)> = self
             .db
             .fetch_all(customers.clone().limit(self.text_match_ids + 1))
@@ -593,8 +593,8 @@ fn customers_where(
 
 /// Customers whose name (first, last or both, any case), mobile digits or customer number
 /// match the search text.
-fn customer_text_match(text: &str) -> Cond {
-    let pattern = like_pattern(text);
+fn customer_text_match(text: &str) -> Result<Cond> {
+    let pattern = like_pattern(text)?;
     let like = |e: Expr| e.like(LikeExpr::new(pattern.clone()).escape('\\'));
     let concat = sea_query::BinOper::Custom("||");
     let full_name = Func::lower(
@@ -613,18 +613,18 @@ fn customer_text_match(text: &str) -> Cond {
                 .like(LikeExpr::new(format!("%{digits}%"))),
         );
     }
-    cond
+    Ok(cond)
 }
 
 /// The enterprise's vehicles whose VIN holds the search text.
-fn vehicles_matching(text: &str, enterprise_id: i64) -> SelectStatement {
-    Query::select()
+fn vehicles_matching(text: &str, enterprise_id: i64) -> Result<SelectStatement> {
+    Ok(Query::select()
         .column((Vehicles::Table, Vehicles::Id))
         .from(Vehicles::Table)
         .and_where(Expr::col((Vehicles::Table, Vehicles::EnterpriseId)).eq(enterprise_id))
         .and_where(
             Func::lower(Expr::col((Vehicles::Table, Vehicles::Vin)))
-                .like(LikeExpr::new(like_pattern(text)).escape('\\')),
+                .like(LikeExpr::new(like_pattern(text)?).escape('\\')),
         )
-        .to_owned()
+        .to_owned())
 }

@@ -1132,7 +1132,7 @@ impl MessageStore {
             .group_by_columns([(Stores::Table, Stores::Id), (Stores::Table, Stores::Name)]);
         restrict_to_scope(&mut query, scope);
         if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
-            let pattern = super::like_pattern(search);
+            let pattern = super::like_pattern(search)?;
             let digits: String = search.chars().filter(char::is_ascii_digit).collect();
             // first || ' ' || last, built from operators: custom SQL with placeholders
             // renders differently per backend.

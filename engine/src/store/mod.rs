@@ -24,6 +24,9 @@ use crate::error::{Error, Result};
 /// The largest page any list serves (the lead manager asks for 500).
 pub const MAX_PAGE_SIZE: u64 = 500;
 pub const DEFAULT_PAGE_SIZE: u64 = 20;
+/// The last page any list serves: far past any real list, small enough that the row offset
+/// stays a plain number on both databases.
+pub const MAX_PAGE: u64 = 1_000_000;
 
 /// A zero-based page request, validated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,10 +43,13 @@ impl PageRequest {
                 "size must be between 1 and {MAX_PAGE_SIZE}"
             )));
         }
-        Ok(Self {
-            page: page.unwrap_or(0),
-            size,
-        })
+        let page = page.unwrap_or(0);
+        if page > MAX_PAGE {
+            return Err(Error::invalid(format!(
+                "page must be between 0 and {MAX_PAGE}"
+            )));
+        }
+        Ok(Self { page, size })
     }
 
     pub fn offset(&self) -> u64 {
@@ -72,15 +78,25 @@ impl<T> Page<T> {
     }
 }
 
-/// Wraps a text search as a case-insensitive `LIKE` pattern, escaping its wildcards.
-pub fn like_pattern(search: &str) -> String {
+/// The longest text a search takes: longer is no one's search, and SQLite refuses `LIKE`
+/// patterns past 50,000 bytes.
+pub const MAX_SEARCH_CHARS: usize = 200;
+
+/// Wraps a text search as a case-insensitive `LIKE` pattern, escaping its wildcards. A search
+/// longer than [`MAX_SEARCH_CHARS`] is refused.
+pub fn like_pattern(search: &str) -> Result<String> {
+    if search.trim().chars().count() > MAX_SEARCH_CHARS {
+        return Err(Error::invalid(format!(
+            "A search must have at most {MAX_SEARCH_CHARS} characters"
+        )));
+    }
     let escaped = search
         .trim()
         .to_lowercase()
         .replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_");
-    format!("%{escaped}%")
+    Ok(format!("%{escaped}%"))
 }
 
 #[cfg(test)]
@@ -91,6 +107,8 @@ mod tests {
     fn page_size_is_bounded() {
         assert!(PageRequest::new(None, Some(0)).is_err());
         assert!(PageRequest::new(None, Some(501)).is_err());
+        assert!(PageRequest::new(Some(u64::MAX), None).is_err());
+        assert!(PageRequest::new(Some(MAX_PAGE), Some(MAX_PAGE_SIZE)).is_ok());
         assert_eq!(PageRequest::new(Some(2), Some(500)).unwrap().offset(), 1000);
         assert_eq!(
             PageRequest::new(None, None).unwrap().size,
@@ -100,6 +118,7 @@ mod tests {
 
     #[test]
     fn like_patterns_escape_wildcards() {
-        assert_eq!(like_pattern(" Ann_%"), "%ann\\_\\%%");
+        assert_eq!(like_pattern(" Ann_%").unwrap(), "%ann\\_\\%%");
+        assert!(like_pattern(&"a".repeat(MAX_SEARCH_CHARS + 1)).is_err());
     }
 }

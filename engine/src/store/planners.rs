@@ -17,8 +17,10 @@ use super::schema::{
 use super::{Page, PageRequest};
 use crate::db::Database;
 use crate::error::{Error, Result};
+use crate::planner::PlannerTransferInput;
 use crate::planner::model::{
-    Exclusion, OdometerReading, Planner, RateBasis, Sale, VehicleFacts, Visit, Window, evaluate,
+    DayRange, Exclusion, OdometerReading, Planner, RateBasis, Sale, VehicleFacts, Visit, Window,
+    evaluate,
 };
 
 /// Vehicles read per batch: bounds memory whatever the store's size.
@@ -32,8 +34,7 @@ pub struct PlannerRequest {
     pub enterprise_id: i64,
     pub store_ids: Vec<i64>,
     pub planner_date: NaiveDate,
-    pub min_days: i64,
-    pub max_days: i64,
+    pub days: DayRange,
     /// Only this customer's vehicles (`cust_no`).
     pub customer_number: Option<String>,
     /// Only vehicles sold that day (`soldDate`).
@@ -45,9 +46,27 @@ pub struct PlannerRequest {
 }
 
 impl PlannerRequest {
+    /// What a transfer run plans, on the day it plans for.
+    pub fn of_transfer(
+        input: &PlannerTransferInput,
+        enterprise_id: i64,
+        planner_date: NaiveDate,
+    ) -> Self {
+        Self {
+            planner: input.planner,
+            enterprise_id,
+            store_ids: input.store_ids.clone(),
+            planner_date,
+            days: input.days,
+            customer_number: input.customer_number.clone(),
+            sold_on: input.sold_on,
+            hard_run: input.hard_run,
+            vehicle_batch: input.vehicle_batch,
+        }
+    }
+
     pub fn window(&self) -> Result<Window> {
-        Window::new(self.planner_date, self.min_days, self.max_days)
-            .ok_or_else(|| Error::invalid("minDays must not be greater than maxDays"))
+        self.days.window(self.planner_date)
     }
 }
 
@@ -584,29 +603,40 @@ pub struct DefinitionFields {
     pub store_id: i64,
     pub name: String,
     pub planner: Planner,
-    pub min_days: i32,
-    pub max_days: i32,
+    pub days: DayRange,
     pub is_enabled: bool,
 }
 
 impl DefinitionFields {
-    /// Every problem with the fields, in the spec's error shape.
-    pub fn check(&self) -> Result<()> {
+    /// Checks every field at once; every problem is listed in the spec's error shape.
+    pub fn new(
+        store_id: i64,
+        name: String,
+        planner: Planner,
+        min_days: Option<i64>,
+        max_days: Option<i64>,
+        is_enabled: bool,
+    ) -> Result<Self> {
         let mut problems = Vec::new();
-        let name = self.name.trim();
-        if name.is_empty() || name.len() > 100 {
+        let trimmed = name.trim();
+        if trimmed.is_empty() || trimmed.chars().count() > 100 {
             problems.push("name must have 1 to 100 characters".to_owned());
         }
-        if self.min_days > self.max_days {
-            problems.push("minDays must not be greater than maxDays".to_owned());
-        }
-        if self.min_days.abs() > 3_650 || self.max_days.abs() > 3_650 {
-            problems.push("minDays and maxDays must be within 10 years".to_owned());
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::invalid_all(problems))
+        let days = DayRange::new(min_days, max_days);
+        match days {
+            Ok(days) if problems.is_empty() => Ok(Self {
+                store_id,
+                name,
+                planner,
+                days,
+                is_enabled,
+            }),
+            Ok(_) => Err(Error::invalid_all(problems)),
+            Err(Error::Validation { errors, .. }) => {
+                problems.extend(errors);
+                Err(Error::invalid_all(problems))
+            }
+            Err(other) => Err(other),
         }
     }
 }
@@ -945,7 +975,6 @@ impl PlannerStore {
         fields: &DefinitionFields,
         now: DateTime<Utc>,
     ) -> Result<PlannerDefinition> {
-        fields.check()?;
         let id: i64 = self
             .db
             .fetch_scalar(
@@ -969,8 +998,8 @@ impl PlannerStore {
                         fields.name.trim().into(),
                         fields.planner.name().into(),
                         fields.planner.nominal_service_type().into(),
-                        fields.min_days.into(),
-                        fields.max_days.into(),
+                        fields.days.min_days().into(),
+                        fields.days.max_days().into(),
                         fields.is_enabled.into(),
                         now.into(),
                         now.into(),
@@ -989,7 +1018,6 @@ impl PlannerStore {
         fields: &DefinitionFields,
         now: DateTime<Utc>,
     ) -> Result<PlannerDefinition> {
-        fields.check()?;
         self.db
             .execute(
                 &Query::update()
@@ -998,8 +1026,8 @@ impl PlannerStore {
                     .value(Defs::Name, fields.name.trim())
                     .value(Defs::Planner, fields.planner.name())
                     .value(Defs::ServiceType, fields.planner.nominal_service_type())
-                    .value(Defs::MinDays, fields.min_days)
-                    .value(Defs::MaxDays, fields.max_days)
+                    .value(Defs::MinDays, fields.days.min_days())
+                    .value(Defs::MaxDays, fields.days.max_days())
                     .value(Defs::IsEnabled, fields.is_enabled)
                     .value(Defs::UpdatedAt, now)
                     .and_where(Expr::col(Defs::EnterpriseId).eq(enterprise_id))

@@ -162,7 +162,8 @@ pub enum AuditLog { Table, Id, EnterpriseId, UserId, Action, Entity, EntityId, D
 pub enum JobRuns {
     Table, Id, EnterpriseId, Kind, Input, Status, Progress, TotalCount, DoneCount, FailedCount,
     SkippedCount, Result, Error, ArtifactPath, Checkpoint, Attempt, MaxAttempts, IdempotencyKey,
-    CancelRequested, WorkerId, HeartbeatAt, CreatedBy, CreatedAt, StartedAt, FinishedAt,
+    CancelRequested, WorkerId, HeartbeatAt, CreatedBy, CreatedAt, StartedAt, FinishedAt, BocId,
+    StoreId,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -67,7 +67,7 @@ impl TenancyStore {
                     Enterprises::Table,
                     Enterprises::Name,
                 ))))
-                .like(LikeExpr::new(like_pattern(search)).escape('\\')),
+                .like(LikeExpr::new(like_pattern(search)?).escape('\\')),
             );
         }
         let total: i64 = self

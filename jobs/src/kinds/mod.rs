@@ -16,7 +16,7 @@ use crate::registry::{JobError, JobKind};
 
 pub use line_types::LineTypes;
 pub use noop::Noop;
-pub use planner_transfer::{NO_RECORDS, PLANNER_ROLES, PlannerTransfer};
+pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
 pub use prune_sessions::PruneSessions;
 pub use send_message::SendMessage;
 pub use understand_reply::UnderstandReply;

@@ -6,127 +6,25 @@
 use std::collections::BTreeMap;
 
 use chrono::{NaiveDate, Utc};
-use engine::domain::Role;
 use engine::domain::formats::parse_time_zone;
-use engine::planner::Planner;
+use engine::domain::{JobInput, Role, parse_job_input};
+use engine::planner::{PLANNER_ROLES, Planner, PlannerTransferInput};
 use engine::store::job_runs::{Counts, JobRunStore};
 use engine::store::messages::MessageStore;
 use engine::store::planners::{NewPlannerAudit, PlannerRequest, PlannerStore, TransferTotals};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind};
+use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
 
 pub struct PlannerTransfer;
-
-impl PlannerTransfer {
-    pub const NAME: &'static str = "planner.transfer";
-}
 
 /// What a transfer says when the planner found nobody (spec section 4).
 pub const NO_RECORDS: &str = "No Records.";
 
-/// Roles that may turn planner candidates into leads.
-pub const PLANNER_ROLES: &[Role] = &[
-    Role::SuperAdmin,
-    Role::SuperDataAdmin,
-    Role::SuperUser,
-    Role::EnterpriseAdmin,
-    Role::CorporateAdmin,
-    Role::DivisionManager,
-    Role::OfficeManager,
-];
-
-/// The transfer's input, checked.
-struct TransferInput {
-    planner: Planner,
-    store_ids: Vec<i64>,
-    /// None: the day the run starts, in the first store's time zone (scheduled runs).
-    planner_date: Option<NaiveDate>,
-    min_days: i64,
-    max_days: i64,
-    customer_number: Option<String>,
-    sold_on: Option<NaiveDate>,
-    hard_run: bool,
-    /// Only this customer-vehicle batch's vehicles (CV leads).
-    vehicle_batch: Option<i64>,
-}
-
-impl TransferInput {
-    fn parse(input: &Json) -> Result<Self, String> {
-        let planner = input
-            .get("planner")
-            .and_then(Json::as_str)
-            .and_then(Planner::from_name)
-            .ok_or("planner must name a planner (0K, 0.5K, 5K … 130K, 7500, 30-day, …)")?;
-        let store_ids: Vec<i64> = input
-            .get("storeIds")
-            .and_then(Json::as_array)
-            .map(|ids| ids.iter().filter_map(Json::as_i64).collect())
-            .unwrap_or_default();
-        if store_ids.is_empty() || store_ids.iter().any(|id| *id <= 0) {
-            return Err("storeIds must list one or more stores".to_owned());
-        }
-        let date = |name: &str| -> Result<Option<NaiveDate>, String> {
-            match input.get(name) {
-                None | Some(Json::Null) => Ok(None),
-                Some(Json::String(text)) => text
-                    .parse()
-                    .map(Some)
-                    .map_err(|_| format!("{name} must be a date as YYYY-MM-DD")),
-                Some(_) => Err(format!("{name} must be a date as YYYY-MM-DD")),
-            }
-        };
-        let days = |name: &str, default: i64| -> Result<i64, String> {
-            match input.get(name) {
-                None | Some(Json::Null) => Ok(default),
-                Some(value) => value
-                    .as_i64()
-                    .filter(|d| d.abs() <= 3_650)
-                    .ok_or_else(|| format!("{name} must be a whole number of days")),
-            }
-        };
-        let parsed = Self {
-            planner,
-            store_ids,
-            planner_date: date("plannerDate")?,
-            min_days: days("minDays", 0)?,
-            max_days: days("maxDays", 30)?,
-            customer_number: input
-                .get("customerNumber")
-                .and_then(Json::as_str)
-                .map(str::to_owned),
-            sold_on: date("soldDate")?,
-            hard_run: input
-                .get("hardRun")
-                .and_then(Json::as_bool)
-                .unwrap_or(false),
-            vehicle_batch: input.get("vehicleBatch").and_then(Json::as_i64),
-        };
-        if parsed.min_days > parsed.max_days {
-            return Err("minDays must not be greater than maxDays".to_owned());
-        }
-        Ok(parsed)
-    }
-
-    fn to_json(&self) -> Json {
-        json!({
-            "planner": self.planner.name(),
-            "storeIds": self.store_ids,
-            "plannerDate": self.planner_date,
-            "minDays": self.min_days,
-            "maxDays": self.max_days,
-            "customerNumber": self.customer_number,
-            "soldDate": self.sold_on,
-            "hardRun": self.hard_run,
-            "vehicleBatch": self.vehicle_batch,
-        })
-    }
-}
-
 impl JobKind for PlannerTransfer {
     fn name(&self) -> &'static str {
-        Self::NAME
+        PlannerTransferInput::KIND
     }
 
     fn description(&self) -> &'static str {
@@ -138,18 +36,18 @@ impl JobKind for PlannerTransfer {
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
-        TransferInput::parse(input).map(|parsed| parsed.to_json())
+        validate_typed::<PlannerTransferInput>(input)
     }
 
     fn store_ids(&self, input: &Json) -> Vec<i64> {
-        TransferInput::parse(input)
-            .map(|parsed| parsed.store_ids)
+        parse_job_input::<PlannerTransferInput>(input)
+            .map(|input| input.store_ids)
             .unwrap_or_default()
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
         Box::pin(async move {
-            let parsed = TransferInput::parse(&input).map_err(JobError::Permanent)?;
+            let parsed: PlannerTransferInput = parse_job_input(&input)?;
             let enterprise_id = ctx.enterprise_id.ok_or_else(|| {
                 JobError::Permanent("a planner transfer runs for an enterprise".to_owned())
             })?;
@@ -157,18 +55,7 @@ impl JobKind for PlannerTransfer {
                 Some(day) => day,
                 None => store_today(ctx, parsed.store_ids[0]).await?,
             };
-            let request = PlannerRequest {
-                planner: parsed.planner,
-                enterprise_id,
-                store_ids: parsed.store_ids.clone(),
-                planner_date,
-                min_days: parsed.min_days,
-                max_days: parsed.max_days,
-                customer_number: parsed.customer_number.clone(),
-                sold_on: parsed.sold_on,
-                hard_run: parsed.hard_run,
-                vehicle_batch: parsed.vehicle_batch,
-            };
+            let request = PlannerRequest::of_transfer(&parsed, enterprise_id, planner_date);
             let planners = PlannerStore::new(ctx.db().clone());
             let mut counts = Counts {
                 total: planners.vehicle_count(&request).await?,
@@ -205,7 +92,7 @@ impl JobKind for PlannerTransfer {
                         request: &request,
                         service_type: planned_service_type(request.planner, &by_store),
                         parameters: json!({
-                            "request": TransferInput { planner_date: Some(planner_date), ..parsed }.to_json(),
+                            "request": PlannerTransferInput { planner_date: Some(planner_date), ..parsed },
                             "createdByStore": by_store,
                             "excluded": excluded,
                             "replaced": replaced,

@@ -17595,6 +17595,8 @@ export interface components {
             message: string;
             /** @description Each problem found; the first is the one to show. */
             errors: string[];
+            /** @description The request's id (also in the `X-Request-Id` header), to find its log lines. */
+            requestId?: string;
         };
         /**
          * FutureServiceInteraction

@@ -17,7 +17,7 @@ use poem_openapi::{Object, OpenApi};
 use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiTags;
-use super::jobs::{JobRunView, visible_enterprise};
+use super::jobs::{JobRunView, visible_scope};
 use super::messages::{MessageView, may_see};
 use crate::auth::Session;
 use crate::error::ApiResult;
@@ -64,20 +64,20 @@ impl RealtimeEvent {
 
 pub struct EventApi;
 
-/// Who is listening: which enterprise's jobs (`None`: all, for platform users) and, inside an
-/// enterprise, which leads and messages.
+/// Who is listening: their scope (`None`: a platform user across enterprises, who sees every
+/// run and no lead or message), and inside it which leads and messages.
 struct Audience {
     caller: Caller,
-    enterprise: Option<i64>,
     scope: Option<Scope>,
     /// The stores inside the scope, read once when the stream opens.
     stores: HashSet<i64>,
 }
 
 impl Audience {
+    /// A cheap first sieve: events of other enterprises are never looked at.
     fn sees(&self, event: &Event) -> bool {
-        self.enterprise
-            .is_none_or(|enterprise| event.enterprise_id == Some(enterprise))
+        self.scope
+            .is_none_or(|scope| event.enterprise_id == Some(scope.enterprise_id))
     }
 
     async fn view(&self, state: &AppState, event: &Event) -> engine::Result<Option<RealtimeEvent>> {
@@ -88,6 +88,7 @@ impl Audience {
                 .store()
                 .get(event.id)
                 .await?
+                .filter(|run| run.is_visible_to(self.scope.as_ref()))
                 .map(|run| RealtimeEvent {
                     event_type: "job.updated".to_owned(),
                     run: Some(run.into()),
@@ -162,8 +163,7 @@ impl EventApi {
         req: &Request,
         Session(caller): Session,
     ) -> ApiResult<EventStream<BoxStream<'static, RealtimeEvent>>> {
-        let enterprise = visible_enterprise(&caller, req)?;
-        let scope = enterprise.and_then(|e| caller.scope(Some(e)).ok());
+        let scope = visible_scope(&caller, req)?;
         let stores = match &scope {
             Some(scope) => state
                 .tenancy
@@ -176,7 +176,6 @@ impl EventApi {
         };
         let audience = Audience {
             caller,
-            enterprise,
             scope,
             stores,
         };

@@ -1,7 +1,7 @@
 //! Job runs: list, inspect, start, cancel, retry, and queue statistics.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use engine::auth::Caller;
+use engine::auth::{Caller, Scope};
 use engine::domain::JobStatus;
 use engine::store::PageRequest;
 use engine::store::job_runs::{JobLogLine, JobRun, JobRunFilter};
@@ -166,14 +166,14 @@ pub struct QueueStatsView {
 
 pub struct JobApi;
 
-/// The enterprise whose runs a caller sees: their own, or for platform users the one they name
-/// (`None`: all).
-pub(crate) fn visible_enterprise(caller: &Caller, req: &Request) -> ApiResult<Option<i64>> {
-    if caller.is_platform() {
-        enterprise_header(req)
-    } else {
-        Ok(Some(caller.scope(enterprise_header(req)?)?.enterprise_id))
+/// The scope whose runs a caller sees: their own, or for platform users the enterprise they
+/// name (`None`: every run, theirs only).
+pub(crate) fn visible_scope(caller: &Caller, req: &Request) -> ApiResult<Option<Scope>> {
+    let named = enterprise_header(req)?;
+    if caller.is_platform() && named.is_none() {
+        return Ok(None);
     }
+    Ok(Some(caller.scope(named)?))
 }
 
 async fn visible_run(
@@ -182,14 +182,9 @@ async fn visible_run(
     req: &Request,
     id: i64,
 ) -> ApiResult<JobRun> {
-    let run = state.jobs.store().get(id).await?;
-    let visible = match (run.as_ref(), visible_enterprise(caller, req)?) {
-        (Some(_), None) => caller.is_platform(),
-        (Some(run), Some(enterprise)) => run.enterprise_id == Some(enterprise),
-        (None, _) => false,
-    };
-    match run {
-        Some(run) if visible => Ok(run),
+    let scope = visible_scope(caller, req)?;
+    match state.jobs.store().get(id).await? {
+        Some(run) if run.is_visible_to(scope.as_ref()) => Ok(run),
         _ => Err(engine::Error::not_found("Job run not found").into()),
     }
 }
@@ -226,7 +221,7 @@ impl JobApi {
         to: Query<Option<String>>,
     ) -> ApiResult<Json<JobRunPage>> {
         let filter = JobRunFilter {
-            enterprise_id: visible_enterprise(&caller, req)?,
+            scope: visible_scope(&caller, req)?,
             kind: kind.0.filter(|k| !k.is_empty()),
             status: status
                 .0
@@ -291,7 +286,7 @@ impl JobApi {
         let stats = state
             .jobs
             .store()
-            .stats(visible_enterprise(&caller, req)?, now)
+            .stats(visible_scope(&caller, req)?.as_ref(), now)
             .await?;
         Ok(Json(QueueStatsView {
             backend: state.queue.name().to_owned(),

@@ -20,7 +20,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
 use super::session::MessageResponse;
-use crate::auth::{Session, request_scope};
+use crate::auth::{Session, request_scope, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -1126,6 +1126,9 @@ impl MessageApi {
         #[oai(name = "divisionId")] division: Query<Option<String>>,
     ) -> ApiResult<Json<Vec<AssistantView>>> {
         let scope = request_scope(&caller, req)?;
+        if boc_id.0.is_some() || store_id.0.is_some() {
+            stores_of(&state, &scope, boc_id.0, store_id.0).await?;
+        }
         let found = state
             .messages
             .assistants(&scope, boc_id.0, store_id.0, division.0.as_deref())
@@ -1173,6 +1176,9 @@ async fn unread(
         Some(id) => caller.scope(Some(id))?,
         None => request_scope(caller, req)?,
     };
+    if store_id.is_some() {
+        stores_of(state, &scope, None, store_id).await?;
+    }
     let counts = state
         .messages
         .unread_counts(&scope, store_id, grouping)

@@ -6,10 +6,11 @@
 
 use chrono::{NaiveDate, Utc};
 use engine::auth::{Caller, Scope};
+use engine::domain::JobInput;
 use engine::domain::cron::CronSchedule;
 use engine::domain::formats::parse_request_date;
-use engine::planner::Planner;
 use engine::planner::model::is_mileage_milestone;
+use engine::planner::{DayRange, PLANNER_ROLES, Planner, PlannerTransferInput};
 use engine::store::PageRequest;
 use engine::store::cv_leads::CvLeadBatch;
 use engine::store::planners::{
@@ -17,8 +18,6 @@ use engine::store::planners::{
 };
 use engine::store::schedules::NewSchedule;
 use engine::store::uploads::MAX_UPLOAD_BYTES;
-use jobs::StartRequest;
-use jobs::kinds::{PLANNER_ROLES, PlannerTransfer};
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -30,7 +29,7 @@ use serde_json::Value;
 use super::ApiTags;
 use super::jobs::JobRunView;
 use super::session::MessageResponse;
-use crate::auth::{Session, request_scope, store_in_scope};
+use crate::auth::{Session, request_scope, store_in_scope, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -201,34 +200,6 @@ struct PlannerParams {
 
 pub struct PlannerApi;
 
-/// The stores a request names, inside the caller's scope: one store, a dealer's stores, or
-/// (neither given) every store the caller sees. A store or dealer outside the scope is 404.
-async fn stores_of(
-    state: &AppState,
-    scope: &Scope,
-    boc_id: Option<i64>,
-    store_id: Option<i64>,
-) -> ApiResult<Vec<i64>> {
-    let stores: Vec<_> = state
-        .tenancy
-        .stores(scope)
-        .await?
-        .into_iter()
-        .filter(|s| boc_id.is_none_or(|b| s.boc_id == b))
-        .filter(|s| store_id.is_none_or(|id| s.id == id))
-        .map(|s| s.id)
-        .collect();
-    if stores.is_empty() {
-        let what = if store_id.is_some() {
-            "Store"
-        } else {
-            "Dealer"
-        };
-        return Err(engine::Error::not_found(format!("{what} not found")).into());
-    }
-    Ok(stores)
-}
-
 async fn plan(
     state: &AppState,
     req: &Request,
@@ -240,23 +211,20 @@ async fn plan(
     let store_ids = stores_of(state, &scope, params.boc_id, params.store_id).await?;
     let planner_date = parse_request_date("plannerDate", params.planner_date.as_deref())?
         .unwrap_or_else(|| Utc::now().date_naive());
-    let request = PlannerRequest {
-        planner,
-        enterprise_id: scope.enterprise_id,
-        store_ids,
-        planner_date,
-        min_days: params.min_days.unwrap_or(0),
-        max_days: params.max_days.unwrap_or(30),
-        customer_number: params.cust_no.filter(|c| !c.trim().is_empty()),
-        sold_on: parse_request_date("soldDate", params.sold_date.as_deref())?,
-        hard_run: params.hard_run,
-        vehicle_batch: params.vehicle_batch,
-    };
-    if request.min_days.abs() > 3_650 || request.max_days.abs() > 3_650 {
-        return Err(engine::Error::invalid("minDays and maxDays must be within 10 years").into());
-    }
-    request.window()?;
+    let days = DayRange::new(params.min_days, params.max_days)?;
     if !params.transfer {
+        let request = PlannerRequest {
+            planner,
+            enterprise_id: scope.enterprise_id,
+            store_ids,
+            planner_date,
+            days,
+            customer_number: params.cust_no.filter(|c| !c.trim().is_empty()),
+            sold_on: parse_request_date("soldDate", params.sold_date.as_deref())?,
+            hard_run: params.hard_run,
+            vehicle_batch: params.vehicle_batch,
+        };
+        request.window()?;
         let page = PageRequest::new(params.page, params.size)?;
         let found = state.planners.preview(&request, page).await?;
         return Ok(PlannerResponse::Preview(Json(CandidatePage {
@@ -268,30 +236,21 @@ async fn plan(
         })));
     }
     caller.require_any(PLANNER_ROLES)?;
-    let input = serde_json::json!({
-        "planner": planner.name(),
-        "storeIds": request.store_ids,
-        "plannerDate": request.planner_date,
-        "minDays": request.min_days,
-        "maxDays": request.max_days,
-        "customerNumber": request.customer_number,
-        "soldDate": request.sold_on,
-        "hardRun": request.hard_run,
-        "vehicleBatch": request.vehicle_batch,
-    });
-    // The same transfer asked for twice while it runs is one run.
-    let key = format!("planner:{input}");
+    let input = PlannerTransferInput {
+        planner,
+        store_ids,
+        planner_date: Some(planner_date),
+        days,
+        customer_number: params.cust_no.filter(|c| !c.trim().is_empty()),
+        sold_on: parse_request_date("soldDate", params.sold_date.as_deref())?,
+        hard_run: params.hard_run,
+        vehicle_batch: params.vehicle_batch,
+    };
+    input.check()?;
+    days.window(planner_date)?;
     let (run, _) = state
         .jobs
-        .start(
-            caller,
-            StartRequest {
-                kind: PlannerTransfer::NAME.to_owned(),
-                input,
-                idempotency_key: Some(key.chars().take(200).collect()),
-                enterprise_id: Some(scope.enterprise_id),
-            },
-        )
+        .start_input(caller, &input, Some(scope.enterprise_id))
         .await?;
     Ok(PlannerResponse::Started(Json(Box::new(TransferStarted {
         message: "Successfully Started".to_owned(),
@@ -405,8 +364,10 @@ macro_rules! planner_endpoints {
             ) -> ApiResult<PlannerResponse> {
                 let miles = if is_mileage_milestone(mileage.0) {
                     mileage.0
-                } else if is_mileage_milestone(mileage.0 + 1_000) {
-                    mileage.0 + 1_000
+                } else if let Some(milestone) =
+                    mileage.0.checked_add(1_000).filter(|m| is_mileage_milestone(*m))
+                {
+                    milestone
                 } else {
                     return Err(engine::Error::invalid(
                         "mileage must be 500, 7500 or 5000 to 130000 in steps of 5000",
@@ -638,15 +599,14 @@ impl PlannerDefinitionApi {
         if let Some(cron) = body.cron.as_deref().filter(|c| !c.trim().is_empty()) {
             CronSchedule::parse(cron, &store.office_time_zone)?;
         }
-        let fields = DefinitionFields {
-            store_id: store.store_id,
-            name: body.name.clone(),
+        let fields = DefinitionFields::new(
+            store.store_id,
+            body.name.clone(),
             planner,
-            min_days: body.min_days.unwrap_or(0),
-            max_days: body.max_days.unwrap_or(30),
-            is_enabled: body.enabled.unwrap_or(true),
-        };
-        fields.check()?;
+            body.min_days.map(i64::from),
+            body.max_days.map(i64::from),
+            body.enabled.unwrap_or(true),
+        )?;
         Ok((fields, store.office_time_zone))
     }
 
@@ -675,12 +635,16 @@ impl PlannerDefinitionApi {
         let Some(cron) = cron.map(str::trim).filter(|c| !c.is_empty()) else {
             return Ok(());
         };
-        let input = serde_json::json!({
-            "planner": fields.planner.name(),
-            "storeIds": [fields.store_id],
-            "minDays": fields.min_days,
-            "maxDays": fields.max_days,
-        });
+        let input = PlannerTransferInput {
+            planner: fields.planner,
+            store_ids: vec![fields.store_id],
+            planner_date: None,
+            days: fields.days,
+            customer_number: None,
+            sold_on: None,
+            hard_run: false,
+            vehicle_batch: None,
+        };
         let schedule = state
             .schedules
             .create(
@@ -691,10 +655,11 @@ impl PlannerDefinitionApi {
                         .chars()
                         .take(100)
                         .collect(),
-                    job_kind: PlannerTransfer::NAME.to_owned(),
+                    job_kind: PlannerTransferInput::KIND.to_owned(),
                     cron: cron.to_owned(),
                     time_zone: time_zone.to_owned(),
-                    input,
+                    input: serde_json::to_value(&input)
+                        .map_err(|e| engine::Error::Internal(e.to_string()))?,
                     is_enabled: fields.is_enabled,
                     created_by: Some(caller.user_id),
                 },

@@ -1,7 +1,10 @@
 //! Scheduler create and list (spec: data sync), plus enable/disable and delete: cron schedules
 //! that start jobs in the enterprise's name.
 
+use std::collections::HashSet;
+
 use chrono::{DateTime, Utc};
+use engine::auth::Scope;
 use engine::store::schedules::{NewSchedule, Schedule};
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -11,7 +14,7 @@ use serde_json::Value;
 
 use super::ApiTags;
 use super::session::MessageResponse;
-use crate::auth::{Session, job_stores_in_scope};
+use crate::auth::{Session, job_stores_in_scope, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -84,20 +87,40 @@ pub enum CreatedSchedule {
 
 pub struct ScheduleApi;
 
+/// The stores whose schedules a caller below enterprise level sees (`None`: the whole
+/// enterprise's, their own and the enterprise-wide ones).
+async fn narrowed_stores(state: &AppState, scope: &Scope) -> ApiResult<Option<HashSet<i64>>> {
+    if scope.boc_id.is_none() && scope.store_id.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(
+        state
+            .tenancy
+            .stores(scope)
+            .await?
+            .into_iter()
+            .map(|s| s.id)
+            .collect(),
+    ))
+}
+
+/// A schedule the caller sees: their enterprise's and, below enterprise level, one of their
+/// stores'. Any other does not exist for them.
 async fn visible_schedule(
     state: &AppState,
     caller: &engine::auth::Caller,
     id: i64,
 ) -> ApiResult<Schedule> {
-    let schedule = state
-        .schedules
-        .get(id)
-        .await?
-        .ok_or_else(|| engine::Error::not_found("Scheduler not found"))?;
-    // Outside the caller's enterprise it does not exist for them.
-    caller
+    let not_found = || engine::Error::not_found("Scheduler not found");
+    let schedule = state.schedules.get(id).await?.ok_or_else(not_found)?;
+    let scope = caller
         .scope(Some(schedule.enterprise_id))
-        .map_err(|_| engine::Error::not_found("Scheduler not found"))?;
+        .map_err(|_| not_found())?;
+    if let Some(stores) = narrowed_stores(state, &scope).await?
+        && !schedule.store_id.is_some_and(|s| stores.contains(&s))
+    {
+        return Err(not_found().into());
+    }
     Ok(schedule)
 }
 
@@ -116,12 +139,24 @@ impl ScheduleApi {
         #[oai(name = "storeIdFk")] store_id: Query<Option<i64>>,
     ) -> ApiResult<Json<Vec<ScheduleView>>> {
         let scope = caller.scope(Some(enterprise_id.0))?;
+        if store_id.0.is_some() {
+            stores_of(&state, &scope, None, store_id.0).await?;
+        }
+        let visible = narrowed_stores(&state, &scope).await?;
         let schedules = state
             .schedules
             .list(scope.enterprise_id, store_id.0)
             .await?;
         Ok(Json(
-            schedules.into_iter().map(ScheduleView::from).collect(),
+            schedules
+                .into_iter()
+                .filter(|s| {
+                    visible
+                        .as_ref()
+                        .is_none_or(|stores| s.store_id.is_some_and(|id| stores.contains(&id)))
+                })
+                .map(ScheduleView::from)
+                .collect(),
         ))
     }
 
@@ -141,6 +176,15 @@ impl ScheduleApi {
                 .jobs
                 .check_start(&caller, &body.job_kind, &body.input.unwrap_or(Value::Null))?;
         job_stores_in_scope(&state, || Ok(scope), &body.job_kind, &input).await?;
+        if body.store_id_fk.is_some() {
+            stores_of(&state, &scope, None, body.store_id_fk).await?;
+        } else if scope.boc_id.is_some() || scope.store_id.is_some() {
+            return Err(engine::Error::invalid(
+                "storeIdFk is required: your schedules belong to your stores",
+            )
+            .into());
+        }
+
         let new = NewSchedule {
             enterprise_id: scope.enterprise_id,
             store_id: body.store_id_fk,

@@ -107,7 +107,7 @@ impl SessionApi {
         req: &Request,
         body: Json<LoginRequest>,
     ) -> ApiResult<Json<UserData>> {
-        let ip = client_ip(req).await;
+        let ip = client_ip(req, &state.trusted_proxies).map(|ip| ip.to_string());
         let success = state
             .auth
             .login(

@@ -77,11 +77,11 @@ fn webhook_request(
         .path_and_query()
         .map(|p| p.as_str().to_owned())
         .unwrap_or_else(|| req.original_uri().path().to_owned());
-    WebhookRequest {
-        url: format!("{}{path_and_query}", public_base(state, req)),
-        params: form.into_iter().collect(),
-        signature: req.header("X-Twilio-Signature").map(str::to_owned),
-    }
+    WebhookRequest::new(
+        format!("{}{path_and_query}", public_base(state, req)),
+        form.into_iter().collect(),
+        req.header("X-Twilio-Signature").map(str::to_owned),
+    )
 }
 
 #[OpenApi(tag = "ApiTags::Webhooks")]

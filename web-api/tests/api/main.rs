@@ -8,6 +8,7 @@ mod assistant_actions;
 mod call_logs;
 mod customers;
 mod events;
+mod hardening;
 mod helpers;
 mod job_kinds;
 mod jobs;
