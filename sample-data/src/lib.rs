@@ -786,6 +786,8 @@ struct World {
     leads: Rows<FutureServiceInteractions>,
     messages: Rows<MessageInstances>,
     marks: Rows<Marks>,
+    /// Enterprises that already have their household of two cars due (see `generate_batch`).
+    households: Vec<i64>,
 }
 
 #[derive(Default)]
@@ -1063,6 +1065,7 @@ impl World {
                     Marks::CreatedAt,
                 ],
             ),
+            households: Vec::new(),
         }
     }
 
@@ -1096,8 +1099,19 @@ impl World {
             let store = self.pick_store(rng);
             let vehicles_of_customer = if rng.random_bool(0.2) { 2 } else { 1 };
             let customer = self.customer(rng, store);
+            // Each enterprise's first reachable customer is a household with two cars both due
+            // and not contacted yet, so the warning about another conversation of the same
+            // customer always has a case to show, whatever day the world is made on.
+            let enterprise_id = self.stores[store].enterprise_id;
+            let household = count - made >= 2
+                && !customer.opted_out
+                && !self.households.contains(&enterprise_id);
+            if household {
+                self.households.push(enterprise_id);
+            }
+            let vehicles_of_customer = if household { 2 } else { vehicles_of_customer };
             for _ in 0..vehicles_of_customer.min(count - made) {
-                self.vehicle(rng, store, &customer, first_index + made);
+                self.vehicle(rng, store, &customer, first_index + made, household);
                 made += 1;
             }
         }
@@ -1157,7 +1171,16 @@ impl World {
         }
     }
 
-    fn vehicle(&mut self, rng: &mut StdRng, store: usize, customer: &DemoCustomer, index: u64) {
+    /// One vehicle of the customer with its history; `due_now` gives it a lead not contacted
+    /// yet (the random draws are made all the same, so the rest of the world stays as it was).
+    fn vehicle(
+        &mut self,
+        rng: &mut StdRng,
+        store: usize,
+        customer: &DemoCustomer,
+        index: u64,
+        due_now: bool,
+    ) {
         let id = bump(&mut self.next.vehicle);
         let s = &self.stores[store];
         let (enterprise_id, store_id) = (s.enterprise_id, s.id);
@@ -1190,6 +1213,14 @@ impl World {
         let lead_plan = rng
             .random_bool(0.3)
             .then(|| self.plan_lead(rng, customer.opted_out));
+        let lead_plan = if due_now {
+            Some(LeadPlan {
+                stage: "NOT_STARTED",
+                reply: None,
+            })
+        } else {
+            lead_plan
+        };
         let sold_elsewhere = lead_plan
             .as_ref()
             .is_some_and(|p| p.reply.is_some_and(|r| r.starts_with("I sold")));
@@ -1300,7 +1331,7 @@ impl World {
                 self.now.into(),
             ]);
         }
-        let upcoming = if rng.random_bool(0.03) {
+        let upcoming = if rng.random_bool(0.03) && !due_now {
             Some(self.appointment(rng, store, customer.id, id, None))
         } else {
             None

@@ -141,6 +141,45 @@ async fn every_vin_is_seventeen_characters_with_a_valid_check_digit() {
 }
 
 #[tokio::test]
+async fn every_enterprise_has_a_customer_with_two_leads_not_contacted_yet_on_any_day() {
+    // The lead manager's "another conversation of this customer" warning needs one to show;
+    // the world is made around its day, so try a few days.
+    for day in [22, 25, 26] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = fresh_database(&dir).await;
+        let options = DemoOptions {
+            vehicles: 300,
+            today: NaiveDate::from_ymd_opt(2026, 11, day).unwrap(),
+            ..options()
+        };
+        generate(&db, &options, |_| {}).await.unwrap();
+
+        let due: Vec<(i64, i64)> = db
+            .fetch_all(
+                &Query::select()
+                    .columns([Fsi::EnterpriseId, Fsi::CustomerId])
+                    .from(Fsi::Table)
+                    .and_where(Expr::col(Fsi::Status).eq("NOT_STARTED"))
+                    .to_owned(),
+            )
+            .await
+            .unwrap();
+        let mut per_customer = std::collections::HashMap::<(i64, i64), usize>::new();
+        for key in due {
+            *per_customer.entry(key).or_default() += 1;
+        }
+        for enterprise in [1, 2, 3] {
+            assert!(
+                per_customer
+                    .iter()
+                    .any(|(&(e, _), &n)| e == enterprise && n >= 2),
+                "enterprise {enterprise} on 2026-11-{day}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
 async fn the_same_seed_and_day_give_the_same_world() {
     #[derive(sqlx::FromRow, PartialEq, Debug)]
     struct Row {
