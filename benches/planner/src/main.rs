@@ -128,7 +128,7 @@ async fn measure(db: &Database) -> anyhow::Result<()> {
             hard_run: false,
             vehicle_batch: None,
         };
-        let mut transfer = planners.transfer(&request).await?;
+        let mut transfer = planners.transfer(&request, None).await?;
         while transfer.step(Utc::now()).await? {}
         scanned += transfer.totals().scanned;
         created += transfer.totals().created;

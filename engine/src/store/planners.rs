@@ -100,6 +100,10 @@ pub struct Candidate {
     /// The earlier planner lead a hard run replaces.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replaces_lead_id: Option<i64>,
+    /// The lead was written by an earlier attempt of this same run (its worker died after):
+    /// it counts as created, and is not written again.
+    #[serde(skip)]
+    pub created_earlier: bool,
 }
 
 /// One batch of a scan.
@@ -165,6 +169,7 @@ struct ExistingLead {
     conversation_initiated: bool,
     conversation_closed: bool,
     planner_name: Option<String>,
+    job_run_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -183,6 +188,8 @@ pub struct PlannerScan {
     /// Which store, and the last vehicle id read in it.
     position: (usize, i64),
     customer_ids: Option<Vec<i64>>,
+    /// The transfer run the scan writes for, if any.
+    run_id: Option<i64>,
 }
 
 impl PlannerScan {
@@ -294,6 +301,9 @@ impl PlannerScan {
                 .iter()
                 .filter(|l| l.vehicle_id == vehicle.id && l.service_type == service_type)
                 .collect();
+            // This run's own lead, from an attempt whose worker died: created by this run.
+            let created_earlier =
+                self.run_id.is_some() && leads.iter().any(|l| l.job_run_id == self.run_id);
             // A hard run replaces this planner's own never-contacted lead; any other open lead,
             // or one for this very due date, means the vehicle already has its lead.
             let replaceable = leads.iter().copied().find(|l| {
@@ -302,6 +312,7 @@ impl PlannerScan {
             });
             let mut replaces = None;
             match replaceable {
+                _ if created_earlier => {}
                 Some(lead)
                     if self.request.hard_run
                         && !leads
@@ -346,6 +357,7 @@ impl PlannerScan {
                     RateBasis::Default => "DEFAULT",
                 },
                 replaces_lead_id: replaces,
+                created_earlier,
             });
         }
         Ok(batch)
@@ -442,6 +454,7 @@ impl PlannerScan {
                 Fsi::ConversationInitiated,
                 Fsi::ConversationClosed,
                 Fsi::PlannerName,
+                Fsi::JobRunId,
             ])
             .from(Fsi::Table)
             .and_where(Expr::col(Fsi::VehicleId).is_in(ids.to_vec()))
@@ -484,6 +497,7 @@ impl TransferTotals {
 pub struct Transfer {
     store: PlannerStore,
     planner: Planner,
+    run_id: Option<i64>,
     scan: PlannerScan,
     totals: TransferTotals,
 }
@@ -499,6 +513,7 @@ impl Transfer {
         totals.candidates += batch.candidates.len() as i64;
         for c in &batch.candidates {
             totals.replaced += i64::from(c.replaces_lead_id.is_some());
+            totals.created += i64::from(c.created_earlier);
             *totals
                 .created_by_store
                 .entry(c.store_id.to_string())
@@ -511,7 +526,7 @@ impl Transfer {
         }
         totals.created += self
             .store
-            .create_leads(self.planner, &batch.candidates, now)
+            .create_leads(self.planner, self.run_id, &batch.candidates, now)
             .await? as i64;
         Ok(true)
     }
@@ -704,15 +719,25 @@ impl PlannerStore {
             stores,
             position: (0, 0),
             customer_ids,
+            run_id: None,
         })
     }
 
-    /// Starts a transfer: [`Transfer::step`] until it answers false.
-    pub async fn transfer(&self, request: &PlannerRequest) -> Result<Transfer> {
+    /// Starts a transfer, for job run `run_id` when a job runs it: [`Transfer::step`] until it
+    /// answers false. The leads it writes carry the run, so a run resumed after a crash counts
+    /// the leads its earlier attempt wrote as its own.
+    pub async fn transfer(
+        &self,
+        request: &PlannerRequest,
+        run_id: Option<i64>,
+    ) -> Result<Transfer> {
+        let mut scan = self.scan(request).await?;
+        scan.run_id = run_id;
         Ok(Transfer {
             store: self.clone(),
             planner: request.planner,
-            scan: self.scan(request).await?,
+            run_id,
+            scan,
             totals: TransferTotals::default(),
         })
     }
@@ -753,14 +778,18 @@ impl PlannerStore {
         Ok(Page::new(content, page, total))
     }
 
-    /// Writes a batch of candidates as leads in one transaction: a hard run's replaced leads
-    /// are archived first. Returns how many leads were created.
+    /// Writes a batch of candidates as leads of run `run_id` in one transaction: a hard run's
+    /// replaced leads are archived first; leads an earlier attempt wrote are not written again.
+    /// Returns how many leads were created.
     pub async fn create_leads(
         &self,
         planner: Planner,
+        run_id: Option<i64>,
         candidates: &[Candidate],
         now: DateTime<Utc>,
     ) -> Result<u64> {
+        let candidates: Vec<&Candidate> =
+            candidates.iter().filter(|c| !c.created_earlier).collect();
         if candidates.is_empty() {
             return Ok(0);
         }
@@ -795,6 +824,7 @@ impl PlannerStore {
             Fsi::LeadType,
             Fsi::Status,
             Fsi::PlannerName,
+            Fsi::JobRunId,
             Fsi::CreatedAt,
             Fsi::UpdatedAt,
         ]);
@@ -812,6 +842,7 @@ impl PlannerStore {
                 "SERVICE".into(),
                 "NOT_STARTED".into(),
                 planner.name().into(),
+                run_id.into(),
                 now.into(),
                 now.into(),
             ]);

@@ -81,7 +81,7 @@ pub enum FutureServiceInteractions {
     ConversationInitiated, ConversationClosed, WorkflowReqd, ResponseReqd, TotalInboundCount,
     TotalUnreadCount, LastMessageReceivedAt, LastMessageAt, LatestMessage, DelayColorCode,
     ContactLaterAt, FollowUpStep, FollowUpAt, OpenRoId, AssignedUserId, PlannerName, Archived,
-    CreatedAt, UpdatedAt,
+    JobRunId, CreatedAt, UpdatedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -62,7 +62,7 @@ impl JobKind for PlannerTransfer {
                 ..Counts::default()
             };
             ctx.progress(counts).await?;
-            let mut transfer = planners.transfer(&request).await?;
+            let mut transfer = planners.transfer(&request, Some(ctx.run_id)).await?;
             loop {
                 ctx.stop_if_cancelled().await?;
                 if !transfer.step(Utc::now()).await? {

@@ -847,3 +847,71 @@ async fn customer_vehicle_batches_are_uploaded_then_planned_like_any_planner() {
     let response = upload(csv, 1, rep).await.unwrap();
     assert_error(response, StatusCode::FORBIDDEN).await;
 }
+
+#[tokio::test]
+async fn a_transfer_resumed_after_its_worker_died_counts_the_leads_its_first_attempt_made() {
+    use engine::planner::{DayRange, Planner};
+    use engine::store::PageRequest;
+    use engine::store::planners::{PlannerRequest, PlannerStore};
+
+    let app = spawn_app().await;
+    let planners = PlannerStore::new(app.db.clone());
+    // Every demo vehicle of store 1 whose 10K falls within ten years either side.
+    let request = PlannerRequest {
+        planner: Planner::Mileage(10_000),
+        enterprise_id: 1,
+        store_ids: vec![1],
+        planner_date: Utc::now().date_naive(),
+        days: DayRange::new(Some(-3650), Some(3650)).unwrap(),
+        customer_number: None,
+        sold_on: None,
+        hard_run: false,
+        vehicle_batch: None,
+    };
+    let run = 424_242;
+    let due = planners
+        .preview(&request, PageRequest::new(None, Some(500)).unwrap())
+        .await
+        .unwrap();
+    assert!(due.content.len() > 4, "{}", due.content.len());
+    // The first attempt wrote half of them, then its worker was killed.
+    let half = due.content.len() / 2;
+    let written = planners
+        .create_leads(request.planner, Some(run), &due.content[..half], Utc::now())
+        .await
+        .unwrap();
+    assert_eq!(written, half as u64);
+
+    // The retried attempt starts over and counts what the run made across both attempts.
+    let mut transfer = planners.transfer(&request, Some(run)).await.unwrap();
+    while transfer.step(Utc::now()).await.unwrap() {}
+    let totals = transfer.totals();
+    assert_eq!(totals.candidates, due.content.len() as i64);
+    assert_eq!(totals.created, due.content.len() as i64, "{totals:?}");
+    assert_eq!(totals.excluded.get("LEAD_EXISTS"), None, "{totals:?}");
+    assert_eq!(
+        totals.created_by_store["1"]["OIL_CHANGE_10K"],
+        due.content.len() as i64
+    );
+    let of_run: i64 = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .expr(Expr::col(sea_query::Asterisk).count())
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::JobRunId).eq(run))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(of_run, due.content.len() as i64, "each lead written once");
+
+    // Another run finds them all there already.
+    let mut again = planners.transfer(&request, Some(run + 1)).await.unwrap();
+    while again.step(Utc::now()).await.unwrap() {}
+    assert_eq!(again.totals().created, 0);
+    assert_eq!(
+        again.totals().excluded.get("LEAD_EXISTS"),
+        Some(&(due.content.len() as i64))
+    );
+}
