@@ -5,5 +5,6 @@ pub mod auth;
 pub mod config;
 pub mod error;
 pub mod guard;
+pub mod openapi;
 pub mod routes;
 pub mod state;

@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use web_api::app::{Mode, Server, api_service, open_database, run_worker};
+use web_api::app::{Mode, Server, open_database, run_worker};
 use web_api::config::Config;
 
 #[derive(Parser)]
@@ -66,7 +66,7 @@ enum AssistantCommand {
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
-        println!("{}", api_service().spec());
+        println!("{}", web_api::openapi::document());
         return Ok(());
     }
     if let Command::Assistant {

@@ -127,6 +127,33 @@ async fn a_body_over_the_limit_is_a_413_before_it_is_read() {
 }
 
 #[tokio::test]
+async fn a_wrong_content_type_is_a_415_and_the_document_says_so() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .post(app.url("/user/v2/login"))
+        .header("content-type", "text/plain")
+        .body(r#"{"username":"sales-rep","password":"bayline-demo"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_error(response, StatusCode::UNSUPPORTED_MEDIA_TYPE).await;
+
+    let document: Value = app
+        .get("/api/openapi.json", None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let login = &document["paths"]["/user/v2/login"]["post"]["responses"];
+    for status in ["400", "413", "415", "429", "500"] {
+        assert!(login.get(status).is_some(), "login does not list {status}");
+    }
+    let kinds = &document["paths"]["/api/jobs/kinds"]["get"]["responses"];
+    assert!(kinds.get("401").is_some(), "{kinds}");
+}
+
+#[tokio::test]
 async fn a_search_or_a_name_too_long_is_a_400() {
     let app = spawn_app().await;
     let token = app.token_of("enterprise-admin").await;
