@@ -19896,6 +19896,10 @@ export interface components {
         LeadSearchBody: {
             aiEnabled?: boolean;
             appointmentSet?: boolean;
+            /**
+             * @description At most 1,000 ids (as every id list: far past any dealer group, well inside the
+             *     databases' parameter limits).
+             */
             bocIds?: number[];
             /** @description Sent by the contact-later screen; no effect. */
             contactLaterScreen?: boolean;

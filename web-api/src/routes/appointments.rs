@@ -66,6 +66,7 @@ impl From<AppointmentRecord> for AppointmentView {
 #[derive(Debug, Object, Default)]
 #[oai(rename_all = "camelCase")]
 pub struct AppointmentSearchBody {
+    #[oai(validator(max_items = 1000))]
     pub store_ids: Option<Vec<i64>>,
     /// Inclusive days (UTC), YYYY-MM-DD or DD.MM.YYYY.
     pub start_date: Option<String>,

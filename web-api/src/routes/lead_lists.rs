@@ -27,14 +27,20 @@ use crate::state::AppState;
 #[oai(rename_all = "camelCase")]
 pub struct LeadSearchBody {
     pub enterprise_id: Option<i64>,
+    /// At most 1,000 ids (as every id list: far past any dealer group, well inside the
+    /// databases' parameter limits).
+    #[oai(validator(max_items = 1000))]
     pub boc_ids: Option<Vec<i64>>,
+    #[oai(validator(max_items = 1000))]
     pub store_ids: Option<Vec<i64>>,
+    #[oai(validator(max_items = 100))]
     pub service_types: Option<Vec<String>>,
     /// YYYY-MM-DD or DD.MM.YYYY; the list's own date (docs/lead-lists.md).
     pub start_date: Option<String>,
     pub end_date: Option<String>,
     /// Customer name, mobile number, VIN or customer number.
     pub search_text: Option<String>,
+    #[oai(validator(max_items = 100))]
     pub statuses: Option<Vec<String>>,
     pub ai_enabled: Option<bool>,
     pub appointment_set: Option<bool>,

@@ -173,6 +173,7 @@ pub struct AuditPage {
 pub struct AuditSearchBody {
     pub id: Option<i64>,
     pub planner_name: Option<String>,
+    #[oai(validator(max_items = 1000))]
     pub store_ids: Option<Vec<i64>>,
     /// Planner dates from (YYYY-MM-DD or DD.MM.YYYY).
     pub start_date: Option<String>,
@@ -538,6 +539,7 @@ pub struct DefinitionBody {
 #[derive(Debug, Object, Default)]
 #[oai(rename_all = "camelCase")]
 pub struct DefinitionListBody {
+    #[oai(validator(max_items = 1000))]
     pub store_ids: Option<Vec<i64>>,
 }
 

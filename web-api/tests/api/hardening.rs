@@ -184,6 +184,33 @@ async fn a_search_or_a_name_too_long_is_a_400() {
 }
 
 #[tokio::test]
+async fn an_id_list_past_a_thousand_is_a_400_on_every_search() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    // Past SQLite's 32,766 and PostgreSQL's 65,535 parameters, yet inside the body limit.
+    let ids: Vec<i64> = (1..=40_000).collect();
+    for path in [
+        "/api/future-service-interaction/first-interaction",
+        "/api/service-appointment/search-by-appt-date-and-query",
+        "/api/future-service-interaction/predictive-planner-audit/view-by-planner-name",
+        "/api/future-service-interaction/predictive-planner-definition/all",
+    ] {
+        let response = app
+            .post_json(path, &token, &json!({ "storeIds": ids }))
+            .await;
+        bad_request_naming(response, "storeIds").await;
+        let within = app
+            .post_json(
+                path,
+                &token,
+                &json!({ "storeIds": [1, 2], "plannerName": "5K" }),
+            )
+            .await;
+        assert!(within.status().is_success(), "{path}: {}", within.status());
+    }
+}
+
+#[tokio::test]
 async fn forwarding_headers_from_an_untrusted_peer_do_not_escape_the_log_in_throttle() {
     let app = spawn_app().await;
     let mut last = StatusCode::OK;
