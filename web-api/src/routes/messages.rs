@@ -1052,6 +1052,9 @@ impl MessageApi {
             }
         };
         let page = PageRequest::new(body.page, body.size)?;
+        if body.store_id.is_some() {
+            stores_of(&state, &scope, None, body.store_id).await?;
+        }
         let found = state
             .messages
             .log_mode_messages(&scope, body.store_id, validity, page)

@@ -20,4 +20,5 @@ mod platform;
 mod schedules;
 mod session;
 mod tenancy;
+mod tenancy_walk;
 mod workers;
