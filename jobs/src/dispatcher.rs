@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use chrono::Utc;
 use engine::store::messages::MessageStore;
-use serde_json::json;
+
 use tokio::task::JoinHandle;
 
-use crate::kinds::SendMessage;
 use crate::starter::JobStarter;
+use engine::messaging::SendMessageInput;
 
 /// How often queued messages are looked for.
 pub const TICK: Duration = Duration::from_millis(500);
@@ -53,12 +53,7 @@ pub async fn dispatch(
 
 async fn start(messages: &MessageStore, starter: &JobStarter, id: i64, enterprise_id: i64) {
     let started = starter
-        .start_system(
-            SendMessage::NAME,
-            json!({ "messageId": id }),
-            Some(enterprise_id),
-            Some(format!("send-message:{id}")),
-        )
+        .start_system_input(&SendMessageInput { message_id: id }, Some(enterprise_id))
         .await;
     if let Err(error) = started {
         tracing::warn!(message = id, %error, "send job could not start; the dispatcher retries");

@@ -125,6 +125,18 @@ impl JobStarter {
         })
     }
 
+    /// Starts a run with no user behind it from a typed input (the dispatcher, inbound texts);
+    /// the same input while its run is active is that run.
+    pub async fn start_system_input<I: JobInput>(
+        &self,
+        input: &I,
+        enterprise_id: Option<i64>,
+    ) -> Result<JobRun> {
+        let json = serde_json::to_value(input).map_err(|e| Error::Internal(e.to_string()))?;
+        self.start_system(I::KIND, json, enterprise_id, Some(input.idempotency_key()))
+            .await
+    }
+
     /// Starts a run with no user behind it (schedules, maintenance). With an idempotency key an
     /// active run holds, returns that run.
     pub async fn start_system(

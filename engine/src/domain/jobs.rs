@@ -58,9 +58,110 @@ pub trait JobInput: serde::Serialize + serde::de::DeserializeOwned + Send + Sync
 
 /// Reads and checks a job input from JSON (a client's `POST /api/jobs`, a schedule, a stored
 /// run): a shape error or a broken rule is a validation error saying what is wrong.
+/// No input at all (`null`) reads as an empty object, so kinds whose fields all have defaults
+/// start without one.
 pub fn parse_job_input<I: JobInput>(value: &serde_json::Value) -> crate::Result<I> {
-    let input: I =
-        serde::Deserialize::deserialize(value).map_err(|e| crate::Error::invalid(e.to_string()))?;
+    let empty = serde_json::Value::Object(serde_json::Map::new());
+    let value = if value.is_null() { &empty } else { value };
+    if !value.is_object() {
+        // serde would read an array as the fields in order; an input names its fields.
+        return Err(crate::Error::invalid("input must be a JSON object"));
+    }
+    // The error names the field it is about ("items: invalid type: string…").
+    let input: I = serde_path_to_error::deserialize(value).map_err(|e| {
+        let field = e.path().to_string();
+        match field.as_str() {
+            "." => crate::Error::invalid(e.into_inner().to_string()),
+            _ => crate::Error::invalid(format!("{field}: {}", e.into_inner())),
+        }
+    })?;
     input.check()?;
     Ok(input)
+}
+
+/// `diagnostics.noop`'s input: do nothing `items` times, pausing `pause_ms` between items.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NoopInput {
+    #[serde(default = "one")]
+    pub items: i64,
+    #[serde(default)]
+    pub pause_ms: i64,
+}
+
+fn one() -> i64 {
+    1
+}
+
+impl NoopInput {
+    pub const MAX_ITEMS: i64 = 1_000_000;
+    pub const MAX_PAUSE_MS: i64 = 10_000;
+}
+
+impl JobInput for NoopInput {
+    const KIND: &'static str = "diagnostics.noop";
+
+    fn check(&self) -> crate::Result<()> {
+        let mut problems = Vec::new();
+        for (field, value, max) in [
+            ("items", self.items, Self::MAX_ITEMS),
+            ("pauseMs", self.pause_ms, Self::MAX_PAUSE_MS),
+        ] {
+            if !(0..=max).contains(&value) {
+                problems.push(format!("{field} must be a whole number from 0 to {max}"));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(crate::Error::invalid_all(problems))
+        }
+    }
+}
+
+/// `maintenance.prune-sessions` takes no input.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PruneSessionsInput {}
+
+impl JobInput for PruneSessionsInput {
+    const KIND: &'static str = "maintenance.prune-sessions";
+
+    fn check(&self) -> crate::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn noop_input_has_defaults_and_named_bounds() {
+        let input: NoopInput = parse_job_input(&serde_json::Value::Null).unwrap();
+        assert_eq!((input.items, input.pause_ms), (1, 0));
+        let Err(crate::Error::Validation { errors, .. }) =
+            parse_job_input::<NoopInput>(&json!({"items": -1, "pauseMs": 10_001}))
+        else {
+            panic!("out of range is a validation error");
+        };
+        assert!(
+            errors[0].contains("items") && errors[1].contains("pauseMs"),
+            "{errors:?}"
+        );
+        let error = parse_job_input::<NoopInput>(&json!({"items": "many"}))
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("items:"), "{error}");
+        assert!(parse_job_input::<NoopInput>(&json!({"item": 3})).is_err());
+        assert!(parse_job_input::<NoopInput>(&json!([1, 2])).is_err());
+    }
+
+    #[test]
+    fn pruning_takes_nothing() {
+        assert!(parse_job_input::<PruneSessionsInput>(&serde_json::Value::Null).is_ok());
+        assert!(parse_job_input::<PruneSessionsInput>(&json!({"x": 1})).is_err());
+    }
 }

@@ -8,6 +8,6 @@ pub mod messages;
 pub mod phone;
 pub mod roles;
 
-pub use jobs::{JobInput, JobStatus, LogLevel, parse_job_input};
+pub use jobs::{JobInput, JobStatus, LogLevel, NoopInput, PruneSessionsInput, parse_job_input};
 pub use phone::PhoneNumber;
 pub use roles::{EmpLevel, Role};

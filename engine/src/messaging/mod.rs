@@ -4,11 +4,13 @@
 pub mod email;
 pub mod gateway;
 pub mod ics;
+pub mod jobs;
 pub mod quiet_hours;
 mod service;
 pub mod signature;
 pub mod text;
 
+pub use jobs::{LineTypesInput, SendMessageInput, UnderstandReplyInput};
 pub use service::dialogue::{
     DateTimeDialogueRequest, DialogueStarted, IntentActed, IntentActionRequest,
 };

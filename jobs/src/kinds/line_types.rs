@@ -2,23 +2,20 @@
 //! store's customers through the store's carrier lookup and stores it on each customer. Resumes
 //! after a crash from the last customer it saved.
 
-use chrono::{DateTime, Utc};
-use engine::domain::Role;
-use engine::messaging::{MessagingService, MessagingSettings};
+use engine::domain::{JobInput, Role, parse_job_input};
+use engine::messaging::{LineTypesInput, MessagingService, MessagingSettings};
 use engine::store::customers::CustomerStore;
 use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind};
+use crate::registry::{JobFuture, JobKind, validate_typed};
 
 pub struct LineTypes {
     settings: MessagingSettings,
 }
 
 impl LineTypes {
-    pub const NAME: &'static str = "customers.line-types";
-
     pub fn new(settings: MessagingSettings) -> Self {
         Self { settings }
     }
@@ -29,7 +26,7 @@ const CHECKPOINT_EVERY: usize = 50;
 
 impl JobKind for LineTypes {
     fn name(&self) -> &'static str {
-        Self::NAME
+        LineTypesInput::KIND
     }
 
     fn description(&self) -> &'static str {
@@ -50,43 +47,25 @@ impl JobKind for LineTypes {
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
-        let store_id = input
-            .get("storeId")
-            .and_then(Json::as_i64)
-            .filter(|id| *id > 0)
-            .ok_or("storeId (a positive number) is required")?;
-        let time = |name: &str| -> Result<Json, String> {
-            match input.get(name) {
-                None | Some(Json::Null) => Ok(Json::Null),
-                Some(Json::String(text)) => text
-                    .parse::<DateTime<Utc>>()
-                    .map(|_| Json::String(text.clone()))
-                    .map_err(|_| format!("{name} must be an RFC 3339 time")),
-                Some(_) => Err(format!("{name} must be an RFC 3339 time")),
-            }
-        };
-        Ok(json!({ "storeId": store_id, "from": time("from")?, "until": time("until")? }))
+        validate_typed::<LineTypesInput>(input)
     }
 
     fn store_ids(&self, input: &Json) -> Vec<i64> {
-        input
-            .get("storeId")
-            .and_then(Json::as_i64)
-            .into_iter()
-            .collect()
+        parse_job_input::<LineTypesInput>(input)
+            .map(|input| input.store_ids())
+            .unwrap_or_default()
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
         Box::pin(async move {
-            let store_id = input["storeId"]
-                .as_i64()
-                .ok_or_else(|| JobError::Permanent("storeId is missing".to_owned()))?;
-            let time = |name: &str| input[name].as_str().and_then(|t| t.parse().ok());
+            let LineTypesInput {
+                store_id,
+                from,
+                until,
+            } = parse_job_input(&input)?;
             let customers = CustomerStore::new(ctx.db().clone());
             let messaging = MessagingService::new(ctx.db().clone(), self.settings.clone());
-            let all = customers
-                .with_mobile_numbers(store_id, time("from"), time("until"))
-                .await?;
+            let all = customers.with_mobile_numbers(store_id, from, until).await?;
             let resume_after = ctx
                 .checkpoint()
                 .and_then(|c| c["lastCustomerId"].as_i64())

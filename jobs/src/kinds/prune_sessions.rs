@@ -2,17 +2,17 @@
 
 use chrono::Utc;
 use engine::auth::{AuthPolicy, AuthService};
-use engine::domain::Role;
+use engine::domain::{JobInput, PruneSessionsInput, Role};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobFuture, JobKind};
+use crate::registry::{JobFuture, JobKind, validate_typed};
 
 pub struct PruneSessions;
 
 impl JobKind for PruneSessions {
     fn name(&self) -> &'static str {
-        "maintenance.prune-sessions"
+        PruneSessionsInput::KIND
     }
 
     fn description(&self) -> &'static str {
@@ -24,11 +24,7 @@ impl JobKind for PruneSessions {
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
-        match input {
-            Json::Null => Ok(json!({})),
-            Json::Object(fields) if fields.is_empty() => Ok(json!({})),
-            _ => Err("this job takes no input".to_owned()),
-        }
+        validate_typed::<PruneSessionsInput>(input)
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, _input: Json) -> JobFuture<'a> {

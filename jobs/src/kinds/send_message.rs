@@ -3,20 +3,18 @@
 //! texts a customer twice.
 
 use chrono::Utc;
-use engine::domain::Role;
-use engine::messaging::{Delivery, MessagingService, MessagingSettings};
+use engine::domain::{JobInput, Role, parse_job_input};
+use engine::messaging::{Delivery, MessagingService, MessagingSettings, SendMessageInput};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind};
+use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
 
 pub struct SendMessage {
     settings: MessagingSettings,
 }
 
 impl SendMessage {
-    pub const NAME: &'static str = "messaging.send";
-
     pub fn new(settings: MessagingSettings) -> Self {
         Self { settings }
     }
@@ -24,7 +22,7 @@ impl SendMessage {
 
 impl JobKind for SendMessage {
     fn name(&self) -> &'static str {
-        Self::NAME
+        SendMessageInput::KIND
     }
 
     fn description(&self) -> &'static str {
@@ -40,12 +38,12 @@ impl JobKind for SendMessage {
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
-        super::validate_message_id(input)
+        validate_typed::<SendMessageInput>(input)
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
         Box::pin(async move {
-            let id = super::message_id(&input)?;
+            let id = parse_job_input::<SendMessageInput>(&input)?.message_id;
             let service = MessagingService::new(ctx.db().clone(), self.settings.clone());
             match service.deliver(id, Utc::now()).await? {
                 Delivery::Done(notices) => {

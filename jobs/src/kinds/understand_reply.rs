@@ -4,20 +4,18 @@
 //! replaces the stored understanding and changes nothing else.
 
 use chrono::Utc;
-use engine::domain::Role;
-use engine::messaging::{MessagingService, MessagingSettings};
+use engine::domain::{JobInput, Role, parse_job_input};
+use engine::messaging::{MessagingService, MessagingSettings, UnderstandReplyInput};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobFuture, JobKind};
+use crate::registry::{JobFuture, JobKind, validate_typed};
 
 pub struct UnderstandReply {
     settings: MessagingSettings,
 }
 
 impl UnderstandReply {
-    pub const NAME: &'static str = "assistant.understand";
-
     pub fn new(settings: MessagingSettings) -> Self {
         Self { settings }
     }
@@ -25,7 +23,7 @@ impl UnderstandReply {
 
 impl JobKind for UnderstandReply {
     fn name(&self) -> &'static str {
-        Self::NAME
+        UnderstandReplyInput::KIND
     }
 
     fn description(&self) -> &'static str {
@@ -41,12 +39,12 @@ impl JobKind for UnderstandReply {
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
-        super::validate_message_id(input)
+        validate_typed::<UnderstandReplyInput>(input)
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
         Box::pin(async move {
-            let id = super::message_id(&input)?;
+            let id = parse_job_input::<UnderstandReplyInput>(&input)?.message_id;
             let service = MessagingService::new(ctx.db().clone(), self.settings.clone());
             let outcome = service.understand_inbound(id, Utc::now()).await?;
             ctx.events()

@@ -11,8 +11,8 @@ use engine::store::PageRequest;
 use engine::store::customers::{
     CustomerRecord, MarkRecord, MarkTarget, NewCustomer, NewVehicle, VehicleRecord,
 };
-use jobs::StartRequest;
-use jobs::kinds::LineTypes;
+
+use engine::messaging::LineTypesInput;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -497,28 +497,10 @@ impl CustomerApi {
             .ok_or_else(|| engine::Error::not_found("Store not found"))?;
         let from = parse_request_date("start_date", start_date.0.as_deref())?;
         let until = parse_request_date("end_date", end_date.0.as_deref())?;
-        if let (Some(from), Some(until)) = (from, until)
-            && from > until
-        {
-            return Err(engine::Error::invalid("start_date must not be after end_date").into());
-        }
-        let midnight = |day: NaiveDate| day.and_time(chrono::NaiveTime::MIN).and_utc();
-        let input = serde_json::json!({
-            "storeId": store.store_id,
-            "from": from.map(midnight),
-            "until": until.and_then(|d| d.succ_opt()).map(midnight),
-        });
+        let input = LineTypesInput::for_days(store.store_id, from, until)?;
         let (run, _) = state
             .jobs
-            .start(
-                &caller,
-                StartRequest {
-                    kind: LineTypes::NAME.to_owned(),
-                    input,
-                    idempotency_key: None,
-                    enterprise_id: Some(store.enterprise_id),
-                },
-            )
+            .start_input(&caller, &input, Some(store.enterprise_id))
             .await?;
         Ok(Json(run.into()))
     }

@@ -4,13 +4,12 @@
 use std::collections::HashMap;
 
 use chrono::Utc;
+use engine::messaging::UnderstandReplyInput;
 use engine::messaging::{InboundOutcome, WebhookRequest};
-use jobs::kinds::UnderstandReply;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::payload::{Form, PlainText};
 use poem_openapi::{ApiResponse, OpenApi};
-use serde_json::json;
 
 use super::ApiTags;
 use crate::error::{ApiError, ApiResult};
@@ -38,11 +37,11 @@ pub async fn after_inbound(state: &AppState, outcome: InboundOutcome) -> ApiResu
         let message = &outcome.message;
         let started = state
             .jobs
-            .start_system(
-                UnderstandReply::NAME,
-                json!({ "messageId": message.id }),
+            .start_system_input(
+                &UnderstandReplyInput {
+                    message_id: message.id,
+                },
                 Some(message.enterprise_id),
-                Some(format!("understand:{}", message.id)),
             )
             .await;
         if let Err(error) = started {
