@@ -52,6 +52,13 @@ closed_set! {
     }
 }
 
+/// The super roles of the conversation screens: they see and write internal notes, use the
+/// per-message options (log mode, intents, response times) and act for the assistant.
+pub const SUPER_ROLES: &[Role] = &[Role::SuperDataAdmin, Role::SuperUser];
+
+/// Roles that see archived messages and the GM's e-mail notifications (spec section 6).
+pub const SEES_ARCHIVED: &[Role] = &[Role::SuperDataAdmin];
+
 closed_set! {
     /// How wide a user's view is: the whole platform, one enterprise, one dealer (boc) or one store.
     EmpLevel {

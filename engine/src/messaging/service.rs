@@ -14,13 +14,13 @@ use super::{STATUS_PATH, signature};
 use crate::assistant::{self, Intent, Understanding};
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
+use crate::domain::PhoneNumber;
 use crate::domain::formats::parse_time_zone;
 use crate::domain::leads::{InboundAppointment, LeadStage, WorkflowTrack};
 use crate::domain::messages::{
     ComplianceKeyword, DeliveryStatus, Direction, MessageType, NotificationType,
     UNSUBSCRIBED_RECIPIENT,
 };
-use crate::domain::{PhoneNumber, Role};
 use crate::error::{Error, Result};
 use crate::store::customers::CustomerStore;
 use crate::store::leads::{LeadFlag, LeadRecord, LeadStore};
@@ -304,7 +304,7 @@ impl MessagingService {
         let color = None;
 
         if message_type == MessageType::InternalNotes || message_type == MessageType::Internal {
-            caller.require_any(&[Role::SuperDataAdmin, Role::SuperUser])?;
+            caller.require_any(crate::domain::SUPER_ROLES)?;
             let note = NewMessage {
                 direction: Direction::Sent,
                 message_type: MessageType::InternalNotes,

@@ -118,6 +118,31 @@ pub struct Visibility {
     pub gm_email_notifications: bool,
 }
 
+impl Visibility {
+    /// What `caller`'s roles let them see.
+    pub fn of(caller: &crate::auth::Caller) -> Self {
+        use crate::domain::{SEES_ARCHIVED, SUPER_ROLES};
+        Self {
+            archived: caller.has_any(SEES_ARCHIVED),
+            internal_notes: caller.has_any(SUPER_ROLES),
+            gm_email_notifications: caller.has_any(SEES_ARCHIVED),
+        }
+    }
+
+    /// Whether a message is shown, scope aside: the rule `apply_visibility` writes as SQL, for
+    /// a message already in hand (the realtime stream).
+    pub fn shows(&self, message: &MessageRecord) -> bool {
+        let note = message.message_type == MessageType::InternalNotes.as_str()
+            || message.notification_type == NotificationType::InternalNotes.as_str();
+        let gm_email = message.notification_type
+            == NotificationType::InternalNotificationGm.as_str()
+            && message.message_type == MessageType::Email.as_str();
+        (self.archived || !message.archived)
+            && (self.internal_notes || !note)
+            && (self.gm_email_notifications || !gm_email)
+    }
+}
+
 /// A store's messaging settings.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StoreSettings {

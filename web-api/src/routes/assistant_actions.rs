@@ -16,10 +16,11 @@ use poem_openapi::{Object, OpenApi};
 use super::ApiTags;
 use super::lead_actions::lead;
 use super::leads::FutureServiceInteraction;
-use super::messages::{MessageApi, MessageView, SUPER_ROLES};
+use super::messages::{MessageApi, MessageView};
 use crate::auth::{Session, request_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
+use engine::domain::SUPER_ROLES;
 
 /// The spec's date-time dialogue request.
 #[derive(Debug, Object)]

@@ -18,10 +18,11 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiTags;
 use super::jobs::{JobRunView, visible_scope};
-use super::messages::{MessageView, may_see};
+use super::messages::MessageView;
 use crate::auth::Session;
 use crate::error::ApiResult;
 use crate::state::AppState;
+use engine::store::messages::Visibility;
 
 /// A lead's conversation counters after a change.
 #[derive(Debug, Object)]
@@ -110,8 +111,8 @@ impl Audience {
                         Err(_) => return Ok(None),
                     },
                 };
-                let visible =
-                    self.stores.contains(&message.store_id) && may_see(&self.caller, &message);
+                let visible = self.stores.contains(&message.store_id)
+                    && Visibility::of(&self.caller).shows(&message);
                 Ok(visible.then(|| RealtimeEvent {
                     event_type,
                     run: None,

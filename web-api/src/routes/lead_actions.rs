@@ -21,10 +21,11 @@ use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
 use super::leads::FutureServiceInteraction;
-use super::messages::{MessagePage, MessageView, visibility};
+use super::messages::{MessagePage, MessageView};
 use crate::auth::{Session, request_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
+use engine::store::messages::Visibility;
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
@@ -559,7 +560,11 @@ impl LeadActionApi {
         lead(&state, &scope, id.0).await?;
         let found = state
             .messages
-            .history_page(id.0, visibility(&caller), PageRequest::new(page.0, size.0)?)
+            .history_page(
+                id.0,
+                Visibility::of(&caller),
+                PageRequest::new(page.0, size.0)?,
+            )
             .await?;
         Ok(Json(found.into()))
     }

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use engine::auth::{Caller, Scope};
-use engine::domain::Role;
+use engine::domain::SUPER_ROLES;
 use engine::domain::formats::parse_response_time;
 use engine::messaging::{CallLog, Notice, SendRequest};
 use engine::store::messages::{
@@ -345,31 +345,6 @@ pub struct OutboxPage {
     pub total_elements: u64,
 }
 
-/// Roles that see archived messages (spec section 6).
-const SEES_ARCHIVED: &[Role] = &[Role::SuperDataAdmin];
-/// Roles that see and write internal notes, and use the per-message options menu.
-pub(super) const SUPER_ROLES: &[Role] = &[Role::SuperDataAdmin, Role::SuperUser];
-
-pub fn visibility(caller: &Caller) -> Visibility {
-    Visibility {
-        archived: caller.has_any(SEES_ARCHIVED),
-        internal_notes: caller.has_any(SUPER_ROLES),
-        gm_email_notifications: caller.has_any(SEES_ARCHIVED),
-    }
-}
-
-/// Whether the caller may see this message at all (scope aside).
-pub fn may_see(caller: &Caller, message: &MessageRecord) -> bool {
-    let v = visibility(caller);
-    let note =
-        message.message_type == "INTERNAL_NOTES" || message.notification_type == "INTERNAL_NOTES";
-    let gm_email =
-        message.notification_type == "INTERNAL_NOTIFICATION_GM" && message.message_type == "EMAIL";
-    (v.archived || !message.archived)
-        && (v.internal_notes || !note)
-        && (v.gm_email_notifications || !gm_email)
-}
-
 /// The words behind an intent, under the name the spec's screens read.
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
@@ -531,7 +506,7 @@ impl MessageApi {
         id: i64,
     ) -> ApiResult<MessageRecord> {
         let message = state.messages.get_in_scope(scope, id).await?;
-        if !may_see(caller, &message) {
+        if !Visibility::of(caller).shows(&message) {
             return Err(engine::Error::not_found("Message not found").into());
         }
         Ok(message)
@@ -558,7 +533,7 @@ impl MessageApi {
         Self::lead_in_scope(&state, &scope, fsi_id.0).await?;
         let messages = state
             .messages
-            .history(fsi_id.0, visibility(&caller))
+            .history(fsi_id.0, Visibility::of(&caller))
             .await?;
         Ok(Json(messages.into_iter().map(MessageView::from).collect()))
     }
@@ -1080,7 +1055,10 @@ impl MessageApi {
             .get(&scope, id.0)
             .await?
             .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
-        let messages = state.messages.history(lead.id, visibility(&caller)).await?;
+        let messages = state
+            .messages
+            .history(lead.id, Visibility::of(&caller))
+            .await?;
         let zone = engine::domain::formats::parse_time_zone(&lead.office_time_zone)
             .unwrap_or(chrono_tz::America::New_York);
         let mut text = format!(
