@@ -31,6 +31,28 @@ macro_rules! closed_set {
                 f.write_str(self.as_str())
             }
         }
+
+        // Stored as their text: records read them with `#[sqlx(try_from = "String")]`, so a
+        // record holds the closed set, not a string every reader compares.
+        impl ::std::convert::TryFrom<String> for $name {
+            type Error = $crate::error::Error;
+            fn try_from(text: String) -> Result<Self, $crate::error::Error> {
+                text.parse()
+            }
+        }
+
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
+                to.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(from: D) -> Result<Self, D::Error> {
+                let text = <String as ::serde::Deserialize>::deserialize(from)?;
+                text.parse().map_err(::serde::de::Error::custom)
+            }
+        }
     };
 }
 pub(crate) use closed_set;

@@ -840,7 +840,7 @@ impl MessagingService {
             Some(id) => self.messages.recipient(id).await?,
             None => None,
         };
-        let message_type: MessageType = message.message_type.parse()?;
+        let message_type = message.message_type;
         if message_type == MessageType::Sms {
             if let Some(recipient) = &recipient {
                 if recipient.block_sms && !message.is_compliance {
@@ -1073,7 +1073,7 @@ impl MessagingService {
         note: &MessageRecord,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        if note.message_type != MessageType::InternalNotes.as_str() {
+        if note.message_type != MessageType::InternalNotes {
             return Err(Error::invalid("Only an internal note can be undone"));
         }
         if note.sent_by_user_id != Some(user_id) {
@@ -1452,7 +1452,7 @@ impl MessagingService {
         now: DateTime<Utc>,
     ) -> Result<UnderstandOutcome> {
         let message = self.messages.require(message_id).await?;
-        if message.direction != Direction::Received.as_str() {
+        if message.direction != Direction::Received {
             return Err(Error::invalid(
                 "Only messages from customers are read by the assistant",
             ));

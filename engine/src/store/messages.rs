@@ -23,9 +23,12 @@ pub struct MessageRecord {
     pub store_id: i64,
     pub fsi_id: Option<i64>,
     pub customer_id: Option<i64>,
-    pub direction: String,
-    pub message_type: String,
-    pub notification_type: String,
+    #[sqlx(try_from = "String")]
+    pub direction: Direction,
+    #[sqlx(try_from = "String")]
+    pub message_type: MessageType,
+    #[sqlx(try_from = "String")]
+    pub notification_type: NotificationType,
     pub content: String,
     pub translation_content: Option<String>,
     pub subject: Option<String>,
@@ -33,7 +36,8 @@ pub struct MessageRecord {
     pub from_name: Option<String>,
     pub to_address: Option<String>,
     pub to_name: Option<String>,
-    pub message_status: String,
+    #[sqlx(try_from = "String")]
+    pub message_status: DeliveryStatus,
     pub error_code: Option<String>,
     pub error_text: Option<String>,
     pub provider_message_id: Option<String>,
@@ -64,7 +68,7 @@ pub struct MessageRecord {
 
 impl MessageRecord {
     pub fn status(&self) -> DeliveryStatus {
-        DeliveryStatus::from_provider(&self.message_status).unwrap_or(DeliveryStatus::Queued)
+        self.message_status
     }
 
     pub fn media(&self) -> Vec<String> {
@@ -132,11 +136,10 @@ impl Visibility {
     /// Whether a message is shown, scope aside: the rule `apply_visibility` writes as SQL, for
     /// a message already in hand (the realtime stream).
     pub fn shows(&self, message: &MessageRecord) -> bool {
-        let note = message.message_type == MessageType::InternalNotes.as_str()
-            || message.notification_type == NotificationType::InternalNotes.as_str();
-        let gm_email = message.notification_type
-            == NotificationType::InternalNotificationGm.as_str()
-            && message.message_type == MessageType::Email.as_str();
+        let note = message.message_type == MessageType::InternalNotes
+            || message.notification_type == NotificationType::InternalNotes;
+        let gm_email = message.notification_type == NotificationType::InternalNotificationGm
+            && message.message_type == MessageType::Email;
         (self.archived || !message.archived)
             && (self.internal_notes || !note)
             && (self.gm_email_notifications || !gm_email)

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use engine::auth::{Caller, Scope};
 use engine::domain::SUPER_ROLES;
 use engine::domain::formats::parse_response_time;
+use engine::domain::messages::{DeliveryStatus, Direction, MessageType};
 use engine::messaging::{CallLog, Notice, SendRequest};
 use engine::store::messages::{
     AssistantRecord, MessageRecord, OutboxEmail, UnreadCount, UnreadGrouping, Visibility,
@@ -92,10 +93,10 @@ impl From<MessageRecord> for MessageView {
             to: m.to_address,
             to_name: m.to_name,
             subject: m.subject,
-            direction: m.direction,
-            message_type: m.message_type,
-            notification_type: m.notification_type,
-            message_status: m.message_status,
+            direction: m.direction.as_str().to_owned(),
+            message_type: m.message_type.as_str().to_owned(),
+            notification_type: m.notification_type.as_str().to_owned(),
+            message_status: m.message_status.as_str().to_owned(),
             errors: m.error_text,
             error_code: m.error_code,
             archived: m.archived,
@@ -475,7 +476,7 @@ impl MessageApi {
         if message.fsi_id != Some(fsi_id) {
             return Err(engine::Error::not_found("Message not found on this lead").into());
         }
-        if message.direction != "RECEIVED" {
+        if message.direction != Direction::Received {
             return Err(engine::Error::invalid(not_customers).into());
         }
         Ok(message)
@@ -612,7 +613,7 @@ impl MessageApi {
             .messaging
             .submit(&caller, &scope, request, Utc::now())
             .await?;
-        if message.message_status == "queued" {
+        if message.message_status == DeliveryStatus::Queued {
             jobs::dispatcher::dispatch(
                 &state.messages,
                 &state.jobs,
@@ -829,7 +830,7 @@ impl MessageApi {
         caller.require_any(SUPER_ROLES)?;
         let scope = request_scope(&caller, req)?;
         let message = Self::visible_message(&state, &caller, &scope, body.id).await?;
-        if message.direction == "RECEIVED" {
+        if message.direction == Direction::Received {
             return Err(engine::Error::invalid(
                 "A response time is set on messages to the customer",
             )
@@ -1076,11 +1077,11 @@ impl MessageApi {
                 .with_timezone(&zone)
                 .format("%Y-%m-%d %I:%M %p %Z");
             let who = m.from_name.as_deref().unwrap_or("Unknown");
-            let kind = match m.message_type.as_str() {
-                "SMS" => String::new(),
+            let kind = match m.message_type {
+                MessageType::Sms => String::new(),
                 other => format!(" [{other}]"),
             };
-            let status = if m.direction == "RECEIVED" {
+            let status = if m.direction == Direction::Received {
                 String::new()
             } else {
                 format!(" ({})", m.message_status)
@@ -1181,7 +1182,7 @@ async fn set_response_reqd(
     let message = MessageApi::visible_message(state, caller, &scope, id).await?;
     match response_type {
         None | Some("CUSTOMER") => {}
-        Some("INTERNAL_NOTE") if message.message_type == "INTERNAL_NOTES" => {}
+        Some("INTERNAL_NOTE") if message.message_type == MessageType::InternalNotes => {}
         Some("INTERNAL_NOTE") => {
             return Err(engine::Error::invalid("The message is not an internal note").into());
         }

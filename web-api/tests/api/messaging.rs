@@ -1051,7 +1051,7 @@ async fn automated_texts_outside_allowed_hours_wait_for_the_next_opening_in_the_
     // The dispatcher leaves it alone: it is not dropped, it waits.
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let waiting = service.store().require(queued.id).await.unwrap();
-    assert_eq!(waiting.message_status, "queued");
+    assert_eq!(waiting.message_status.as_str(), "queued");
     assert_eq!(waiting.scheduled_for, Some(expected));
 
     // A customer in a zone where it is now daytime gets it at once, whatever the store's zone.

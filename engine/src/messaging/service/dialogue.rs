@@ -164,7 +164,7 @@ impl MessagingService {
         } = request;
         let fsi_id = message
             .fsi_id
-            .filter(|_| message.direction == Direction::Received.as_str())
+            .filter(|_| message.direction == Direction::Received)
             .ok_or_else(|| {
                 Error::invalid("Intents are acted on for customer messages on a lead")
             })?;
