@@ -1,18 +1,57 @@
 //! Customer-vehicle lead batches: a CSV list of a store's vehicles (by VIN) or customers (by
-//! customer number) that the CV-lead planner turns into leads. A file with any bad row is refused
-//! whole, listing the rows; rows that match no vehicle are counted, not refused.
+//! customer number) that the CV-lead planner turns into leads. The upload checks the header and
+//! keeps the file as a PENDING batch; the `cv-leads.import` job reads its rows. A file with any
+//! bad row fails whole (FAILED, the rows listed, no vehicles); rows that match no vehicle are
+//! counted, not refused.
 
 use std::collections::BTreeSet;
 
 use chrono::{DateTime, Utc};
 use sea_query::{Expr, ExprTrait, Order, Query};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::schema::{Customers, CvLeadBatchVehicles, CvLeadBatches, ServiceVehicles as Vehicles};
 use super::{Page, PageRequest};
 use crate::db::Database;
+use crate::domain::JobInput;
 use crate::domain::formats::is_vin;
+use crate::domain::roles::closed_set;
 use crate::error::{Error, Result};
+
+closed_set! {
+    /// Where a batch is: its file waiting for the import job, read, or refused for bad rows.
+    BatchStatus {
+        Pending => "PENDING",
+        Ready => "READY",
+        Failed => "FAILED",
+    }
+}
+
+/// `cv-leads.import`'s input: the PENDING batch to read, and its store (the run's scope).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CvLeadImportInput {
+    pub batch_id: i64,
+    pub store_id: i64,
+}
+
+impl JobInput for CvLeadImportInput {
+    const KIND: &'static str = "cv-leads.import";
+
+    fn check(&self) -> Result<()> {
+        if self.batch_id > 0 && self.store_id > 0 {
+            Ok(())
+        } else {
+            Err(Error::invalid(
+                "batchId and storeId must be positive numbers",
+            ))
+        }
+    }
+
+    fn store_ids(&self) -> Vec<i64> {
+        vec![self.store_id]
+    }
+}
 
 /// Rows one file may hold.
 pub const MAX_BATCH_ROWS: usize = 50_000;
@@ -34,6 +73,12 @@ pub struct CvLeadBatch {
     pub vehicle_count: i32,
     pub created_by: Option<i64>,
     pub created_at: DateTime<Utc>,
+    #[sqlx(try_from = "String")]
+    pub status: BatchStatus,
+    /// Why a FAILED batch was refused: its bad rows, one per line.
+    pub error: Option<String>,
+    /// The import run that reads it.
+    pub job_run_id: Option<i64>,
 }
 
 /// One data row: a VIN, a customer number, or both.
@@ -43,9 +88,20 @@ struct BatchRow {
     customer_number: Option<String>,
 }
 
-/// Reads the file: a header row naming a `vin` and/or a customer-number column (`cust_no`,
-/// `custNo`, `customer number`), then one row per vehicle or customer.
-fn parse_rows(content: &[u8]) -> Result<Vec<BatchRow>> {
+/// What the upload checks at once: the file is UTF-8 text whose header row names a `vin` or a
+/// customer-number column. Its rows are the import job's to read.
+pub fn check_header(content: &[u8]) -> Result<()> {
+    reader_of(content).map(|_| ())
+}
+
+/// A file's reader past its header row, and the columns the header names.
+struct BatchFile<'a> {
+    reader: csv::Reader<&'a [u8]>,
+    vin_column: Option<usize>,
+    customer_column: Option<usize>,
+}
+
+fn reader_of(content: &[u8]) -> Result<BatchFile<'_>> {
     let text = std::str::from_utf8(content)
         .map_err(|_| Error::invalid("The file is not a CSV text file (UTF-8)"))?;
     let mut reader = csv::ReaderBuilder::new()
@@ -69,6 +125,21 @@ fn parse_rows(content: &[u8]) -> Result<Vec<BatchRow>> {
             "The header row must name a vin or a cust_no column",
         ));
     }
+    Ok(BatchFile {
+        reader,
+        vin_column,
+        customer_column,
+    })
+}
+
+/// Reads the file: a header row naming a `vin` and/or a customer-number column (`cust_no`,
+/// `custNo`, `customer number`), then one row per vehicle or customer.
+fn parse_rows(content: &[u8]) -> Result<Vec<BatchRow>> {
+    let BatchFile {
+        mut reader,
+        vin_column,
+        customer_column,
+    } = reader_of(content)?;
     let mut rows = Vec::new();
     let mut problems = Vec::new();
     for (index, record) in reader.records().enumerate() {
@@ -137,9 +208,8 @@ impl CvLeadStore {
         Self { db }
     }
 
-    /// Reads, checks and matches a file against the store's vehicles, then stores the batch.
-    /// Nothing is stored when the file is refused.
-    pub async fn import(
+    /// Keeps an uploaded file as a PENDING batch for the import job (its header checked).
+    pub async fn create_pending(
         &self,
         enterprise_id: i64,
         store_id: i64,
@@ -148,7 +218,112 @@ impl CvLeadStore {
         created_by: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<CvLeadBatch> {
-        let rows = parse_rows(content)?;
+        check_header(content)?;
+        let id: i64 = self
+            .db
+            .fetch_scalar(
+                &Query::insert()
+                    .into_table(CvLeadBatches::Table)
+                    .columns([
+                        CvLeadBatches::EnterpriseId,
+                        CvLeadBatches::StoreId,
+                        CvLeadBatches::FileName,
+                        CvLeadBatches::RowCount,
+                        CvLeadBatches::MatchedRows,
+                        CvLeadBatches::VehicleCount,
+                        CvLeadBatches::CreatedBy,
+                        CvLeadBatches::CreatedAt,
+                        CvLeadBatches::Status,
+                        CvLeadBatches::Content,
+                    ])
+                    .values_panic([
+                        enterprise_id.into(),
+                        store_id.into(),
+                        file_name.into(),
+                        0.into(),
+                        0.into(),
+                        0.into(),
+                        created_by.into(),
+                        now.into(),
+                        BatchStatus::Pending.as_str().into(),
+                        content.to_vec().into(),
+                    ])
+                    .returning_col(CvLeadBatches::Id)
+                    .to_owned(),
+            )
+            .await?;
+        self.batch(enterprise_id, id).await
+    }
+
+    /// Records the run that reads a batch.
+    pub async fn set_job_run(&self, id: i64, run_id: i64) -> Result<()> {
+        self.db
+            .execute(
+                &Query::update()
+                    .table(CvLeadBatches::Table)
+                    .value(CvLeadBatches::JobRunId, run_id)
+                    .and_where(Expr::col(CvLeadBatches::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Removes a batch whose import could not be started (the upload then answers an error).
+    pub async fn delete_pending(&self, id: i64) -> Result<()> {
+        self.db
+            .execute(
+                &Query::delete()
+                    .from_table(CvLeadBatches::Table)
+                    .and_where(Expr::col(CvLeadBatches::Id).eq(id))
+                    .and_where(Expr::col(CvLeadBatches::Status).eq(BatchStatus::Pending.as_str()))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Reads a PENDING batch's file and matches its rows against the store's vehicles, then
+    /// stores the vehicles and counts and drops the file, in one transaction (READY). Bad rows
+    /// fail the batch whole (FAILED, listed in `error`) and the validation error is returned.
+    /// A batch already read is returned as it is, so a retried run changes nothing.
+    pub async fn import_pending(&self, enterprise_id: i64, id: i64) -> Result<CvLeadBatch> {
+        let batch = self.batch(enterprise_id, id).await?;
+        if batch.status != BatchStatus::Pending {
+            return Ok(batch);
+        }
+        let content: Option<Vec<u8>> = self
+            .db
+            .fetch_scalar(
+                &Query::select()
+                    .column(CvLeadBatches::Content)
+                    .from(CvLeadBatches::Table)
+                    .and_where(Expr::col(CvLeadBatches::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        let rows = match parse_rows(content.as_deref().unwrap_or_default()) {
+            Ok(rows) => rows,
+            Err(error) => {
+                let listed = match &error {
+                    Error::Validation { errors, .. } => errors.join("\n"),
+                    other => other.to_string(),
+                };
+                self.db
+                    .execute(
+                        &Query::update()
+                            .table(CvLeadBatches::Table)
+                            .value(CvLeadBatches::Status, BatchStatus::Failed.as_str())
+                            .value(CvLeadBatches::Error, listed)
+                            .value(CvLeadBatches::Content, None::<Vec<u8>>)
+                            .and_where(Expr::col(CvLeadBatches::Id).eq(id))
+                            .to_owned(),
+                    )
+                    .await?;
+                return Err(error);
+            }
+        };
+        let store_id = batch.store_id;
         let mut vehicles = BTreeSet::new();
         let mut matched_rows = 0;
         for chunk in rows.chunks(500) {
@@ -203,34 +378,6 @@ impl CvLeadStore {
         }
         let clamp = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
         let mut tx = self.db.begin().await?;
-        let id: i64 = tx
-            .fetch_scalar(
-                &Query::insert()
-                    .into_table(CvLeadBatches::Table)
-                    .columns([
-                        CvLeadBatches::EnterpriseId,
-                        CvLeadBatches::StoreId,
-                        CvLeadBatches::FileName,
-                        CvLeadBatches::RowCount,
-                        CvLeadBatches::MatchedRows,
-                        CvLeadBatches::VehicleCount,
-                        CvLeadBatches::CreatedBy,
-                        CvLeadBatches::CreatedAt,
-                    ])
-                    .values_panic([
-                        enterprise_id.into(),
-                        store_id.into(),
-                        file_name.into(),
-                        clamp(rows.len()).into(),
-                        matched_rows.into(),
-                        clamp(vehicles.len()).into(),
-                        created_by.into(),
-                        now.into(),
-                    ])
-                    .returning_col(CvLeadBatches::Id)
-                    .to_owned(),
-            )
-            .await?;
         let all: Vec<i64> = vehicles.into_iter().collect();
         for chunk in all.chunks(1_000) {
             let mut insert = Query::insert();
@@ -242,6 +389,19 @@ impl CvLeadStore {
             }
             tx.execute(&insert).await?;
         }
+        tx.execute(
+            &Query::update()
+                .table(CvLeadBatches::Table)
+                .value(CvLeadBatches::Status, BatchStatus::Ready.as_str())
+                .value(CvLeadBatches::RowCount, clamp(rows.len()))
+                .value(CvLeadBatches::MatchedRows, matched_rows)
+                .value(CvLeadBatches::VehicleCount, clamp(all.len()))
+                .value(CvLeadBatches::Content, None::<Vec<u8>>)
+                .and_where(Expr::col(CvLeadBatches::Id).eq(id))
+                .and_where(Expr::col(CvLeadBatches::Status).eq(BatchStatus::Pending.as_str()))
+                .to_owned(),
+        )
+        .await?;
         tx.commit().await?;
         self.batch(enterprise_id, id).await
     }
@@ -258,6 +418,9 @@ impl CvLeadStore {
                 CvLeadBatches::VehicleCount,
                 CvLeadBatches::CreatedBy,
                 CvLeadBatches::CreatedAt,
+                CvLeadBatches::Status,
+                CvLeadBatches::Error,
+                CvLeadBatches::JobRunId,
             ])
             .from(CvLeadBatches::Table)
             .to_owned()

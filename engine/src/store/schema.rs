@@ -143,7 +143,7 @@ pub enum PlannerDefinitions {
 #[derive(Iden, Clone, Copy)]
 pub enum CvLeadBatches {
     Table, Id, EnterpriseId, StoreId, FileName, RowCount, MatchedRows, VehicleCount, CreatedBy,
-    CreatedAt,
+    CreatedAt, Status, Content, Error, JobRunId,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -1,5 +1,6 @@
 //! The job kinds Bayline ships, one file each.
 
+mod cv_lead_import;
 mod line_types;
 mod noop;
 mod planner_transfer;
@@ -13,6 +14,7 @@ use engine::messaging::MessagingSettings;
 
 use crate::registry::JobKind;
 
+pub use cv_lead_import::CvLeadImport;
 pub use line_types::LineTypes;
 pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
@@ -22,6 +24,7 @@ pub use understand_reply::UnderstandReply;
 
 pub fn all(messaging: &MessagingSettings) -> Vec<Arc<dyn JobKind>> {
     vec![
+        Arc::new(CvLeadImport),
         Arc::new(LineTypes::new(messaging.clone())),
         Arc::new(Noop),
         Arc::new(PlannerTransfer),

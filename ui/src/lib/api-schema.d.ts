@@ -10905,8 +10905,10 @@ export interface paths {
         put?: never;
         /**
          * Uploads a customer-vehicle lead list for a store: a CSV with a header row naming a `vin`
-         *     and/or a `cust_no` column. Any bad row refuses the whole file (400, every row listed);
-         *     rows matching none of the store's vehicles are counted.
+         *     and/or a `cust_no` column. The header is checked at once (400); the batch is kept
+         *     PENDING and answered 202 with its import job run, which reads the rows: any bad row
+         *     fails the whole batch (FAILED, every row listed); rows matching none of the store's
+         *     vehicles are counted.
          */
         post: {
             parameters: {
@@ -10926,7 +10928,8 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description The batch is kept and its import run started: follow `jobRunId`. */
+                202: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19423,9 +19426,16 @@ export interface components {
             createdBy?: number;
             /** Format: date-time */
             createdOn: string;
+            /** @description A FAILED batch's bad rows, one per line. */
+            error?: string;
             fileName: string;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description The job run that reads the file (`GET /api/jobs/{id}` follows it).
+             */
+            jobRunId?: number;
             /**
              * Format: int32
              * @description Rows that matched a vehicle of the store.
@@ -19436,6 +19446,8 @@ export interface components {
              * @description Data rows in the file.
              */
             rowCount: number;
+            /** @description PENDING while its import job reads the file, READY once read, FAILED for bad rows. */
+            status: string;
             /** Format: int64 */
             storeId: number;
             /**

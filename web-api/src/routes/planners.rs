@@ -12,7 +12,7 @@ use engine::domain::formats::parse_request_date;
 use engine::planner::model::is_mileage_milestone;
 use engine::planner::{DayRange, PLANNER_ROLES, Planner, PlannerTransferInput};
 use engine::store::PageRequest;
-use engine::store::cv_leads::CvLeadBatch;
+use engine::store::cv_leads::{BatchStatus, CvLeadBatch, CvLeadImportInput};
 use engine::store::planners::{
     AuditSearch, Candidate, DefinitionFields, PlannerAudit, PlannerDefinition, PlannerRequest,
 };
@@ -862,6 +862,12 @@ pub struct CvLeadBatchView {
     pub vehicle_count: i32,
     pub created_by: Option<i64>,
     pub created_on: chrono::DateTime<Utc>,
+    /// PENDING while its import job reads the file, READY once read, FAILED for bad rows.
+    pub status: String,
+    /// A FAILED batch's bad rows, one per line.
+    pub error: Option<String>,
+    /// The job run that reads the file (`GET /api/jobs/{id}` follows it).
+    pub job_run_id: Option<i64>,
 }
 
 impl From<CvLeadBatch> for CvLeadBatchView {
@@ -875,6 +881,9 @@ impl From<CvLeadBatch> for CvLeadBatchView {
             vehicle_count: b.vehicle_count,
             created_by: b.created_by,
             created_on: b.created_at,
+            status: b.status.as_str().to_owned(),
+            error: b.error,
+            job_run_id: b.job_run_id,
         }
     }
 }
@@ -888,6 +897,13 @@ pub struct CvLeadBatchPage {
     pub total_elements: u64,
 }
 
+#[derive(ApiResponse)]
+pub enum CvLeadImportStarted {
+    /// The batch is kept and its import run started: follow `jobRunId`.
+    #[oai(status = 202)]
+    Accepted(Json<CvLeadBatchView>),
+}
+
 #[derive(Debug, Multipart)]
 pub struct CvLeadFile {
     pub file: Upload,
@@ -898,8 +914,10 @@ pub struct CvLeadApi;
 #[OpenApi(tag = "ApiTags::Planners")]
 impl CvLeadApi {
     /// Uploads a customer-vehicle lead list for a store: a CSV with a header row naming a `vin`
-    /// and/or a `cust_no` column. Any bad row refuses the whole file (400, every row listed);
-    /// rows matching none of the store's vehicles are counted.
+    /// and/or a `cust_no` column. The header is checked at once (400); the batch is kept
+    /// PENDING and answered 202 with its import job run, which reads the rows: any bad row
+    /// fails the whole batch (FAILED, every row listed); rows matching none of the store's
+    /// vehicles are counted.
     #[oai(path = "/api/future-service-interaction/v2/import", method = "post")]
     async fn import(
         &self,
@@ -908,7 +926,7 @@ impl CvLeadApi {
         Session(caller): Session,
         store_id: Query<i64>,
         form: CvLeadFile,
-    ) -> ApiResult<Json<CvLeadBatchView>> {
+    ) -> ApiResult<CvLeadImportStarted> {
         caller.require_any(PLANNER_ROLES)?;
         let scope = request_scope(&caller, req)?;
         let store = store_in_scope(&state, &scope, store_id.0).await?;
@@ -930,7 +948,7 @@ impl CvLeadApi {
         }
         let batch = state
             .cv_leads
-            .import(
+            .create_pending(
                 store.enterprise_id,
                 store.store_id,
                 &file_name,
@@ -939,7 +957,24 @@ impl CvLeadApi {
                 Utc::now(),
             )
             .await?;
-        Ok(Json(batch.into()))
+        let input = CvLeadImportInput {
+            batch_id: batch.id,
+            store_id: batch.store_id,
+        };
+        let run = match state
+            .jobs
+            .start_input(&caller, &input, Some(store.enterprise_id))
+            .await
+        {
+            Ok((run, _)) => run,
+            Err(error) => {
+                state.cv_leads.delete_pending(batch.id).await?;
+                return Err(error.into());
+            }
+        };
+        state.cv_leads.set_job_run(batch.id, run.id).await?;
+        let batch = state.cv_leads.batch(store.enterprise_id, batch.id).await?;
+        Ok(CvLeadImportStarted::Accepted(Json(batch.into())))
     }
 
     /// Customer-vehicle lead batches of a store (none given: the caller's stores), newest
@@ -1004,6 +1039,22 @@ impl CvLeadApi {
             .cv_leads
             .batch(scope.enterprise_id, batch_id.0)
             .await?;
+        match batch.status {
+            BatchStatus::Ready => {}
+            BatchStatus::Pending => {
+                return Err(engine::Error::invalid(
+                    "The batch's file is still being read; try again when its import run ends",
+                )
+                .into());
+            }
+            BatchStatus::Failed => {
+                return Err(engine::Error::invalid(format!(
+                    "The batch's file was refused: {}",
+                    batch.error.as_deref().unwrap_or("bad rows")
+                ))
+                .into());
+            }
+        }
         let params = PlannerParams {
             cust_no: None,
             boc_id: None,

@@ -762,8 +762,26 @@ async fn customer_vehicle_batches_are_uploaded_then_planned_like_any_planner() {
     let csv = format!("VIN,Cust No\n,PLAN-6\n{demo_vin},\n1HGCM82633A004352,\n");
     let response = upload(csv.clone(), 1, token.clone()).await.unwrap();
     let status = response.status();
-    let batch: Value = response.json().await.unwrap();
-    assert_eq!(status, StatusCode::OK, "{batch}");
+    let pending: Value = response.json().await.unwrap();
+    // The file is kept and read by its import run.
+    assert_eq!(status, StatusCode::ACCEPTED, "{pending}");
+    assert_eq!(pending["status"], "PENDING");
+    let run = app
+        .wait_until_final(&token, pending["jobRunId"].as_i64().unwrap())
+        .await;
+    assert_eq!(run["run"]["status"], "succeeded", "{run}");
+    assert_eq!(run["run"]["kind"], "cv-leads.import");
+    let batches = app
+        .ok_json(
+            Method::GET,
+            "/api/future-service-interaction/cv-leads-batchs?store_id=1",
+            &token,
+            None,
+        )
+        .await;
+    let batch = batches["content"][0].clone();
+    assert_eq!(batch["id"], pending["id"]);
+    assert_eq!(batch["status"], "READY");
     assert_eq!(batch["rowCount"], 3);
     assert_eq!(batch["matchedRows"], 2, "the unknown VIN matches nothing");
     assert_eq!(batch["vehicleCount"], 4);
@@ -816,18 +834,29 @@ async fn customer_vehicle_batches_are_uploaded_then_planned_like_any_planner() {
     let again = app.transfer(&token, &format!("{path}&transfer=true")).await;
     assert_eq!(again["message"], "No Records.");
 
-    // A bad row refuses the whole file; nothing is stored.
-    let response = upload("vin,cust_no\nnot-a-vin,\n,\n".to_owned(), 1, token.clone())
-        .await
-        .unwrap();
-    assert_eq!(
-        assert_error(response, StatusCode::BAD_REQUEST).await,
-        "Row 2: \"NOT-A-VIN\" is not a 17-character VIN"
+    // A bad row fails the whole batch, every row listed; it holds no vehicles and plans nothing.
+    let response = upload(
+        "vin,cust_no,name\nnot-a-vin,,\n,,Bob\n1HGCM82633A004352,,\n".to_owned(),
+        1,
+        token.clone(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let refused: Value = response.json().await.unwrap();
+    let run = app
+        .wait_until_final(&token, refused["jobRunId"].as_i64().unwrap())
+        .await;
+    assert_eq!(run["run"]["status"], "failed", "{run}");
+    let error = run["run"]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("Row 2: \"NOT-A-VIN\" is not a 17-character VIN"),
+        "{run}"
     );
-    let response = upload("name\nBob\n".to_owned(), 1, token.clone())
-        .await
-        .unwrap();
-    assert_error(response, StatusCode::BAD_REQUEST).await;
+    assert!(
+        error.contains("Row 3: a vin or a cust_no is required"),
+        "{run}"
+    );
     let batches = app
         .ok_json(
             Method::GET,
@@ -836,7 +865,35 @@ async fn customer_vehicle_batches_are_uploaded_then_planned_like_any_planner() {
             None,
         )
         .await;
-    assert_eq!(batches["totalElements"], 1);
+    assert_eq!(batches["totalElements"], 2);
+    assert_eq!(batches["content"][0]["status"], "FAILED");
+    assert_eq!(batches["content"][0]["vehicleCount"], 0);
+    let failed_path = format!(
+        "/api/future-service-interaction/run-future-prediction-for-cv-leads?batchId={}",
+        refused["id"]
+    );
+    let response = app.request(Method::GET, &failed_path, &token, None).await;
+    assert!(
+        assert_error(response, StatusCode::BAD_REQUEST)
+            .await
+            .contains("Row 2")
+    );
+    // A file that is no CSV of vehicles is refused at once, and nothing is kept.
+    for bad in ["name\nBob\n".as_bytes(), &[0xff, 0xfe, 0x00]] {
+        let response = upload(String::from_utf8_lossy(bad).into_owned(), 1, token.clone())
+            .await
+            .unwrap();
+        assert_error(response, StatusCode::BAD_REQUEST).await;
+    }
+    let batches = app
+        .ok_json(
+            Method::GET,
+            "/api/future-service-interaction/cv-leads-batchs",
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(batches["totalElements"], 2);
     // Other tenants and roles.
     let summit = app.token_of("summit-admin").await;
     let response = upload(csv.clone(), 1, summit.clone()).await.unwrap();
