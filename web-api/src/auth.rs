@@ -96,9 +96,9 @@ pub async fn store_in_scope(
     state: &crate::state::AppState,
     scope: &Scope,
     store_id: i64,
-) -> Result<engine::store::messages::StoreSettings, ApiError> {
+) -> Result<engine::store::settings::StoreSettings, ApiError> {
     state
-        .messages
+        .store_config
         .store_settings(store_id)
         .await?
         .filter(|s| scope.contains(s.enterprise_id, Some(s.boc_id), Some(s.store_id)))

@@ -10,7 +10,9 @@ use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
 use engine::store::messages::MessageStore;
 use engine::store::planners::PlannerStore;
+use engine::store::recipients::RecipientStore;
 use engine::store::schedules::ScheduleStore;
+use engine::store::settings::SettingsStore;
 use engine::store::tenancy::TenancyStore;
 use engine::store::understandings::UnderstandingStore;
 use jobs::{JobStarter, QueueBackend};
@@ -26,6 +28,9 @@ pub struct AppState {
     pub lead_lists: LeadListStore,
     pub customers: CustomerStore,
     pub messages: MessageStore,
+    /// Stores' messaging settings, gateways and assistants.
+    pub store_config: SettingsStore,
+    pub recipients: RecipientStore,
     pub messaging: MessagingService,
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
@@ -48,6 +53,8 @@ impl AppState {
     ) -> Self {
         Self {
             messages: MessageStore::new(db.clone()),
+            store_config: SettingsStore::new(db.clone()),
+            recipients: RecipientStore::new(db.clone()),
             lead_lists: LeadListStore::new(db.clone()),
             customers: CustomerStore::new(db.clone()),
             messaging: MessagingService::new(db.clone(), messaging),

@@ -24,7 +24,9 @@ use crate::domain::messages::{
 use crate::error::{Error, Result};
 use crate::store::customers::CustomerStore;
 use crate::store::leads::{LeadFlag, LeadRecord, LeadStore};
-use crate::store::messages::{MessageRecord, MessageStore, NewMessage, Recipient};
+use crate::store::messages::{MessageRecord, MessageStore, NewMessage};
+use crate::store::recipients::{Recipient, RecipientStore};
+use crate::store::settings::SettingsStore;
 use crate::store::understandings::UnderstandingStore;
 
 /// What the process knows about its surroundings.
@@ -240,6 +242,8 @@ const MAX_MEDIA: usize = 10;
 #[derive(Debug, Clone)]
 pub struct MessagingService {
     messages: MessageStore,
+    store_config: SettingsStore,
+    recipients: RecipientStore,
     leads: LeadStore,
     understandings: UnderstandingStore,
     customers: CustomerStore,
@@ -251,6 +255,8 @@ impl MessagingService {
     pub fn new(db: Database, settings: MessagingSettings) -> Self {
         Self {
             messages: MessageStore::new(db.clone()),
+            store_config: SettingsStore::new(db.clone()),
+            recipients: RecipientStore::new(db.clone()),
             understandings: UnderstandingStore::new(db.clone()),
             customers: CustomerStore::new(db.clone()),
             leads: LeadStore::new(db),
@@ -330,7 +336,7 @@ impl MessagingService {
         }
 
         let assistant = self
-            .messages
+            .store_config
             .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
             .await?
             .into_iter()
@@ -487,7 +493,7 @@ impl MessagingService {
         }
         let to = normalize_phone(recipient.customer_cellular.as_deref().unwrap_or_default())?;
         let assistant = self
-            .messages
+            .store_config
             .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
             .await?
             .into_iter()
@@ -593,7 +599,7 @@ impl MessagingService {
 
     async fn assistant_first_name(&self, scope: &Scope, store_id: i64) -> Result<String> {
         Ok(self
-            .messages
+            .store_config
             .assistants(scope, None, Some(store_id), Some("DIV004"))
             .await?
             .into_iter()
@@ -786,7 +792,7 @@ impl MessagingService {
 
     /// Where texts about the lead go: its customer and store.
     async fn recipient_of(&self, lead: &LeadRecord) -> Result<Recipient> {
-        self.messages
+        self.recipients
             .recipient(lead.customer_id)
             .await?
             .ok_or_else(|| Error::not_found("Customer not found"))
@@ -837,7 +843,7 @@ impl MessagingService {
             enterprise_id: message.enterprise_id,
         };
         let recipient = match message.customer_id {
-            Some(id) => self.messages.recipient(id).await?,
+            Some(id) => self.recipients.recipient(id).await?,
             None => None,
         };
         let message_type = message.message_type;
@@ -963,7 +969,7 @@ impl MessagingService {
         let Some(to) = &message.to_address else {
             return Ok(Vec::new());
         };
-        self.messages
+        self.recipients
             .set_opt_out(
                 message.enterprise_id,
                 to,
@@ -1108,7 +1114,7 @@ impl MessagingService {
     /// The gateway settings of a store; the simulator (with this installation's signing key)
     /// when none is configured.
     pub async fn gateway_config(&self, store_id: i64) -> Result<GatewayConfig> {
-        match self.messages.gateway_config(store_id).await? {
+        match self.store_config.gateway_config(store_id).await? {
             Some(config) => Ok(config),
             None => self.simulator_config().await,
         }
@@ -1117,7 +1123,7 @@ impl MessagingService {
     /// The built-in simulator with this installation's signing key.
     pub async fn simulator_config(&self) -> Result<GatewayConfig> {
         let token = self
-            .messages
+            .store_config
             .setting_or_insert(SIMULATOR_TOKEN_KEY, random_token)
             .await?;
         Ok(GatewayConfig {
@@ -1227,7 +1233,7 @@ impl MessagingService {
             .and_then(|to| PhoneNumber::parse(to).ok())
             .ok_or_else(unverifiable)?;
         let store_id = self
-            .messages
+            .store_config
             .store_of_number(to.as_e164())
             .await?
             .ok_or_else(unverifiable)?;
@@ -1256,19 +1262,19 @@ impl MessagingService {
             .collect();
 
         let recipient = self
-            .messages
+            .recipients
             .find_recipient_by_phone(store_id, &from)
             .await?;
         let store = match &recipient {
             Some(r) => r.store.clone(),
             None => self
-                .messages
+                .store_config
                 .store_settings(store_id)
                 .await?
                 .ok_or_else(unverifiable)?,
         };
         let fsi_id = match &recipient {
-            Some(r) => self.messages.active_lead(r.customer_id, store_id).await?,
+            Some(r) => self.recipients.active_lead(r.customer_id, store_id).await?,
             None => None,
         };
         let new = NewMessage {
@@ -1330,7 +1336,7 @@ impl MessagingService {
             Some(keyword @ (ComplianceKeyword::OptOut | ComplianceKeyword::OptIn)) => {
                 let opting_out = keyword == ComplianceKeyword::OptOut;
                 let changed = self
-                    .messages
+                    .recipients
                     .set_opt_out(
                         store.enterprise_id,
                         &from,
@@ -1383,7 +1389,7 @@ impl MessagingService {
             return Ok(None);
         };
         let changed = self
-            .messages
+            .recipients
             .set_opt_out(message.enterprise_id, from, true, source, evidence, now)
             .await?;
         if changed.is_empty() {
@@ -1458,7 +1464,7 @@ impl MessagingService {
             ));
         }
         let first_time = self.understandings.find(message_id).await?.is_none();
-        let zone = match self.messages.store_settings(message.store_id).await? {
+        let zone = match self.store_config.store_settings(message.store_id).await? {
             Some(store) => parse_time_zone(&store.office_time_zone).unwrap_or(chrono_tz::UTC),
             None => chrono_tz::UTC,
         };

@@ -8,10 +8,12 @@ pub mod lead_lists;
 pub mod leads;
 pub mod messages;
 pub mod planners;
+pub mod recipients;
 pub mod schedules;
 #[rustfmt::skip]
 pub mod schema;
 pub mod sessions;
+pub mod settings;
 pub mod tenancy;
 pub mod understandings;
 pub mod uploads;

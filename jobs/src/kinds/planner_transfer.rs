@@ -10,8 +10,8 @@ use engine::domain::formats::parse_time_zone;
 use engine::domain::{JobInput, Role, parse_job_input};
 use engine::planner::{PLANNER_ROLES, Planner, PlannerTransferInput};
 use engine::store::job_runs::{Counts, JobRunStore};
-use engine::store::messages::MessageStore;
 use engine::store::planners::{NewPlannerAudit, PlannerRequest, PlannerStore, TransferTotals};
+use engine::store::settings::SettingsStore;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
@@ -131,7 +131,7 @@ impl JobKind for PlannerTransfer {
 
 /// Today in the store's time zone.
 async fn store_today(ctx: &JobContext, store_id: i64) -> Result<NaiveDate, JobError> {
-    let store = MessageStore::new(ctx.db().clone())
+    let store = SettingsStore::new(ctx.db().clone())
         .store_settings(store_id)
         .await?
         .ok_or_else(|| JobError::Permanent(format!("store {store_id} does not exist")))?;

@@ -237,7 +237,7 @@ async fn set_opt_out(
         .as_deref()
         .ok_or_else(|| engine::Error::invalid("This customer has no mobile number"))?;
     state
-        .messages
+        .recipients
         .set_opt_out(
             customer.enterprise_id,
             phone,

@@ -9,8 +9,9 @@ use engine::domain::formats::parse_response_time;
 use engine::domain::messages::{DeliveryStatus, Direction, MessageType};
 use engine::messaging::{CallLog, Notice, SendRequest};
 use engine::store::messages::{
-    AssistantRecord, MessageRecord, OutboxEmail, UnreadCount, UnreadGrouping, Visibility,
+    MessageRecord, OutboxEmail, UnreadCount, UnreadGrouping, Visibility,
 };
+use engine::store::settings::AssistantRecord;
 use engine::store::understandings::{MessageUnderstanding, StoredIntent};
 use engine::store::{Page, PageRequest};
 use poem::Request;
@@ -1112,7 +1113,7 @@ impl MessageApi {
             stores_of(&state, &scope, boc_id.0, store_id.0).await?;
         }
         let found = state
-            .messages
+            .store_config
             .assistants(&scope, boc_id.0, store_id.0, division.0.as_deref())
             .await?;
         Ok(Json(found.into_iter().map(AssistantView::from).collect()))

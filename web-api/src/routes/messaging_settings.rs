@@ -6,7 +6,7 @@ use engine::auth::Caller;
 use engine::domain::Role;
 use engine::messaging::gateway::GatewayConfig;
 use engine::messaging::quiet_hours::AllowedHours;
-use engine::store::messages::StoreSettings;
+use engine::store::settings::StoreSettings;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -170,7 +170,7 @@ impl MessagingSettingsApi {
             }
         };
         state
-            .messages
+            .store_config
             .set_gateway(scope.enterprise_id, body.store_id, &config, Utc::now())
             .await?;
         Ok(Json(GatewayView {
@@ -222,7 +222,7 @@ impl MessagingSettingsApi {
             );
         }
         state
-            .messages
+            .store_config
             .update_store_settings(
                 store_id.0,
                 body.quiet_hours_start.trim(),

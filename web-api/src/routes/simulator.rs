@@ -143,9 +143,9 @@ async fn customer_in_scope(
     state: &AppState,
     scope: &engine::auth::Scope,
     customer_id: i64,
-) -> ApiResult<engine::store::messages::Recipient> {
+) -> ApiResult<engine::store::recipients::Recipient> {
     let recipient = state
-        .messages
+        .recipients
         .recipient(customer_id)
         .await?
         .filter(|r| {

@@ -1,0 +1,285 @@
+//! A dealership store's messaging configuration: its settings (name, number, allowed hours,
+//! time zone), its SMS gateway, its assistants, the numbers that reach it, and app settings.
+
+use chrono::{DateTime, Utc};
+use sea_query::{Expr, ExprTrait, OnConflict, Order, Query, SelectStatement};
+
+use super::schema::{AppSettings, Assistants, MessagingGateways, Offices, PhoneNumbers, Stores};
+use crate::auth::Scope;
+use crate::db::Database;
+use crate::error::{Error, Result};
+use crate::messaging::gateway::GatewayConfig;
+
+/// A store's messaging settings.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoreSettings {
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub store_name: String,
+    pub store_phone: Option<String>,
+    pub help_text: Option<String>,
+    pub quiet_hours_start: String,
+    pub quiet_hours_end: String,
+    pub office_time_zone: String,
+}
+
+/// A store's assistant (DIV004 is the service division).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AssistantRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub division_code: String,
+    pub agent_first_name: String,
+    pub agent_last_name: String,
+    pub agent_phone_number: Option<String>,
+    pub email: Option<String>,
+    pub initializer_process_enabled: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct SettingsStore {
+    db: Database,
+}
+
+impl SettingsStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    /// The store (and so the gateway) behind one of our numbers.
+    pub async fn store_of_number(&self, number: &str) -> Result<Option<i64>> {
+        let by_number = Query::select()
+            .column(PhoneNumbers::StoreId)
+            .from(PhoneNumbers::Table)
+            .and_where(Expr::col(PhoneNumbers::Number).eq(number))
+            .and_where(Expr::col(PhoneNumbers::StoreId).is_not_null())
+            .limit(1)
+            .to_owned();
+        if let Some((store_id,)) = self.db.fetch_optional::<(i64,)>(&by_number).await? {
+            return Ok(Some(store_id));
+        }
+        let by_store = Query::select()
+            .column(Stores::Id)
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::PhoneNumber).eq(number))
+            .order_by(Stores::Id, Order::Asc)
+            .limit(1)
+            .to_owned();
+        Ok(self
+            .db
+            .fetch_optional::<(i64,)>(&by_store)
+            .await?
+            .map(|(id,)| id))
+    }
+
+    pub async fn store_settings(&self, store_id: i64) -> Result<Option<StoreSettings>> {
+        let mut query = store_settings_select();
+        query
+            .from(Stores::Table)
+            .inner_join(
+                Offices::Table,
+                Expr::col((Offices::Table, Offices::Id)).equals((Stores::Table, Stores::OfficeId)),
+            )
+            .and_where(Expr::col((Stores::Table, Stores::Id)).eq(store_id));
+        self.db.fetch_optional(&query).await
+    }
+
+    pub async fn update_store_settings(
+        &self,
+        store_id: i64,
+        quiet_hours_start: &str,
+        quiet_hours_end: &str,
+        help_text: Option<&str>,
+    ) -> Result<()> {
+        let update = Query::update()
+            .table(Stores::Table)
+            .value(Stores::QuietHoursStart, quiet_hours_start)
+            .value(Stores::QuietHoursEnd, quiet_hours_end)
+            .value(Stores::HelpText, help_text.map(str::to_owned))
+            .and_where(Expr::col(Stores::Id).eq(store_id))
+            .to_owned();
+        self.db.execute(&update).await?;
+        Ok(())
+    }
+
+    /// The assistants of a store (or of a dealer's stores), optionally of one division.
+    pub async fn assistants(
+        &self,
+        scope: &Scope,
+        boc_id: Option<i64>,
+        store_id: Option<i64>,
+        division: Option<&str>,
+    ) -> Result<Vec<AssistantRecord>> {
+        let mut query = Query::select();
+        query
+            .columns([
+                Assistants::Id,
+                Assistants::EnterpriseId,
+                Assistants::BocId,
+                Assistants::StoreId,
+                Assistants::DivisionCode,
+                Assistants::AgentFirstName,
+                Assistants::AgentLastName,
+                Assistants::AgentPhoneNumber,
+                Assistants::Email,
+                Assistants::InitializerProcessEnabled,
+            ])
+            .from(Assistants::Table)
+            .order_by(Assistants::Id, Order::Asc);
+        scope.restrict(&mut query, Assistants::Table, true);
+        if let Some(boc_id) = boc_id {
+            query.and_where(Expr::col(Assistants::BocId).eq(boc_id));
+        }
+        if let Some(store_id) = store_id {
+            query.and_where(Expr::col(Assistants::StoreId).eq(store_id));
+        }
+        if let Some(division) = division {
+            query.and_where(Expr::col(Assistants::DivisionCode).eq(division));
+        }
+        self.db.fetch_all(&query).await
+    }
+
+    /// The gateway settings for a store: its own, else its enterprise's; `None` means the
+    /// built-in simulator.
+    pub async fn gateway_config(&self, store_id: i64) -> Result<Option<GatewayConfig>> {
+        let enterprise = Query::select()
+            .column(Stores::EnterpriseId)
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::Id).eq(store_id))
+            .to_owned();
+        let Some((enterprise_id,)) = self.db.fetch_optional::<(i64,)>(&enterprise).await? else {
+            return Ok(None);
+        };
+        let query = Query::select()
+            .columns([
+                MessagingGateways::Provider,
+                MessagingGateways::AccountSid,
+                MessagingGateways::AuthToken,
+                MessagingGateways::ApiBaseUrl,
+            ])
+            .from(MessagingGateways::Table)
+            .and_where(Expr::col(MessagingGateways::EnterpriseId).eq(enterprise_id))
+            .and_where(
+                Expr::col(MessagingGateways::StoreId)
+                    .eq(store_id)
+                    .or(Expr::col(MessagingGateways::StoreId).is_null()),
+            )
+            // The store's own row sorts before the enterprise-wide one.
+            .order_by_expr(
+                Expr::case(Expr::col(MessagingGateways::StoreId).is_null(), 1)
+                    .finally(0)
+                    .into(),
+                Order::Asc,
+            )
+            .limit(1)
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    /// Sets the gateway of a store, or of the enterprise when `store_id` is `None`.
+    pub async fn set_gateway(
+        &self,
+        enterprise_id: i64,
+        store_id: Option<i64>,
+        config: &GatewayConfig,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut delete = Query::delete();
+        delete
+            .from_table(MessagingGateways::Table)
+            .and_where(Expr::col(MessagingGateways::EnterpriseId).eq(enterprise_id));
+        match store_id {
+            Some(id) => delete.and_where(Expr::col(MessagingGateways::StoreId).eq(id)),
+            None => delete.and_where(Expr::col(MessagingGateways::StoreId).is_null()),
+        };
+        let insert = Query::insert()
+            .into_table(MessagingGateways::Table)
+            .columns([
+                MessagingGateways::EnterpriseId,
+                MessagingGateways::StoreId,
+                MessagingGateways::Provider,
+                MessagingGateways::AccountSid,
+                MessagingGateways::AuthToken,
+                MessagingGateways::ApiBaseUrl,
+                MessagingGateways::CreatedAt,
+                MessagingGateways::UpdatedAt,
+            ])
+            .values_panic([
+                enterprise_id.into(),
+                store_id.into(),
+                config.provider.clone().into(),
+                config.account_sid.clone().into(),
+                config.auth_token.clone().into(),
+                config.api_base_url.clone().into(),
+                now.into(),
+                now.into(),
+            ])
+            .to_owned();
+        let mut tx = self.db.begin().await?;
+        tx.execute(&delete).await?;
+        tx.execute(&insert).await?;
+        tx.commit().await
+    }
+
+    /// An installation-wide value, made by `make` the first time anyone asks; every process
+    /// gets the same one.
+    pub async fn setting_or_insert(
+        &self,
+        key: &str,
+        make: impl FnOnce() -> String,
+    ) -> Result<String> {
+        let get = Query::select()
+            .column(AppSettings::Value)
+            .from(AppSettings::Table)
+            .and_where(Expr::col(AppSettings::Key).eq(key))
+            .to_owned();
+        if let Some((value,)) = self.db.fetch_optional::<(String,)>(&get).await? {
+            return Ok(value);
+        }
+        let insert = Query::insert()
+            .into_table(AppSettings::Table)
+            .columns([AppSettings::Key, AppSettings::Value, AppSettings::CreatedAt])
+            .values_panic([key.into(), make().into(), Utc::now().into()])
+            .on_conflict(OnConflict::column(AppSettings::Key).do_nothing().to_owned())
+            .to_owned();
+        self.db.execute(&insert).await?;
+        let (value,) = self
+            .db
+            .fetch_optional::<(String,)>(&get)
+            .await?
+            .ok_or_else(|| Error::Internal(format!("setting {key} vanished")))?;
+        Ok(value)
+    }
+}
+
+pub(super) fn store_settings_select() -> SelectStatement {
+    Query::select()
+        .expr_as(
+            Expr::col((Stores::Table, Stores::EnterpriseId)),
+            "enterprise_id",
+        )
+        .expr_as(Expr::col((Stores::Table, Stores::BocId)), "boc_id")
+        .expr_as(Expr::col((Stores::Table, Stores::Id)), "store_id")
+        .expr_as(Expr::col((Stores::Table, Stores::Name)), "store_name")
+        .expr_as(
+            Expr::col((Stores::Table, Stores::PhoneNumber)),
+            "store_phone",
+        )
+        .expr_as(Expr::col((Stores::Table, Stores::HelpText)), "help_text")
+        .expr_as(
+            Expr::col((Stores::Table, Stores::QuietHoursStart)),
+            "quiet_hours_start",
+        )
+        .expr_as(
+            Expr::col((Stores::Table, Stores::QuietHoursEnd)),
+            "quiet_hours_end",
+        )
+        .expr_as(
+            Expr::col((Offices::Table, Offices::TimeZone)),
+            "office_time_zone",
+        )
+        .to_owned()
+}
