@@ -1,0 +1,549 @@
+//! Sending: staff messages, notes, e-mails and calendar invites (`submit`), the assistant's
+//! automated texts and opening texts, workflow tracks, call logs, and undoing a note.
+
+// The service's own types, helpers and imports, shared by its parts.
+use super::*;
+
+impl MessagingService {
+    /// Checks a staff message against the send rules and stores it queued (notes are stored
+    /// as they are). The caller starts its send job.
+    pub async fn submit(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        request: SendRequest,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
+        let lead = self.lead_in_scope(scope, request.fsi_id).await?;
+        if request.customer_id.is_some_and(|id| id != lead.customer_id) {
+            return Err(Error::invalid(
+                "The customer id does not belong to this lead",
+            ));
+        }
+        let message_type = sent_message_type(
+            request.message_type.as_deref(),
+            request.notification_type.as_deref(),
+        )?;
+        let content = request.content.clone().unwrap_or_default();
+        let subject = request
+            .subject
+            .clone()
+            .or_else(|| request.title.clone())
+            .unwrap_or_default();
+        match message_type {
+            MessageType::Email | MessageType::CalendarInvite if subject.trim().is_empty() => {
+                return Err(Error::invalid("Please Enter Subject"));
+            }
+            _ if content.trim().is_empty() => return Err(Error::invalid("Please Enter Message")),
+            _ => {}
+        }
+        let recipient = self.recipient_of(&lead).await?;
+        let sender = caller_name(caller);
+        let color = None;
+
+        if message_type == MessageType::InternalNotes || message_type == MessageType::Internal {
+            caller.require_any(crate::domain::SUPER_ROLES)?;
+            let note = NewMessage {
+                direction: Direction::Sent,
+                message_type: MessageType::InternalNotes,
+                notification_type: NotificationType::InternalNotes,
+                content: content.trim().to_owned(),
+                status: DeliveryStatus::Stored,
+                from_name: Some(sender.clone()),
+                message_sent_by: Some(sender),
+                sent_by_user_id: Some(caller.user_id),
+                ..self.base(&lead.store_id, &recipient, Some(lead.id))
+            };
+            let note = self.messages.insert(&note, now).await?;
+            self.messages
+                .record_outbound_on_lead(lead.id, &note.content, true, now)
+                .await?;
+            return Ok((
+                note.clone(),
+                vec![Notice::MessageCreated {
+                    id: note.id,
+                    enterprise_id: note.enterprise_id,
+                }],
+            ));
+        }
+
+        let assistant = self
+            .store_config
+            .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .find(|a| {
+                a.agent_phone_number
+                    .as_deref()
+                    .is_some_and(|p| !p.trim().is_empty())
+            })
+            .ok_or_else(no_assistant)?;
+        let assistant_phone = assistant.agent_phone_number.clone().unwrap_or_default();
+        let assistant_name = format!(
+            "{} {}",
+            assistant.agent_first_name, assistant.agent_last_name
+        );
+        if request.media_urls.len() > MAX_MEDIA {
+            return Err(Error::invalid(format!(
+                "A message can carry at most {MAX_MEDIA} media files"
+            )));
+        }
+        for url in &request.media_urls {
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return Err(Error::invalid(format!(
+                    "mediaUrl {url:?} is not a web address"
+                )));
+            }
+        }
+        let response_time_ms = self
+            .messages
+            .pending_since(lead.id)
+            .await?
+            .map(|since| (now - since).num_milliseconds().max(0));
+
+        let new = match message_type {
+            MessageType::Sms => {
+                let to = normalize_phone(
+                    request
+                        .to
+                        .as_deref()
+                        .or(recipient.customer_cellular.as_deref())
+                        .unwrap_or_default(),
+                )?;
+                if recipient.block_sms {
+                    return Err(opted_out());
+                }
+                let text = html_to_sms_text(&content);
+                if text.is_empty() {
+                    return Err(Error::invalid("Please Enter Message"));
+                }
+                if text.chars().count() > SMS_MAX_CHARS {
+                    return Err(Error::invalid(format!(
+                        "A text message can be at most {SMS_MAX_CHARS} characters"
+                    )));
+                }
+                NewMessage {
+                    direction: Direction::Send,
+                    message_type,
+                    notification_type: NotificationType::MessageToCustomer,
+                    content: text,
+                    from_address: Some(assistant_phone),
+                    from_name: Some(sender.clone()),
+                    to_address: Some(to),
+                    to_name: Some(
+                        request
+                            .to_name
+                            .clone()
+                            .unwrap_or_else(|| recipient.customer_name()),
+                    ),
+                    status: DeliveryStatus::Queued,
+                    media_urls: request.media_urls.clone(),
+                    sent_by_user_id: Some(caller.user_id),
+                    message_sent_by: Some(sender),
+                    user_color_code: color,
+                    response_time_ms,
+                    ..self.base(&lead.store_id, &recipient, Some(lead.id))
+                }
+            }
+            MessageType::Email | MessageType::CalendarInvite => {
+                let to = recipient
+                    .customer_email
+                    .clone()
+                    .filter(|e| !e.trim().is_empty())
+                    .ok_or_else(|| Error::invalid("This customer has no e-mail address"))?;
+                let starts_at = if message_type == MessageType::CalendarInvite {
+                    Some(request.start_time.ok_or_else(|| {
+                        Error::invalid("startTime is required for a calendar invite")
+                    })?)
+                } else {
+                    None
+                };
+                NewMessage {
+                    direction: Direction::Send,
+                    message_type,
+                    notification_type: if starts_at.is_some() {
+                        NotificationType::UserInvite
+                    } else {
+                        NotificationType::MessageToCustomer
+                    },
+                    content: content.clone(),
+                    subject: Some(subject.trim().to_owned()),
+                    from_address: Some(
+                        assistant
+                            .email
+                            .clone()
+                            .unwrap_or_else(|| "service@bayline.local".to_owned()),
+                    ),
+                    from_name: Some(assistant_name),
+                    to_address: Some(to),
+                    to_name: Some(recipient.customer_name()),
+                    status: DeliveryStatus::Queued,
+                    sent_by_user_id: Some(caller.user_id),
+                    message_sent_by: Some(sender),
+                    appointment_id: request.appointment_id,
+                    starts_at,
+                    response_time_ms,
+                    ..self.base(&lead.store_id, &recipient, Some(lead.id))
+                }
+            }
+            MessageType::Internal | MessageType::InternalNotes => unreachable!("handled above"),
+        };
+        let message = self.messages.insert(&new, now).await?;
+        self.messages
+            .record_outbound_on_lead(lead.id, &message.content, false, now)
+            .await?;
+        if request.is_log_mode_to_be_sent {
+            self.messages.validate_latest_log_mode(lead.id, now).await?;
+        }
+        Ok((
+            message.clone(),
+            vec![
+                Notice::MessageCreated {
+                    id: message.id,
+                    enterprise_id: message.enterprise_id,
+                },
+                Notice::LeadCounts {
+                    id: lead.id,
+                    enterprise_id: lead.enterprise_id,
+                },
+            ],
+        ))
+    }
+
+    /// Queues a text the system sends on its own. Outside the recipient's allowed hours it is
+    /// scheduled for the next opening instead of going out now.
+    pub async fn queue_automated(
+        &self,
+        scope: &Scope,
+        text: AutomatedText,
+        now: DateTime<Utc>,
+    ) -> Result<MessageRecord> {
+        let lead = self.lead_in_scope(scope, text.fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
+        if recipient.block_sms {
+            return Err(opted_out());
+        }
+        let to = normalize_phone(recipient.customer_cellular.as_deref().unwrap_or_default())?;
+        let assistant = self
+            .store_config
+            .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .find(|a| a.agent_phone_number.is_some())
+            .ok_or_else(no_assistant)?;
+        let content = html_to_sms_text(&text.content);
+        if content.is_empty() {
+            return Err(Error::invalid("Please Enter Message"));
+        }
+        let sender = text.sender_name.unwrap_or_else(|| {
+            format!(
+                "{} {}",
+                assistant.agent_first_name, assistant.agent_last_name
+            )
+        });
+        let new = NewMessage {
+            direction: Direction::Send,
+            message_type: MessageType::Sms,
+            notification_type: NotificationType::MessageToCustomer,
+            content,
+            from_address: assistant.agent_phone_number.clone(),
+            from_name: Some(sender.clone()),
+            to_address: Some(to),
+            to_name: Some(recipient.customer_name()),
+            status: DeliveryStatus::Queued,
+            message_sent_by: Some(sender),
+            is_automated: true,
+            scheduled_for: allowed_hours_opening(&recipient, now)?,
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let message = self.messages.insert(&new, now).await?;
+        if message.scheduled_for.is_none() {
+            self.messages
+                .record_outbound_on_lead(lead.id, &message.content, false, now)
+                .await?;
+        }
+        Ok(message)
+    }
+
+    /// Starts the conversation of a lead with its opening text (an automated text: it keeps
+    /// to the customer's allowed hours). Refused when the customer already has another open
+    /// conversation or was already contacted about this service, unless `force`.
+    pub async fn initiate(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        force: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
+        if lead.conversation_initiated && !lead.conversation_closed {
+            return Err(Error::invalid(
+                "The conversation of this lead has already started",
+            ));
+        }
+        if !force {
+            if self.leads.other_open_conversation(&lead).await?.is_some() {
+                return Err(Error::invalid(
+                    "An other interaction has been already initiated for this customer",
+                ));
+            }
+            if self.leads.contacted_for_same_service(&lead).await? {
+                return Err(Error::invalid(format!(
+                    "The customer has already been contacted for {}",
+                    lead.service_type
+                )));
+            }
+        }
+        let content = format!(
+            "Hi {}, this is {} from {}. Our records show your {} is due for {}. Would you like to book a visit? Reply STOP to opt out.",
+            lead.customer_first_name,
+            self.assistant_first_name(scope, lead.store_id).await?,
+            lead.store_name,
+            vehicle_label(&lead),
+            service_label(&lead.service_type),
+        );
+        let message = self
+            .queue_automated(
+                scope,
+                AutomatedText {
+                    fsi_id,
+                    content,
+                    sender_name: None,
+                },
+                now,
+            )
+            .await?;
+        self.leads.mark_initiated(fsi_id, now).await?;
+        Ok((
+            message.clone(),
+            vec![
+                Notice::MessageCreated {
+                    id: message.id,
+                    enterprise_id: message.enterprise_id,
+                },
+                Notice::LeadCounts {
+                    id: fsi_id,
+                    enterprise_id: lead.enterprise_id,
+                },
+            ],
+        ))
+    }
+
+    pub(super) async fn assistant_first_name(
+        &self,
+        scope: &Scope,
+        store_id: i64,
+    ) -> Result<String> {
+        Ok(self
+            .store_config
+            .assistants(scope, None, Some(store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .next()
+            .map(|a| a.agent_first_name)
+            .unwrap_or_else(|| "the service team".to_owned()))
+    }
+
+    /// Records a workflow track on a lead as an internal notification in its conversation,
+    /// and applies what the track means: handoffs give the conversation to staff (AI off,
+    /// response required), a no-show sets the outcome, follow-ups put the lead on a step.
+    pub async fn record_track(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        request: TrackRequest<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
+        let TrackRequest {
+            fsi_id,
+            track,
+            parameter,
+            intent,
+        } = request;
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
+        let notification = match track {
+            WorkflowTrack::CustomerAGmHandoffManualPulseCheck => {
+                NotificationType::InternalNotificationGm
+            }
+            WorkflowTrack::CustomerAMdHandoff => NotificationType::InternalNotificationMd,
+            _ => NotificationType::InternalNotification,
+        };
+        let mut content = format!("Workflow: {track}");
+        if let Some(parameter) = parameter {
+            content.push_str(&format!(" ({parameter})"));
+        }
+        if let Some(intent) = intent.map(str::trim).filter(|i| !i.is_empty()) {
+            content.push_str(&format!(", intent {intent}"));
+        }
+        let sender = caller_name(caller);
+        let note = NewMessage {
+            direction: Direction::Sent,
+            message_type: MessageType::Internal,
+            notification_type: notification,
+            content,
+            subject: Some(track.to_string()),
+            status: DeliveryStatus::Stored,
+            from_name: Some(sender.clone()),
+            message_sent_by: Some(sender),
+            sent_by_user_id: Some(caller.user_id),
+            read_at: Some(now),
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let note = self.messages.insert(&note, now).await?;
+        if track.is_handoff() {
+            self.leads
+                .set_flag(fsi_id, LeadFlag::AiEnabled, false)
+                .await?;
+            self.messages
+                .set_lead_response_reqd(fsi_id, true, now)
+                .await?;
+        }
+        match track {
+            WorkflowTrack::CustomerNoShow => {
+                self.leads
+                    .set_stage(fsi_id, LeadStage::ShowOrNoShow, Some("NO_SHOW"))
+                    .await?
+            }
+            WorkflowTrack::FollowUpEmail => self.leads.set_follow_up(fsi_id, "E1", now).await?,
+            WorkflowTrack::LongFollowup => {
+                self.leads
+                    .set_follow_up(fsi_id, "FU3", now + Duration::days(30))
+                    .await?
+            }
+            _ => {}
+        }
+        Ok((
+            note.clone(),
+            vec![
+                Notice::MessageCreated {
+                    id: note.id,
+                    enterprise_id: note.enterprise_id,
+                },
+                Notice::LeadCounts {
+                    id: fsi_id,
+                    enterprise_id: lead.enterprise_id,
+                },
+            ],
+        ))
+    }
+
+    /// Logs a phone call on a lead's conversation as a CALL card: who called whom, when, for
+    /// how long, and its recording. Every problem is listed (400) and nothing is stored.
+    pub async fn log_call(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        call: CallLog,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
+        let mut errors = Vec::new();
+        if !(0..=MAX_CALL_SECONDS).contains(&call.duration_seconds) {
+            errors.push(format!(
+                "durationSeconds must be between 0 and {MAX_CALL_SECONDS}"
+            ));
+        }
+        if call.started_at > now + Duration::minutes(5) {
+            errors.push("A call cannot start in the future".to_owned());
+        }
+        if let Err(Error::Validation { errors: e, .. }) =
+            crate::domain::formats::plausible_time("startTime", call.started_at)
+        {
+            errors.extend(e);
+        }
+        let recording = call
+            .recording_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| !url.is_empty());
+        if recording.is_some_and(|url| {
+            url.len() > 2000
+                || url.contains(char::is_whitespace)
+                || !["https://", "http://", "/media/"]
+                    .iter()
+                    .any(|start| url.starts_with(start))
+        }) {
+            errors.push(
+                "recordingUrl must be an http(s) address or a file uploaded with /api/uploadFile"
+                    .to_owned(),
+            );
+        }
+        if !errors.is_empty() {
+            return Err(Error::invalid_all(errors));
+        }
+        let lead = self.lead_in_scope(scope, call.fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
+        let sender = caller_name(caller);
+        let customer = (
+            recipient.customer_cellular.clone(),
+            recipient.customer_name(),
+        );
+        let store = (
+            recipient.store.store_phone.clone(),
+            recipient.store.store_name.clone(),
+        );
+        let ((from_address, from_name), (to_address, to_name)) = if call.inbound {
+            (customer, store)
+        } else {
+            ((store.0, sender.clone()), customer)
+        };
+        let content = call_summary(call.inbound, call.duration_seconds);
+        let new = NewMessage {
+            direction: Direction::Sent,
+            message_type: MessageType::Internal,
+            notification_type: NotificationType::Call,
+            content,
+            status: DeliveryStatus::Stored,
+            from_address,
+            from_name: Some(from_name),
+            to_address,
+            to_name: Some(to_name),
+            url: recording.map(str::to_owned),
+            starts_at: Some(call.started_at),
+            call_duration_seconds: Some(call.duration_seconds),
+            message_sent_by: Some(sender),
+            sent_by_user_id: Some(caller.user_id),
+            read_at: Some(now),
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let message = self.messages.insert(&new, now).await?;
+        Ok((
+            message.clone(),
+            vec![Notice::MessageCreated {
+                id: message.id,
+                enterprise_id: message.enterprise_id,
+            }],
+        ))
+    }
+
+    /// Withdraws an internal note its author just wrote (the note timer, spec section 5): only
+    /// within [`NOTE_UNDO_WINDOW`] of writing it, and only while the customer has not written
+    /// since, since a reply may already have been read alongside it. The note is archived, so
+    /// it stays on record for SUPER_DATA_ADMIN like any archived message.
+    pub async fn withdraw_note(
+        &self,
+        user_id: i64,
+        note: &MessageRecord,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        if note.message_type != MessageType::InternalNotes {
+            return Err(Error::invalid("Only an internal note can be undone"));
+        }
+        if note.sent_by_user_id != Some(user_id) {
+            return Err(Error::Forbidden(
+                "Only the note's author can undo it".to_owned(),
+            ));
+        }
+        if note.archived || now - note.created_at > NOTE_UNDO_WINDOW {
+            return Err(Error::invalid("The note can no longer be undone"));
+        }
+        if let Some(fsi_id) = note.fsi_id
+            && self.messages.received_since(fsi_id, note.id).await?
+        {
+            return Err(Error::invalid(
+                "The customer has written since this note; it can no longer be undone",
+            ));
+        }
+        self.messages.archive(note.id, now).await
+    }
+}
