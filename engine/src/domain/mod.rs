@@ -10,4 +10,4 @@ pub mod roles;
 
 pub use jobs::{JobInput, JobStatus, LogLevel, NoopInput, PruneSessionsInput, parse_job_input};
 pub use phone::PhoneNumber;
-pub use roles::{EmpLevel, Role, SEES_ARCHIVED, SUPER_ROLES};
+pub use roles::{EmpLevel, MANAGER_ROLES, Role, SEES_ARCHIVED, SUPER_ROLES};

@@ -74,6 +74,18 @@ closed_set! {
     }
 }
 
+/// Roles that run a store's bulk work (planner transfers, lead uploads, line-type refreshes):
+/// the platform and enterprise administrators and the dealer and store managers.
+pub const MANAGER_ROLES: &[Role] = &[
+    Role::SuperAdmin,
+    Role::SuperDataAdmin,
+    Role::SuperUser,
+    Role::EnterpriseAdmin,
+    Role::CorporateAdmin,
+    Role::DivisionManager,
+    Role::OfficeManager,
+];
+
 /// The super roles of the conversation screens: they see and write internal notes, use the
 /// per-message options (log mode, intents, response times) and act for the assistant.
 pub const SUPER_ROLES: &[Role] = &[Role::SuperDataAdmin, Role::SuperUser];

@@ -9,16 +9,8 @@ use crate::domain::formats::plausible_date;
 use crate::domain::{JobInput, Role};
 use crate::error::{Error, Result};
 
-/// Roles that may turn planner candidates into leads.
-pub const PLANNER_ROLES: &[Role] = &[
-    Role::SuperAdmin,
-    Role::SuperDataAdmin,
-    Role::SuperUser,
-    Role::EnterpriseAdmin,
-    Role::CorporateAdmin,
-    Role::DivisionManager,
-    Role::OfficeManager,
-];
+/// Roles that may turn planner candidates into leads: the managers of bulk work.
+pub const PLANNER_ROLES: &[Role] = crate::domain::MANAGER_ROLES;
 
 /// The most stores one transfer covers (an enterprise's every store, with room to spare).
 pub const MAX_TRANSFER_STORES: usize = 1_000;

@@ -2,7 +2,7 @@
 //! store's customers through the store's carrier lookup and stores it on each customer. Resumes
 //! after a crash from the last customer it saved.
 
-use engine::domain::{JobInput, Role, parse_job_input};
+use engine::domain::{JobInput, MANAGER_ROLES, Role, parse_job_input};
 use engine::messaging::{LineTypesInput, MessagingService, MessagingSettings};
 use engine::store::customers::CustomerStore;
 use engine::store::job_runs::Counts;
@@ -35,15 +35,7 @@ impl JobKind for LineTypes {
 
     fn allowed_roles(&self) -> &'static [Role] {
         // A store-wide refresh is a manager's call; anyone may look one customer up.
-        &[
-            Role::SuperAdmin,
-            Role::SuperDataAdmin,
-            Role::SuperUser,
-            Role::EnterpriseAdmin,
-            Role::CorporateAdmin,
-            Role::DivisionManager,
-            Role::OfficeManager,
-        ]
+        MANAGER_ROLES
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {
