@@ -26,7 +26,8 @@ pub struct JobRun {
     pub enterprise_id: Option<i64>,
     pub kind: String,
     pub input: Option<Json>,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: JobStatus,
     pub progress: i32,
     pub total_count: i64,
     pub done_count: i64,
@@ -56,7 +57,7 @@ pub struct JobRun {
 
 impl JobRun {
     pub fn status(&self) -> JobStatus {
-        self.status.parse().unwrap_or(JobStatus::Failed)
+        self.status
     }
 
     /// Whether a caller with `scope` sees the run (`None`: a platform user looking across

@@ -60,7 +60,7 @@ impl From<JobRun> for JobRunView {
         Self {
             id: run.id,
             kind: run.kind,
-            status: run.status,
+            status: run.status.as_str().to_owned(),
             progress: run.progress,
             counts: JobCounts {
                 total: run.total_count,
