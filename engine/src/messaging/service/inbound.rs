@@ -255,47 +255,51 @@ impl MessagingService {
             None => chrono_tz::UTC,
         };
         let understanding = assistant::understand(&message.content, message.created_at, zone);
-        self.understandings
-            .save(message_id, &understanding, now)
-            .await?;
         let mut outcome = UnderstandOutcome {
             understanding,
             notices: Vec::new(),
             replies: Vec::new(),
         };
-        if !first_time {
-            return Ok(outcome);
-        }
-        let understanding = &outcome.understanding;
-        let free_text_opt_out =
-            understanding.has(Intent::Stop) && understanding.carrier_keyword.is_none();
-        if free_text_opt_out {
-            let evidence = understanding
-                .intents
-                .iter()
-                .find(|hit| hit.intent == Intent::Stop)
-                .map_or(message.content.as_str(), |hit| hit.evidence.as_str())
-                .to_owned();
-            if let Some(reply) = self
-                .opt_out_in_words(&message, "ASSISTANT", &evidence, now)
-                .await?
+        // A first reading's effects are applied before the understanding is stored: whoever
+        // sees it (staff acting on its intents) sees them done, and no late write of the job
+        // undoes what staff did next.
+        if first_time {
+            let understanding = &outcome.understanding;
+            let free_text_opt_out =
+                understanding.has(Intent::Stop) && understanding.carrier_keyword.is_none();
+            if free_text_opt_out {
+                let evidence = understanding
+                    .intents
+                    .iter()
+                    .find(|hit| hit.intent == Intent::Stop)
+                    .map_or(message.content.as_str(), |hit| hit.evidence.as_str())
+                    .to_owned();
+                if let Some(reply) = self
+                    .opt_out_in_words(&message, "ASSISTANT", &evidence, now)
+                    .await?
+                {
+                    outcome.notices.push(Notice::MessageCreated {
+                        id: reply.id,
+                        enterprise_id: reply.enterprise_id,
+                    });
+                    outcome.replies.push(reply);
+                }
+            }
+            if let (Some(fsi_id), Some(insight)) =
+                (message.fsi_id, outcome.understanding.response_insight)
             {
-                outcome.notices.push(Notice::MessageCreated {
-                    id: reply.id,
-                    enterprise_id: reply.enterprise_id,
+                self.leads
+                    .set_response_insight(fsi_id, Some(insight))
+                    .await?;
+                outcome.notices.push(Notice::LeadCounts {
+                    id: fsi_id,
+                    enterprise_id: message.enterprise_id,
                 });
-                outcome.replies.push(reply);
             }
         }
-        if let (Some(fsi_id), Some(insight)) = (message.fsi_id, understanding.response_insight) {
-            self.leads
-                .set_response_insight(fsi_id, Some(insight))
-                .await?;
-            outcome.notices.push(Notice::LeadCounts {
-                id: fsi_id,
-                enterprise_id: message.enterprise_id,
-            });
-        }
+        self.understandings
+            .save(message_id, &outcome.understanding, now)
+            .await?;
         Ok(outcome)
     }
 
