@@ -6,6 +6,7 @@ pub mod auth;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod imports;
 pub mod messaging;
 pub mod planner;
 pub mod store;

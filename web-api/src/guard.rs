@@ -18,12 +18,19 @@ pub const BODY_LIMIT: usize = 256 * 1024;
 /// A multipart upload: the largest file any upload takes, plus room for the form around it.
 pub const UPLOAD_BODY_LIMIT: usize = engine::store::uploads::MAX_UPLOAD_BYTES + 64 * 1024;
 
+/// A data file to import (`/api/data-sync/import…`): far larger, and spooled to disk as it
+/// arrives rather than held in memory.
+pub const IMPORT_BODY_LIMIT: usize = engine::imports::MAX_IMPORT_BYTES + 64 * 1024;
+const IMPORT_PATHS: &str = "/api/data-sync/import";
+
 const NUL_REFUSED: &str = "Text must not contain NUL characters (\\u0000 or %00)";
 
 pub async fn guard_request<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
     let content_type = req.content_type().unwrap_or_default().to_ascii_lowercase();
     let upload = content_type.starts_with("multipart/");
-    let limit = if upload {
+    let limit = if upload && req.uri().path().starts_with(IMPORT_PATHS) {
+        IMPORT_BODY_LIMIT
+    } else if upload {
         UPLOAD_BODY_LIMIT
     } else {
         BODY_LIMIT

@@ -6,6 +6,7 @@ use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
+use engine::store::imports::ImportStore;
 use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
 use engine::store::messages::MessageStore;
@@ -35,6 +36,7 @@ pub struct AppState {
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
     pub cv_leads: CvLeadStore,
+    pub imports: ImportStore,
     pub understandings: UnderstandingStore,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
@@ -65,6 +67,7 @@ impl AppState {
             planners: PlannerStore::new(db.clone()),
             appointments: AppointmentStore::new(db.clone()),
             cv_leads: CvLeadStore::new(db.clone()),
+            imports: ImportStore::new(db.clone()),
             understandings: UnderstandingStore::new(db.clone()),
             auth,
             db,

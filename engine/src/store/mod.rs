@@ -3,6 +3,7 @@
 pub mod appointments;
 pub mod customers;
 pub mod cv_leads;
+pub mod imports;
 pub mod job_runs;
 pub mod lead_lists;
 pub mod leads;

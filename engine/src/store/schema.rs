@@ -195,3 +195,26 @@ pub enum EmailOutbox {
     Table, Id, EnterpriseId, MessageId, ToAddress, FromAddress, Subject, Mime, Status, Error,
     CreatedAt, SentAt,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ImportFileReports {
+    Table, Id, EnterpriseId, BocId, StoreId, FileType, RecallType, FileName, Status, TotalRows,
+    ImportedRows, FailedRows, JobRunId, UploadedBy, CreatedAt, FinishedAt, DataSourceId,
+    FileFormat, SizeBytes, ContentSha256, Headers, Mapping, RowsDone, BytesRead, InsertedRows,
+    UpdatedRows, UnchangedRows, LeadsCreated, Error,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ImportFileChunks { Table, ReportId, Seq, Content }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ImportRowErrors { Table, Id, ReportId, RowNumber, Field, Message, RawRow }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ImportedLeads {
+    Table, Id, EnterpriseId, BocId, StoreId, FileType, NaturalKey, CampaignType, ReportId,
+    LineNumber, RecallType, CampaignCode, Vin, CustomerNumber, FirstName, LastName, Phone, Email,
+    Make, Model, Year, Description, EventDate, ExpiryDate, VisitsTotal, VisitsUsed, Mileage,
+    RowHash, EnrichmentStatus, ReasonKey, CustomerId, VehicleId, FsiId, ReviewedBy, ReviewedAt,
+    CreatedAt, UpdatedAt,
+}

@@ -1,6 +1,7 @@
 //! The job kinds Bayline ships, one file each.
 
 mod cv_lead_import;
+mod file_import;
 mod line_types;
 mod noop;
 mod planner_transfer;
@@ -15,6 +16,7 @@ use engine::messaging::MessagingSettings;
 use crate::registry::JobKind;
 
 pub use cv_lead_import::CvLeadImport;
+pub use file_import::FileImport;
 pub use line_types::LineTypes;
 pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
@@ -25,6 +27,7 @@ pub use understand_reply::UnderstandReply;
 pub fn all(messaging: &MessagingSettings) -> Vec<Arc<dyn JobKind>> {
     vec![
         Arc::new(CvLeadImport),
+        Arc::new(FileImport),
         Arc::new(LineTypes::new(messaging.clone())),
         Arc::new(Noop),
         Arc::new(PlannerTransfer),

@@ -6,6 +6,7 @@ pub mod customers;
 pub mod enterprise;
 pub mod events;
 pub mod health;
+pub mod imports;
 pub mod jobs;
 pub mod lead_actions;
 pub mod lead_lists;
@@ -53,6 +54,8 @@ pub enum ApiTags {
     Planners,
     /// Service appointments.
     Appointments,
+    /// Data imports: recall, prepaid-maintenance, FEA and dealer-system files.
+    Imports,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -80,6 +83,7 @@ type CoreApis = (
     planners::PlannerApi,
     planners::PlannerDefinitionApi,
     planners::CvLeadApi,
+    imports::ImportApi,
 );
 
 /// The messaging areas.
@@ -110,6 +114,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             planners::PlannerApi,
             planners::PlannerDefinitionApi,
             planners::CvLeadApi,
+            imports::ImportApi,
         ),
         (
             messages::MessageApi,

@@ -10,6 +10,7 @@ mod customers;
 mod events;
 mod hardening;
 mod helpers;
+mod imports;
 mod job_kinds;
 mod jobs;
 mod lead_actions;

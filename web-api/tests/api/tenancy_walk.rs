@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use chrono::Utc;
 use engine::store::schema::{
-    Bocs, Customers, CvLeadBatches, FutureServiceInteractions as Fsi, JobRuns, Marks,
-    MessageInstances as Messages, PlannerDefinitions, Schedulers, ServiceAppointments,
+    Bocs, Customers, CvLeadBatches, FutureServiceInteractions as Fsi, ImportFileReports, JobRuns,
+    Marks, MessageInstances as Messages, PlannerDefinitions, Schedulers, ServiceAppointments,
     ServiceVehicles as Vehicles, Stores,
 };
 use reqwest::{Method, StatusCode};
@@ -34,6 +34,7 @@ enum Kind {
     JobRun,
     Mark,
     Batch,
+    FileReport,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -64,6 +65,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         }
         "appointmentid" => Kind::Appointment,
         "batchid" => Kind::Batch,
+        "filereportid" => Kind::FileReport,
         "definitionid" => Kind::Definition,
         "targetid" if path.ends_with("/customer") => Kind::Customer,
         "targetid" if path.ends_with("/service-vehicle") => Kind::Vehicle,
@@ -320,6 +322,7 @@ fn known_value(name: &str, required: bool) -> Option<Value> {
         "intentType" => json!("CONTACT_LATER"),
         "vin" => json!("1HGCM82633A004352"),
         "direction" => json!("INBOUND"),
+        "file_type" => json!("DMS_CUSTOMER_VEHICLES"),
         _ => return None,
     })
 }
@@ -512,6 +515,31 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    let store_dealer: i64 = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .column(Stores::BocId)
+                .from(Stores::Table)
+                .and_where(Expr::col(Stores::Id).eq(store_id))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let file_report = insert_id(
+        app,
+        made(
+            &ImportFileReports::Table,
+            base(vec![
+                ("boc_id", store_dealer.into()),
+                ("file_type", "RECALL".into()),
+                ("file_name", "walk.csv".into()),
+                ("status", "COMPLETED".into()),
+                ("created_at", now.into()),
+            ]),
+        ),
+    )
+    .await;
     BTreeMap::from([
         (Kind::Enterprise, enterprise),
         (Kind::Dealer, dealer),
@@ -544,6 +572,7 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         (Kind::JobRun, job_run),
         (Kind::Mark, mark),
         (Kind::Batch, batch),
+        (Kind::FileReport, file_report),
     ])
 }
 

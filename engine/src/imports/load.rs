@@ -1,0 +1,218 @@
+//! Loading a kept file: its bytes spooled to a temporary file, read on a blocking thread and
+//! handed over in batches through a small channel (so memory holds a couple of batches, however
+//! large the file), each batch checked and written with the report's checkpoint, then the
+//! imported leads enriched. A run that stopped part-way resumes after the last written batch.
+
+use std::future::Future;
+use std::ops::ControlFlow;
+
+use chrono::{NaiveDate, Utc};
+use tokio::sync::mpsc;
+
+use super::reader::{ReadEvent, SourceRow, read_file};
+use super::{BATCH_ROWS, ImportStatus, fields, read_record};
+use crate::error::{Error, Result};
+use crate::store::imports::{EnrichmentCounts, ImportReport, ImportStore, RowBatch};
+
+/// How far a load is, after each batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadProgress {
+    pub rows_done: i64,
+    pub bytes_read: u64,
+    pub size_bytes: u64,
+}
+
+/// Who follows a load: told after each written batch, and asked whether to go on.
+pub trait LoadObserver: Sync {
+    /// `Ok(false)` stops the load (it was cancelled); an error stops it too and is returned.
+    fn batch_loaded(&self, progress: LoadProgress) -> impl Future<Output = Result<bool>> + Send;
+}
+
+/// Goes on to the end, whatever happens.
+pub struct Unobserved;
+
+impl LoadObserver for Unobserved {
+    async fn batch_loaded(&self, _: LoadProgress) -> Result<bool> {
+        Ok(true)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum LoadOutcome {
+    Finished(Box<ImportReport>, EnrichmentCounts),
+    Cancelled(Box<ImportReport>),
+}
+
+enum Chunk {
+    Header(Vec<String>),
+    Rows(Vec<SourceRow>, u64),
+}
+
+/// Loads report `report_id`'s file (see the module's description). A report already final is
+/// returned as it is. A file that turns out unreadable fails the report (FAILED, its reason
+/// kept) and the validation error is returned; other errors leave it to be resumed.
+pub async fn load_file(
+    store: &ImportStore,
+    enterprise_id: i64,
+    report_id: i64,
+    today: NaiveDate,
+    observer: &impl LoadObserver,
+) -> Result<LoadOutcome> {
+    let report = store.report(enterprise_id, report_id).await?;
+    if report.status.is_final() {
+        return Ok(LoadOutcome::Finished(
+            Box::new(report),
+            EnrichmentCounts::default(),
+        ));
+    }
+    store.mark_running(report.id).await?;
+    let spooled = tempfile::NamedTempFile::new()
+        .map_err(|e| Error::Internal(format!("creating a spool file: {e}")))?;
+    let path = spooled.path().to_owned();
+    {
+        let mut file = tokio::fs::File::create(&path)
+            .await
+            .map_err(|e| Error::Internal(format!("creating a spool file: {e}")))?;
+        store.spool(report.id, &mut file).await?;
+    }
+    match load_rows(store, &report, &path, observer).await {
+        Ok(true) => {}
+        Ok(false) => {
+            store
+                .finish(report.id, ImportStatus::Cancelled, None, Utc::now())
+                .await?;
+            let report = store.report(enterprise_id, report_id).await?;
+            return Ok(LoadOutcome::Cancelled(Box::new(report)));
+        }
+        Err(error @ Error::Validation { .. }) => {
+            let reason = match &error {
+                Error::Validation { errors, .. } => errors.join("; "),
+                _ => error.to_string(),
+            };
+            store
+                .finish(report.id, ImportStatus::Failed, Some(&reason), Utc::now())
+                .await?;
+            return Err(error);
+        }
+        Err(other) => return Err(other),
+    }
+    drop(spooled);
+    let enrichment = if report.file_type.makes_leads() {
+        store.enrich_report(&report, today, Utc::now()).await?
+    } else {
+        EnrichmentCounts::default()
+    };
+    store
+        .finish(report.id, ImportStatus::Completed, None, Utc::now())
+        .await?;
+    let report = store.report(enterprise_id, report_id).await?;
+    Ok(LoadOutcome::Finished(Box::new(report), enrichment))
+}
+
+/// Reads and writes the rows after the checkpoint; `Ok(false)` when the observer stopped it.
+async fn load_rows(
+    store: &ImportStore,
+    report: &ImportReport,
+    path: &std::path::Path,
+    observer: &impl LoadObserver,
+) -> Result<bool> {
+    let size = report.size_bytes.max(0) as u64;
+    let skip = report.rows_done.max(0) as u64;
+    let (sender, mut receiver) = mpsc::channel::<Chunk>(2);
+    let reading_path = path.to_owned();
+    let reader = tokio::task::spawn_blocking(move || {
+        let mut seen = 0u64;
+        let mut batch = Vec::with_capacity(BATCH_ROWS);
+        let mut last_position = 0;
+        let info = read_file(&reading_path, size, |event| {
+            let sent = match event {
+                ReadEvent::Header(info) => {
+                    sender.blocking_send(Chunk::Header(info.headers.clone()))
+                }
+                ReadEvent::Row(row, position) => {
+                    seen += 1;
+                    last_position = position;
+                    if seen <= skip {
+                        return ControlFlow::Continue(());
+                    }
+                    batch.push(row);
+                    if batch.len() < BATCH_ROWS {
+                        return ControlFlow::Continue(());
+                    }
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS));
+                    sender.blocking_send(Chunk::Rows(full, position))
+                }
+            };
+            // The loader stopped listening: it was cancelled or failed.
+            if sent.is_err() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if info.is_ok() && !batch.is_empty() {
+            let _ = sender.blocking_send(Chunk::Rows(batch, size.max(last_position)));
+        }
+        info
+    });
+
+    let mut rows_done = report.rows_done;
+    let mut mapping = None;
+    let mut headers = Vec::new();
+    let mut stopped = false;
+    while let Some(chunk) = receiver.recv().await {
+        match chunk {
+            Chunk::Header(found) => {
+                let chosen = report.field_mapping();
+                mapping = Some(fields::resolve(
+                    report.file_type,
+                    &found,
+                    Some(&chosen),
+                    None,
+                )?);
+                headers = found;
+            }
+            Chunk::Rows(rows, position) => {
+                let Some(mapping) = &mapping else {
+                    return Err(Error::Internal("rows before the header".to_owned()));
+                };
+                let mut records = Vec::with_capacity(rows.len());
+                let mut problems = Vec::new();
+                for row in &rows {
+                    match read_record(report.file_type, mapping, &headers, row) {
+                        Ok(record) => records.push(record),
+                        Err(found) => problems.extend(found),
+                    }
+                }
+                let bytes_read = position.min(size);
+                let batch = RowBatch {
+                    rows_done,
+                    rows: rows.len() as u64,
+                    bytes_read,
+                    records: &records,
+                    problems: &problems,
+                };
+                store.load_batch(report, &batch, Utc::now()).await?;
+                rows_done += rows.len() as i64;
+                let progress = LoadProgress {
+                    rows_done,
+                    bytes_read,
+                    size_bytes: size,
+                };
+                if !observer.batch_loaded(progress).await? {
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+    }
+    drop(receiver);
+    let read = reader
+        .await
+        .map_err(|e| Error::Internal(format!("the file reader stopped: {e}")))?;
+    if stopped {
+        return Ok(false);
+    }
+    read?;
+    Ok(true)
+}

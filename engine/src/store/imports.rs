@@ -1,0 +1,1731 @@
+//! Import files and what they load: the upload report (which is also the loading run's
+//! checkpoint), the file's bytes until it is read, row problems, the imported leads of recall,
+//! prepaid and FEA files, and the customers and vehicles of dealer-system exports.
+//!
+//! Each batch of rows is written with the report's counts and `rows_done` in one transaction,
+//! guarded by the `rows_done` it started from: a run resumed after a crash starts after the
+//! last batch that was written, and two workers can never both write the same batch. Rows are
+//! upserted on natural keys (customer number per dealer, VIN per enterprise, campaign and VIN,
+//! contract number, VIN and alert code and date per store) and written only when something in
+//! them changed, so loading the same file twice changes nothing the second time.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_query::{Expr, ExprTrait, Order, Query, SelectStatement};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use super::schema::{
+    Customers, FutureServiceInteractions as Fsi, ImportFileChunks, ImportFileReports,
+    ImportRowErrors, ImportedLeads, ServiceVehicles as Vehicles,
+};
+use super::{Page, PageRequest};
+use crate::db::{Database, Transaction};
+use crate::error::{Error, Result};
+use crate::imports::{CampaignType, EnrichmentStatus, FileType, ImportStatus, Record, RowProblem};
+
+/// Bytes per stored chunk of an uploaded file.
+const CHUNK_BYTES: usize = 1024 * 1024;
+/// Rows one enrichment transaction looks at.
+const ENRICH_BATCH: u64 = 200;
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: Option<i64>,
+    pub store_id: Option<i64>,
+    #[sqlx(try_from = "String")]
+    pub file_type: FileType,
+    pub recall_type: Option<String>,
+    pub file_name: String,
+    #[sqlx(try_from = "String")]
+    pub status: ImportStatus,
+    /// Data rows read so far (all of them once finished).
+    pub total_rows: i32,
+    /// Rows loaded: inserted, updated or unchanged.
+    pub imported_rows: i32,
+    /// Rows refused, each listed in the row errors.
+    pub failed_rows: i32,
+    pub inserted_rows: i32,
+    pub updated_rows: i32,
+    pub unchanged_rows: i32,
+    pub leads_created: i32,
+    pub job_run_id: Option<i64>,
+    pub uploaded_by: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub data_source_id: Option<i64>,
+    pub file_format: Option<String>,
+    pub size_bytes: i64,
+    pub content_sha256: Option<String>,
+    /// The header row, as JSON text.
+    #[serde(skip)]
+    pub headers: Option<String>,
+    /// Field → header, as JSON text.
+    #[serde(skip)]
+    pub mapping: Option<String>,
+    /// Data rows behind the last written batch: where a resumed run starts.
+    pub rows_done: i64,
+    pub bytes_read: i64,
+    /// Why the file failed, when it did.
+    pub error: Option<String>,
+}
+
+impl ImportReport {
+    pub fn header_row(&self) -> Vec<String> {
+        self.headers
+            .as_deref()
+            .and_then(|h| serde_json::from_str(h).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn field_mapping(&self) -> BTreeMap<String, String> {
+        self.mapping
+            .as_deref()
+            .and_then(|m| serde_json::from_str(m).ok())
+            .unwrap_or_default()
+    }
+
+    /// Percent of the file read.
+    pub fn percent(&self) -> i32 {
+        if self.status.is_final() && self.status != ImportStatus::Failed {
+            return 100;
+        }
+        if self.size_bytes <= 0 {
+            return 0;
+        }
+        ((Ord::min(self.bytes_read, self.size_bytes) * 100) / self.size_bytes) as i32
+    }
+}
+
+/// An uploaded file, checked, about to be kept.
+#[derive(Debug, Clone)]
+pub struct NewReport {
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub file_type: FileType,
+    pub recall_type: Option<String>,
+    pub file_name: String,
+    pub file_format: String,
+    pub size_bytes: u64,
+    pub content_sha256: String,
+    pub headers: Vec<String>,
+    pub mapping: BTreeMap<String, String>,
+    pub data_source_id: Option<i64>,
+    pub uploaded_by: Option<i64>,
+}
+
+/// Which reports to list.
+#[derive(Debug, Clone, Default)]
+pub struct ReportSearch {
+    pub enterprise_id: i64,
+    pub store_ids: Vec<i64>,
+    pub file_type: Option<FileType>,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct RowError {
+    pub id: i64,
+    /// The row's line in the file (its row number in a workbook).
+    pub row_number: i32,
+    /// The column (header) the problem is in, if one.
+    pub field: Option<String>,
+    pub message: String,
+    /// The row's cells as read (JSON array), for the error file.
+    #[serde(skip)]
+    pub raw_row: Option<String>,
+}
+
+impl RowError {
+    pub fn cells(&self) -> Vec<String> {
+        self.raw_row
+            .as_deref()
+            .and_then(|r| serde_json::from_str(r).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// An imported lead: one row of a recall, prepaid-maintenance or FEA file.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedLead {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    #[sqlx(try_from = "String")]
+    pub file_type: FileType,
+    #[sqlx(try_from = "String")]
+    pub campaign_type: CampaignType,
+    pub report_id: Option<i64>,
+    pub line_number: Option<i32>,
+    pub recall_type: Option<String>,
+    /// The recall campaign, the prepaid contract number or the alert code.
+    pub campaign_code: Option<String>,
+    pub vin: Option<String>,
+    pub customer_number: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    /// The recall's description, the prepaid plan or the alert's message.
+    pub description: Option<String>,
+    /// The recall date, the contract's purchase date or the alert's date.
+    pub event_date: Option<NaiveDate>,
+    pub expiry_date: Option<NaiveDate>,
+    pub visits_total: Option<i32>,
+    pub visits_used: Option<i32>,
+    pub mileage: Option<i32>,
+    #[sqlx(try_from = "String")]
+    pub enrichment_status: EnrichmentStatus,
+    pub reason_key: Option<String>,
+    pub customer_id: Option<i64>,
+    pub vehicle_id: Option<i64>,
+    pub fsi_id: Option<i64>,
+    pub reviewed_by: Option<i64>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Which imported leads to list.
+#[derive(Debug, Clone, Default)]
+pub struct ImportedLeadSearch {
+    pub enterprise_id: i64,
+    pub store_ids: Vec<i64>,
+    pub file_type: Option<FileType>,
+    pub report_id: Option<i64>,
+    pub statuses: Vec<EnrichmentStatus>,
+    pub vin: Option<String>,
+}
+
+/// A batch of a file's rows, checked.
+#[derive(Debug, Clone, Copy)]
+pub struct RowBatch<'a> {
+    /// Where the report stood before the batch.
+    pub rows_done: i64,
+    /// Data rows the batch covers (good and bad).
+    pub rows: u64,
+    /// Bytes of the file behind the batch's last row.
+    pub bytes_read: u64,
+    pub records: &'a [Record],
+    pub problems: &'a [RowProblem],
+}
+
+/// What one batch did to its rows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BatchCounts {
+    pub inserted: u64,
+    pub updated: u64,
+    pub unchanged: u64,
+    pub failed: u64,
+}
+
+/// What enrichment did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrichmentCounts {
+    pub examined: u64,
+    pub leads_created: u64,
+    pub lead_exists: u64,
+    pub not_matched: u64,
+    pub not_textable: u64,
+    pub not_eligible: u64,
+}
+
+const REPORT_COLUMNS: [ImportFileReports; 29] = [
+    ImportFileReports::Id,
+    ImportFileReports::EnterpriseId,
+    ImportFileReports::BocId,
+    ImportFileReports::StoreId,
+    ImportFileReports::FileType,
+    ImportFileReports::RecallType,
+    ImportFileReports::FileName,
+    ImportFileReports::Status,
+    ImportFileReports::TotalRows,
+    ImportFileReports::ImportedRows,
+    ImportFileReports::FailedRows,
+    ImportFileReports::InsertedRows,
+    ImportFileReports::UpdatedRows,
+    ImportFileReports::UnchangedRows,
+    ImportFileReports::LeadsCreated,
+    ImportFileReports::JobRunId,
+    ImportFileReports::UploadedBy,
+    ImportFileReports::CreatedAt,
+    ImportFileReports::FinishedAt,
+    ImportFileReports::DataSourceId,
+    ImportFileReports::FileFormat,
+    ImportFileReports::SizeBytes,
+    ImportFileReports::ContentSha256,
+    ImportFileReports::Headers,
+    ImportFileReports::Mapping,
+    ImportFileReports::RowsDone,
+    ImportFileReports::BytesRead,
+    ImportFileReports::Error,
+    ImportFileReports::Table,
+];
+
+fn clamp(n: u64) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+#[derive(Debug, Clone)]
+pub struct ImportStore {
+    db: Database,
+}
+
+impl ImportStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    fn select_reports() -> SelectStatement {
+        Query::select()
+            .columns(REPORT_COLUMNS[..28].iter().copied())
+            .from(ImportFileReports::Table)
+            .to_owned()
+    }
+
+    /// Keeps an uploaded file (read from `path`) and its report, QUEUED for the loading run.
+    pub async fn create_report(
+        &self,
+        new: &NewReport,
+        path: &Path,
+        now: DateTime<Utc>,
+    ) -> Result<ImportReport> {
+        let mut tx = self.db.begin().await?;
+        let id: i64 = tx
+            .fetch_scalar(
+                &Query::insert()
+                    .into_table(ImportFileReports::Table)
+                    .columns([
+                        ImportFileReports::EnterpriseId,
+                        ImportFileReports::BocId,
+                        ImportFileReports::StoreId,
+                        ImportFileReports::FileType,
+                        ImportFileReports::RecallType,
+                        ImportFileReports::FileName,
+                        ImportFileReports::Status,
+                        ImportFileReports::UploadedBy,
+                        ImportFileReports::CreatedAt,
+                        ImportFileReports::DataSourceId,
+                        ImportFileReports::FileFormat,
+                        ImportFileReports::SizeBytes,
+                        ImportFileReports::ContentSha256,
+                        ImportFileReports::Headers,
+                        ImportFileReports::Mapping,
+                    ])
+                    .values_panic([
+                        new.enterprise_id.into(),
+                        new.boc_id.into(),
+                        new.store_id.into(),
+                        new.file_type.as_str().into(),
+                        new.recall_type.clone().into(),
+                        new.file_name.clone().into(),
+                        ImportStatus::Queued.as_str().into(),
+                        new.uploaded_by.into(),
+                        now.into(),
+                        new.data_source_id.into(),
+                        new.file_format.clone().into(),
+                        (new.size_bytes as i64).into(),
+                        new.content_sha256.clone().into(),
+                        serde_json::to_string(&new.headers)
+                            .unwrap_or_default()
+                            .into(),
+                        serde_json::to_string(&new.mapping)
+                            .unwrap_or_default()
+                            .into(),
+                    ])
+                    .returning_col(ImportFileReports::Id)
+                    .to_owned(),
+            )
+            .await?;
+        let mut file = tokio::fs::File::open(path)
+            .await
+            .map_err(|e| Error::Internal(format!("reading the spooled upload: {e}")))?;
+        let mut seq = 0i32;
+        loop {
+            let mut chunk = Vec::with_capacity(CHUNK_BYTES);
+            let read = (&mut file)
+                .take(CHUNK_BYTES as u64)
+                .read_to_end(&mut chunk)
+                .await
+                .map_err(|e| Error::Internal(format!("reading the spooled upload: {e}")))?;
+            if read == 0 {
+                break;
+            }
+            tx.execute(
+                &Query::insert()
+                    .into_table(ImportFileChunks::Table)
+                    .columns([
+                        ImportFileChunks::ReportId,
+                        ImportFileChunks::Seq,
+                        ImportFileChunks::Content,
+                    ])
+                    .values_panic([id.into(), seq.into(), chunk.into()])
+                    .to_owned(),
+            )
+            .await?;
+            seq += 1;
+        }
+        tx.commit().await?;
+        self.report(new.enterprise_id, id).await
+    }
+
+    /// Records the run that loads a file.
+    pub async fn set_job_run(&self, id: i64, run_id: i64) -> Result<()> {
+        self.db
+            .execute(
+                &Query::update()
+                    .table(ImportFileReports::Table)
+                    .value(ImportFileReports::JobRunId, run_id)
+                    .and_where(Expr::col(ImportFileReports::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Removes a report whose run could not be started (the upload then answers an error).
+    pub async fn delete_queued(&self, id: i64) -> Result<()> {
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::delete()
+                .from_table(ImportFileChunks::Table)
+                .and_where(Expr::col(ImportFileChunks::ReportId).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        tx.execute(
+            &Query::delete()
+                .from_table(ImportFileReports::Table)
+                .and_where(Expr::col(ImportFileReports::Id).eq(id))
+                .and_where(Expr::col(ImportFileReports::Status).eq(ImportStatus::Queued.as_str()))
+                .to_owned(),
+        )
+        .await?;
+        tx.commit().await
+    }
+
+    pub async fn report(&self, enterprise_id: i64, id: i64) -> Result<ImportReport> {
+        let mut query = Self::select_reports();
+        query
+            .and_where(Expr::col(ImportFileReports::EnterpriseId).eq(enterprise_id))
+            .and_where(Expr::col(ImportFileReports::Id).eq(id));
+        self.db
+            .fetch_optional(&query)
+            .await?
+            .ok_or_else(|| Error::not_found("File report not found"))
+    }
+
+    /// Reports of these stores, newest first.
+    pub async fn reports(
+        &self,
+        search: &ReportSearch,
+        page: PageRequest,
+    ) -> Result<Page<ImportReport>> {
+        let filter = |query: &mut SelectStatement| {
+            query
+                .and_where(Expr::col(ImportFileReports::EnterpriseId).eq(search.enterprise_id))
+                .and_where(Expr::col(ImportFileReports::StoreId).is_in(search.store_ids.clone()));
+            if let Some(file_type) = search.file_type {
+                query.and_where(Expr::col(ImportFileReports::FileType).eq(file_type.as_str()));
+            }
+        };
+        let mut count = Query::select();
+        count
+            .expr(Expr::col(sea_query::Asterisk).count())
+            .from(ImportFileReports::Table);
+        filter(&mut count);
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        let mut query = Self::select_reports();
+        filter(&mut query);
+        query
+            .order_by(ImportFileReports::CreatedAt, Order::Desc)
+            .order_by(ImportFileReports::Id, Order::Desc)
+            .limit(page.size)
+            .offset(page.offset());
+        let rows = self.db.fetch_all(&query).await?;
+        Ok(Page::new(rows, page, Ord::max(total, 0) as u64))
+    }
+
+    /// Writes the kept file of a report to `to`, chunk by chunk.
+    pub async fn spool(&self, report_id: i64, to: &mut tokio::fs::File) -> Result<u64> {
+        let mut seq = 0i32;
+        let mut written = 0u64;
+        loop {
+            let chunk: Option<Vec<u8>> = self
+                .db
+                .fetch_optional::<(Vec<u8>,)>(
+                    &Query::select()
+                        .column(ImportFileChunks::Content)
+                        .from(ImportFileChunks::Table)
+                        .and_where(Expr::col(ImportFileChunks::ReportId).eq(report_id))
+                        .and_where(Expr::col(ImportFileChunks::Seq).eq(seq))
+                        .to_owned(),
+                )
+                .await?
+                .map(|(c,)| c);
+            let Some(chunk) = chunk else { break };
+            to.write_all(&chunk)
+                .await
+                .map_err(|e| Error::Internal(format!("spooling an import file: {e}")))?;
+            written += chunk.len() as u64;
+            seq += 1;
+        }
+        to.flush()
+            .await
+            .map_err(|e| Error::Internal(format!("spooling an import file: {e}")))?;
+        Ok(written)
+    }
+
+    /// Marks a QUEUED report RUNNING (a resumed one stays RUNNING).
+    pub async fn mark_running(&self, id: i64) -> Result<()> {
+        self.db
+            .execute(
+                &Query::update()
+                    .table(ImportFileReports::Table)
+                    .value(ImportFileReports::Status, ImportStatus::Running.as_str())
+                    .and_where(Expr::col(ImportFileReports::Id).eq(id))
+                    .and_where(
+                        Expr::col(ImportFileReports::Status).eq(ImportStatus::Queued.as_str()),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Ends a report: its final status (COMPLETED_WITH_ERRORS when rows failed), why it
+    /// failed, and its kept file dropped.
+    pub async fn finish(
+        &self,
+        id: i64,
+        status: ImportStatus,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut tx = self.db.begin().await?;
+        let failed: i32 = tx
+            .fetch_scalar(
+                &Query::select()
+                    .column(ImportFileReports::FailedRows)
+                    .from(ImportFileReports::Table)
+                    .and_where(Expr::col(ImportFileReports::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        let status = if status == ImportStatus::Completed && failed > 0 {
+            ImportStatus::CompletedWithErrors
+        } else {
+            status
+        };
+        tx.execute(
+            &Query::update()
+                .table(ImportFileReports::Table)
+                .value(ImportFileReports::Status, status.as_str())
+                .value(ImportFileReports::Error, error.map(str::to_owned))
+                .value(ImportFileReports::FinishedAt, now)
+                .and_where(Expr::col(ImportFileReports::Id).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        tx.execute(
+            &Query::delete()
+                .from_table(ImportFileChunks::Table)
+                .and_where(Expr::col(ImportFileChunks::ReportId).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        tx.commit().await
+    }
+
+    /// Writes one batch: its records upserted, its problems listed, and the report's counts
+    /// and checkpoint moved past it, all or nothing (a report another worker moved on is a
+    /// conflict, and nothing is written).
+    pub async fn load_batch(
+        &self,
+        report: &ImportReport,
+        batch: &RowBatch<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<BatchCounts> {
+        let mut tx = self.db.begin().await?;
+        let mut counts = match report.file_type {
+            FileType::DmsCustomerVehicles => {
+                upsert_customer_vehicles(&mut tx, report, batch.records, now).await?
+            }
+            _ => upsert_imported_leads(&mut tx, report, batch.records, now).await?,
+        };
+        let failed_lines: HashSet<u64> = batch.problems.iter().map(|p| p.line).collect();
+        counts.failed = failed_lines.len() as u64;
+        for chunk in batch.problems.chunks(500) {
+            let mut insert = Query::insert();
+            insert.into_table(ImportRowErrors::Table).columns([
+                ImportRowErrors::ReportId,
+                ImportRowErrors::RowNumber,
+                ImportRowErrors::Field,
+                ImportRowErrors::Message,
+                ImportRowErrors::RawRow,
+            ]);
+            for problem in chunk {
+                insert.values_panic([
+                    report.id.into(),
+                    clamp(problem.line).into(),
+                    problem.column.clone().into(),
+                    problem.message.clone().into(),
+                    serde_json::to_string(&problem.cells)
+                        .unwrap_or_default()
+                        .into(),
+                ]);
+            }
+            tx.execute(&insert).await?;
+        }
+        let add = |column: ImportFileReports, n: u64| Expr::col(column).add(Expr::val(clamp(n)));
+        let moved = tx
+            .execute(
+                &Query::update()
+                    .table(ImportFileReports::Table)
+                    .value(ImportFileReports::Status, ImportStatus::Running.as_str())
+                    .value(
+                        ImportFileReports::RowsDone,
+                        batch.rows_done + batch.rows as i64,
+                    )
+                    .value(ImportFileReports::BytesRead, batch.bytes_read as i64)
+                    .value(
+                        ImportFileReports::TotalRows,
+                        add(ImportFileReports::TotalRows, batch.rows),
+                    )
+                    .value(
+                        ImportFileReports::ImportedRows,
+                        add(
+                            ImportFileReports::ImportedRows,
+                            counts.inserted + counts.updated + counts.unchanged,
+                        ),
+                    )
+                    .value(
+                        ImportFileReports::FailedRows,
+                        add(ImportFileReports::FailedRows, counts.failed),
+                    )
+                    .value(
+                        ImportFileReports::InsertedRows,
+                        add(ImportFileReports::InsertedRows, counts.inserted),
+                    )
+                    .value(
+                        ImportFileReports::UpdatedRows,
+                        add(ImportFileReports::UpdatedRows, counts.updated),
+                    )
+                    .value(
+                        ImportFileReports::UnchangedRows,
+                        add(ImportFileReports::UnchangedRows, counts.unchanged),
+                    )
+                    .and_where(Expr::col(ImportFileReports::Id).eq(report.id))
+                    .and_where(Expr::col(ImportFileReports::RowsDone).eq(batch.rows_done))
+                    .to_owned(),
+            )
+            .await?;
+        if moved != 1 {
+            return Err(Error::Conflict(
+                "Another worker is loading this file; this batch was not written".to_owned(),
+            ));
+        }
+        tx.commit().await?;
+        Ok(counts)
+    }
+
+    /// A report's row problems, by line.
+    pub async fn row_errors(&self, report_id: i64, page: PageRequest) -> Result<Page<RowError>> {
+        let total: i64 = self
+            .db
+            .fetch_scalar(
+                &Query::select()
+                    .expr(Expr::col(sea_query::Asterisk).count())
+                    .from(ImportRowErrors::Table)
+                    .and_where(Expr::col(ImportRowErrors::ReportId).eq(report_id))
+                    .to_owned(),
+            )
+            .await?;
+        let rows = self
+            .db
+            .fetch_all(
+                &Query::select()
+                    .columns([
+                        ImportRowErrors::Id,
+                        ImportRowErrors::RowNumber,
+                        ImportRowErrors::Field,
+                        ImportRowErrors::Message,
+                        ImportRowErrors::RawRow,
+                    ])
+                    .from(ImportRowErrors::Table)
+                    .and_where(Expr::col(ImportRowErrors::ReportId).eq(report_id))
+                    .order_by(ImportRowErrors::RowNumber, Order::Asc)
+                    .order_by(ImportRowErrors::Id, Order::Asc)
+                    .limit(page.size)
+                    .offset(page.offset())
+                    .to_owned(),
+            )
+            .await?;
+        Ok(Page::new(rows, page, Ord::max(total, 0) as u64))
+    }
+
+    /// The error file: the header row and a `Problems` column, then each refused row as it was
+    /// read with its problems, so the admin can fix the rows and upload the file again.
+    pub async fn error_file(&self, report: &ImportReport) -> Result<Vec<u8>> {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        let mut header = report.header_row();
+        let width = header.len();
+        header.push("Line".to_owned());
+        header.push("Problems".to_owned());
+        writer
+            .write_record(&header)
+            .map_err(|e| Error::Internal(e.to_string()))?;
+        let mut after = (-1i32, -1i64);
+        loop {
+            let errors: Vec<RowError> = self
+                .db
+                .fetch_all(
+                    &Query::select()
+                        .columns([
+                            ImportRowErrors::Id,
+                            ImportRowErrors::RowNumber,
+                            ImportRowErrors::Field,
+                            ImportRowErrors::Message,
+                            ImportRowErrors::RawRow,
+                        ])
+                        .from(ImportRowErrors::Table)
+                        .and_where(Expr::col(ImportRowErrors::ReportId).eq(report.id))
+                        .and_where(
+                            Expr::col(ImportRowErrors::RowNumber)
+                                .gt(after.0)
+                                .or(Expr::col(ImportRowErrors::RowNumber)
+                                    .eq(after.0)
+                                    .and(Expr::col(ImportRowErrors::Id).gt(after.1))),
+                        )
+                        .order_by(ImportRowErrors::RowNumber, Order::Asc)
+                        .order_by(ImportRowErrors::Id, Order::Asc)
+                        .limit(1_000)
+                        .to_owned(),
+                )
+                .await?;
+            let Some(last) = errors.last() else { break };
+            after = (last.row_number, last.id);
+            // One line per row, its problems joined.
+            let mut by_row: Vec<(i32, Vec<String>, Vec<String>)> = Vec::new();
+            for error in &errors {
+                let message = match &error.field {
+                    Some(field) => format!("{field}: {}", error.message),
+                    None => error.message.clone(),
+                };
+                match by_row.last_mut() {
+                    Some((line, _, messages)) if *line == error.row_number => {
+                        messages.push(message)
+                    }
+                    _ => by_row.push((error.row_number, error.cells(), vec![message])),
+                }
+            }
+            for (line, mut cells, messages) in by_row {
+                cells.resize(width.max(cells.len()), String::new());
+                cells.truncate(width.max(1));
+                cells.resize(width, String::new());
+                cells.push(line.to_string());
+                cells.push(messages.join("; "));
+                writer
+                    .write_record(&cells)
+                    .map_err(|e| Error::Internal(e.to_string()))?;
+            }
+        }
+        writer
+            .into_inner()
+            .map_err(|e| Error::Internal(e.to_string()))
+    }
+
+    fn select_leads() -> SelectStatement {
+        Query::select()
+            .columns([
+                ImportedLeads::Id,
+                ImportedLeads::EnterpriseId,
+                ImportedLeads::BocId,
+                ImportedLeads::StoreId,
+                ImportedLeads::FileType,
+                ImportedLeads::CampaignType,
+                ImportedLeads::ReportId,
+                ImportedLeads::LineNumber,
+                ImportedLeads::RecallType,
+                ImportedLeads::CampaignCode,
+                ImportedLeads::Vin,
+                ImportedLeads::CustomerNumber,
+                ImportedLeads::FirstName,
+                ImportedLeads::LastName,
+                ImportedLeads::Phone,
+                ImportedLeads::Email,
+                ImportedLeads::Make,
+                ImportedLeads::Model,
+                ImportedLeads::Year,
+                ImportedLeads::Description,
+                ImportedLeads::EventDate,
+                ImportedLeads::ExpiryDate,
+                ImportedLeads::VisitsTotal,
+                ImportedLeads::VisitsUsed,
+                ImportedLeads::Mileage,
+                ImportedLeads::EnrichmentStatus,
+                ImportedLeads::ReasonKey,
+                ImportedLeads::CustomerId,
+                ImportedLeads::VehicleId,
+                ImportedLeads::FsiId,
+                ImportedLeads::ReviewedBy,
+                ImportedLeads::ReviewedAt,
+                ImportedLeads::CreatedAt,
+                ImportedLeads::UpdatedAt,
+            ])
+            .from(ImportedLeads::Table)
+            .to_owned()
+    }
+
+    /// Imported leads, in file order (report, then line).
+    pub async fn imported_leads(
+        &self,
+        search: &ImportedLeadSearch,
+        page: PageRequest,
+    ) -> Result<Page<ImportedLead>> {
+        let filter = |query: &mut SelectStatement| {
+            query
+                .and_where(Expr::col(ImportedLeads::EnterpriseId).eq(search.enterprise_id))
+                .and_where(Expr::col(ImportedLeads::StoreId).is_in(search.store_ids.clone()));
+            if let Some(file_type) = search.file_type {
+                query.and_where(Expr::col(ImportedLeads::FileType).eq(file_type.as_str()));
+            }
+            if let Some(report_id) = search.report_id {
+                query.and_where(Expr::col(ImportedLeads::ReportId).eq(report_id));
+            }
+            if !search.statuses.is_empty() {
+                query.and_where(
+                    Expr::col(ImportedLeads::EnrichmentStatus)
+                        .is_in(search.statuses.iter().map(|s| s.as_str())),
+                );
+            }
+            if let Some(vin) = &search.vin {
+                query.and_where(Expr::col(ImportedLeads::Vin).eq(vin.to_ascii_uppercase()));
+            }
+        };
+        let mut count = Query::select();
+        count
+            .expr(Expr::col(sea_query::Asterisk).count())
+            .from(ImportedLeads::Table);
+        filter(&mut count);
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        let mut query = Self::select_leads();
+        filter(&mut query);
+        query
+            .order_by(ImportedLeads::Id, Order::Asc)
+            .limit(page.size)
+            .offset(page.offset());
+        let rows = self.db.fetch_all(&query).await?;
+        Ok(Page::new(rows, page, Ord::max(total, 0) as u64))
+    }
+
+    /// Matches a report's PENDING rows to customers and vehicles and makes leads of those that
+    /// can be texted (see [`EnrichmentStatus`]); adds the leads made to the report's count.
+    pub async fn enrich_report(
+        &self,
+        report: &ImportReport,
+        today: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<EnrichmentCounts> {
+        let mut counts = EnrichmentCounts::default();
+        loop {
+            let mut query = Self::select_leads();
+            query
+                .and_where(Expr::col(ImportedLeads::ReportId).eq(report.id))
+                .and_where(
+                    Expr::col(ImportedLeads::EnrichmentStatus)
+                        .eq(EnrichmentStatus::Pending.as_str()),
+                )
+                .order_by(ImportedLeads::Id, Order::Asc)
+                .limit(ENRICH_BATCH);
+            let rows: Vec<ImportedLead> = self.db.fetch_all(&query).await?;
+            if rows.is_empty() {
+                break;
+            }
+            let batch = self.enrich_rows(&rows, today, now).await?;
+            counts.examined += batch.examined;
+            counts.leads_created += batch.leads_created;
+            counts.lead_exists += batch.lead_exists;
+            counts.not_matched += batch.not_matched;
+            counts.not_textable += batch.not_textable;
+            counts.not_eligible += batch.not_eligible;
+        }
+        if counts.leads_created > 0 {
+            self.db
+                .execute(
+                    &Query::update()
+                        .table(ImportFileReports::Table)
+                        .value(
+                            ImportFileReports::LeadsCreated,
+                            Expr::col(ImportFileReports::LeadsCreated)
+                                .add(Expr::val(clamp(counts.leads_created))),
+                        )
+                        .and_where(Expr::col(ImportFileReports::Id).eq(report.id))
+                        .to_owned(),
+                )
+                .await?;
+        }
+        Ok(counts)
+    }
+
+    /// Enriches rows of one enterprise, in one transaction.
+    async fn enrich_rows(
+        &self,
+        rows: &[ImportedLead],
+        today: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<EnrichmentCounts> {
+        let Some(first) = rows.first() else {
+            return Ok(EnrichmentCounts::default());
+        };
+        let enterprise_id = first.enterprise_id;
+        let vins: Vec<String> = rows.iter().filter_map(|r| r.vin.clone()).collect();
+        let vehicles: Vec<VehicleMatch> = self
+            .db
+            .fetch_all(
+                &Query::select()
+                    .columns([
+                        Vehicles::Id,
+                        Vehicles::Vin,
+                        Vehicles::CustomerId,
+                        Vehicles::Make,
+                        Vehicles::Model,
+                        Vehicles::Year,
+                    ])
+                    .from(Vehicles::Table)
+                    .and_where(Expr::col(Vehicles::EnterpriseId).eq(enterprise_id))
+                    .and_where(Expr::col(Vehicles::Vin).is_in(vins))
+                    .to_owned(),
+            )
+            .await?;
+        let vehicle_by_vin: HashMap<&str, &VehicleMatch> =
+            vehicles.iter().map(|v| (v.vin.as_str(), v)).collect();
+        let customer_ids: Vec<i64> = vehicles.iter().filter_map(|v| v.customer_id).collect();
+        let numbers: Vec<String> = rows
+            .iter()
+            .filter_map(|r| r.customer_number.clone())
+            .collect();
+        let phones: Vec<String> = rows.iter().filter_map(|r| r.phone.clone()).collect();
+        let customers: Vec<CustomerMatch> = self
+            .db
+            .fetch_all(
+                &Query::select()
+                    .columns([
+                        Customers::Id,
+                        Customers::BocId,
+                        Customers::StoreId,
+                        Customers::Custno,
+                        Customers::FirstName,
+                        Customers::LastName,
+                        Customers::Cellular,
+                        Customers::Email,
+                        Customers::LineType,
+                        Customers::BlockSms,
+                        Customers::OptedOutAt,
+                    ])
+                    .from(Customers::Table)
+                    .and_where(Expr::col(Customers::EnterpriseId).eq(enterprise_id))
+                    .and_where(
+                        Expr::col(Customers::Id)
+                            .is_in(customer_ids)
+                            .or(Expr::col(Customers::Custno).is_in(numbers))
+                            .or(Expr::col(Customers::Cellular).is_in(phones)),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        let mut counts = EnrichmentCounts::default();
+        let mut tx = self.db.begin().await?;
+        for row in rows {
+            counts.examined += 1;
+            let vehicle = row
+                .vin
+                .as_deref()
+                .and_then(|vin| vehicle_by_vin.get(vin).copied());
+            // By the vehicle's owner, then the customer number at the dealer, then the phone
+            // at the store.
+            let customer = vehicle
+                .and_then(|v| v.customer_id)
+                .and_then(|id| customers.iter().find(|c| c.id == id))
+                .or_else(|| {
+                    row.customer_number.as_deref().and_then(|number| {
+                        customers
+                            .iter()
+                            .find(|c| c.boc_id == row.boc_id && c.custno == number)
+                    })
+                })
+                .or_else(|| {
+                    row.phone.as_deref().and_then(|phone| {
+                        customers.iter().find(|c| {
+                            c.store_id == row.store_id && c.cellular.as_deref() == Some(phone)
+                        })
+                    })
+                });
+            let make = row.make.clone().or_else(|| vehicle.map(|v| v.make.clone()));
+            let campaign =
+                CampaignType::of(row.file_type, make.as_deref()).unwrap_or(row.campaign_type);
+            let (status, fsi_id) = match customer {
+                None => (EnrichmentStatus::NotMatched, None),
+                Some(_) if !eligible(row, today) => (EnrichmentStatus::NotEligible, None),
+                Some(customer) if !customer.textable() => (EnrichmentStatus::NotTextable, None),
+                Some(customer) => {
+                    let vehicle_id = vehicle
+                        .filter(|v| v.customer_id == Some(customer.id))
+                        .map(|v| v.id);
+                    let mut open = Query::select();
+                    open.column(Fsi::Id)
+                        .from(Fsi::Table)
+                        .and_where(Expr::col(Fsi::CustomerId).eq(customer.id))
+                        .and_where(Expr::col(Fsi::ServiceType).eq(campaign.as_str()))
+                        .and_where(Expr::col(Fsi::Archived).eq(false))
+                        .and_where(Expr::col(Fsi::ConversationClosed).eq(false))
+                        .limit(1);
+                    if let Some(vehicle_id) = vehicle_id {
+                        open.and_where(Expr::col(Fsi::VehicleId).eq(vehicle_id));
+                    }
+                    match tx.fetch_optional::<(i64,)>(&open).await? {
+                        Some((existing,)) => (EnrichmentStatus::LeadExists, Some(existing)),
+                        None => {
+                            let id: i64 = tx
+                                .fetch_scalar(
+                                    &Query::insert()
+                                        .into_table(Fsi::Table)
+                                        .columns([
+                                            Fsi::EnterpriseId,
+                                            Fsi::BocId,
+                                            Fsi::StoreId,
+                                            Fsi::CustomerId,
+                                            Fsi::VehicleId,
+                                            Fsi::Vin,
+                                            Fsi::ServiceType,
+                                            Fsi::PlannedDate,
+                                            Fsi::EstimatedDueDate,
+                                            Fsi::LeadType,
+                                            Fsi::Status,
+                                            Fsi::PlannerName,
+                                            Fsi::CreatedAt,
+                                            Fsi::UpdatedAt,
+                                        ])
+                                        .values_panic([
+                                            row.enterprise_id.into(),
+                                            row.boc_id.into(),
+                                            row.store_id.into(),
+                                            customer.id.into(),
+                                            vehicle_id.into(),
+                                            row.vin.clone().into(),
+                                            campaign.as_str().into(),
+                                            today.into(),
+                                            row.expiry_date.unwrap_or(today).into(),
+                                            "SERVICE".into(),
+                                            "NOT_STARTED".into(),
+                                            campaign.lead_source().into(),
+                                            now.into(),
+                                            now.into(),
+                                        ])
+                                        .returning_col(Fsi::Id)
+                                        .to_owned(),
+                                )
+                                .await?;
+                            (EnrichmentStatus::LeadCreated, Some(id))
+                        }
+                    }
+                }
+            };
+            match status {
+                EnrichmentStatus::LeadCreated => counts.leads_created += 1,
+                EnrichmentStatus::LeadExists => counts.lead_exists += 1,
+                EnrichmentStatus::NotMatched => counts.not_matched += 1,
+                EnrichmentStatus::NotTextable => counts.not_textable += 1,
+                EnrichmentStatus::NotEligible => counts.not_eligible += 1,
+                _ => {}
+            }
+            // What the match knows and the row does not, filled in.
+            let fill = |own: &Option<String>, other: Option<&str>| {
+                own.clone()
+                    .or_else(|| other.filter(|o| !o.is_empty()).map(str::to_owned))
+            };
+            tx.execute(
+                &Query::update()
+                    .table(ImportedLeads::Table)
+                    .value(ImportedLeads::EnrichmentStatus, status.as_str())
+                    .value(ImportedLeads::CampaignType, campaign.as_str())
+                    .value(ImportedLeads::CustomerId, customer.map(|c| c.id))
+                    .value(ImportedLeads::VehicleId, vehicle.map(|v| v.id))
+                    .value(ImportedLeads::FsiId, fsi_id)
+                    .value(
+                        ImportedLeads::CustomerNumber,
+                        fill(&row.customer_number, customer.map(|c| c.custno.as_str())),
+                    )
+                    .value(
+                        ImportedLeads::FirstName,
+                        fill(&row.first_name, customer.map(|c| c.first_name.as_str())),
+                    )
+                    .value(
+                        ImportedLeads::LastName,
+                        fill(&row.last_name, customer.map(|c| c.last_name.as_str())),
+                    )
+                    .value(
+                        ImportedLeads::Phone,
+                        fill(&row.phone, customer.and_then(|c| c.cellular.as_deref())),
+                    )
+                    .value(
+                        ImportedLeads::Email,
+                        fill(&row.email, customer.and_then(|c| c.email.as_deref())),
+                    )
+                    .value(ImportedLeads::Make, make)
+                    .value(
+                        ImportedLeads::Model,
+                        fill(&row.model, vehicle.map(|v| v.model.as_str())),
+                    )
+                    .value(ImportedLeads::Year, row.year.or(vehicle.map(|v| v.year)))
+                    .value(ImportedLeads::UpdatedAt, now)
+                    .and_where(Expr::col(ImportedLeads::Id).eq(row.id))
+                    .to_owned(),
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(counts)
+    }
+}
+
+/// Whether a row may become a lead at all: a prepaid contract needs a visit left and must not
+/// have expired.
+fn eligible(row: &ImportedLead, today: NaiveDate) -> bool {
+    if row.file_type != FileType::PrepaidMaintenance {
+        return true;
+    }
+    let visits_left = match (row.visits_total, row.visits_used) {
+        (Some(total), used) => total - used.unwrap_or(0) > 0,
+        (None, _) => true,
+    };
+    visits_left && row.expiry_date.is_none_or(|expiry| expiry >= today)
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct VehicleMatch {
+    id: i64,
+    vin: String,
+    customer_id: Option<i64>,
+    make: String,
+    model: String,
+    year: i32,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct CustomerMatch {
+    id: i64,
+    boc_id: i64,
+    store_id: i64,
+    custno: String,
+    first_name: String,
+    last_name: String,
+    cellular: Option<String>,
+    email: Option<String>,
+    line_type: Option<String>,
+    block_sms: bool,
+    opted_out_at: Option<DateTime<Utc>>,
+}
+
+impl CustomerMatch {
+    /// Texting needs a mobile number (not a known landline), no opt-out and no block.
+    fn textable(&self) -> bool {
+        self.cellular.is_some()
+            && !self.block_sms
+            && self.opted_out_at.is_none()
+            && !self
+                .line_type
+                .as_deref()
+                .is_some_and(|t| t.eq_ignore_ascii_case("LANDLINE"))
+    }
+}
+
+// ---- Imported leads (recall, prepaid, FEA) ----
+
+/// An imported lead's fields as a file row gives them.
+#[derive(Debug, Clone)]
+struct LeadRow<'a> {
+    record: &'a Record,
+    natural_key: String,
+    campaign_code: Option<String>,
+    description: Option<String>,
+    row_hash: String,
+}
+
+fn lead_row<'a>(file_type: FileType, recall_type: Option<&str>, record: &'a Record) -> LeadRow<'a> {
+    let vin = record.text("vin").unwrap_or_default();
+    let (natural_key, campaign_code, description) = match file_type {
+        FileType::Recall => {
+            let code = record
+                .text("campaignCode")
+                .unwrap_or_default()
+                .to_ascii_uppercase();
+            (
+                format!("{code}|{vin}"),
+                Some(code),
+                record.text("description"),
+            )
+        }
+        FileType::PrepaidMaintenance => {
+            let contract = record.text("contractNumber").unwrap_or_default().to_owned();
+            (contract.clone(), Some(contract), record.text("planName"))
+        }
+        _ => {
+            let code = record
+                .text("alertCode")
+                .unwrap_or_default()
+                .to_ascii_uppercase();
+            let date = record
+                .date("eventDate")
+                .map(|d| d.to_string())
+                .unwrap_or_default();
+            (
+                format!("{vin}|{code}|{date}"),
+                Some(code),
+                record.text("description"),
+            )
+        }
+    };
+    let digest = Sha256::digest(format!(
+        "{}\u{1e}{}",
+        recall_type.unwrap_or_default(),
+        record.canonical_text()
+    ));
+    LeadRow {
+        record,
+        natural_key,
+        campaign_code,
+        description: description.map(str::to_owned),
+        row_hash: digest.iter().map(|b| format!("{b:02x}")).collect(),
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+struct ExistingLead {
+    id: i64,
+    natural_key: String,
+    row_hash: String,
+}
+
+async fn upsert_imported_leads(
+    tx: &mut Transaction,
+    report: &ImportReport,
+    records: &[Record],
+    now: DateTime<Utc>,
+) -> Result<BatchCounts> {
+    let mut counts = BatchCounts::default();
+    let (Some(boc_id), Some(store_id)) = (report.boc_id, report.store_id) else {
+        return Err(Error::Internal(
+            "an import report without a store".to_owned(),
+        ));
+    };
+    // The last row of a key wins; earlier ones in the same batch change nothing of their own.
+    let mut by_key: BTreeMap<String, LeadRow<'_>> = BTreeMap::new();
+    for record in records {
+        let row = lead_row(report.file_type, report.recall_type.as_deref(), record);
+        if by_key.insert(row.natural_key.clone(), row).is_some() {
+            counts.unchanged += 1;
+        }
+    }
+    if by_key.is_empty() {
+        return Ok(counts);
+    }
+    let existing: Vec<ExistingLead> = tx
+        .fetch_all(
+            &Query::select()
+                .columns([
+                    ImportedLeads::Id,
+                    ImportedLeads::NaturalKey,
+                    ImportedLeads::RowHash,
+                ])
+                .from(ImportedLeads::Table)
+                .and_where(Expr::col(ImportedLeads::StoreId).eq(store_id))
+                .and_where(Expr::col(ImportedLeads::FileType).eq(report.file_type.as_str()))
+                .and_where(Expr::col(ImportedLeads::NaturalKey).is_in(by_key.keys().cloned()))
+                .to_owned(),
+        )
+        .await?;
+    let existing: HashMap<&str, &ExistingLead> = existing
+        .iter()
+        .map(|e| (e.natural_key.as_str(), e))
+        .collect();
+    let campaign = |row: &LeadRow<'_>| {
+        CampaignType::of(report.file_type, row.record.text("make"))
+            .unwrap_or(CampaignType::Recall)
+            .as_str()
+    };
+    let data = |row: &LeadRow<'_>| -> Vec<(ImportedLeads, sea_query::SimpleExpr)> {
+        let r = row.record;
+        let int = |key: &str| r.integer(key).map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+        vec![
+            (ImportedLeads::CampaignType, campaign(row).into()),
+            (ImportedLeads::ReportId, report.id.into()),
+            (ImportedLeads::LineNumber, clamp(r.line).into()),
+            (ImportedLeads::RecallType, report.recall_type.clone().into()),
+            (
+                ImportedLeads::CampaignCode,
+                row.campaign_code.clone().into(),
+            ),
+            (ImportedLeads::Vin, r.text("vin").map(str::to_owned).into()),
+            (
+                ImportedLeads::CustomerNumber,
+                r.text("customerNumber").map(str::to_owned).into(),
+            ),
+            (
+                ImportedLeads::FirstName,
+                r.text("firstName").map(str::to_owned).into(),
+            ),
+            (
+                ImportedLeads::LastName,
+                r.text("lastName").map(str::to_owned).into(),
+            ),
+            (
+                ImportedLeads::Phone,
+                r.text("phone").map(str::to_owned).into(),
+            ),
+            (
+                ImportedLeads::Email,
+                r.text("email").map(str::to_owned).into(),
+            ),
+            (
+                ImportedLeads::Make,
+                r.text("make").map(str::to_owned).into(),
+            ),
+            (
+                ImportedLeads::Model,
+                r.text("model").map(str::to_owned).into(),
+            ),
+            (ImportedLeads::Year, int("year").into()),
+            (ImportedLeads::Description, row.description.clone().into()),
+            (ImportedLeads::EventDate, r.date("eventDate").into()),
+            (ImportedLeads::ExpiryDate, r.date("expiryDate").into()),
+            (ImportedLeads::VisitsTotal, int("visitsTotal").into()),
+            (ImportedLeads::VisitsUsed, int("visitsUsed").into()),
+            (ImportedLeads::Mileage, int("mileage").into()),
+            (ImportedLeads::RowHash, row.row_hash.clone().into()),
+            (ImportedLeads::UpdatedAt, now.into()),
+        ]
+    };
+    let mut inserts = Vec::new();
+    for (key, row) in &by_key {
+        match existing.get(key.as_str()) {
+            Some(found) if found.row_hash == row.row_hash => counts.unchanged += 1,
+            Some(found) => {
+                counts.updated += 1;
+                let mut update = Query::update();
+                update.table(ImportedLeads::Table);
+                for (column, value) in data(row) {
+                    update.value(column, value);
+                }
+                update.and_where(Expr::col(ImportedLeads::Id).eq(found.id));
+                tx.execute(&update).await?;
+                // A changed row is matched again, unless a lead or a reviewer already settled it.
+                tx.execute(
+                    &Query::update()
+                        .table(ImportedLeads::Table)
+                        .value(
+                            ImportedLeads::EnrichmentStatus,
+                            EnrichmentStatus::Pending.as_str(),
+                        )
+                        .and_where(Expr::col(ImportedLeads::Id).eq(found.id))
+                        .and_where(Expr::col(ImportedLeads::FsiId).is_null())
+                        .and_where(Expr::col(ImportedLeads::EnrichmentStatus).is_not_in([
+                            EnrichmentStatus::Rejected.as_str(),
+                            EnrichmentStatus::Accepted.as_str(),
+                        ]))
+                        .to_owned(),
+                )
+                .await?;
+            }
+            None => {
+                counts.inserted += 1;
+                inserts.push(row);
+            }
+        }
+    }
+    for chunk in inserts.chunks(200) {
+        let mut insert = Query::insert();
+        let mut columns = vec![
+            ImportedLeads::EnterpriseId,
+            ImportedLeads::BocId,
+            ImportedLeads::StoreId,
+            ImportedLeads::FileType,
+            ImportedLeads::NaturalKey,
+            ImportedLeads::EnrichmentStatus,
+            ImportedLeads::CreatedAt,
+        ];
+        columns.extend(data(chunk[0]).into_iter().map(|(c, _)| c));
+        insert.into_table(ImportedLeads::Table).columns(columns);
+        for row in chunk {
+            let mut values: Vec<sea_query::SimpleExpr> = vec![
+                report.enterprise_id.into(),
+                boc_id.into(),
+                store_id.into(),
+                report.file_type.as_str().into(),
+                row.natural_key.clone().into(),
+                EnrichmentStatus::Pending.as_str().into(),
+                now.into(),
+            ];
+            values.extend(data(row).into_iter().map(|(_, v)| v));
+            insert.values_panic(values);
+        }
+        tx.execute(&insert).await?;
+    }
+    Ok(counts)
+}
+
+// ---- Dealer-system customers and vehicles ----
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+struct ExistingCustomer {
+    id: i64,
+    custno: String,
+    first_name: String,
+    last_name: String,
+    cellular: Option<String>,
+    email: Option<String>,
+    address: Option<String>,
+    city: Option<String>,
+    state: Option<String>,
+    zip: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+struct ExistingVehicle {
+    id: i64,
+    vin: String,
+    store_id: i64,
+    customer_id: Option<i64>,
+    make: String,
+    model: String,
+    year: i32,
+    odometer: Option<i32>,
+    in_service_date: Option<NaiveDate>,
+    last_service_date: Option<NaiveDate>,
+}
+
+/// Whether a key was new, changed or the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Change {
+    Unchanged,
+    Updated,
+    Inserted,
+}
+
+/// A customer as the file says it is: optional fields left empty keep what is stored (the
+/// spec drops empty optional fields).
+fn merged_customer(existing: &ExistingCustomer, record: &Record) -> ExistingCustomer {
+    let keep = |file: Option<&str>, stored: &Option<String>| {
+        file.map(str::to_owned).or_else(|| stored.clone())
+    };
+    ExistingCustomer {
+        id: existing.id,
+        custno: existing.custno.clone(),
+        first_name: record
+            .text("firstName")
+            .map_or_else(|| existing.first_name.clone(), str::to_owned),
+        last_name: record
+            .text("lastName")
+            .map_or_else(|| existing.last_name.clone(), str::to_owned),
+        cellular: keep(record.text("phone"), &existing.cellular),
+        email: keep(record.text("email"), &existing.email),
+        address: keep(record.text("address"), &existing.address),
+        city: keep(record.text("city"), &existing.city),
+        state: keep(record.text("state"), &existing.state),
+        zip: keep(record.text("zip"), &existing.zip),
+    }
+}
+
+fn merged_vehicle(
+    existing: &ExistingVehicle,
+    record: &Record,
+    store_id: i64,
+    customer_id: i64,
+) -> ExistingVehicle {
+    ExistingVehicle {
+        id: existing.id,
+        vin: existing.vin.clone(),
+        store_id,
+        customer_id: Some(customer_id),
+        make: record
+            .text("make")
+            .map_or_else(|| existing.make.clone(), str::to_owned),
+        model: record
+            .text("model")
+            .map_or_else(|| existing.model.clone(), str::to_owned),
+        year: record
+            .integer("year")
+            .and_then(|y| i32::try_from(y).ok())
+            .unwrap_or(existing.year),
+        // Kept when 0 (a vehicle delivered new); an empty cell keeps what is stored.
+        odometer: record
+            .integer("odometer")
+            .and_then(|o| i32::try_from(o).ok())
+            .or(existing.odometer),
+        in_service_date: record.date("inServiceDate").or(existing.in_service_date),
+        last_service_date: record
+            .date("lastServiceDate")
+            .or(existing.last_service_date),
+    }
+}
+
+async fn upsert_customer_vehicles(
+    tx: &mut Transaction,
+    report: &ImportReport,
+    records: &[Record],
+    now: DateTime<Utc>,
+) -> Result<BatchCounts> {
+    let (Some(boc_id), Some(store_id)) = (report.boc_id, report.store_id) else {
+        return Err(Error::Internal(
+            "an import report without a store".to_owned(),
+        ));
+    };
+    let enterprise_id = report.enterprise_id;
+    // The last row of a customer number (or VIN) holds what is written for it.
+    let mut last_of_customer: BTreeMap<&str, &Record> = BTreeMap::new();
+    let mut last_of_vin: BTreeMap<&str, &Record> = BTreeMap::new();
+    for record in records {
+        last_of_customer.insert(record.text("customerNumber").unwrap_or_default(), record);
+        last_of_vin.insert(record.text("vin").unwrap_or_default(), record);
+    }
+    let existing: Vec<ExistingCustomer> = tx
+        .fetch_all(
+            &Query::select()
+                .columns([
+                    Customers::Id,
+                    Customers::Custno,
+                    Customers::FirstName,
+                    Customers::LastName,
+                    Customers::Cellular,
+                    Customers::Email,
+                    Customers::Address,
+                    Customers::City,
+                    Customers::State,
+                    Customers::Zip,
+                ])
+                .from(Customers::Table)
+                .and_where(Expr::col(Customers::BocId).eq(boc_id))
+                .and_where(
+                    Expr::col(Customers::Custno)
+                        .is_in(last_of_customer.keys().map(|k| (*k).to_owned())),
+                )
+                .to_owned(),
+        )
+        .await?;
+    let existing: HashMap<&str, &ExistingCustomer> =
+        existing.iter().map(|c| (c.custno.as_str(), c)).collect();
+    let mut customer_ids: HashMap<String, i64> = HashMap::new();
+    let mut customer_change: HashMap<&str, Change> = HashMap::new();
+    let mut new_customers = Vec::new();
+    for (&number, &record) in &last_of_customer {
+        match existing.get(number) {
+            Some(&stored) => {
+                customer_ids.insert(number.to_owned(), stored.id);
+                let merged = merged_customer(stored, record);
+                if merged == *stored {
+                    customer_change.insert(number, Change::Unchanged);
+                    continue;
+                }
+                customer_change.insert(number, Change::Updated);
+                let mut update = Query::update();
+                update
+                    .table(Customers::Table)
+                    .value(Customers::FirstName, merged.first_name.clone())
+                    .value(Customers::LastName, merged.last_name.clone())
+                    .value(Customers::Cellular, merged.cellular.clone())
+                    .value(Customers::Email, merged.email.clone())
+                    .value(Customers::Address, merged.address.clone())
+                    .value(Customers::City, merged.city.clone())
+                    .value(Customers::State, merged.state.clone())
+                    .value(Customers::Zip, merged.zip.clone())
+                    .value(Customers::UpdatedAt, now)
+                    .and_where(Expr::col(Customers::Id).eq(stored.id));
+                if merged.cellular != stored.cellular {
+                    // A new number's line type is not known yet.
+                    update.value(Customers::LineType, None::<String>);
+                }
+                tx.execute(&update).await?;
+            }
+            None => {
+                customer_change.insert(number, Change::Inserted);
+                new_customers.push((number, record));
+            }
+        }
+    }
+    for chunk in new_customers.chunks(200) {
+        let mut insert = Query::insert();
+        insert.into_table(Customers::Table).columns([
+            Customers::EnterpriseId,
+            Customers::BocId,
+            Customers::StoreId,
+            Customers::Custno,
+            Customers::FirstName,
+            Customers::LastName,
+            Customers::Cellular,
+            Customers::Email,
+            Customers::Address,
+            Customers::City,
+            Customers::State,
+            Customers::Zip,
+            Customers::CreatedAt,
+            Customers::UpdatedAt,
+        ]);
+        for (number, record) in chunk {
+            let text = |key: &str| record.text(key).map(str::to_owned);
+            insert.values_panic([
+                enterprise_id.into(),
+                boc_id.into(),
+                store_id.into(),
+                (*number).to_owned().into(),
+                text("firstName").unwrap_or_default().into(),
+                text("lastName").unwrap_or_default().into(),
+                text("phone").into(),
+                text("email").into(),
+                text("address").into(),
+                text("city").into(),
+                text("state").into(),
+                text("zip").into(),
+                now.into(),
+                now.into(),
+            ]);
+        }
+        insert.returning(Query::returning().columns([Customers::Id, Customers::Custno]));
+        let created: Vec<(i64, String)> = tx.fetch_all(&insert).await?;
+        customer_ids.extend(created.into_iter().map(|(id, number)| (number, id)));
+    }
+
+    let existing: Vec<ExistingVehicle> = tx
+        .fetch_all(
+            &Query::select()
+                .columns([
+                    Vehicles::Id,
+                    Vehicles::Vin,
+                    Vehicles::StoreId,
+                    Vehicles::CustomerId,
+                    Vehicles::Make,
+                    Vehicles::Model,
+                    Vehicles::Year,
+                    Vehicles::Odometer,
+                    Vehicles::InServiceDate,
+                    Vehicles::LastServiceDate,
+                ])
+                .from(Vehicles::Table)
+                .and_where(Expr::col(Vehicles::EnterpriseId).eq(enterprise_id))
+                .and_where(
+                    Expr::col(Vehicles::Vin).is_in(last_of_vin.keys().map(|k| (*k).to_owned())),
+                )
+                .to_owned(),
+        )
+        .await?;
+    let existing: HashMap<&str, &ExistingVehicle> =
+        existing.iter().map(|v| (v.vin.as_str(), v)).collect();
+    let mut vehicle_change: HashMap<&str, Change> = HashMap::new();
+    let mut new_vehicles = Vec::new();
+    for (&vin, &record) in &last_of_vin {
+        let number = record.text("customerNumber").unwrap_or_default();
+        let Some(&customer_id) = customer_ids.get(number) else {
+            return Err(Error::Internal("a customer row was not written".to_owned()));
+        };
+        match existing.get(vin) {
+            Some(&stored) => {
+                let merged = merged_vehicle(stored, record, store_id, customer_id);
+                if merged == *stored {
+                    vehicle_change.insert(vin, Change::Unchanged);
+                    continue;
+                }
+                vehicle_change.insert(vin, Change::Updated);
+                tx.execute(
+                    &Query::update()
+                        .table(Vehicles::Table)
+                        .value(Vehicles::StoreId, merged.store_id)
+                        .value(Vehicles::CustomerId, merged.customer_id)
+                        .value(Vehicles::Make, merged.make.clone())
+                        .value(Vehicles::Model, merged.model.clone())
+                        .value(Vehicles::Year, merged.year)
+                        .value(Vehicles::Odometer, merged.odometer)
+                        .value(Vehicles::InServiceDate, merged.in_service_date)
+                        .value(Vehicles::LastServiceDate, merged.last_service_date)
+                        .value(Vehicles::UpdatedAt, now)
+                        .and_where(Expr::col(Vehicles::Id).eq(stored.id))
+                        .to_owned(),
+                )
+                .await?;
+            }
+            None => {
+                vehicle_change.insert(vin, Change::Inserted);
+                new_vehicles.push((vin, record, customer_id));
+            }
+        }
+    }
+    for chunk in new_vehicles.chunks(200) {
+        let mut insert = Query::insert();
+        insert.into_table(Vehicles::Table).columns([
+            Vehicles::EnterpriseId,
+            Vehicles::StoreId,
+            Vehicles::CustomerId,
+            Vehicles::Vin,
+            Vehicles::Make,
+            Vehicles::Model,
+            Vehicles::Year,
+            Vehicles::Odometer,
+            Vehicles::InServiceDate,
+            Vehicles::LastServiceDate,
+            Vehicles::CreatedAt,
+            Vehicles::UpdatedAt,
+        ]);
+        for (vin, record, customer_id) in chunk {
+            insert.values_panic([
+                enterprise_id.into(),
+                store_id.into(),
+                (*customer_id).into(),
+                (*vin).to_owned().into(),
+                record.text("make").unwrap_or_default().to_owned().into(),
+                record.text("model").unwrap_or_default().to_owned().into(),
+                record
+                    .integer("year")
+                    .and_then(|y| i32::try_from(y).ok())
+                    .unwrap_or_default()
+                    .into(),
+                record
+                    .integer("odometer")
+                    .and_then(|o| i32::try_from(o).ok())
+                    .into(),
+                record.date("inServiceDate").into(),
+                record.date("lastServiceDate").into(),
+                now.into(),
+                now.into(),
+            ]);
+        }
+        tx.execute(&insert).await?;
+    }
+    let mut counts = BatchCounts::default();
+    for record in records {
+        let customer = customer_change
+            .get(record.text("customerNumber").unwrap_or_default())
+            .copied()
+            .unwrap_or(Change::Unchanged);
+        let vehicle = vehicle_change
+            .get(record.text("vin").unwrap_or_default())
+            .copied()
+            .unwrap_or(Change::Unchanged);
+        match customer.max(vehicle) {
+            Change::Inserted => counts.inserted += 1,
+            Change::Updated => counts.updated += 1,
+            Change::Unchanged => counts.unchanged += 1,
+        }
+    }
+    Ok(counts)
+}

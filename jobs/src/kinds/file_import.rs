@@ -1,0 +1,114 @@
+//! `imports.file`: loads an uploaded data file (recall, prepaid maintenance, FEA, dealer-system
+//! export) batch by batch, reporting progress by bytes read, then enriches the imported leads.
+//! The file's report is its checkpoint: a run resumed after a crash starts after the last
+//! written batch; a finished report is left as it is.
+
+use chrono::Utc;
+use engine::domain::{JobInput, Role, parse_job_input};
+use engine::imports::load::{LoadObserver, LoadOutcome, LoadProgress, load_file};
+use engine::imports::{FileImportInput, IMPORT_ROLES};
+use engine::store::imports::ImportStore;
+use engine::store::job_runs::Counts;
+use serde_json::{Value as Json, json};
+
+use crate::context::JobContext;
+use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+
+pub struct FileImport;
+
+/// Reports each batch to the run and stops when it is cancelled.
+struct RunObserver<'a>(&'a JobContext);
+
+impl LoadObserver for RunObserver<'_> {
+    async fn batch_loaded(&self, progress: LoadProgress) -> engine::Result<bool> {
+        let counts = Counts {
+            total: progress.size_bytes as i64,
+            done: progress.bytes_read as i64,
+            failed: 0,
+            skipped: 0,
+        };
+        let reported = async {
+            self.0.progress(counts).await?;
+            self.0.is_cancelled().await
+        };
+        match reported.await {
+            Ok(cancelled) => Ok(!cancelled),
+            Err(error) => Err(engine::Error::Internal(error.to_string())),
+        }
+    }
+}
+
+impl JobKind for FileImport {
+    fn name(&self) -> &'static str {
+        FileImportInput::KIND
+    }
+
+    fn description(&self) -> &'static str {
+        "Loads an uploaded data file (recall, prepaid maintenance, FEA alerts, dealer-system export) and makes leads of its rows."
+    }
+
+    fn allowed_roles(&self) -> &'static [Role] {
+        IMPORT_ROLES
+    }
+
+    fn validate(&self, input: &Json) -> Result<Json, String> {
+        validate_typed::<FileImportInput>(input)
+    }
+
+    fn store_ids(&self, input: &Json) -> Vec<i64> {
+        parse_job_input::<FileImportInput>(input)
+            .map(|input| input.store_ids())
+            .unwrap_or_default()
+    }
+
+    fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {
+        Box::pin(async move {
+            let input: FileImportInput = parse_job_input(&input)?;
+            let enterprise_id = ctx.enterprise_id.ok_or_else(|| {
+                JobError::Permanent("a file import runs for an enterprise".to_owned())
+            })?;
+            let store = ImportStore::new(ctx.db().clone());
+            let today = Utc::now().date_naive();
+            let outcome = load_file(
+                &store,
+                enterprise_id,
+                input.report_id,
+                today,
+                &RunObserver(ctx),
+            )
+            .await;
+            match outcome {
+                Ok(LoadOutcome::Cancelled(_)) => Err(JobError::Cancelled),
+                Ok(LoadOutcome::Finished(report, enrichment)) => {
+                    ctx.info(format!(
+                        "{}: {} rows read, {} inserted, {} updated, {} unchanged, {} failed, {} leads created",
+                        report.file_name,
+                        report.total_rows,
+                        report.inserted_rows,
+                        report.updated_rows,
+                        report.unchanged_rows,
+                        report.failed_rows,
+                        report.leads_created,
+                    ))
+                    .await?;
+                    Ok(json!({
+                        "fileReportId": report.id,
+                        "status": report.status,
+                        "totalRows": report.total_rows,
+                        "insertedRows": report.inserted_rows,
+                        "updatedRows": report.updated_rows,
+                        "unchangedRows": report.unchanged_rows,
+                        "failedRows": report.failed_rows,
+                        "leadsCreated": report.leads_created,
+                        "enrichment": enrichment,
+                    }))
+                }
+                // The file could not be read: the report says why; retrying cannot help.
+                Err(engine::Error::Validation { errors, .. }) => {
+                    Err(JobError::Permanent(errors.join("; ")))
+                }
+                Err(other) => Err(other.into()),
+            }
+        })
+    }
+}
