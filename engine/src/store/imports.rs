@@ -733,8 +733,6 @@ impl ImportStore {
                 }
             }
             for (line, mut cells, messages) in by_row {
-                cells.resize(width.max(cells.len()), String::new());
-                cells.truncate(width.max(1));
                 cells.resize(width, String::new());
                 cells.push(line.to_string());
                 cells.push(messages.join("; "));
@@ -1270,6 +1268,7 @@ async fn upsert_imported_leads(
     let data = |row: &LeadRow<'_>| -> Vec<(ImportedLeads, sea_query::SimpleExpr)> {
         let r = row.record;
         let int = |key: &str| r.integer(key).map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+        let text = |key: &str| r.text(key).map(str::to_owned);
         vec![
             (ImportedLeads::CampaignType, campaign(row).into()),
             (ImportedLeads::ReportId, report.id.into()),
@@ -1279,35 +1278,14 @@ async fn upsert_imported_leads(
                 ImportedLeads::CampaignCode,
                 row.campaign_code.clone().into(),
             ),
-            (ImportedLeads::Vin, r.text("vin").map(str::to_owned).into()),
-            (
-                ImportedLeads::CustomerNumber,
-                r.text("customerNumber").map(str::to_owned).into(),
-            ),
-            (
-                ImportedLeads::FirstName,
-                r.text("firstName").map(str::to_owned).into(),
-            ),
-            (
-                ImportedLeads::LastName,
-                r.text("lastName").map(str::to_owned).into(),
-            ),
-            (
-                ImportedLeads::Phone,
-                r.text("phone").map(str::to_owned).into(),
-            ),
-            (
-                ImportedLeads::Email,
-                r.text("email").map(str::to_owned).into(),
-            ),
-            (
-                ImportedLeads::Make,
-                r.text("make").map(str::to_owned).into(),
-            ),
-            (
-                ImportedLeads::Model,
-                r.text("model").map(str::to_owned).into(),
-            ),
+            (ImportedLeads::Vin, text("vin").into()),
+            (ImportedLeads::CustomerNumber, text("customerNumber").into()),
+            (ImportedLeads::FirstName, text("firstName").into()),
+            (ImportedLeads::LastName, text("lastName").into()),
+            (ImportedLeads::Phone, text("phone").into()),
+            (ImportedLeads::Email, text("email").into()),
+            (ImportedLeads::Make, text("make").into()),
+            (ImportedLeads::Model, text("model").into()),
             (ImportedLeads::Year, int("year").into()),
             (ImportedLeads::Description, row.description.clone().into()),
             (ImportedLeads::EventDate, r.date("eventDate").into()),
