@@ -6,6 +6,7 @@ use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
+use engine::store::dealer_records::DealerRecordStore;
 use engine::store::imports::ImportStore;
 use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
@@ -37,6 +38,7 @@ pub struct AppState {
     pub appointments: AppointmentStore,
     pub cv_leads: CvLeadStore,
     pub imports: ImportStore,
+    pub dealer_records: DealerRecordStore,
     pub understandings: UnderstandingStore,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
@@ -68,6 +70,7 @@ impl AppState {
             appointments: AppointmentStore::new(db.clone()),
             cv_leads: CvLeadStore::new(db.clone()),
             imports: ImportStore::new(db.clone()),
+            dealer_records: DealerRecordStore::new(db.clone()),
             understandings: UnderstandingStore::new(db.clone()),
             auth,
             db,

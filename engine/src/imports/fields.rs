@@ -22,6 +22,12 @@ pub enum FieldKind {
     Date,
     Integer,
     Year,
+    /// Money: `$1,249.50`, `(12.00)`.
+    Amount,
+    /// A time of day: `09:30`, `9:30 AM`.
+    Time,
+    /// Yes or no: Y/N, yes/no, true/false, 1/0.
+    Flag,
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -430,6 +436,301 @@ const DMS_CUSTOMER_VEHICLES: &[Field] = &[
     ),
 ];
 
+const ADVISOR_NUMBER: Field = field(
+    "advisorNumber",
+    "Advisor number",
+    Text,
+    false,
+    &[
+        "Advisor #",
+        "Advisor No",
+        "Advisor ID",
+        "Advisor",
+        "SA #",
+        "SA No",
+        "SA Number",
+        "Service Advisor",
+        "Service Advisor #",
+        "Service Advisor ID",
+        "Employee #",
+        "Employee Number",
+    ],
+);
+/// The vehicle a dealer-system record is about, when it names one.
+const VEHICLE_VIN: Field = field("vin", "VIN", Vin, false, VIN.synonyms);
+
+const DMS_ADVISORS: &[Field] = &[
+    field(
+        "advisorNumber",
+        "Advisor number",
+        Text,
+        true,
+        ADVISOR_NUMBER.synonyms,
+    ),
+    field("firstName", "First name", Text, true, FIRST_NAME.synonyms),
+    field("lastName", "Last name", Text, true, LAST_NAME.synonyms),
+];
+
+const DMS_SALES: &[Field] = &[
+    field(
+        "dealNumber",
+        "Deal number",
+        Text,
+        true,
+        &[
+            "Deal #",
+            "Deal No",
+            "Deal",
+            "Deal ID",
+            "Deal Num",
+            "Contract #",
+        ],
+    ),
+    field(
+        "dealType",
+        "Deal type",
+        Text,
+        true,
+        &[
+            "Deal Type",
+            "Sale Type",
+            "New/Used",
+            "NU",
+            "N/U",
+            "Type",
+            "Vehicle Type",
+        ],
+    ),
+    field(
+        "soldDate",
+        "Sold date",
+        Date,
+        true,
+        &[
+            "Sold Date",
+            "Sale Date",
+            "Date Sold",
+            "Deal Date",
+            "Contract Date",
+        ],
+    ),
+    field(
+        "salePrice",
+        "Sale price",
+        Amount,
+        false,
+        &[
+            "Sale Price",
+            "Price",
+            "Selling Price",
+            "Cash Price",
+            "Amount",
+        ],
+    ),
+    field(
+        "customerNumber",
+        "Customer number",
+        Text,
+        true,
+        CUSTOMER_NUMBER.synonyms,
+    ),
+    VIN,
+];
+
+const DMS_REPAIR_ORDERS: &[Field] = &[
+    field(
+        "roNumber",
+        "RO number",
+        Text,
+        true,
+        &[
+            "RO",
+            "RO #",
+            "RO No",
+            "RO Number",
+            "Repair Order",
+            "Repair Order #",
+            "Repair Order Number",
+            "Invoice #",
+        ],
+    ),
+    field(
+        "openDate",
+        "Open date",
+        Date,
+        true,
+        &["Open Date", "RO Date", "Date In", "Opened", "Open"],
+    ),
+    field(
+        "closedDate",
+        "Close date",
+        Date,
+        false,
+        &[
+            "Close Date",
+            "Closed Date",
+            "Closed",
+            "Date Closed",
+            "Invoice Date",
+            "Date Out",
+        ],
+    ),
+    field(
+        "status",
+        "Status",
+        Text,
+        false,
+        &["RO Status", "Status Code"],
+    ),
+    CUSTOMER_NUMBER,
+    VEHICLE_VIN,
+    ADVISOR_NUMBER,
+    field(
+        "mileageIn",
+        "Mileage in",
+        Integer,
+        false,
+        &[
+            "Mileage In",
+            "Miles In",
+            "Odometer In",
+            "Mileage",
+            "Odometer",
+        ],
+    ),
+    field(
+        "mileageOut",
+        "Mileage out",
+        Integer,
+        false,
+        &["Mileage Out", "Miles Out", "Odometer Out"],
+    ),
+    field(
+        "totalAmount",
+        "RO total",
+        Amount,
+        false,
+        &[
+            "Total",
+            "RO Total",
+            "Total Amount",
+            "Invoice Total",
+            "Total Sale",
+        ],
+    ),
+    field(
+        "lineCode",
+        "Line",
+        Text,
+        false,
+        &["Line #", "Line No", "Line Code", "Job", "Job #", "Job No"],
+    ),
+    field(
+        "opCode",
+        "Op code",
+        Text,
+        false,
+        &[
+            "Op Code",
+            "Opcode",
+            "Operation",
+            "Operation Code",
+            "Labor Op",
+            "Labor Operation",
+            "Op",
+        ],
+    ),
+    field(
+        "lineDescription",
+        "Line description",
+        Text,
+        false,
+        &[
+            "Description",
+            "Op Description",
+            "Operation Description",
+            "Job Description",
+            "Complaint",
+        ],
+    ),
+    field(
+        "lineAmount",
+        "Line amount",
+        Amount,
+        false,
+        &["Line Total", "Labor Amount", "Line Sale", "Sale Amount"],
+    ),
+    field(
+        "declined",
+        "Declined",
+        Flag,
+        false,
+        &["Declined Y/N", "Declined?", "Declined Work"],
+    ),
+];
+
+const DMS_APPOINTMENTS: &[Field] = &[
+    field(
+        "appointmentId",
+        "Appointment number",
+        Text,
+        true,
+        &[
+            "Appt #",
+            "Appt ID",
+            "Appt No",
+            "Appointment #",
+            "Appointment ID",
+            "Appointment No",
+        ],
+    ),
+    field(
+        "appointmentDate",
+        "Appointment date",
+        Date,
+        true,
+        &["Appt Date", "Date", "Scheduled Date", "Service Date"],
+    ),
+    field(
+        "appointmentTime",
+        "Appointment time",
+        Time,
+        false,
+        &["Appt Time", "Time", "Scheduled Time", "Start Time"],
+    ),
+    field(
+        "status",
+        "Status",
+        Text,
+        false,
+        &["Appt Status", "Appointment Status"],
+    ),
+    CUSTOMER_NUMBER,
+    VEHICLE_VIN,
+    ADVISOR_NUMBER,
+    field(
+        "opCode",
+        "Op code",
+        Text,
+        false,
+        &["Op Code", "Opcode", "Service", "Service Code", "Operation"],
+    ),
+    field(
+        "transportType",
+        "Transport",
+        Text,
+        false,
+        &["Transportation", "Transport Type", "Waiter/Drop"],
+    ),
+    field(
+        "notes",
+        "Notes",
+        Text,
+        false,
+        &["Comments", "Remarks", "Customer Comments", "Concern"],
+    ),
+];
+
 /// The fields of a file type, in the order the mapping step shows them.
 pub fn fields_of(file_type: FileType) -> &'static [Field] {
     match file_type {
@@ -437,6 +738,10 @@ pub fn fields_of(file_type: FileType) -> &'static [Field] {
         FileType::PrepaidMaintenance => PREPAID_MAINTENANCE,
         FileType::FeaAlert => FEA_ALERT,
         FileType::DmsCustomerVehicles => DMS_CUSTOMER_VEHICLES,
+        FileType::DmsAdvisors => DMS_ADVISORS,
+        FileType::DmsSales => DMS_SALES,
+        FileType::DmsRepairOrders => DMS_REPAIR_ORDERS,
+        FileType::DmsAppointments => DMS_APPOINTMENTS,
     }
 }
 

@@ -176,9 +176,10 @@ async fn load_rows(
                 let Some(mapping) = &mapping else {
                     return Err(Error::Internal("rows before the header".to_owned()));
                 };
-                let mut records = Vec::with_capacity(rows.len());
+                let row_count = rows.len();
+                let mut records = Vec::with_capacity(row_count);
                 let mut problems = Vec::new();
-                for row in &rows {
+                for row in rows {
                     match read_record(report.file_type, mapping, &headers, row) {
                         Ok(record) => records.push(record),
                         Err(found) => problems.extend(found),
@@ -187,13 +188,13 @@ async fn load_rows(
                 let bytes_read = position.min(size);
                 let batch = RowBatch {
                     rows_done,
-                    rows: rows.len() as u64,
+                    rows: row_count as u64,
                     bytes_read,
                     records: &records,
                     problems: &problems,
                 };
                 store.load_batch(report, &batch, Utc::now()).await?;
-                rows_done += rows.len() as i64;
+                rows_done += row_count as i64;
                 let progress = LoadProgress {
                     rows_done,
                     bytes_read,

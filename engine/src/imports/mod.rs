@@ -38,6 +38,10 @@ closed_set! {
         Recall => "RECALL",
         FeaAlert => "FEA_ALERT",
         DmsCustomerVehicles => "DMS_CUSTOMER_VEHICLES",
+        DmsAdvisors => "DMS_ADVISORS",
+        DmsSales => "DMS_SALES",
+        DmsRepairOrders => "DMS_REPAIR_ORDERS",
+        DmsAppointments => "DMS_APPOINTMENTS",
     }
 }
 
@@ -116,6 +120,53 @@ closed_set! {
 }
 
 closed_set! {
+    /// Why a reviewer rejected an imported row (`lead/prepaid/errorMessages`; the `reasonkey`
+    /// of a rejection).
+    ReasonKey {
+        VehicleSold => "VEHICLE_SOLD",
+        WrongCustomer => "WRONG_CUSTOMER",
+        Duplicate => "DUPLICATE",
+        AlreadyServiced => "ALREADY_SERVICED",
+        InvalidPhone => "INVALID_PHONE",
+        DoNotContact => "DO_NOT_CONTACT",
+        ContractCancelled => "CONTRACT_CANCELLED",
+        Other => "OTHER",
+    }
+}
+
+impl ReasonKey {
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::VehicleSold => "The customer no longer owns the vehicle",
+            Self::WrongCustomer => "The row matched the wrong customer",
+            Self::Duplicate => "The row repeats another row or lead",
+            Self::AlreadyServiced => "The work was already done",
+            Self::InvalidPhone => "The phone number is not the customer's mobile",
+            Self::DoNotContact => "The customer must not be contacted",
+            Self::ContractCancelled => "The prepaid contract was cancelled",
+            Self::Other => "Another reason",
+        }
+    }
+}
+
+closed_set! {
+    /// A reviewer's decision on an imported row (the `statusType` of a status update).
+    ReviewDecision {
+        Accepted => "ACCEPTED",
+        Rejected => "REJECTED",
+    }
+}
+
+impl ReviewDecision {
+    pub fn status(self) -> EnrichmentStatus {
+        match self {
+            Self::Accepted => EnrichmentStatus::Accepted,
+            Self::Rejected => EnrichmentStatus::Rejected,
+        }
+    }
+}
+
+closed_set! {
     /// The lead a row of each file becomes (its service type and campaign).
     CampaignType {
         Recall => "RECALL",
@@ -135,7 +186,11 @@ impl CampaignType {
                 Some(Self::LexusErrorAlert)
             }
             FileType::FeaAlert => Some(Self::ToyotaErrorAlert),
-            FileType::DmsCustomerVehicles => None,
+            FileType::DmsCustomerVehicles
+            | FileType::DmsAdvisors
+            | FileType::DmsSales
+            | FileType::DmsRepairOrders
+            | FileType::DmsAppointments => None,
         }
     }
 
@@ -175,6 +230,48 @@ impl JobInput for FileImportInput {
     }
 }
 
+/// `imports.enrich`'s input: which imported rows to match again (those not matched, not
+/// textable or pending; customers and vehicles may have arrived since): the stores', of the
+/// file types, of one file when `reportId` is given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EnrichmentInput {
+    pub store_ids: Vec<i64>,
+    pub file_types: Vec<FileType>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report_id: Option<i64>,
+}
+
+impl JobInput for EnrichmentInput {
+    const KIND: &'static str = "imports.enrich";
+
+    fn check(&self) -> Result<()> {
+        let mut problems = Vec::new();
+        if self.store_ids.is_empty() || self.store_ids.len() > 1000 {
+            problems.push("storeIds must name 1 to 1,000 stores".to_owned());
+        }
+        if self.store_ids.iter().any(|id| *id <= 0) {
+            problems.push("storeIds must be positive numbers".to_owned());
+        }
+        if self.file_types.is_empty() || self.file_types.iter().any(|t| !t.makes_leads()) {
+            problems
+                .push("fileTypes must name RECALL, PREPAID_MAINTENANCE or FEA_ALERT".to_owned());
+        }
+        if self.report_id.is_some_and(|id| id <= 0) {
+            problems.push("reportId must be a positive number".to_owned());
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::invalid_all(problems))
+        }
+    }
+
+    fn store_ids(&self) -> Vec<i64> {
+        self.store_ids.clone()
+    }
+}
+
 /// A problem with one row: its line, the column (header) it is in, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -192,6 +289,8 @@ pub struct RowProblem {
 pub struct Record {
     pub line: u64,
     values: BTreeMap<&'static str, Value>,
+    /// The row's cells as read, for a problem found when it is written.
+    pub cells: Vec<String>,
 }
 
 impl Record {
@@ -213,6 +312,38 @@ impl Record {
         }
     }
 
+    /// An amount, in dollars.
+    pub fn amount(&self, key: &str) -> Option<f64> {
+        match self.values.get(key) {
+            Some(Value::Cents(cents)) => Some(*cents as f64 / 100.0),
+            _ => None,
+        }
+    }
+
+    pub fn time(&self, key: &str) -> Option<chrono::NaiveTime> {
+        match self.values.get(key) {
+            Some(Value::Time(time)) => Some(*time),
+            _ => None,
+        }
+    }
+
+    pub fn flag(&self, key: &str) -> Option<bool> {
+        match self.values.get(key) {
+            Some(Value::Flag(flag)) => Some(*flag),
+            _ => None,
+        }
+    }
+
+    /// A problem with this row found when it is written (a customer it names is not loaded).
+    pub fn problem(&self, column: Option<String>, message: String) -> RowProblem {
+        RowProblem {
+            line: self.line,
+            column,
+            message,
+            cells: self.cells.clone(),
+        }
+    }
+
     /// The values in a fixed order, for a change digest.
     pub fn canonical_text(&self) -> String {
         self.values
@@ -229,7 +360,7 @@ pub fn read_record(
     file_type: FileType,
     mapping: &ColumnMapping,
     headers: &[String],
-    row: &SourceRow,
+    row: SourceRow,
 ) -> std::result::Result<Record, Vec<RowProblem>> {
     let problem = |column: Option<usize>, message: String| RowProblem {
         line: row.line,
@@ -262,6 +393,7 @@ pub fn read_record(
         Ok(Record {
             line: row.line,
             values,
+            cells: row.cells,
         })
     } else {
         Err(problems)
@@ -285,13 +417,13 @@ mod tests {
             FileType::Recall,
             &mapping,
             &headers,
-            &row(["1hgcm82633a004352", "24V-001", "555 201 3344"]),
+            row(["1hgcm82633a004352", "24V-001", "555 201 3344"]),
         )
         .unwrap();
         assert_eq!(record.text("vin"), Some("1HGCM82633A004352"));
         assert_eq!(record.text("phone"), Some("+15552013344"));
         let problems =
-            read_record(FileType::Recall, &mapping, &headers, &row(["123", "", "x"])).unwrap_err();
+            read_record(FileType::Recall, &mapping, &headers, row(["123", "", "x"])).unwrap_err();
         let columns: Vec<_> = problems.iter().map(|p| p.column.as_deref()).collect();
         assert_eq!(columns, [Some("VIN"), Some("Campaign"), Some("Cell")]);
         assert!(problems.iter().all(|p| p.line == 7));

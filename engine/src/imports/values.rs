@@ -3,7 +3,7 @@
 //! numbers with thousands separators. An empty cell is no value; a bad one is a row problem
 //! naming the reason.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::{Datelike, NaiveDate, NaiveTime};
 
 use super::fields::FieldKind;
 use crate::domain::PhoneNumber;
@@ -18,6 +18,10 @@ pub enum Value {
     Text(String),
     Date(NaiveDate),
     Integer(i64),
+    /// Money, in cents.
+    Cents(i64),
+    Time(NaiveTime),
+    Flag(bool),
 }
 
 impl Value {
@@ -83,7 +87,70 @@ pub fn read_cell(kind: FieldKind, raw: &str) -> Result<Option<Value>, String> {
                 .map(|year| Some(Value::Integer(year)))
                 .ok_or_else(|| format!("{raw:?} is not a model year from 1900 to {latest}"))
         }
+        FieldKind::Amount => read_cents(raw)
+            .map(|cents| Some(Value::Cents(cents)))
+            .ok_or_else(|| format!("{raw:?} is not an amount (e.g. 1,249.50)")),
+        FieldKind::Time => read_time(raw)
+            .map(|time| Some(Value::Time(time)))
+            .ok_or_else(|| format!("{raw:?} is not a time of day (e.g. 09:30 or 9:30 AM)")),
+        FieldKind::Flag => match raw.to_ascii_lowercase().as_str() {
+            "y" | "yes" | "true" | "1" | "x" | "declined" => Ok(Some(Value::Flag(true))),
+            "n" | "no" | "false" | "0" => Ok(Some(Value::Flag(false))),
+            _ => Err(format!("{raw:?} is not yes or no")),
+        },
     }
+}
+
+/// An amount with an optional currency sign and thousands separators, negative in a leading
+/// minus or accounting parentheses; to the cent, below a billion.
+fn read_cents(raw: &str) -> Option<i64> {
+    let (negative, body) = match raw.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        Some(inner) => (true, inner),
+        None => match raw.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, raw),
+        },
+    };
+    let digits: String = body
+        .trim()
+        .trim_start_matches('$')
+        .chars()
+        .filter(|c| !matches!(c, ',' | ' ' | '_'))
+        .collect();
+    let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !whole.chars().all(|c| c.is_ascii_digit())
+        || !fraction.chars().all(|c| c.is_ascii_digit())
+        || fraction.len() > 2
+        || whole.len() > 9
+    {
+        return None;
+    }
+    let whole: i64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let fraction: i64 = format!("{fraction:0<2}").parse().ok()?;
+    let cents = whole * 100 + fraction;
+    Some(if negative { -cents } else { cents })
+}
+
+/// A time of day: 24-hour `09:30` or `09:30:00`, 12-hour `9:30 AM` or `9:30pm`, or a
+/// spreadsheet's fraction of a day (`0.395833`).
+fn read_time(raw: &str) -> Option<NaiveTime> {
+    let upper = raw.to_ascii_uppercase().replace(' ', "");
+    for format in ["%H:%M", "%H:%M:%S", "%I:%M%p", "%I:%M:%S%p", "%I%p"] {
+        if let Ok(time) = NaiveTime::parse_from_str(&upper, format) {
+            return Some(time);
+        }
+    }
+    let fraction: f64 = raw.parse().ok()?;
+    if !(0.0..1.0).contains(&fraction) {
+        return None;
+    }
+    let seconds = (fraction * 86_400.0).round() as u32;
+    NaiveTime::from_num_seconds_from_midnight_opt(seconds.min(86_399), 0)
 }
 
 /// A whole number: digits with optional thousands separators, or a decimal with no fraction
@@ -223,5 +290,34 @@ mod tests {
         assert!(read_cell(FieldKind::Email, "bob@example").is_err());
         assert_eq!(read_cell(FieldKind::Text, "   "), Ok(None));
         assert!(read_cell(FieldKind::Text, &"x".repeat(201)).is_err());
+    }
+
+    #[test]
+    fn amounts_times_and_flags() {
+        let cents = |raw| match read_cell(FieldKind::Amount, raw) {
+            Ok(Some(Value::Cents(c))) => Some(c),
+            _ => None,
+        };
+        assert_eq!(cents("$1,249.50"), Some(124_950));
+        assert_eq!(cents("(12.5)"), Some(-1_250));
+        assert_eq!(cents("-3"), Some(-300));
+        assert_eq!(cents(".99"), Some(99));
+        for bad in ["12.345", "1.2.3", "$", "abc", "1e5"] {
+            assert_eq!(cents(bad), None, "{bad}");
+        }
+        let time = |raw| match read_cell(FieldKind::Time, raw) {
+            Ok(Some(Value::Time(t))) => Some(t.format("%H:%M").to_string()),
+            _ => None,
+        };
+        assert_eq!(time("09:30").as_deref(), Some("09:30"));
+        assert_eq!(time("9:30 pm").as_deref(), Some("21:30"));
+        assert_eq!(time("0.5").as_deref(), Some("12:00"));
+        assert_eq!(time("25:00"), None);
+        assert_eq!(read_cell(FieldKind::Flag, "Y"), Ok(Some(Value::Flag(true))));
+        assert_eq!(
+            read_cell(FieldKind::Flag, "no"),
+            Ok(Some(Value::Flag(false)))
+        );
+        assert!(read_cell(FieldKind::Flag, "maybe").is_err());
     }
 }

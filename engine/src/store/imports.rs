@@ -18,6 +18,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+use super::dms_rows::{Change, upsert_dms_rows};
 use super::schema::{
     Customers, FutureServiceInteractions as Fsi, ImportFileChunks, ImportFileReports,
     ImportRowErrors, ImportedLeads, ServiceVehicles as Vehicles,
@@ -25,7 +26,10 @@ use super::schema::{
 use super::{Page, PageRequest};
 use crate::db::{Database, Transaction};
 use crate::error::{Error, Result};
-use crate::imports::{CampaignType, EnrichmentStatus, FileType, ImportStatus, Record, RowProblem};
+use crate::imports::{
+    CampaignType, EnrichmentStatus, FileType, ImportStatus, ReasonKey, Record, ReviewDecision,
+    RowProblem,
+};
 
 /// Bytes per stored chunk of an uploaded file.
 const CHUNK_BYTES: usize = 1024 * 1024;
@@ -231,6 +235,25 @@ pub struct BatchCounts {
     pub failed: u64,
 }
 
+/// Which imported rows enrichment looks at.
+#[derive(Debug, Clone)]
+pub struct EnrichmentSelection {
+    pub enterprise_id: i64,
+    pub store_ids: Vec<i64>,
+    pub file_types: Vec<FileType>,
+    pub report_id: Option<i64>,
+}
+
+/// A reviewer's decision on one imported row.
+#[derive(Debug, Clone, Copy)]
+pub struct Review {
+    pub id: i64,
+    pub decision: ReviewDecision,
+    pub reason: Option<ReasonKey>,
+    pub reviewer: i64,
+    pub now: DateTime<Utc>,
+}
+
 /// What enrichment did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -241,6 +264,17 @@ pub struct EnrichmentCounts {
     pub not_matched: u64,
     pub not_textable: u64,
     pub not_eligible: u64,
+}
+
+impl EnrichmentCounts {
+    pub fn add(&mut self, other: Self) {
+        self.examined += other.examined;
+        self.leads_created += other.leads_created;
+        self.lead_exists += other.lead_exists;
+        self.not_matched += other.not_matched;
+        self.not_textable += other.not_textable;
+        self.not_eligible += other.not_eligible;
+    }
 }
 
 const REPORT_COLUMNS: [ImportFileReports; 29] = [
@@ -560,15 +594,24 @@ impl ImportStore {
         now: DateTime<Utc>,
     ) -> Result<BatchCounts> {
         let mut tx = self.db.begin().await?;
-        let mut counts = match report.file_type {
-            FileType::DmsCustomerVehicles => {
-                upsert_customer_vehicles(&mut tx, report, batch.records, now).await?
+        let (mut counts, late_problems) = match report.file_type {
+            FileType::DmsCustomerVehicles => (
+                upsert_customer_vehicles(&mut tx, report, batch.records, now).await?,
+                Vec::new(),
+            ),
+            file_type if file_type.makes_leads() => (
+                upsert_imported_leads(&mut tx, report, batch.records, now).await?,
+                Vec::new(),
+            ),
+            _ => {
+                let written = upsert_dms_rows(&mut tx, report, batch.records, now).await?;
+                (written.counts, written.problems)
             }
-            _ => upsert_imported_leads(&mut tx, report, batch.records, now).await?,
         };
-        let failed_lines: HashSet<u64> = batch.problems.iter().map(|p| p.line).collect();
+        let problems: Vec<&RowProblem> = batch.problems.iter().chain(&late_problems).collect();
+        let failed_lines: HashSet<u64> = problems.iter().map(|p| p.line).collect();
         counts.failed = failed_lines.len() as u64;
-        for chunk in batch.problems.chunks(500) {
+        for chunk in problems.chunks(500) {
             let mut insert = Query::insert();
             insert.into_table(ImportRowErrors::Table).columns([
                 ImportRowErrors::ReportId,
@@ -838,45 +881,173 @@ impl ImportStore {
         today: NaiveDate,
         now: DateTime<Utc>,
     ) -> Result<EnrichmentCounts> {
+        let selection = EnrichmentSelection {
+            enterprise_id: report.enterprise_id,
+            store_ids: report.store_id.into_iter().collect(),
+            file_types: vec![report.file_type],
+            report_id: Some(report.id),
+        };
         let mut counts = EnrichmentCounts::default();
-        loop {
-            let mut query = Self::select_leads();
-            query
-                .and_where(Expr::col(ImportedLeads::ReportId).eq(report.id))
-                .and_where(
-                    Expr::col(ImportedLeads::EnrichmentStatus)
-                        .eq(EnrichmentStatus::Pending.as_str()),
-                )
-                .order_by(ImportedLeads::Id, Order::Asc)
-                .limit(ENRICH_BATCH);
-            let rows: Vec<ImportedLead> = self.db.fetch_all(&query).await?;
-            if rows.is_empty() {
-                break;
-            }
-            let batch = self.enrich_rows(&rows, today, now).await?;
-            counts.examined += batch.examined;
-            counts.leads_created += batch.leads_created;
-            counts.lead_exists += batch.lead_exists;
-            counts.not_matched += batch.not_matched;
-            counts.not_textable += batch.not_textable;
-            counts.not_eligible += batch.not_eligible;
-        }
-        if counts.leads_created > 0 {
-            self.db
-                .execute(
-                    &Query::update()
-                        .table(ImportFileReports::Table)
-                        .value(
-                            ImportFileReports::LeadsCreated,
-                            Expr::col(ImportFileReports::LeadsCreated)
-                                .add(Expr::val(clamp(counts.leads_created))),
-                        )
-                        .and_where(Expr::col(ImportFileReports::Id).eq(report.id))
-                        .to_owned(),
-                )
-                .await?;
+        while let Some(batch) = self.enrich_next(&selection, today, now).await? {
+            counts.add(batch);
         }
         Ok(counts)
+    }
+
+    fn select_selection(selection: &EnrichmentSelection, query: &mut SelectStatement) {
+        query
+            .and_where(Expr::col(ImportedLeads::EnterpriseId).eq(selection.enterprise_id))
+            .and_where(Expr::col(ImportedLeads::StoreId).is_in(selection.store_ids.clone()))
+            .and_where(
+                Expr::col(ImportedLeads::FileType)
+                    .is_in(selection.file_types.iter().map(|t| t.as_str())),
+            );
+        if let Some(report_id) = selection.report_id {
+            query.and_where(Expr::col(ImportedLeads::ReportId).eq(report_id));
+        }
+    }
+
+    /// Puts the selection's rows that found no customer, or no textable one, back to PENDING
+    /// (customers and vehicles may have arrived since); answers how many rows are PENDING.
+    pub async fn reopen_for_enrichment(&self, selection: &EnrichmentSelection) -> Result<u64> {
+        let mut ids = Query::select();
+        ids.column(ImportedLeads::Id).from(ImportedLeads::Table);
+        Self::select_selection(selection, &mut ids);
+        self.db
+            .execute(
+                &Query::update()
+                    .table(ImportedLeads::Table)
+                    .value(
+                        ImportedLeads::EnrichmentStatus,
+                        EnrichmentStatus::Pending.as_str(),
+                    )
+                    .and_where(Expr::col(ImportedLeads::Id).in_subquery(ids))
+                    .and_where(Expr::col(ImportedLeads::EnrichmentStatus).is_in([
+                        EnrichmentStatus::NotMatched.as_str(),
+                        EnrichmentStatus::NotTextable.as_str(),
+                    ]))
+                    .to_owned(),
+            )
+            .await?;
+        let mut pending = Query::select();
+        pending
+            .expr(Expr::col(sea_query::Asterisk).count())
+            .from(ImportedLeads::Table)
+            .and_where(
+                Expr::col(ImportedLeads::EnrichmentStatus).eq(EnrichmentStatus::Pending.as_str()),
+            );
+        Self::select_selection(selection, &mut pending);
+        let count: i64 = self.db.fetch_scalar(&pending).await?;
+        Ok(Ord::max(count, 0) as u64)
+    }
+
+    /// Enriches the next batch of the selection's PENDING rows, in one transaction (with the
+    /// leads made counted on their reports); `None` when none is left.
+    pub async fn enrich_next(
+        &self,
+        selection: &EnrichmentSelection,
+        today: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<Option<EnrichmentCounts>> {
+        let mut query = Self::select_leads();
+        query.and_where(
+            Expr::col(ImportedLeads::EnrichmentStatus).eq(EnrichmentStatus::Pending.as_str()),
+        );
+        Self::select_selection(selection, &mut query);
+        query
+            .order_by(ImportedLeads::Id, Order::Asc)
+            .limit(ENRICH_BATCH);
+        let rows: Vec<ImportedLead> = self.db.fetch_all(&query).await?;
+        if rows.is_empty() {
+            return Ok(None);
+        }
+        self.enrich_rows(&rows, today, now).await.map(Some)
+    }
+
+    /// One imported row of the stores.
+    pub async fn imported_lead(
+        &self,
+        enterprise_id: i64,
+        store_ids: &[i64],
+        id: i64,
+    ) -> Result<ImportedLead> {
+        let mut query = Self::select_leads();
+        query
+            .and_where(Expr::col(ImportedLeads::Id).eq(id))
+            .and_where(Expr::col(ImportedLeads::EnterpriseId).eq(enterprise_id))
+            .and_where(Expr::col(ImportedLeads::StoreId).is_in(store_ids.to_vec()));
+        self.db
+            .fetch_optional(&query)
+            .await?
+            .ok_or_else(|| Error::not_found(format!("Imported lead {id} not found")))
+    }
+
+    /// A reviewer's decision on a row of the stores. A rejection needs a reason and archives
+    /// the lead the file made of the row while nobody has texted it; accepting a rejected row
+    /// brings that lead back (still untexted). A lead that is not the file's (a planner's, or
+    /// one already in conversation) is never touched.
+    pub async fn review(
+        &self,
+        enterprise_id: i64,
+        store_ids: &[i64],
+        review: &Review,
+    ) -> Result<ImportedLead> {
+        let row = self
+            .imported_lead(enterprise_id, store_ids, review.id)
+            .await?;
+        if review.decision == ReviewDecision::Rejected && review.reason.is_none() {
+            return Err(Error::invalid(format!(
+                "reasonkey is required to reject a row: one of {}",
+                ReasonKey::ALL
+                    .iter()
+                    .map(|r| r.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let reason = match review.decision {
+            ReviewDecision::Rejected => review.reason.map(|r| r.as_str()),
+            ReviewDecision::Accepted => None,
+        };
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::update()
+                .table(ImportedLeads::Table)
+                .value(
+                    ImportedLeads::EnrichmentStatus,
+                    review.decision.status().as_str(),
+                )
+                .value(ImportedLeads::ReasonKey, reason)
+                .value(ImportedLeads::ReviewedBy, review.reviewer)
+                .value(ImportedLeads::ReviewedAt, review.now)
+                .value(ImportedLeads::UpdatedAt, review.now)
+                .and_where(Expr::col(ImportedLeads::Id).eq(row.id))
+                .to_owned(),
+        )
+        .await?;
+        let archive = match review.decision {
+            ReviewDecision::Rejected => Some(true),
+            ReviewDecision::Accepted if row.enrichment_status == EnrichmentStatus::Rejected => {
+                Some(false)
+            }
+            ReviewDecision::Accepted => None,
+        };
+        if let (Some(archived), Some(fsi_id)) = (archive, row.fsi_id) {
+            tx.execute(
+                &Query::update()
+                    .table(Fsi::Table)
+                    .value(Fsi::Archived, archived)
+                    .value(Fsi::UpdatedAt, review.now)
+                    .and_where(Expr::col(Fsi::Id).eq(fsi_id))
+                    .and_where(Expr::col(Fsi::ConversationInitiated).eq(false))
+                    .and_where(Expr::col(Fsi::ServiceType).eq(row.campaign_type.as_str()))
+                    .and_where(Expr::col(Fsi::PlannerName).eq(row.campaign_type.lead_source()))
+                    .to_owned(),
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        self.imported_lead(enterprise_id, store_ids, row.id).await
     }
 
     /// Enriches rows of one enterprise, in one transaction.
@@ -946,6 +1117,7 @@ impl ImportStore {
             )
             .await?;
         let mut counts = EnrichmentCounts::default();
+        let mut statuses = Vec::with_capacity(rows.len());
         let mut tx = self.db.begin().await?;
         for row in rows {
             counts.examined += 1;
@@ -1042,6 +1214,7 @@ impl ImportStore {
                     }
                 }
             };
+            statuses.push(status);
             match status {
                 EnrichmentStatus::LeadCreated => counts.leads_created += 1,
                 EnrichmentStatus::LeadExists => counts.lead_exists += 1,
@@ -1091,6 +1264,25 @@ impl ImportStore {
                     .value(ImportedLeads::Year, row.year.or(vehicle.map(|v| v.year)))
                     .value(ImportedLeads::UpdatedAt, now)
                     .and_where(Expr::col(ImportedLeads::Id).eq(row.id))
+                    .to_owned(),
+            )
+            .await?;
+        }
+        let mut made: BTreeMap<i64, u64> = BTreeMap::new();
+        for (row, status) in rows.iter().zip(&statuses) {
+            if let (Some(report_id), EnrichmentStatus::LeadCreated) = (row.report_id, status) {
+                *made.entry(report_id).or_default() += 1;
+            }
+        }
+        for (report_id, n) in made {
+            tx.execute(
+                &Query::update()
+                    .table(ImportFileReports::Table)
+                    .value(
+                        ImportFileReports::LeadsCreated,
+                        Expr::col(ImportFileReports::LeadsCreated).add(Expr::val(clamp(n))),
+                    )
+                    .and_where(Expr::col(ImportFileReports::Id).eq(report_id))
                     .to_owned(),
             )
             .await?;
@@ -1393,14 +1585,6 @@ struct ExistingVehicle {
     odometer: Option<i32>,
     in_service_date: Option<NaiveDate>,
     last_service_date: Option<NaiveDate>,
-}
-
-/// Whether a key was new, changed or the same.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Change {
-    Unchanged,
-    Updated,
-    Inserted,
 }
 
 /// A customer as the file says it is: optional fields left empty keep what is stored (the

@@ -3,6 +3,8 @@
 pub mod appointments;
 pub mod customers;
 pub mod cv_leads;
+pub mod dealer_records;
+mod dms_rows;
 pub mod imports;
 pub mod job_runs;
 pub mod lead_lists;

@@ -36,7 +36,9 @@ pub enum Sessions { Table, Id, UserId, TokenHash, CreatedAt, ExpiresAt, LastSeen
 pub enum LoginAttempts { Table, Id, Username, Ip, Succeeded, AttemptedAt }
 
 #[derive(Iden, Clone, Copy)]
-pub enum Advisors { Table, Id, EnterpriseId, StoreId, AdvisorNo, FirstName, LastName, UserId, CreatedAt }
+pub enum Advisors {
+    Table, Id, EnterpriseId, StoreId, AdvisorNo, FirstName, LastName, UserId, CreatedAt, ImportHash,
+}
 
 #[derive(Iden, Clone, Copy)]
 pub enum Customers {
@@ -54,23 +56,25 @@ pub enum ServiceVehicles {
 #[derive(Iden, Clone, Copy)]
 pub enum Sales {
     Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, DealNumber, DealType, SoldDate,
-    SalePrice, CreatedAt,
+    SalePrice, CreatedAt, ImportHash,
 }
 
 #[derive(Iden, Clone, Copy)]
 pub enum RepairOrders {
     Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, AdvisorId, RoNumber, StatusCode,
-    OpenDate, ClosedDate, MileageIn, MileageOut, TotalAmount, CreatedAt, UpdatedAt,
+    OpenDate, ClosedDate, MileageIn, MileageOut, TotalAmount, CreatedAt, UpdatedAt, ImportHash,
 }
 
 #[derive(Iden, Clone, Copy)]
-pub enum RepairOrderLines { Table, Id, RepairOrderId, OpCode, Description, Quantity, Amount, Declined }
+pub enum RepairOrderLines {
+    Table, Id, RepairOrderId, OpCode, Description, Quantity, Amount, Declined, LineCode, ImportHash,
+}
 
 #[derive(Iden, Clone, Copy)]
 pub enum ServiceAppointments {
     Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, AdvisorId, FsiId, Title, ApptStatus,
     ApptAt, DealerCode, ServicePackages, OpCode, TransportType, Notes, Source, ExternalId,
-    CreatedBy, CreatedAt, UpdatedAt,
+    CreatedBy, CreatedAt, UpdatedAt, ImportHash,
 }
 
 #[derive(Iden, Clone, Copy)]

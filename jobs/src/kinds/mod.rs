@@ -1,6 +1,7 @@
 //! The job kinds Bayline ships, one file each.
 
 mod cv_lead_import;
+mod enrichment;
 mod file_import;
 mod line_types;
 mod noop;
@@ -16,6 +17,7 @@ use engine::messaging::MessagingSettings;
 use crate::registry::JobKind;
 
 pub use cv_lead_import::CvLeadImport;
+pub use enrichment::Enrichment;
 pub use file_import::FileImport;
 pub use line_types::LineTypes;
 pub use noop::Noop;
@@ -27,6 +29,7 @@ pub use understand_reply::UnderstandReply;
 pub fn all(messaging: &MessagingSettings) -> Vec<Arc<dyn JobKind>> {
     vec![
         Arc::new(CvLeadImport),
+        Arc::new(Enrichment),
         Arc::new(FileImport),
         Arc::new(LineTypes::new(messaging.clone())),
         Arc::new(Noop),

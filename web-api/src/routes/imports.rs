@@ -9,14 +9,16 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::auth::{Caller, Scope};
+use engine::domain::JobInput;
 use engine::imports::reader::{FileInfo, SourceRow, sample};
 use engine::imports::spool::{SpooledFile, spool_upload};
 use engine::imports::{
-    ColumnMapping, FileImportInput, FileType, IMPORT_ROLES, RecallType, fields, fields_of,
+    ColumnMapping, EnrichmentInput, EnrichmentStatus, FileImportInput, FileType, IMPORT_ROLES,
+    ReasonKey, RecallType, ReviewDecision, fields, fields_of,
 };
 use engine::store::PageRequest;
 use engine::store::imports::{
-    ImportReport, ImportedLead, ImportedLeadSearch, NewReport, ReportSearch, RowError,
+    ImportReport, ImportedLead, ImportedLeadSearch, NewReport, ReportSearch, Review, RowError,
 };
 use engine::store::settings::StoreSettings;
 use poem::Request;
@@ -27,6 +29,7 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
 use super::ApiTags;
+use super::jobs::JobRunView;
 use crate::auth::{Session, request_scope, store_in_scope, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -312,6 +315,27 @@ pub struct FilePreview {
 pub struct RecallTypeView {
     pub code: String,
     pub label: String,
+}
+
+#[derive(Debug, Object)]
+pub struct ReasonView {
+    pub key: String,
+    pub message: String,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct EnrichmentStarted {
+    /// 'Processing has been started successfully'.
+    pub message: String,
+    pub job_run: JobRunView,
+}
+
+#[derive(ApiResponse)]
+pub enum EnrichmentResponse {
+    /// The `imports.enrich` run is queued: follow it at `/api/jobs/{id}`.
+    #[oai(status = 202)]
+    Accepted(Json<EnrichmentStarted>),
 }
 
 #[derive(ApiResponse)]
@@ -717,6 +741,216 @@ impl ImportApi {
         };
         imported_leads(&state, &search, page.0, size.0).await
     }
+
+    /// Matches the recall and prepaid-maintenance rows that found no customer, or no textable
+    /// one, again (customers and vehicles may have arrived since) and makes leads of those
+    /// that can now be texted: one file's rows (`file_report_id`), or those of the caller's
+    /// stores (or one store). Answers at once with the `imports.enrich` run.
+    #[oai(path = "/api/data-sync/perform/enrichment", method = "post")]
+    async fn perform_enrichment(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        file_report_id: Query<Option<i64>>,
+        store_id: Query<Option<i64>>,
+    ) -> ApiResult<EnrichmentResponse> {
+        start_enrichment(
+            &state,
+            &caller,
+            req,
+            &[FileType::Recall, FileType::PrepaidMaintenance],
+            file_report_id.0,
+            store_id.0,
+        )
+        .await
+    }
+
+    /// The same for FEA (error alert) files.
+    #[oai(path = "/api/data-sync/fea/perform/enrichment", method = "post")]
+    async fn perform_fea_enrichment(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        file_report_id: Query<Option<i64>>,
+        store_id: Query<Option<i64>>,
+    ) -> ApiResult<EnrichmentResponse> {
+        start_enrichment(
+            &state,
+            &caller,
+            req,
+            &[FileType::FeaAlert],
+            file_report_id.0,
+            store_id.0,
+        )
+        .await
+    }
+
+    /// The reasons a reviewer can give for rejecting an imported row (the `reasonkey` values).
+    #[oai(path = "/api/data-sync/lead/prepaid/errorMessages", method = "get")]
+    async fn reasons(&self, Session(caller): Session) -> ApiResult<Json<Vec<ReasonView>>> {
+        require_importer(&caller)?;
+        Ok(Json(
+            ReasonKey::ALL
+                .iter()
+                .map(|r| ReasonView {
+                    key: r.as_str().to_owned(),
+                    message: r.message().to_owned(),
+                })
+                .collect(),
+        ))
+    }
+
+    /// The list of customer-vehicle leads: imported recall, prepaid and FEA rows of the
+    /// caller's stores, by file type, file, enrichment status (comma-separated) or VIN.
+    #[oai(path = "/api/list-of-customer-vehicle-lead/search", method = "get")]
+    async fn search_imported_leads(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        file_type: Query<Option<String>>,
+        file_report_id: Query<Option<i64>>,
+        /// One or more of PENDING, LEAD_CREATED, LEAD_EXISTS, NOT_MATCHED, NOT_TEXTABLE,
+        /// NOT_ELIGIBLE, ACCEPTED, REJECTED, comma-separated.
+        status: Query<Option<String>>,
+        vin: Query<Option<String>>,
+        store_id: Query<Option<i64>>,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+    ) -> ApiResult<Json<ImportedLeadPage>> {
+        require_importer(&caller)?;
+        let scope = request_scope(&caller, req)?;
+        let file_type = file_type
+            .0
+            .as_deref()
+            .filter(|t| !t.trim().is_empty())
+            .map(file_type_of)
+            .transpose()?;
+        let statuses = status
+            .0
+            .as_deref()
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse::<EnrichmentStatus>().map_err(|_| {
+                    engine::Error::invalid(format!(
+                        "status must be one or more of {}",
+                        closed_list(EnrichmentStatus::ALL.iter().map(|s| s.as_str()))
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let search = ImportedLeadSearch {
+            enterprise_id: scope.enterprise_id,
+            store_ids: stores_of(&state, &scope, None, store_id.0).await?,
+            file_type,
+            report_id: file_report_id.0,
+            statuses,
+            vin: vin.0.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()),
+        };
+        imported_leads(&state, &search, page.0, size.0).await
+    }
+
+    /// A reviewer's decision on an imported row: `ACCEPTED`, or `REJECTED` with a `reasonkey`
+    /// (see `lead/prepaid/errorMessages`). A rejection archives the lead the file made of the
+    /// row while nobody has texted it; accepting a rejected row brings it back.
+    #[oai(
+        path = "/api/list-of-customer-vehicle-lead/enrichment/:id/status/update/:statusType",
+        method = "put"
+    )]
+    async fn review(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Path<i64>,
+        #[oai(name = "statusType")] status_type: Path<String>,
+        reasonkey: Query<Option<String>>,
+    ) -> ApiResult<Json<ImportedLeadView>> {
+        require_importer(&caller)?;
+        let scope = request_scope(&caller, req)?;
+        let decision: ReviewDecision = status_type
+            .0
+            .parse()
+            .map_err(|_| engine::Error::invalid("statusType must be ACCEPTED or REJECTED"))?;
+        let reason = reasonkey
+            .0
+            .as_deref()
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(|r| {
+                r.parse::<ReasonKey>().map_err(|_| {
+                    engine::Error::invalid(format!(
+                        "reasonkey must be one of {}",
+                        closed_list(ReasonKey::ALL.iter().map(|r| r.as_str()))
+                    ))
+                })
+            })
+            .transpose()?;
+        let store_ids = stores_of(&state, &scope, None, None).await?;
+        let review = Review {
+            id: id.0,
+            decision,
+            reason,
+            reviewer: caller.user_id,
+            now: Utc::now(),
+        };
+        let row = state
+            .imports
+            .review(scope.enterprise_id, &store_ids, &review)
+            .await?;
+        Ok(Json(row.into()))
+    }
+}
+
+fn closed_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    items.collect::<Vec<_>>().join(", ")
+}
+
+/// Starts an `imports.enrich` run over one file's rows or the stores' rows of the file types.
+async fn start_enrichment(
+    state: &AppState,
+    caller: &Caller,
+    req: &Request,
+    file_types: &[FileType],
+    file_report_id: Option<i64>,
+    store_id: Option<i64>,
+) -> ApiResult<EnrichmentResponse> {
+    require_importer(caller)?;
+    let scope = request_scope(caller, req)?;
+    let (store_ids, report_id) = match file_report_id {
+        Some(id) => {
+            let report = report_in_scope(state, &scope, id).await?;
+            if !file_types.contains(&report.file_type) {
+                return Err(engine::Error::invalid(format!(
+                    "File report {id} is a {} file; this call enriches {}",
+                    report.file_type,
+                    closed_list(file_types.iter().map(|t| t.as_str()))
+                ))
+                .into());
+            }
+            (report.store_id.into_iter().collect(), Some(report.id))
+        }
+        None => (stores_of(state, &scope, None, store_id).await?, None),
+    };
+    let input = EnrichmentInput {
+        store_ids,
+        file_types: file_types.to_vec(),
+        report_id,
+    };
+    input.check()?;
+    let (run, _) = state
+        .jobs
+        .start_input(caller, &input, Some(scope.enterprise_id))
+        .await?;
+    Ok(EnrichmentResponse::Accepted(Json(EnrichmentStarted {
+        message: "Processing has been started successfully".to_owned(),
+        job_run: run.into(),
+    })))
 }
 
 async fn imported_leads(

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use chrono::Utc;
 use engine::auth::{Caller, Scope};
 use engine::domain::formats::parse_request_date;
+use engine::imports::CampaignType;
 use engine::store::PageRequest;
 use engine::store::lead_lists::{LeadList, LeadSearch, LeadSort};
 use poem::Request;
@@ -852,6 +853,40 @@ impl LeadListApi {
             body.0,
         )
         .await
+    }
+
+    /// Error-alert leads: those FEA files made (TOYOTA_ERROR_ALERT, LEXUS_ERROR_ALERT), or
+    /// the one of the two `serviceTypes` names.
+    #[oai(path = "/api/lisa/fea", method = "post")]
+    async fn fea_leads(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(c): Session,
+        page: Page,
+        size: Page,
+        body: Body,
+    ) -> ApiResult<Json<LeadPage>> {
+        let mut body = body.0.unwrap_or_default();
+        let alerts = [
+            CampaignType::ToyotaErrorAlert,
+            CampaignType::LexusErrorAlert,
+        ]
+        .map(|c| c.as_str().to_owned());
+        let asked = body.service_types.take().unwrap_or_default();
+        let chosen: Vec<String> = if asked.is_empty() {
+            alerts.to_vec()
+        } else {
+            asked.into_iter().filter(|t| alerts.contains(t)).collect()
+        };
+        if chosen.is_empty() {
+            return Err(engine::Error::invalid(
+                "serviceTypes may only name TOYOTA_ERROR_ALERT or LEXUS_ERROR_ALERT here",
+            )
+            .into());
+        }
+        body.service_types = Some(chosen);
+        page_of(&state, &c, req, LeadList::All, page.0, size.0, Some(body)).await
     }
 
     /// Leads whose latest text to the customer failed.

@@ -3,6 +3,7 @@
 pub mod appointments;
 pub mod assistant_actions;
 pub mod customers;
+pub mod dealer_records;
 pub mod enterprise;
 pub mod events;
 pub mod health;
@@ -56,6 +57,8 @@ pub enum ApiTags {
     Appointments,
     /// Data imports: recall, prepaid-maintenance, FEA and dealer-system files.
     Imports,
+    /// The dealer system's sales and repair orders.
+    DealerRecords,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -95,6 +98,7 @@ type MessagingApis = (
     uploads::UploadApi,
     appointments::AppointmentApi,
     assistant_actions::AssistantActionApi,
+    dealer_records::DealerRecordApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -124,6 +128,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             uploads::UploadApi,
             appointments::AppointmentApi,
             assistant_actions::AssistantActionApi,
+            dealer_records::DealerRecordApi,
         ),
     )
 }

@@ -3,8 +3,8 @@
 //! file, a second load that changes nothing, and structural errors that keep nothing.
 
 use engine::store::schema::{
-    Customers, FutureServiceInteractions as Fsi, ImportFileReports, ServiceVehicles as Vehicles,
-    Stores,
+    Customers, FutureServiceInteractions as Fsi, ImportFileReports, RepairOrderLines, RepairOrders,
+    ServiceAppointments, ServiceVehicles as Vehicles, Stores,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Order, Query};
@@ -658,4 +658,501 @@ async fn a_file_that_cannot_be_loaded_is_refused_and_nothing_is_kept() {
     assert_error(response, StatusCode::NOT_FOUND).await;
     let response = app.get("/api/data-sync/file-reports/1", Some(&token)).await;
     assert_error(response, StatusCode::NOT_FOUND).await;
+}
+
+/// Whether lead `id` is archived.
+async fn lead_archived(app: &TestApp, id: i64) -> bool {
+    app.db
+        .fetch_scalar(
+            &Query::select()
+                .column(Fsi::Archived)
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::Id).eq(id))
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn reviewers_reject_rows_with_a_reason_and_accept_them_back() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let (vin, _) = app.textable_vehicle().await;
+    let report = app
+        .import_file(
+            &token,
+            "store_id_pk=1&file_type=RECALL",
+            "recall.csv",
+            format!("VIN,Campaign\n{vin},24V-900\n").into_bytes(),
+        )
+        .await;
+    let rows = app
+        .ok_json(
+            Method::GET,
+            &format!(
+                "/api/list-of-customer-vehicle-lead/search?file_report_id={}&status=LEAD_CREATED",
+                report["id"]
+            ),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(rows["totalElements"], 1, "{rows}");
+    let row = &rows["content"][0];
+    let lead = row["futureServiceInteractionId"].as_i64().unwrap();
+    let update = |status: &str, reason: &str| {
+        format!(
+            "/api/list-of-customer-vehicle-lead/enrichment/{}/status/update/{status}{reason}",
+            row["id"]
+        )
+    };
+
+    let reasons = app
+        .ok_json(
+            Method::GET,
+            "/api/data-sync/lead/prepaid/errorMessages",
+            &token,
+            None,
+        )
+        .await;
+    assert!(
+        reasons
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["key"] == "VEHICLE_SOLD" && r["message"].is_string()),
+        "{reasons}"
+    );
+
+    // A rejection needs a known reason; a bad one changes nothing.
+    for (path, status) in [
+        (update("REJECTED", ""), StatusCode::BAD_REQUEST),
+        (
+            update("REJECTED", "?reasonkey=BORED"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (update("MAYBE", ""), StatusCode::BAD_REQUEST),
+    ] {
+        let response = app.request(Method::PUT, &path, &token, None).await;
+        assert_error(response, status).await;
+    }
+    assert!(!lead_archived(&app, lead).await);
+    // Other tenants and sales reps cannot review.
+    let other = app.token_of("summit-admin").await;
+    let response = app
+        .request(
+            Method::PUT,
+            &update("ACCEPTED", ""),
+            &other,
+            Some(serde_json::json!({})),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    let rep = app.token_of("sales-rep").await;
+    let response = app
+        .request(Method::PUT, &update("ACCEPTED", ""), &rep, None)
+        .await;
+    assert_error(response, StatusCode::FORBIDDEN).await;
+
+    let rejected = app
+        .ok_json(
+            Method::PUT,
+            &update("REJECTED", "?reasonkey=VEHICLE_SOLD"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(rejected["enrichmentStatus"], "REJECTED");
+    assert_eq!(rejected["reasonKey"], "VEHICLE_SOLD");
+    assert!(
+        lead_archived(&app, lead).await,
+        "an untexted lead is archived"
+    );
+
+    let accepted = app
+        .ok_json(Method::PUT, &update("ACCEPTED", ""), &token, None)
+        .await;
+    assert_eq!(accepted["enrichmentStatus"], "ACCEPTED");
+    assert!(accepted.get("reasonKey").is_none(), "{accepted}");
+    assert!(!lead_archived(&app, lead).await, "and brought back");
+}
+
+#[tokio::test]
+async fn enrichment_matches_rows_again_once_their_customers_arrive() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let vin = "1HGCM82633A200001";
+    let recall = app
+        .import_file(
+            &token,
+            "store_id_pk=1&file_type=RECALL",
+            "recall.csv",
+            format!("VIN,Campaign\n{vin},24V-901\n").into_bytes(),
+        )
+        .await;
+    assert_eq!(recall["leadsCreated"], 0);
+    let path = format!("/api/data-sync/fea/{}", recall["id"]);
+    let rows = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(rows["content"][0]["enrichmentStatus"], "NOT_MATCHED");
+
+    // The FEA call does not enrich a recall file.
+    let response = app
+        .request(
+            Method::POST,
+            &format!(
+                "/api/data-sync/fea/perform/enrichment?file_report_id={}",
+                recall["id"]
+            ),
+            &token,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+
+    // The owner arrives from the dealer system, then enrichment runs again.
+    app.import_file(
+        &token,
+        DMS,
+        "owner.csv",
+        format!(
+            "Cust #,Last Name,First Name,Cell Phone,VIN,Make,Model,Year\n\
+             ENR-1,Ruiz,Ana,555-401-0001,{vin},Honda,Accord,2021\n"
+        )
+        .into_bytes(),
+    )
+    .await;
+    let response = app
+        .request(
+            Method::POST,
+            &format!(
+                "/api/data-sync/perform/enrichment?file_report_id={}",
+                recall["id"]
+            ),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    assert_eq!(
+        started["message"],
+        "Processing has been started successfully"
+    );
+    let run = app
+        .wait_until_final(&token, started["jobRun"]["id"].as_i64().unwrap())
+        .await;
+    assert_eq!(run["run"]["status"], "succeeded", "{run}");
+    let rows = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(rows["content"][0]["enrichmentStatus"], "LEAD_CREATED");
+    assert_eq!(rows["content"][0]["customerNumber"], "ENR-1");
+    let report = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/data-sync/file-reports/{}", recall["id"]),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(report["leadsCreated"], 1);
+
+    // Another tenant's file is not found; a bad status filter is a 400.
+    let other = app.token_of("summit-admin").await;
+    let response = app
+        .request(
+            Method::POST,
+            &format!(
+                "/api/data-sync/perform/enrichment?file_report_id={}",
+                recall["id"]
+            ),
+            &other,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+    let response = app
+        .request(
+            Method::GET,
+            "/api/list-of-customer-vehicle-lead/search?status=DONE",
+            &token,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+}
+
+#[tokio::test]
+async fn the_fea_lead_list_holds_the_error_alert_leads() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let (vin, _) = app.textable_vehicle().await;
+    app.import_file(
+        &token,
+        "store_id_pk=1&file_type=FEA_ALERT",
+        "fea.csv",
+        format!("DTC,VIN,Alert Date\nP0301,{vin},2026-11-02\n").into_bytes(),
+    )
+    .await;
+    let leads = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/fea",
+            &token,
+            Some(serde_json::json!({})),
+        )
+        .await;
+    assert_eq!(leads["totalElements"], 1, "{leads}");
+    assert_eq!(leads["content"][0]["vin"], vin.as_str());
+    let response = app
+        .request(
+            Method::POST,
+            "/api/lisa/fea",
+            &token,
+            Some(serde_json::json!({ "serviceTypes": ["RECALL"] })),
+        )
+        .await;
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+}
+
+#[tokio::test]
+async fn dealer_system_advisors_sales_repair_orders_and_appointments_load_on_their_keys() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    app.import_file(&token, DMS, "customers.csv", dms_csv().into_bytes())
+        .await;
+    let load = |file_type: &'static str, csv: &'static str| {
+        let app = &app;
+        let token = &token;
+        async move {
+            app.import_file(
+                token,
+                &format!("store_id_pk=1&file_type={file_type}"),
+                "dms.csv",
+                csv.as_bytes().to_vec(),
+            )
+            .await
+        }
+    };
+
+    let advisors = "Advisor #,First Name,Last Name\nSA-77,Rita,Hale\nSA-78,Omar,Diaz\n";
+    let report = load("DMS_ADVISORS", advisors).await;
+    assert_eq!(report["insertedRows"], 2, "{report}");
+
+    let sales = "Deal #,Deal Type,Sold Date,Sale Price,Cust #,VIN\n\
+                 D-1,New,14.03.2026,\"$31,250.00\",IMP-1,1HGCM82633A100001\n\
+                 D-2,used,03/01/2026,18999,IMP-9,1HGCM82633A100002\n";
+    let report = load("DMS_SALES", sales).await;
+    assert_eq!(report["insertedRows"], 1, "{report}");
+    assert_eq!(report["failedRows"], 1, "{report}");
+    let errors = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/data-sync/file-reports/{}/errors", report["id"]),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(errors["content"][0]["rowNumber"], 3, "{errors}");
+    assert_eq!(errors["content"][0]["column"], "Cust #", "{errors}");
+    assert!(
+        errors["content"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("IMP-9 is not loaded"),
+        "{errors}"
+    );
+
+    // Two lines of one order, and an open order with no line.
+    let orders = "RO #,Open Date,Close Date,Cust #,VIN,Advisor #,Mileage In,RO Total,Line,Op Code,Description,Line Amount,Declined\n\
+                  R-1,2026-11-01,2026-11-02,IMP-1,1HGCM82633A100001,SA-77,31250,\"1,120.40\",A,LOF,Lube oil and filter,89.95,N\n\
+                  R-1,2026-11-01,2026-11-02,IMP-1,1HGCM82633A100001,SA-77,31250,\"1,120.40\",B,ACC,A/C compressor,1030.45,Y\n\
+                  R-2,2026-11-20,,IMP-2,1HGCM82633A100002,SA-78,12400,,,,,,\n";
+    let report = load("DMS_REPAIR_ORDERS", orders).await;
+    assert_eq!(report["insertedRows"], 3, "{report}");
+    assert_eq!(report["failedRows"], 0, "{report}");
+    let statuses: Vec<(String, String, i64)> = app
+        .db
+        .fetch_all(
+            &Query::select()
+                .column(RepairOrders::RoNumber)
+                .column(RepairOrders::StatusCode)
+                .expr(
+                    Query::select()
+                        .expr(Expr::col(sea_query::Asterisk).count())
+                        .from(RepairOrderLines::Table)
+                        .and_where(
+                            Expr::col((RepairOrderLines::Table, RepairOrderLines::RepairOrderId))
+                                .equals((RepairOrders::Table, RepairOrders::Id)),
+                        )
+                        .take(),
+                )
+                .from(RepairOrders::Table)
+                .and_where(Expr::col(RepairOrders::RoNumber).is_in(["R-1", "R-2"]))
+                .order_by(RepairOrders::RoNumber, Order::Asc)
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        statuses,
+        [
+            ("R-1".to_owned(), "CLOSED".to_owned(), 2),
+            ("R-2".to_owned(), "UNASSIGNED".to_owned(), 0)
+        ]
+    );
+
+    let appointments = "Appt #,Appt Date,Appt Time,Cust #,VIN,Advisor #,Op Code,Transport\n\
+                        A-1,2026-12-01,9:30 AM,IMP-1,1HGCM82633A100001,SA-77,LOF,Drop off\n\
+                        A-2,2026-12-01,25:00,IMP-2,,,,\n";
+    let report = load("DMS_APPOINTMENTS", appointments).await;
+    assert_eq!(report["insertedRows"], 1, "{report}");
+    assert_eq!(report["failedRows"], 1, "{report}");
+    let (status, transport): (String, Option<String>) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .columns([
+                    ServiceAppointments::ApptStatus,
+                    ServiceAppointments::TransportType,
+                ])
+                .from(ServiceAppointments::Table)
+                .and_where(Expr::col(ServiceAppointments::ExternalId).eq("A-1"))
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (status.as_str(), transport.as_deref()),
+        ("SCHEDULED", Some("DROP_OFF"))
+    );
+
+    // Every file again: nothing written.
+    for (file_type, csv, rows) in [
+        ("DMS_ADVISORS", advisors, 2),
+        ("DMS_SALES", sales, 1),
+        ("DMS_REPAIR_ORDERS", orders, 3),
+        ("DMS_APPOINTMENTS", appointments, 1),
+    ] {
+        let again = load(file_type, csv).await;
+        assert_eq!(again["unchangedRows"], rows, "{file_type}: {again}");
+        assert_eq!(again["insertedRows"], 0, "{file_type}: {again}");
+        assert_eq!(again["updatedRows"], 0, "{file_type}: {again}");
+    }
+    // A changed line is an update of that row only.
+    let report = load(
+        "DMS_REPAIR_ORDERS",
+        "RO #,Open Date,Close Date,Cust #,VIN,Advisor #,Mileage In,RO Total,Line,Op Code,Description,Line Amount,Declined\n\
+         R-1,2026-11-01,2026-11-02,IMP-1,1HGCM82633A100001,SA-77,31250,\"1,120.40\",A,LOF,Lube oil and filter,99.95,N\n",
+    )
+    .await;
+    assert_eq!(report["updatedRows"], 1, "{report}");
+
+    // The searches over what was loaded (store 1 is dealer 1's).
+    let sales = app
+        .ok_json(
+            Method::GET,
+            "/api/boc/1/store/1/sales/search-by-sold-date?sold_date=14.03.2026",
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(sales["content"][0]["dealNumber"], "D-1", "{sales}");
+    assert_eq!(sales["content"][0]["salePrice"], 31_250.0);
+    let found = app
+        .ok_json(
+            Method::POST,
+            "/api/boc/1/store/1/sales/search",
+            &token,
+            Some(serde_json::json!({ "searchText": "okafor", "dealTypes": ["NEW"] })),
+        )
+        .await;
+    assert_eq!(found["totalElements"], 1, "{found}");
+    // The vehicle sold on 14 March came back (R-1 closed 2 November).
+    let serviced = app
+        .ok_json(
+            Method::POST,
+            "/api/boc/1/store/1/sales/search-sales-with-closed-service?start_sold_date=01.03.2026&end_sold_date=31.03.2026",
+            &token,
+            Some(serde_json::json!({ "dealTypes": ["NEW"] })),
+        )
+        .await;
+    assert_eq!(serviced["totalElements"], 1, "{serviced}");
+    assert_eq!(
+        serviced["content"][0]["lastClosedServiceDate"],
+        "2026-11-02"
+    );
+    let closed = app
+        .ok_json(
+            Method::POST,
+            "/api/boc/1/store/1/service-closed/search-by-date",
+            &token,
+            Some(serde_json::json!({ "startDate": "2026-11-02", "endDate": "02.11.2026" })),
+        )
+        .await;
+    let numbers: Vec<&str> = closed["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["roNumber"].as_str().unwrap())
+        .collect();
+    assert!(numbers.contains(&"R-1"), "{closed}");
+    let r1 = closed["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["roNumber"] == "R-1")
+        .unwrap();
+    assert_eq!(r1["lines"].as_array().unwrap().len(), 2, "{r1}");
+    assert_eq!(r1["advisorFirstName"], "Rita");
+    let open = app
+        .ok_json(
+            Method::GET,
+            "/api/service-open/boc/1/store/1/search-by-date?start_date=2026-11-20&end_date=2026-11-20",
+            &token,
+            None,
+        )
+        .await;
+    assert!(
+        open["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["roNumber"] == "R-2"),
+        "{open}"
+    );
+    let inspections = app
+        .ok_json(
+            Method::POST,
+            "/api/boc/1/store/1/service-closed/state-inspection-report",
+            &token,
+            Some(serde_json::json!({ "startDate": "2026-11-02", "endDate": "2026-11-02" })),
+        )
+        .await;
+    assert!(
+        inspections["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|o| o["roNumber"] != "R-1"),
+        "R-1 has no inspection line: {inspections}"
+    );
+    // Bad dates, a store under another dealer, another tenant's store.
+    for (path, status) in [
+        (
+            "/api/boc/1/store/1/sales/search-by-sold-date?sold_date=2026-13-40",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/boc/2/store/1/sales/search-by-sold-date?sold_date=14.03.2026",
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            "/api/service-open/boc/1/store/1/search-by-date?start_date=2026-11-20&end_date=2026-11-01",
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let response = app.request(Method::GET, path, &token, None).await;
+        assert_error(response, status).await;
+    }
 }

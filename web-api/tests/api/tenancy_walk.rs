@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use chrono::Utc;
 use engine::store::schema::{
-    Bocs, Customers, CvLeadBatches, FutureServiceInteractions as Fsi, ImportFileReports, JobRuns,
-    Marks, MessageInstances as Messages, PlannerDefinitions, Schedulers, ServiceAppointments,
-    ServiceVehicles as Vehicles, Stores,
+    Advisors, Bocs, Customers, CvLeadBatches, FutureServiceInteractions as Fsi, ImportFileReports,
+    ImportedLeads, JobRuns, Marks, MessageInstances as Messages, PlannerDefinitions, Schedulers,
+    ServiceAppointments, ServiceVehicles as Vehicles, Stores,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Iden, InsertStatement, Query, SimpleExpr};
@@ -35,6 +35,8 @@ enum Kind {
     Mark,
     Batch,
     FileReport,
+    ImportedLead,
+    Advisor,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -54,6 +56,9 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         "enterpriseid" => Kind::Enterprise,
         "bocid" | "bocidpk" => Kind::Dealer,
         "storeid" | "storeidfk" | "storeidpk" => Kind::Store,
+        // `/api/boc/{boc}/store/{store}/…` (the spec's spelling).
+        "boc" if path.starts_with("/api/boc/{boc}") => Kind::Dealer,
+        "store" if path.starts_with("/api/boc/{boc}") => Kind::Store,
         "futureserviceinteractionid"
         | "jaguarfutureserviceinteractionid"
         | "futureinteractionid"
@@ -64,6 +69,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
             Kind::Message
         }
         "appointmentid" => Kind::Appointment,
+        "advisorid" => Kind::Advisor,
         "batchid" => Kind::Batch,
         "filereportid" => Kind::FileReport,
         "definitionid" => Kind::Definition,
@@ -91,6 +97,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
                 || path.contains("/transcript/")
             {
                 Kind::Lead
+            } else if path.starts_with("/api/list-of-customer-vehicle-lead/") {
+                Kind::ImportedLead
             } else if path.contains("predictive-planner-audit") {
                 // An audit search's `id` is a planner audit: none exist in this walk.
                 return None;
@@ -323,6 +331,7 @@ fn known_value(name: &str, required: bool) -> Option<Value> {
         "vin" => json!("1HGCM82633A004352"),
         "direction" => json!("INBOUND"),
         "file_type" => json!("DMS_CUSTOMER_VEHICLES"),
+        "statusType" => json!("ACCEPTED"),
         _ => return None,
     })
 }
@@ -540,6 +549,23 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    let imported_lead = insert_id(
+        app,
+        made(
+            &ImportedLeads::Table,
+            base(vec![
+                ("boc_id", store_dealer.into()),
+                ("file_type", "RECALL".into()),
+                ("natural_key", "walk".into()),
+                ("campaign_type", "RECALL".into()),
+                ("row_hash", "walk".into()),
+                ("enrichment_status", "NOT_MATCHED".into()),
+                ("created_at", now.into()),
+                ("updated_at", now.into()),
+            ]),
+        ),
+    )
+    .await;
     BTreeMap::from([
         (Kind::Enterprise, enterprise),
         (Kind::Dealer, dealer),
@@ -573,6 +599,11 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         (Kind::Mark, mark),
         (Kind::Batch, batch),
         (Kind::FileReport, file_report),
+        (Kind::ImportedLead, imported_lead),
+        (
+            Kind::Advisor,
+            first(app, Advisors::Table, Advisors::StoreId, store_id).await,
+        ),
     ])
 }
 
