@@ -1156,3 +1156,78 @@ async fn dealer_system_advisors_sales_repair_orders_and_appointments_load_on_the
         assert_error(response, status).await;
     }
 }
+
+#[tokio::test]
+async fn an_import_whose_worker_is_killed_is_finished_by_another_without_doubling_a_row() {
+    const ROWS: usize = 40_000;
+    let app = crate::helpers::spawn_api_only().await;
+    let token = app.token_of("enterprise-admin").await;
+    let mut csv = String::from("Cust #,Last Name,First Name,Cell Phone,VIN,Make,Model,Year\n");
+    for n in 0..ROWS {
+        // A distinct customer and a valid, distinct VIN per row (check digit not enforced).
+        csv.push_str(&format!(
+            "KILL-{n},Name{n},Test,555{:07},1HGCM8263{:08},Honda,Civic,2020\n",
+            n % 10_000_000,
+            n
+        ));
+    }
+    let response = app
+        .upload_import(&token, DMS, "big.csv", csv.into_bytes(), None)
+        .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    let run_id = started["jobRunId"].as_i64().unwrap();
+
+    let first = app.spawn_worker();
+    let mid = app
+        .wait_for_run(&token, run_id, |d| {
+            let counts = &d["run"]["counts"];
+            let (done, total) = (
+                counts["done"].as_i64().unwrap_or(0),
+                counts["total"].as_i64().unwrap_or(0),
+            );
+            total > 0 && done * 10 >= total
+        })
+        .await;
+    drop(first); // SIGKILL, mid-file
+    assert_ne!(mid["run"]["status"], "succeeded", "killed before the end");
+
+    let _second = app.spawn_worker();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let detail = loop {
+        let detail = app
+            .ok_json(Method::GET, &format!("/api/jobs/{run_id}"), &token, None)
+            .await;
+        if ["succeeded", "failed", "cancelled"].contains(&detail["run"]["status"].as_str().unwrap())
+        {
+            break detail;
+        }
+        assert!(std::time::Instant::now() < deadline, "{detail}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    assert_eq!(detail["run"]["attempt"], 2, "{detail}");
+    let report = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/data-sync/file-reports/{}", started["id"]),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(report["status"], "COMPLETED", "{report}");
+    assert_eq!(report["totalRows"], ROWS, "{report}");
+    assert_eq!(report["insertedRows"], ROWS, "{report}");
+    let customers: i64 = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .expr(Expr::col(sea_query::Asterisk).count())
+                .from(Customers::Table)
+                .and_where(Expr::col(Customers::Custno).like("KILL-%"))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(customers, ROWS as i64);
+}
