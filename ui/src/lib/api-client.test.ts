@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, buildHeaders, buildUrl, errorNotice } from './api-client'
+import { ApiError, apiDownload, apiRequest, buildHeaders, buildUrl, dispositionFileName, errorNotice } from './api-client'
 import { getNotices } from './notices'
 import * as session from './session'
 import type { UserData } from './session'
@@ -150,5 +150,59 @@ describe('apiRequest', () => {
     const before = getNotices().length
     await expect(apiRequest('/api/x', { notifyErrors: false })).rejects.toMatchObject({ status: 500 })
     expect(getNotices().length).toBe(before)
+  })
+
+  it('sends a form as multipart, leaving the content type to the browser', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(202, { id: 4 }))
+    vi.stubGlobal('fetch', fetchMock)
+    const form = new FormData()
+    form.append('mapping', '{}')
+    await expect(apiRequest('/api/data-sync/import', { method: 'POST', form })).resolves.toEqual({ id: 4 })
+    const init = fetchMock.mock.calls[0]![1]!
+    expect(init.body).toBe(form)
+    expect((init.headers as Headers).has('Content-Type')).toBe(false)
+    expect((init.headers as Headers).get('Authorization')).toBe('Bearer tok-123')
+  })
+})
+
+describe('apiDownload', () => {
+  beforeEach(() => localStorage.setItem('userData', JSON.stringify(user)))
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    localStorage.clear()
+  })
+
+  it('answers the bytes and the suggested file name', async () => {
+    const response = new Response('VIN,Line\nX,2\n', {
+      status: 200,
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename="recall-errors.csv"' },
+    })
+    vi.stubGlobal('fetch', vi.fn(async () => response))
+    const file = await apiDownload('/api/data-sync/file-reports/1/error-file')
+    expect(file.fileName).toBe('recall-errors.csv')
+    expect(await file.blob.text()).toBe('VIN,Line\nX,2\n')
+  })
+
+  it('fails like any call, with the first error', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(404, { message: 'Not found', errors: ['File report not found'] })))
+    await expect(apiDownload('/api/data-sync/file-reports/9/error-file', { notifyErrors: false })).rejects.toMatchObject({
+      status: 404,
+      message: 'File report not found',
+    })
+  })
+})
+
+describe('dispositionFileName', () => {
+  it('reads quoted, bare and RFC 5987 names', () => {
+    expect(dispositionFileName('attachment; filename="a b.csv"')).toBe('a b.csv')
+    expect(dispositionFileName('attachment; filename=plain.csv')).toBe('plain.csv')
+    expect(dispositionFileName("attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.csv; filename=\"x.csv\"")).toBe('résumé.csv')
+    expect(dispositionFileName('attachment; filename="say \\"hi\\".csv"')).toBe('say "hi".csv')
+  })
+
+  it('is null without a name', () => {
+    expect(dispositionFileName(null)).toBeNull()
+    expect(dispositionFileName('attachment')).toBeNull()
+    expect(dispositionFileName('attachment; filename=""')).toBeNull()
   })
 })

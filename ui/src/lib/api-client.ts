@@ -14,6 +14,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>
   /** Sent as JSON. */
   body?: unknown
+  /** Sent as multipart/form-data (file uploads); the browser sets the content type and boundary. */
+  form?: FormData
   /** Send the session headers and treat 401 as "session over" (default true). */
   auth?: boolean
   /** Show the error notice on failure (default true). */
@@ -109,16 +111,20 @@ function asErrorBody(value: unknown): ApiErrorBody | null {
   return typeof value === 'string' && value !== '' ? { message: value } : null
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, auth = true, notifyErrors = true, signal } = options
-  const headers = buildHeaders(auth ? getUserData() : null, { auth, hasBody: body !== undefined })
+/**
+ * Sends a call and answers its successful response; a failure raises its
+ * notice (unless `notifyErrors: false`), ends the session on 401 and throws.
+ */
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', query, body, form, auth = true, notifyErrors = true, signal } = options
+  const headers = buildHeaders(auth ? getUserData() : null, { auth, hasBody: body !== undefined && form === undefined })
 
   let response: Response
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     })
   } catch (cause) {
@@ -127,11 +133,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (notifyErrors) notify(errorNotice(0, null) ?? {})
     throw error
   }
+  if (response.ok) return response
 
-  const payload = await readBody(response)
-  if (response.ok) return payload as T
-
-  const errorBody = asErrorBody(payload)
+  const errorBody = asErrorBody(await readBody(response))
   if (response.status === 401 && auth) {
     endSession(UNAUTHORIZED_RELOAD_DELAY_MS)
   } else if (notifyErrors) {
@@ -139,4 +143,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (notice) notify(notice)
   }
   throw new ApiError(response.status, errorBody)
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options)
+  return (await readBody(response)) as T
+}
+
+/** A file the server sent, with the name it suggested (`Content-Disposition`). */
+export interface DownloadedFile {
+  blob: Blob
+  fileName: string | null
+}
+
+/** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` or `filename="…"`), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim())
+    } catch {
+      // Not valid percent-encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header)
+  const name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]?.trim()) : undefined
+  return name ? name : null
+}
+
+/** A call answered with a file (an attachment): its bytes and suggested name. Failures as `apiRequest`. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(path, options)
+  return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('Content-Disposition')) }
 }

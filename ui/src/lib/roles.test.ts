@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canSeeCompanyMasterList, canUseMessageOptions, isEnterpriseUser, roleLabel } from './roles'
+import { canImport, canSeeCompanyMasterList, canUseMessageOptions, isEnterpriseUser, roleLabel } from './roles'
 
 describe('roles', () => {
   it('the company master list is for super, enterprise and corporate admins', () => {
@@ -8,6 +8,14 @@ describe('roles', () => {
     expect(canSeeCompanyMasterList({ roles: ['CORPORATE_ADMIN'] })).toBe(true)
     expect(canSeeCompanyMasterList({ roles: ['SALES_REP', 'OFFICE_MANAGER'] })).toBe(false)
     expect(canSeeCompanyMasterList(null)).toBe(false)
+  })
+
+  it('imports are for the roles that run bulk work (admins and managers)', () => {
+    for (const role of ['SUPER_ADMIN', 'SUPER_DATA_ADMIN', 'SUPER_USER', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN', 'DIVISION_MANAGER', 'OFFICE_MANAGER']) {
+      expect(canImport({ roles: [role] })).toBe(true)
+    }
+    expect(canImport({ roles: ['SALES_REP', 'OFFICE_USER', 'ENTERPRISE_USER', 'CORPORATE_USER'] })).toBe(false)
+    expect(canImport(null)).toBe(false)
   })
 
   it('labels roles for people', () => {

@@ -12,6 +12,25 @@ export function canSeeCompanyMasterList(user: Pick<UserData, 'roles'> | null): b
   return hasAnyRole(user, COMPANY_MASTER_LIST_ROLES)
 }
 
+/**
+ * Roles that run a store's bulk work — planner transfers, data imports: the platform and
+ * enterprise administrators and the dealer and store managers (the server's MANAGER_ROLES).
+ */
+export const MANAGER_ROLES = [
+  'SUPER_ADMIN',
+  'SUPER_DATA_ADMIN',
+  'SUPER_USER',
+  'ENTERPRISE_ADMIN',
+  'CORPORATE_ADMIN',
+  'DIVISION_MANAGER',
+  'OFFICE_MANAGER',
+] as const
+
+/** May upload data files and read their reports (the server enforces it too). */
+export function canImport(user: Pick<UserData, 'roles'> | null): boolean {
+  return hasAnyRole(user, MANAGER_ROLES)
+}
+
 /** `SALES_REP` → `Sales rep`. */
 export function roleLabel(role: string): string {
   return enumLabel(role)
