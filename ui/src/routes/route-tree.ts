@@ -1,5 +1,8 @@
 import { appRoute } from './app'
 import { companyMasterListRoute } from './app/company-master-list'
+import { importReportRoute } from './app/import-report'
+import { importUploadRoute } from './app/import-upload'
+import { importsRoute } from './app/imports'
 import { jobRunRoute } from './app/job-run'
 import { jobsRoute } from './app/jobs'
 import { leadManagerRoute } from './app/leadmanager'
@@ -13,5 +16,16 @@ import { rootRoute } from './root'
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
-  appRoute.addChildren([leadManagerRoute, companyMasterListRoute, jobsRoute, jobRunRoute, plannersRoute, simulatorRoute, notFoundRoute]),
+  appRoute.addChildren([
+    leadManagerRoute,
+    companyMasterListRoute,
+    jobsRoute,
+    jobRunRoute,
+    plannersRoute,
+    importsRoute,
+    importUploadRoute,
+    importReportRoute,
+    simulatorRoute,
+    notFoundRoute,
+  ]),
 ])

@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
-import { canSeeCompanyMasterList, roleLabel } from '../../lib/roles'
+import { canImport, canSeeCompanyMasterList, roleLabel } from '../../lib/roles'
 import { useSession } from '../../lib/session'
 import { useRealtimeConnection } from '../../lib/realtime'
 import { useIdleTimeout } from '../../lib/use-idle-timeout'
@@ -23,6 +23,8 @@ export function AppShell() {
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
   // The planners run over one enterprise's stores, like the lead lists.
   if (user.enterprise) nav.push({ to: '/planners', label: 'Planners' })
+  // Data files are loaded for an enterprise's stores by the roles that run bulk work.
+  if (user.enterprise && canImport(user)) nav.push({ to: '/imports', label: 'Imports' })
   nav.push({ to: '/jobs', label: 'Jobs' })
   // The simulator shows one enterprise's customers: not for platform users outside one.
   if (user.enterprise) nav.push({ to: '/simulator', label: 'SMS simulator' })

@@ -1,0 +1,112 @@
+/**
+ * The Imports screens' URL state: the report list (`/imports`: file type tab,
+ * store, page), the upload (`/imports/upload`: store, file type, recall type)
+ * and a report (`/imports/$reportId`: the pages of its row errors and rows).
+ * Anything unreadable, and any default, is left out.
+ */
+import { DEFAULT_PAGE_SIZE } from '../../lib/config'
+import { nonNegativeInt, oneOf, pageSize, positiveInt, text } from '../../lib/search-params'
+import { DEFAULT_FILE_TYPE, FILE_TYPE_CODES, type FileTypeCode } from './file-types'
+
+/** The report list's page size. */
+export const REPORT_PAGE_SIZE = DEFAULT_PAGE_SIZE
+/** The row errors' and imported rows' page size. */
+export const REPORT_ROWS_PAGE_SIZE = 10
+
+export interface ImportsSearch {
+  /** One file type's reports (none: every type). */
+  type?: FileTypeCode
+  /** One store's reports (none: every store the user sees). */
+  store?: number
+  /** Zero-based page. */
+  page?: number
+  size?: number
+}
+
+export function validateImportsSearch(raw: Record<string, unknown>): ImportsSearch {
+  return {
+    type: oneOf(raw.type, FILE_TYPE_CODES),
+    store: positiveInt(raw.store),
+    page: nonNegativeInt(raw.page) || undefined,
+    size: pageSize(raw.size),
+  }
+}
+
+/** One page of reports: the query key and the call. */
+export interface ReportListQuery {
+  enterpriseId: number
+  fileType?: FileTypeCode
+  storeId?: number
+  page: number
+  size: number
+}
+
+export function reportListQuery(enterpriseId: number, search: ImportsSearch): ReportListQuery {
+  return {
+    enterpriseId,
+    fileType: search.type,
+    storeId: search.store,
+    page: search.page ?? 0,
+    size: search.size ?? REPORT_PAGE_SIZE,
+  }
+}
+
+export interface ImportUploadSearch {
+  store?: number
+  /** Default RECALL. */
+  type?: FileTypeCode
+  /** A recall file's recall type (the server's default, SAFETY, when absent). */
+  recallType?: string
+}
+
+export function validateImportUploadSearch(raw: Record<string, unknown>): ImportUploadSearch {
+  const type = oneOf(raw.type, FILE_TYPE_CODES)
+  const recallType = text(raw.recallType)
+  return {
+    store: positiveInt(raw.store),
+    type: type === DEFAULT_FILE_TYPE ? undefined : type,
+    recallType: recallType && /^[A-Z0-9_]+$/.test(recallType) ? recallType : undefined,
+  }
+}
+
+/** The upload's choices with the defaults filled in; `onlyStore` is taken when the user has just one. */
+export function uploadChoices(search: ImportUploadSearch, onlyStore?: number): { store?: number; type: FileTypeCode; recallType?: string } {
+  const type = search.type ?? DEFAULT_FILE_TYPE
+  return { store: search.store ?? onlyStore, type, recallType: type === 'RECALL' ? search.recallType : undefined }
+}
+
+/** The URL after choosing another file type: a recall type only stays for recall files. */
+export function selectUploadType(search: ImportUploadSearch, type: FileTypeCode): ImportUploadSearch {
+  return { ...search, type: type === DEFAULT_FILE_TYPE ? undefined : type, recallType: type === 'RECALL' ? search.recallType : undefined }
+}
+
+export interface ImportReportSearch {
+  errorsPage?: number
+  errorsSize?: number
+  rowsPage?: number
+  rowsSize?: number
+}
+
+export function validateImportReportSearch(raw: Record<string, unknown>): ImportReportSearch {
+  return {
+    errorsPage: nonNegativeInt(raw.errorsPage) || undefined,
+    errorsSize: pageSize(raw.errorsSize),
+    rowsPage: nonNegativeInt(raw.rowsPage) || undefined,
+    rowsSize: pageSize(raw.rowsSize),
+  }
+}
+
+/** A page of one report's row errors or imported rows. */
+export interface ReportRowsQuery {
+  reportId: number
+  page: number
+  size: number
+}
+
+export function rowErrorsQuery(reportId: number, search: ImportReportSearch): ReportRowsQuery {
+  return { reportId, page: search.errorsPage ?? 0, size: search.errorsSize ?? REPORT_ROWS_PAGE_SIZE }
+}
+
+export function importedRowsQuery(reportId: number, search: ImportReportSearch): ReportRowsQuery {
+  return { reportId, page: search.rowsPage ?? 0, size: search.rowsSize ?? REPORT_ROWS_PAGE_SIZE }
+}
