@@ -1,6 +1,7 @@
 // Takes the README's screenshots from a running Bayline: `node scripts/screenshots.mjs [origin]`.
 // Uses Debian's chromium (CHROMIUM_PATH), never a downloaded browser.
 import { chromium } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 
 const origin = process.argv[2] ?? 'http://127.0.0.1:8080'
 const out = new URL('../../docs/screenshots/', import.meta.url).pathname
@@ -137,5 +138,27 @@ await page.getByRole('table').first().locator('tbody tr').first().waitFor()
 await page.mouse.move(0, 0)
 await page.waitForTimeout(800)
 await page.screenshot({ path: `${out}planners.png` })
+// Imports: the e2e recall file dropped on the upload for Harbor Toyota (the mapping step), then its report once loaded.
+const recallFile = readFileSync(new URL('../e2e/fixtures/recall-campaign.csv', import.meta.url), 'utf8')
+await page.setViewportSize({ width: 1280, height: 1000 })
+await page.goto(`${origin}/imports/upload?store=1`)
+const dropped = await page.evaluateHandle((text) => {
+  const transfer = new DataTransfer()
+  transfer.items.add(new File([text], 'recall-campaign.csv', { type: 'text/csv' }))
+  return transfer
+}, recallFile)
+await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: dropped })
+await page.getByTestId('mapping-step').waitFor()
+await page.mouse.move(0, 0)
+await page.waitForTimeout(500)
+await page.screenshot({ path: `${out}imports.png` })
+await page.getByRole('button', { name: 'Load', exact: true }).click()
+await page.getByTestId('import-outcome').waitFor()
+await page.getByRole('link', { name: 'Open the report' }).click()
+await page.getByRole('table', { name: 'Imported rows' }).locator('tbody tr[data-row-id]').first().waitFor()
+await page.mouse.move(0, 0)
+await page.waitForTimeout(800)
+await page.screenshot({ path: `${out}imports-report.png` })
+await page.setViewportSize({ width: 1280, height: 800 })
 await browser.close()
 console.log(`screenshots written to ${out}`)
