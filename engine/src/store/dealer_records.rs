@@ -124,6 +124,19 @@ pub struct RepairOrderLine {
     pub declined: bool,
 }
 
+/// The joined customer's columns both records carry (`customer_number`, names, contact).
+fn customer_columns(query: &mut SelectStatement) {
+    query
+        .expr_as(
+            Expr::col((Customers::Table, Customers::Custno)),
+            "customer_number",
+        )
+        .column((Customers::Table, Customers::FirstName))
+        .column((Customers::Table, Customers::LastName))
+        .column((Customers::Table, Customers::Cellular))
+        .column((Customers::Table, Customers::Email));
+}
+
 #[derive(Debug, Clone)]
 pub struct DealerRecordStore {
     db: Database,
@@ -240,15 +253,9 @@ impl DealerRecordStore {
             .column((Sales::Table, Sales::DealType))
             .column((Sales::Table, Sales::SoldDate))
             .column((Sales::Table, Sales::SalePrice))
-            .column((Sales::Table, Sales::CustomerId))
-            .expr_as(
-                Expr::col((Customers::Table, Customers::Custno)),
-                "customer_number",
-            )
-            .column((Customers::Table, Customers::FirstName))
-            .column((Customers::Table, Customers::LastName))
-            .column((Customers::Table, Customers::Cellular))
-            .column((Customers::Table, Customers::Email))
+            .column((Sales::Table, Sales::CustomerId));
+        customer_columns(&mut query);
+        query
             .column((Sales::Table, Sales::VehicleId))
             .column((Vehicles::Table, Vehicles::Vin))
             .column((Vehicles::Table, Vehicles::Make))
@@ -374,15 +381,9 @@ impl DealerRecordStore {
             .column((RepairOrders::Table, RepairOrders::MileageIn))
             .column((RepairOrders::Table, RepairOrders::MileageOut))
             .column((RepairOrders::Table, RepairOrders::TotalAmount))
-            .column((RepairOrders::Table, RepairOrders::CustomerId))
-            .expr_as(
-                Expr::col((Customers::Table, Customers::Custno)),
-                "customer_number",
-            )
-            .column((Customers::Table, Customers::FirstName))
-            .column((Customers::Table, Customers::LastName))
-            .column((Customers::Table, Customers::Cellular))
-            .column((Customers::Table, Customers::Email))
+            .column((RepairOrders::Table, RepairOrders::CustomerId));
+        customer_columns(&mut query);
+        query
             .column((RepairOrders::Table, RepairOrders::VehicleId))
             .column((Vehicles::Table, Vehicles::Vin))
             .column((Vehicles::Table, Vehicles::Make))
