@@ -12,7 +12,9 @@ import { logIn } from './log-in'
  * its columns mapped (required ones enforced), loaded while the page follows
  * the load to 100%, and its report: 2 failed rows, the row errors, the error
  * file with exactly the refused rows, and the imported rows with what
- * enrichment made of them. Also: a file without a required column waits in the
+ * enrichment made of them — reviewed: one rejected with a reason (its status
+ * changes in place), found by the status filter, and the file matched again
+ * with the run followed live. Also: a file without a required column waits in the
  * mapping step, a file the server cannot read shows its reason, and roles that
  * do not import see no Imports.
  */
@@ -126,6 +128,7 @@ test('an enterprise admin drops a recall file, maps it, follows the load and dow
   await expect(report.getByTestId('count-insertedRows')).toHaveText('4')
   await expect(report.getByTestId('count-failedRows')).toHaveText('2')
   await expect(report.getByTestId('import-outcome')).toContainText('4 rows loaded, 2 rows refused')
+  await expect(report.getByRole('link', { name: 'Review the rows' })).toHaveAttribute('href', /\/imports\/\d+#review$/)
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
   // The report: the row errors by line…
@@ -163,8 +166,9 @@ test('an enterprise admin drops a recall file, maps it, follows the load and dow
   expect(lines[2]).toContain('Recall campaign is required')
   for (const vin of GOOD_VINS) expect(lines.join('\n')).not.toContain(vin)
 
-  // …and the rows loaded, each with what enrichment made of it.
-  const rows = page.getByRole('table', { name: 'Imported rows' }).locator('tbody tr[data-row-id]')
+  // …and the rows loaded, each with what enrichment made of it, to review.
+  const review = page.getByRole('region', { name: 'Review' })
+  const rows = review.getByRole('table', { name: 'Imported rows to review' }).locator('tbody tr[data-row-id]')
   await expect(rows).toHaveCount(4)
   for (const vin of GOOD_VINS) await expect(rows.filter({ hasText: vin })).toHaveCount(1)
   const statuses = await rows.locator('.badge').allTextContents()
@@ -172,6 +176,44 @@ test('an enterprise admin drops a recall file, maps it, follows the load and dow
   for (const status of statuses) {
     expect(['Pending', 'Lead created', 'Lead exists', 'Not matched', 'Not textable']).toContain(status)
   }
+
+  // A reviewer rejects a row: the reason is required, then the row's status changes in place.
+  const rejected = rows.filter({ hasText: GOOD_VINS[0] })
+  const rejectButton = rejected.getByRole('button', { name: /^Reject line \d+ \(VIN / })
+  await rejectButton.click()
+  const dialog = page.getByRole('dialog', { name: 'Reject row' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(GOOD_VINS[0])
+  const confirmReject = dialog.getByRole('button', { name: 'Reject', exact: true })
+  await expect(confirmReject).toBeDisabled()
+  await dialog.getByLabel('Reason (required)').selectOption({ label: 'The customer no longer owns the vehicle' })
+  await expect(confirmReject).toBeEnabled()
+  const reviewCall = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /\/api\/list-of-customer-vehicle-lead\/enrichment\/\d+\/status\/update\/REJECTED\?reasonkey=VEHICLE_SOLD$/.test(r.url()),
+  )
+  await confirmReject.click()
+  expect((await reviewCall).status()).toBe(200)
+  await expect(dialog).toBeHidden()
+  await expect(rejected.locator('.badge')).toHaveText('Rejected')
+  await expect(rejected).toContainText('The customer no longer owns the vehicle')
+  await expect(rejectButton).toHaveAttribute('aria-disabled', 'true')
+  await expect(rejectButton).toBeFocused()
+  await expect(rows).toHaveCount(4)
+
+  // The status filter (in the URL) finds it, alone.
+  await review.getByRole('checkbox', { name: 'Rejected', exact: true }).check()
+  await expect(page).toHaveURL(/[?&]status=/)
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(GOOD_VINS[0])
+  await review.getByRole('button', { name: 'All statuses' }).click()
+  await expect(rows).toHaveCount(4)
+
+  // "Match again" starts an enrichment run over the file and follows it to its end; the decision stays.
+  await review.getByRole('button', { name: 'Match again' }).click()
+  await expect(page.getByText('Processing has been started successfully')).toBeVisible()
+  await expect(review.getByRole('progressbar', { name: 'Matching progress' })).toBeVisible()
+  await expect(review.getByTestId('match-result')).toContainText('Matched again', { timeout: 60_000 })
+  await expect(rejected.locator('.badge')).toHaveText('Rejected')
 
   // The upload is listed first under Recall, and opens its report.
   await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Imports' }).click()

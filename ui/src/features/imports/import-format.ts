@@ -36,8 +36,20 @@ export function isActiveReport(status: string): boolean {
   return status === 'QUEUED' || status === 'RUNNING'
 }
 
-/** The enrichment statuses of an imported row (docs/imports.md, "Enrichment"). */
-const ENRICHMENT_BADGES: Record<string, StatusBadge> = {
+/** The enrichment statuses of an imported row (docs/imports.md, "Enrichment"), as the server names them. */
+export const ENRICHMENT_STATUSES = [
+  'PENDING',
+  'LEAD_CREATED',
+  'LEAD_EXISTS',
+  'NOT_MATCHED',
+  'NOT_TEXTABLE',
+  'NOT_ELIGIBLE',
+  'ACCEPTED',
+  'REJECTED',
+] as const
+export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number]
+
+const ENRICHMENT_BADGES: Record<EnrichmentStatus, StatusBadge> = {
   PENDING: { label: 'Pending', tone: 'neutral', hint: 'Loaded; enrichment has not looked at it yet' },
   LEAD_CREATED: { label: 'Lead created', tone: 'success', hint: 'Matched to a customer who can be texted: a lead was made' },
   LEAD_EXISTS: { label: 'Lead exists', tone: 'info', hint: 'The vehicle already has an open lead of this campaign' },
@@ -48,12 +60,17 @@ const ENRICHMENT_BADGES: Record<string, StatusBadge> = {
     hint: 'Matched, but the customer has no mobile number, is a landline, opted out or is blocked',
   },
   NOT_ELIGIBLE: { label: 'Not eligible', tone: 'neutral', hint: 'A prepaid contract with no visit left, or past its expiry' },
-  ACCEPTED: { label: 'Accepted', tone: 'success', hint: 'A reviewer confirmed the row' },
-  REJECTED: { label: 'Rejected', tone: 'danger', hint: 'A reviewer turned the row down' },
+  ACCEPTED: { label: 'Accepted', tone: 'success', hint: 'A reviewer confirmed the row; its lead, if any, stays' },
+  REJECTED: {
+    label: 'Rejected',
+    tone: 'danger',
+    hint: 'A reviewer turned the row down, with a reason; the lead the file made of it is archived while nobody has texted it',
+  },
 }
 
+/** What enrichment (or a reviewer) made of an imported row, as a badge; an unknown status is shown as it came. */
 export function enrichmentStatusBadge(status: string): StatusBadge {
-  return ENRICHMENT_BADGES[status] ?? { label: status ? enumLabel(status) : 'Unknown', tone: 'neutral' }
+  return (ENRICHMENT_BADGES as Record<string, StatusBadge>)[status] ?? { label: status ? enumLabel(status) : 'Unknown', tone: 'neutral' }
 }
 
 /** The progress bar's value: a whole percent from 0 to 100 (a finished load is full, whatever was read). */

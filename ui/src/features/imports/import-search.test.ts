@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
-  importedRowsQuery,
+  applyReviewFilters,
   reportListQuery,
+  reviewRowsParams,
+  reviewRowsQuery,
   rowErrorsQuery,
   selectUploadType,
   uploadChoices,
   validateImportReportSearch,
   validateImportsSearch,
   validateImportUploadSearch,
+  vinSearch,
 } from './import-search'
 
 describe('the report list URL', () => {
@@ -58,8 +61,50 @@ describe('the upload URL', () => {
 describe('the report URL', () => {
   it('pages the row errors and the rows apart', () => {
     const search = validateImportReportSearch({ errorsPage: '1', rowsPage: 2, rowsSize: 50, errorsSize: 0 })
-    expect(search).toEqual({ errorsPage: 1, errorsSize: undefined, rowsPage: 2, rowsSize: 50 })
+    expect(search).toEqual({ errorsPage: 1, errorsSize: undefined, rowsPage: 2, rowsSize: 50, status: undefined, vin: undefined })
     expect(rowErrorsQuery(7, search)).toEqual({ reportId: 7, page: 1, size: 10 })
-    expect(importedRowsQuery(7, search)).toEqual({ reportId: 7, page: 2, size: 50 })
+    expect(reviewRowsQuery(7, search)).toEqual({ reportId: 7, statuses: [], vin: undefined, page: 2, size: 50 })
+  })
+
+  it("keeps the known review statuses once each, in the server's order, and the VIN as the server compares it", () => {
+    const search = validateImportReportSearch({ status: ['REJECTED', 'NOT_MATCHED', 'NOPE', 'REJECTED'], vin: ' 5yf6-juvu5ta 000048 ' })
+    expect(search.status).toEqual(['NOT_MATCHED', 'REJECTED'])
+    expect(search.vin).toBe('5YF6JUVU5TA000048')
+    // A hand-written link may list them with commas.
+    expect(validateImportReportSearch({ status: 'LEAD_CREATED,ACCEPTED' }).status).toEqual(['LEAD_CREATED', 'ACCEPTED'])
+    expect(validateImportReportSearch({ status: 'nope', vin: ' - ' })).toMatchObject({ status: undefined, vin: undefined })
+  })
+
+  it('writes a VIN search as the server compares VINs', () => {
+    expect(vinSearch('1hgcm 82633-a004352')).toBe('1HGCM82633A004352')
+    expect(vinSearch(12345)).toBe('12345')
+    expect(vinSearch('   ')).toBeUndefined()
+    expect(vinSearch(undefined)).toBeUndefined()
+  })
+
+  it('sends the statuses comma-separated, and none for every status', () => {
+    const query = reviewRowsQuery(7, { status: ['NOT_MATCHED', 'NOT_TEXTABLE'], vin: '5YF6JUVU5TA000048' })
+    expect(reviewRowsParams(query)).toEqual({
+      file_report_id: 7,
+      status: 'NOT_MATCHED,NOT_TEXTABLE',
+      vin: '5YF6JUVU5TA000048',
+      page: 0,
+      size: 10,
+    })
+    expect(reviewRowsParams(reviewRowsQuery(7, {}))).toEqual({ file_report_id: 7, status: undefined, vin: undefined, page: 0, size: 10 })
+  })
+
+  it('goes back to the first page of the review when its filters change, and keeps the rest', () => {
+    const search = { errorsPage: 2, rowsPage: 3, rowsSize: 50, status: ['REJECTED' as const], vin: 'X' }
+    expect(applyReviewFilters(search, { status: ['ACCEPTED', 'NOT_MATCHED'] })).toEqual({
+      errorsPage: 2,
+      rowsPage: undefined,
+      rowsSize: 50,
+      status: ['NOT_MATCHED', 'ACCEPTED'],
+      vin: 'X',
+    })
+    expect(applyReviewFilters(search, { status: [] }).status).toBeUndefined()
+    expect(applyReviewFilters(search, { vin: ' 2t3z87kg8ta000070 ' })).toMatchObject({ status: ['REJECTED'], vin: '2T3Z87KG8TA000070', rowsPage: undefined })
+    expect(applyReviewFilters(search, { vin: '' }).vin).toBeUndefined()
   })
 })

@@ -1,12 +1,14 @@
 /**
  * The Imports screens' URL state: the report list (`/imports`: file type tab,
  * store, page), the upload (`/imports/upload`: store, file type, recall type)
- * and a report (`/imports/$reportId`: the pages of its row errors and rows).
+ * and a report (`/imports/$reportId`: the pages of its row errors, and the
+ * review of its rows — statuses, VIN, page).
  * Anything unreadable, and any default, is left out.
  */
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
-import { nonNegativeInt, oneOf, pageSize, positiveInt, text } from '../../lib/search-params'
+import { nonNegativeInt, oneOf, oneOfList, pageSize, positiveInt, text } from '../../lib/search-params'
 import { DEFAULT_FILE_TYPE, FILE_TYPE_CODES, type FileTypeCode } from './file-types'
+import { ENRICHMENT_STATUSES, type EnrichmentStatus } from './import-format'
 
 /** The report list's page size. */
 export const REPORT_PAGE_SIZE = DEFAULT_PAGE_SIZE
@@ -83,8 +85,23 @@ export function selectUploadType(search: ImportUploadSearch, type: FileTypeCode)
 export interface ImportReportSearch {
   errorsPage?: number
   errorsSize?: number
+  /** The review table's page and size. */
   rowsPage?: number
   rowsSize?: number
+  /** The review table's rows of these enrichment statuses (none: every status). */
+  status?: EnrichmentStatus[]
+  /** The review table's rows of this VIN (whole, as `vinSearch` writes it). */
+  vin?: string
+}
+
+/**
+ * A VIN as the server compares it (the whole VIN, upper-cased): spaces and
+ * dashes dropped, as the files' VINs are read. Undefined when nothing is left.
+ */
+export function vinSearch(value: unknown): string | undefined {
+  const raw = text(value)
+  const vin = raw?.replace(/[\s-]+/g, '').toUpperCase()
+  return vin ? vin : undefined
 }
 
 export function validateImportReportSearch(raw: Record<string, unknown>): ImportReportSearch {
@@ -93,10 +110,31 @@ export function validateImportReportSearch(raw: Record<string, unknown>): Import
     errorsSize: pageSize(raw.errorsSize),
     rowsPage: nonNegativeInt(raw.rowsPage) || undefined,
     rowsSize: pageSize(raw.rowsSize),
+    status: reviewStatuses(oneOfList(raw.status, ENRICHMENT_STATUSES)),
+    vin: vinSearch(raw.vin),
   }
 }
 
-/** A page of one report's row errors or imported rows. */
+/** Statuses in one order (the server's), so the same filter is the same query; undefined for none. */
+export function reviewStatuses(statuses: readonly string[] | undefined): EnrichmentStatus[] | undefined {
+  const picked = ENRICHMENT_STATUSES.filter((s) => statuses?.includes(s))
+  return picked.length > 0 ? picked : undefined
+}
+
+/** The review filters after a change: the table goes back to its first page. */
+export function applyReviewFilters(
+  search: ImportReportSearch,
+  change: { status?: readonly EnrichmentStatus[]; vin?: string },
+): ImportReportSearch {
+  return {
+    ...search,
+    ...('status' in change ? { status: reviewStatuses(change.status) } : {}),
+    ...('vin' in change ? { vin: vinSearch(change.vin) } : {}),
+    rowsPage: undefined,
+  }
+}
+
+/** A page of one report's row errors. */
 export interface ReportRowsQuery {
   reportId: number
   page: number
@@ -107,6 +145,36 @@ export function rowErrorsQuery(reportId: number, search: ImportReportSearch): Re
   return { reportId, page: search.errorsPage ?? 0, size: search.errorsSize ?? REPORT_ROWS_PAGE_SIZE }
 }
 
-export function importedRowsQuery(reportId: number, search: ImportReportSearch): ReportRowsQuery {
-  return { reportId, page: search.rowsPage ?? 0, size: search.rowsSize ?? REPORT_ROWS_PAGE_SIZE }
+/** A page of one report's imported rows to review: the query key and the call. */
+export interface ReviewRowsQuery extends ReportRowsQuery {
+  /** Empty: every status. */
+  statuses: EnrichmentStatus[]
+  vin?: string
+}
+
+export function reviewRowsQuery(reportId: number, search: ImportReportSearch): ReviewRowsQuery {
+  return {
+    reportId,
+    statuses: search.status ?? [],
+    vin: search.vin,
+    page: search.rowsPage ?? 0,
+    size: search.rowsSize ?? REPORT_ROWS_PAGE_SIZE,
+  }
+}
+
+/** The search call's parameters (`status` comma-separated; none sent for every status). */
+export function reviewRowsParams(query: ReviewRowsQuery): {
+  file_report_id: number
+  status?: string
+  vin?: string
+  page: number
+  size: number
+} {
+  return {
+    file_report_id: query.reportId,
+    status: query.statuses.length > 0 ? query.statuses.join(',') : undefined,
+    vin: query.vin,
+    page: query.page,
+    size: query.size,
+  }
 }

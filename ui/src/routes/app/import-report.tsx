@@ -7,7 +7,7 @@ import { validateImportReportSearch } from '../../features/imports/import-search
 import { positiveInt } from '../../lib/search-params'
 import { appRoute } from '../app'
 
-/** `/imports/$reportId` — one upload's report; the pages of its row errors and rows live in the URL. */
+/** `/imports/$reportId` — one upload's report; the pages of its row errors, and its review's filters and page, live in the URL. */
 export const importReportRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'imports/$reportId',

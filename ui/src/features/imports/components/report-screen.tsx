@@ -10,18 +10,17 @@ import { oneOf, pagingSearch } from '../../../lib/search-params'
 import { useSession } from '../../../lib/session'
 import { useFileReport } from '../api/get-file-report'
 import { useImportFields } from '../api/get-import-fields'
-import { useImportedRows } from '../api/get-imported-rows'
 import { useRowErrors } from '../api/get-row-errors'
 import { importKeys } from '../api/import-keys'
 import type { FileReport } from '../api/start-import'
 import { FILE_TYPE_CODES, fileTypeLabel, makesLeads } from '../file-types'
 import { importAccess } from '../import-access'
 import { formatBytes, isActiveReport } from '../import-format'
-import { importedRowsQuery, REPORT_ROWS_PAGE_SIZE, rowErrorsQuery } from '../import-search'
+import { REPORT_ROWS_PAGE_SIZE, rowErrorsQuery } from '../import-search'
 import { ErrorFileButton } from './error-file-button'
-import { importedRowColumns, importedRowId } from './imported-row-columns'
 import { ImportsUnavailable } from './imports-unavailable'
 import { ReportSummary } from './report-summary'
+import { ReviewPanel } from './review-panel'
 import { rowErrorColumns, rowErrorRowId } from './row-error-columns'
 
 const route = getRouteApi('/_app/imports/$reportId')
@@ -29,7 +28,8 @@ const route = getRouteApi('/_app/imports/$reportId')
 /**
  * /imports/$reportId — one uploaded file: its load (live while it runs), the
  * counts, the refused rows with the error file, and for campaign files the
- * imported rows with what enrichment made of them.
+ * review of the imported rows (what enrichment made of each, accepted or
+ * rejected by a reviewer, matched again).
  */
 export function ImportReportScreen() {
   const user = useSession()
@@ -128,18 +128,15 @@ function ReportFacts({ report }: { report: FileReport }) {
   )
 }
 
-/** The row errors and (campaign files) the imported rows, each paged in the URL; fetched again when the load ends. */
+/** The row errors and (campaign files) the review of the rows, each paged in the URL; fetched again when the load moves and ends. */
 function ReportRows({ report }: { report: FileReport }) {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const queryClient = useQueryClient()
   const errorsQuery = rowErrorsQuery(report.id, search)
-  const rowsQuery = importedRowsQuery(report.id, search)
   const withRows = makesLeads(report.fileType)
   const errors = useRowErrors(errorsQuery)
-  const rows = useImportedRows(rowsQuery, { enabled: withRows })
   const errorColumns = useMemo(() => rowErrorColumns(), [])
-  const rowColumns = useMemo(() => importedRowColumns(), [])
 
   // While the load runs, the tables are fetched again when the counts move, and once more when it ends.
   const active = isActiveReport(report.status)
@@ -192,38 +189,7 @@ function ReportRows({ report }: { report: FileReport }) {
         />
       </section>
 
-      {withRows ? (
-        <section className="panel" id="imported-rows" aria-labelledby="imported-rows-title">
-          <header className="panel__header">
-            <div className="import-panel-title">
-              <h2 id="imported-rows-title">Imported rows</h2>
-              <span className="panel__meta">
-                {rows.data ? `${rows.data.totalElements} ${rows.data.totalElements === 1 ? 'row' : 'rows'}` : '\u00a0'} · what enrichment made of each
-              </span>
-            </div>
-          </header>
-          <DataTable
-            label="Imported rows"
-            className="import-table"
-            columns={rowColumns}
-            data={rows.data?.content}
-            getRowId={importedRowId}
-            isLoading={rows.isPending}
-            isFetching={rows.isPlaceholderData}
-            emptyText={rows.isError ? 'The rows could not be loaded.' : active ? 'None so far.' : 'No row was loaded.'}
-            paging={{
-              pageIndex: rowsQuery.page,
-              pageSize: rowsQuery.size,
-              rowCount: rows.data?.totalElements ?? 0,
-              pageSizeOptions: PAGE_SIZE_OPTIONS,
-              onChange: (next) => {
-                const paging = pagingSearch(next, REPORT_ROWS_PAGE_SIZE)
-                void navigate({ search: (prev) => ({ ...prev, rowsPage: paging.page, rowsSize: paging.size }), hash: 'imported-rows' })
-              },
-            }}
-          />
-        </section>
-      ) : null}
+      {withRows ? <ReviewPanel report={report} /> : null}
     </>
   )
 }

@@ -27,7 +27,7 @@ export interface ReportSummaryProps {
 /**
  * A load followed live: the progress bar (polled every second while queued or
  * loading), the counts, then how it ended with the way to the refused rows —
- * the row errors and the error file.
+ * the row errors and the error file — and (campaign files) to the review.
  */
 export function ReportSummary({ report, title, storeName, linkToReport = false, actions, children }: ReportSummaryProps) {
   const active = isActiveReport(report.status)
@@ -63,6 +63,11 @@ export function ReportSummary({ report, title, storeName, linkToReport = false, 
             {linkToReport ? (
               <Link to="/imports/$reportId" params={{ reportId: report.id }} className="btn btn--small">
                 Open the report
+              </Link>
+            ) : null}
+            {linkToReport && makesLeads(report.fileType) ? (
+              <Link to="/imports/$reportId" params={{ reportId: report.id }} hash="review" className="btn btn--small">
+                Review the rows
               </Link>
             ) : null}
             {report.failedRows > 0 ? (

@@ -1,6 +1,7 @@
 import { enrichmentStatusBadge, reportStatusBadge, type StatusBadge } from '../import-format'
 
-function Badge({ badge, status }: { badge: StatusBadge; status: string }) {
+/** A status as a coloured badge, its meaning on hover. */
+export function StatusBadgeView({ badge, status }: { badge: StatusBadge; status: string }) {
   return (
     <span className={badge.tone === 'neutral' ? 'badge' : `badge badge--${badge.tone}`} data-status={status} title={badge.hint}>
       {badge.label}
@@ -10,10 +11,10 @@ function Badge({ badge, status }: { badge: StatusBadge; status: string }) {
 
 /** A file report's status as a coloured badge. */
 export function ReportStatusBadge({ status }: { status: string }) {
-  return <Badge badge={reportStatusBadge(status)} status={status} />
+  return <StatusBadgeView badge={reportStatusBadge(status)} status={status} />
 }
 
 /** What enrichment made of an imported row, as a coloured badge (its meaning on hover). */
 export function EnrichmentStatusBadge({ status }: { status: string }) {
-  return <Badge badge={enrichmentStatusBadge(status)} status={status} />
+  return <StatusBadgeView badge={enrichmentStatusBadge(status)} status={status} />
 }

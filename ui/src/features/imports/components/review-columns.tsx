@@ -1,19 +1,27 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { formatPhone } from '../../../lib/format-phone'
-import type { ImportedRow } from '../api/get-imported-rows'
-import { EnrichmentStatusBadge } from './status-badge'
+import type { ImportedRow } from '../api/search-imported-rows'
+import { customerName } from '../import-review'
+import { ReviewStatusCell } from './review-status-cell'
 
 const column = createDataTableColumnHelper<ImportedRow>()
 
-function customerName(row: ImportedRow): string {
-  const name = [row.firstName, row.lastName].filter(Boolean).join(' ')
-  return name || (row.customerNumber ? `Customer ${row.customerNumber}` : '')
+/** Which customer and vehicle enrichment matched the row to (a tooltip). */
+function matchText(row: ImportedRow): string {
+  if (row.customerId === undefined) return 'No customer matched'
+  return `Matched to customer #${row.customerId}${row.vehicleId === undefined ? '' : ` and vehicle #${row.vehicleId}`}`
 }
 
-/** The imported rows of a recall, prepaid or FEA file, with what enrichment made of them. */
-export function importedRowColumns() {
+export interface ReviewColumnsOptions {
+  /** The row's Accept and Reject buttons (a component: the columns are made once, so cells keep their focus). */
+  actions: (row: ImportedRow) => ReactNode
+}
+
+/** The imported rows of a recall, prepaid or FEA file: what enrichment made of each, and the reviewer's buttons. */
+export function reviewColumns({ actions }: ReviewColumnsOptions) {
   return column.columns([
     column.accessor('lineNumber', {
       header: 'Line',
@@ -33,11 +41,12 @@ export function importedRowColumns() {
     column.accessor(customerName, {
       id: 'customer',
       header: 'Customer',
-      meta: { width: '22%' },
+      meta: { width: '20%' },
       cell: (info) => (
         <CellStack
           main={info.getValue()}
           sub={[info.row.original.customerNumber, info.row.original.phone ? formatPhone(info.row.original.phone) : ''].filter(Boolean).join(' · ')}
+          title={matchText(info.row.original)}
         />
       ),
     }),
@@ -47,13 +56,13 @@ export function importedRowColumns() {
       cell: (info) => <CellStack main={info.getValue()} sub={info.row.original.description} title={info.row.original.description} />,
     }),
     column.accessor('enrichmentStatus', {
-      header: 'Enrichment',
-      meta: { width: '9.5rem' },
-      cell: (info) => <EnrichmentStatusBadge status={info.getValue()} />,
+      header: 'Status',
+      meta: { width: '11rem' },
+      cell: (info) => <ReviewStatusCell row={info.row.original} />,
     }),
     column.accessor('futureServiceInteractionId', {
       header: 'Lead',
-      meta: { width: '6rem' },
+      meta: { width: '5.5rem', className: 'import-col--medium' },
       cell: (info) => {
         const id = info.getValue()
         return id === undefined ? (
@@ -65,9 +74,15 @@ export function importedRowColumns() {
         )
       },
     }),
+    column.display({
+      id: 'actions',
+      header: 'Review',
+      meta: { width: '10.5rem' },
+      cell: (info) => actions(info.row.original),
+    }),
   ])
 }
 
-export function importedRowId(row: ImportedRow): string {
+export function reviewRowId(row: ImportedRow): string {
   return String(row.id)
 }
