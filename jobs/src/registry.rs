@@ -6,7 +6,6 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use engine::domain::{JobInput, Role, parse_job_input};
-use engine::messaging::MessagingSettings;
 use serde_json::Value as Json;
 
 use crate::context::JobContext;
@@ -72,10 +71,10 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// Every kind Bayline ships; message sending uses `messaging`'s mailer and public URL.
-    pub fn standard(messaging: &MessagingSettings) -> Self {
+    /// Every kind Bayline ships, configured by `settings`.
+    pub fn standard(settings: &crate::kinds::KindSettings) -> Self {
         let mut registry = Self::default();
-        for kind in crate::kinds::all(messaging) {
+        for kind in crate::kinds::all(settings) {
             registry.register(kind);
         }
         registry

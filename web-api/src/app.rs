@@ -299,7 +299,12 @@ impl Server {
     /// Opens the database, loads demo data if configured, binds (port 0 picks a free port)
     /// and serves in the background, with workers for the standard job kinds.
     pub async fn start(config: &Config) -> anyhow::Result<Self> {
-        Self::start_with(config, Mode::Serve, Registry::standard(&config.messaging())).await
+        Self::start_with(
+            config,
+            Mode::Serve,
+            Registry::standard(&config.job_settings()),
+        )
+        .await
     }
 
     /// Like [`Server::start`], choosing the mode and the job kinds.
@@ -318,6 +323,7 @@ impl Server {
         let workers = (mode == Mode::Serve).then(|| jobs.start_workers(config, &db));
         let state = AppState {
             trusted_proxies: config.trusted_proxies.clone(),
+            sync: config.job_settings().sync,
             ..AppState::new(
                 db.clone(),
                 AuthService::new(db, policy),
@@ -374,7 +380,7 @@ impl Server {
 /// `bayline worker`: only job workers, no HTTP.
 pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
     let db = open_database(config).await?;
-    let jobs = JobSystem::open(config, &db, Registry::standard(&config.messaging())).await?;
+    let jobs = JobSystem::open(config, &db, Registry::standard(&config.job_settings())).await?;
     let workers = jobs.start_workers(config, &db);
     tracing::info!(
         queue = %config.queue_name,

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use engine::DatabaseUrl;
+use engine::imports::sources::SyncSettings;
 use engine::messaging::MessagingSettings;
 use engine::messaging::email::Mailer;
 use jobs::QueueBackend;
@@ -44,6 +45,8 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// Proxies whose forwarding headers name the client (none: the peer is the client).
     pub trusted_proxies: TrustedProxies,
+    /// Where data sources' file-drop directories are (shared by every worker).
+    pub file_drop_dir: PathBuf,
 }
 
 /// The reverse proxies in front of Bayline (`BAYLINE_TRUSTED_PROXIES`): addresses or CIDR
@@ -100,6 +103,14 @@ impl TrustedProxies {
 
 impl Config {
     /// What message sending needs to know: the public address and the mailer.
+    /// What the job kinds need: the mailer and public URL, and the file drops.
+    pub fn job_settings(&self) -> jobs::kinds::KindSettings {
+        jobs::kinds::KindSettings {
+            messaging: self.messaging(),
+            sync: SyncSettings::new(&self.file_drop_dir),
+        }
+    }
+
     pub fn messaging(&self) -> MessagingSettings {
         MessagingSettings {
             public_url: self.public_url.clone(),
@@ -132,6 +143,9 @@ impl Config {
             None => SocketAddr::from(([127, 0, 0, 1], 8080)),
         };
         let data_dir = PathBuf::from(get("BAYLINE_DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let file_drop_dir = get("BAYLINE_FILE_DROP_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("file-drop"));
         let database_url = match get("DATABASE_URL") {
             Some(v) => DatabaseUrl::parse(&v)
                 .map_err(|e| anyhow::anyhow!("DATABASE_URL is not usable: {e}"))?,
@@ -228,6 +242,7 @@ impl Config {
         };
         Ok(Self {
             listen,
+            file_drop_dir,
             data_dir,
             database_url,
             database_schema,

@@ -88,9 +88,12 @@ async fn main() -> anyhow::Result<()> {
             } else {
                 Mode::Api
             };
-            let server =
-                Server::start_with(&config, mode, jobs::Registry::standard(&config.messaging()))
-                    .await?;
+            let server = Server::start_with(
+                &config,
+                mode,
+                jobs::Registry::standard(&config.job_settings()),
+            )
+            .await?;
             tracing::info!(
                 address = %server.address,
                 database = %config.database_url,

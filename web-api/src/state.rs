@@ -2,10 +2,12 @@
 
 use engine::Database;
 use engine::auth::AuthService;
+use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
+use engine::store::data_sources::DataSourceStore;
 use engine::store::dealer_records::DealerRecordStore;
 use engine::store::imports::ImportStore;
 use engine::store::lead_lists::LeadListStore;
@@ -39,6 +41,9 @@ pub struct AppState {
     pub cv_leads: CvLeadStore,
     pub imports: ImportStore,
     pub dealer_records: DealerRecordStore,
+    pub data_sources: DataSourceStore,
+    /// Where data sources' file drops are.
+    pub sync: SyncSettings,
     pub understandings: UnderstandingStore,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
@@ -71,6 +76,8 @@ impl AppState {
             cv_leads: CvLeadStore::new(db.clone()),
             imports: ImportStore::new(db.clone()),
             dealer_records: DealerRecordStore::new(db.clone()),
+            data_sources: DataSourceStore::new(db.clone()),
+            sync: SyncSettings::new("data/file-drop"),
             understandings: UnderstandingStore::new(db.clone()),
             auth,
             db,

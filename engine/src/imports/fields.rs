@@ -830,6 +830,41 @@ pub fn suggest(
     mapping
 }
 
+/// A mapping to save for a data source (field key → header): every key a field of the file
+/// type, every header at most 200 characters and used by one field. Empty headers are left
+/// out (the field is matched by name again).
+pub fn check_saved(
+    file_type: FileType,
+    mapping: &BTreeMap<String, String>,
+) -> Result<BTreeMap<String, String>> {
+    let fields = fields_of(file_type);
+    let mut problems = Vec::new();
+    let mut checked = BTreeMap::new();
+    let mut headers: BTreeMap<String, &str> = BTreeMap::new();
+    for (key, header) in mapping {
+        let header = header.trim();
+        if !fields.iter().any(|f| f.key == key) {
+            problems.push(format!("{key} is not a field of a {file_type} file"));
+        } else if header.chars().count() > 200 {
+            problems.push(format!(
+                "The column name for {key} is longer than 200 characters"
+            ));
+        } else if !header.is_empty() {
+            if let Some(other) = headers.insert(normalize_header(header), key) {
+                problems.push(format!(
+                    "Column {header:?} is mapped to both {other} and {key}"
+                ));
+            }
+            checked.insert(key.clone(), header.to_owned());
+        }
+    }
+    if problems.is_empty() {
+        Ok(checked)
+    } else {
+        Err(Error::invalid_all(problems))
+    }
+}
+
 /// The mapping a load uses: `chosen` (field key → header name, as the mapping step confirmed
 /// it) when given, else the suggestion. Every problem is listed: an unknown field, a header
 /// the file does not have, two fields on one column, a required field with no column.

@@ -3,10 +3,13 @@
 //! cell, and loaded in batches by the `imports.file` job. The file layouts are ours (the spec
 //! gives none): docs/imports.md lists each file type's fields and the header names it knows.
 
+pub mod connectors;
 pub mod fields;
 pub mod load;
 pub mod reader;
+pub mod sources;
 pub mod spool;
+pub mod sync;
 pub mod values;
 
 use std::collections::BTreeMap;

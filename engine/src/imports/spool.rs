@@ -49,10 +49,32 @@ pub async fn spool_upload(mut from: impl AsyncRead + Unpin) -> Result<SpooledFil
     Ok(SpooledFile {
         file,
         size,
-        sha256: digest
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect(),
+        sha256: hex(digest),
     })
+}
+
+fn hex(digest: Sha256) -> String {
+    digest
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The size and SHA-256 (hex) of a file on disk, read in one pass (blocking).
+pub fn file_digest(path: &std::path::Path) -> std::io::Result<(u64, String)> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut digest = Sha256::new();
+    let mut buffer = vec![0u8; 256 * 1024];
+    let mut size = 0u64;
+    loop {
+        let read = file.read(&mut buffer)?;
+        if read == 0 {
+            break;
+        }
+        size += read as u64;
+        digest.update(&buffer[..read]);
+    }
+    Ok((size, hex(digest)))
 }

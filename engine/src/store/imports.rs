@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_query::{Expr, ExprTrait, Order, Query, SelectStatement};
+use sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -78,6 +78,8 @@ pub struct ImportReport {
     pub bytes_read: i64,
     /// Why the file failed, when it did.
     pub error: Option<String>,
+    /// The data-source sync that delivered the file, if one did.
+    pub sync_history_id: Option<i64>,
 }
 
 impl ImportReport {
@@ -122,7 +124,22 @@ pub struct NewReport {
     pub headers: Vec<String>,
     pub mapping: BTreeMap<String, String>,
     pub data_source_id: Option<i64>,
+    pub sync_history_id: Option<i64>,
     pub uploaded_by: Option<i64>,
+}
+
+/// What the files of one sync added up to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncTotals {
+    pub files: i64,
+    /// Files that could not be read at all (their reports say why).
+    pub failed_files: i64,
+    pub rows: i64,
+    pub inserted: i64,
+    pub updated: i64,
+    pub unchanged: i64,
+    pub failed_rows: i64,
 }
 
 /// Which reports to list.
@@ -277,7 +294,7 @@ impl EnrichmentCounts {
     }
 }
 
-const REPORT_COLUMNS: [ImportFileReports; 29] = [
+const REPORT_COLUMNS: [ImportFileReports; 30] = [
     ImportFileReports::Id,
     ImportFileReports::EnterpriseId,
     ImportFileReports::BocId,
@@ -306,6 +323,7 @@ const REPORT_COLUMNS: [ImportFileReports; 29] = [
     ImportFileReports::RowsDone,
     ImportFileReports::BytesRead,
     ImportFileReports::Error,
+    ImportFileReports::SyncHistoryId,
     ImportFileReports::Table,
 ];
 
@@ -325,7 +343,7 @@ impl ImportStore {
 
     fn select_reports() -> SelectStatement {
         Query::select()
-            .columns(REPORT_COLUMNS[..28].iter().copied())
+            .columns(REPORT_COLUMNS[..29].iter().copied())
             .from(ImportFileReports::Table)
             .to_owned()
     }
@@ -358,6 +376,7 @@ impl ImportStore {
                         ImportFileReports::ContentSha256,
                         ImportFileReports::Headers,
                         ImportFileReports::Mapping,
+                        ImportFileReports::SyncHistoryId,
                     ])
                     .values_panic([
                         new.enterprise_id.into(),
@@ -379,6 +398,7 @@ impl ImportStore {
                         serde_json::to_string(&new.mapping)
                             .unwrap_or_default()
                             .into(),
+                        new.sync_history_id.into(),
                     ])
                     .returning_col(ImportFileReports::Id)
                     .to_owned(),
@@ -460,6 +480,68 @@ impl ImportStore {
             .fetch_optional(&query)
             .await?
             .ok_or_else(|| Error::not_found("File report not found"))
+    }
+
+    /// The report of a file a data source delivered, by its name and content: a file is
+    /// imported once, and a changed file under the same name again.
+    pub async fn delivered_report(
+        &self,
+        data_source_id: i64,
+        file_name: &str,
+        sha256: &str,
+    ) -> Result<Option<ImportReport>> {
+        let mut query = Self::select_reports();
+        query
+            .and_where(Expr::col(ImportFileReports::DataSourceId).eq(data_source_id))
+            .and_where(Expr::col(ImportFileReports::FileName).eq(file_name))
+            .and_where(Expr::col(ImportFileReports::ContentSha256).eq(sha256))
+            .order_by(ImportFileReports::Id, Order::Desc)
+            .limit(1);
+        self.db.fetch_optional(&query).await
+    }
+
+    /// The files a sync loaded, added up.
+    pub async fn sync_totals(&self, sync_history_id: i64) -> Result<SyncTotals> {
+        let sum = |column: ImportFileReports| {
+            Func::coalesce([Expr::from(Func::sum(Expr::col(column))), Expr::val(0)])
+                .cast_as("BIGINT")
+        };
+        let of_sync = Expr::col(ImportFileReports::SyncHistoryId).eq(sync_history_id);
+        let query = Query::select()
+            .expr(Func::count(Expr::col(ImportFileReports::Id)).cast_as("BIGINT"))
+            .expr(sum(ImportFileReports::TotalRows))
+            .expr(sum(ImportFileReports::InsertedRows))
+            .expr(sum(ImportFileReports::UpdatedRows))
+            .expr(sum(ImportFileReports::UnchangedRows))
+            .expr(sum(ImportFileReports::FailedRows))
+            .from(ImportFileReports::Table)
+            .and_where(of_sync.clone())
+            .to_owned();
+        type Sums = (i64, i64, i64, i64, i64, i64);
+        let (files, rows, inserted, updated, unchanged, failed_rows): Sums =
+            self.db.fetch_optional(&query).await?.unwrap_or_default();
+        let failed_files: i64 = self
+            .db
+            .fetch_scalar(
+                &Query::select()
+                    .expr(Func::count(Expr::col(ImportFileReports::Id)).cast_as("BIGINT"))
+                    .from(ImportFileReports::Table)
+                    .and_where(of_sync)
+                    .and_where(
+                        Expr::col(ImportFileReports::Status).eq(ImportStatus::Failed.as_str()),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        Ok(SyncTotals {
+            files,
+            failed_files,
+            rows,
+            inserted,
+            updated,
+            unchanged,
+            failed_rows,
+        })
     }
 
     /// Reports of these stores, newest first.

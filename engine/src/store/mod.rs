@@ -3,6 +3,7 @@
 pub mod appointments;
 pub mod customers;
 pub mod cv_leads;
+pub mod data_sources;
 pub mod dealer_records;
 mod dms_rows;
 pub mod imports;

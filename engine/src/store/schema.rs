@@ -205,7 +205,7 @@ pub enum ImportFileReports {
     Table, Id, EnterpriseId, BocId, StoreId, FileType, RecallType, FileName, Status, TotalRows,
     ImportedRows, FailedRows, JobRunId, UploadedBy, CreatedAt, FinishedAt, DataSourceId,
     FileFormat, SizeBytes, ContentSha256, Headers, Mapping, RowsDone, BytesRead, InsertedRows,
-    UpdatedRows, UnchangedRows, LeadsCreated, Error,
+    UpdatedRows, UnchangedRows, LeadsCreated, Error, SyncHistoryId,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -221,4 +221,22 @@ pub enum ImportedLeads {
     Make, Model, Year, Description, EventDate, ExpiryDate, VisitsTotal, VisitsUsed, Mileage,
     RowHash, EnrichmentStatus, ReasonKey, CustomerId, VehicleId, FsiId, ReviewedBy, ReviewedAt,
     CreatedAt, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum DataSourceConfigurations {
+    Table, Id, EnterpriseId, StoreId, Name, SourceKind, Settings, IsEnabled, CreatedBy, CreatedAt,
+    UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum DataSourceMappings {
+    Table, Id, ConfigurationId, FileType, TargetField, SourceField, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum SyncHistory {
+    Table, Id, EnterpriseId, StoreId, ConfigurationId, Status, RecordCount, ErrorCount, Message,
+    JobRunId, StartedAt, FinishedAt, FileCount, InsertedRows, UpdatedRows, UnchangedRows,
+    TriggeredBy,
 }

@@ -16,8 +16,8 @@ use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
 
 pub struct FileImport;
 
-/// Reports each batch to the run and stops when it is cancelled.
-struct RunObserver<'a>(&'a JobContext);
+/// Reports each batch to the run (bytes read of the file) and stops when it is cancelled.
+pub(crate) struct RunObserver<'a>(pub(crate) &'a JobContext);
 
 impl LoadObserver for RunObserver<'_> {
     async fn batch_loaded(&self, progress: LoadProgress) -> engine::Result<bool> {

@@ -1,6 +1,7 @@
 //! The job kinds Bayline ships, one file each.
 
 mod cv_lead_import;
+mod data_sync;
 mod enrichment;
 mod file_import;
 mod line_types;
@@ -12,11 +13,13 @@ mod understand_reply;
 
 use std::sync::Arc;
 
+use engine::imports::sources::SyncSettings;
 use engine::messaging::MessagingSettings;
 
 use crate::registry::JobKind;
 
 pub use cv_lead_import::CvLeadImport;
+pub use data_sync::DataSync;
 pub use enrichment::Enrichment;
 pub use file_import::FileImport;
 pub use line_types::LineTypes;
@@ -26,9 +29,20 @@ pub use prune_sessions::PruneSessions;
 pub use send_message::SendMessage;
 pub use understand_reply::UnderstandReply;
 
-pub fn all(messaging: &MessagingSettings) -> Vec<Arc<dyn JobKind>> {
+/// What the kinds need from the process's configuration.
+#[derive(Debug, Clone)]
+pub struct KindSettings {
+    /// The mailer and public URL message sending uses.
+    pub messaging: MessagingSettings,
+    /// Where data sources' file drops are.
+    pub sync: SyncSettings,
+}
+
+pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
+    let messaging = &settings.messaging;
     vec![
         Arc::new(CvLeadImport),
+        Arc::new(DataSync::new(settings.sync.clone())),
         Arc::new(Enrichment),
         Arc::new(FileImport),
         Arc::new(LineTypes::new(messaging.clone())),

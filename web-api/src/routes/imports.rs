@@ -45,7 +45,8 @@ pub struct FileReportView {
     pub enterprise_id: i64,
     pub boc_id: Option<i64>,
     pub store_id: Option<i64>,
-    /// PREPAID_MAINTENANCE, RECALL, FEA_ALERT or DMS_CUSTOMER_VEHICLES.
+    /// PREPAID_MAINTENANCE, RECALL, FEA_ALERT, DMS_CUSTOMER_VEHICLES, DMS_ADVISORS, DMS_SALES,
+    /// DMS_REPAIR_ORDERS or DMS_APPOINTMENTS.
     pub file_type: String,
     pub recall_type: Option<String>,
     pub file_name: String,
@@ -74,6 +75,9 @@ pub struct FileReportView {
     /// The run that loads it (`GET /api/jobs/{id}` follows it; cancel it there).
     pub job_run_id: Option<i64>,
     pub uploaded_by: Option<i64>,
+    /// The data source the file came from, and the sync that delivered it.
+    pub data_source_id: Option<i64>,
+    pub sync_id: Option<i64>,
     pub created_on: DateTime<Utc>,
     pub finished_on: Option<DateTime<Utc>>,
 }
@@ -103,6 +107,8 @@ impl From<ImportReport> for FileReportView {
             error: r.error,
             job_run_id: r.job_run_id,
             uploaded_by: r.uploaded_by,
+            data_source_id: r.data_source_id,
+            sync_id: r.sync_history_id,
             created_on: r.created_at,
             finished_on: r.finished_at,
         }
@@ -362,7 +368,7 @@ pub struct PreviewForm {
     pub multipart_file: Upload,
 }
 
-fn file_type_of(text: &str) -> Result<FileType, engine::Error> {
+pub(super) fn file_type_of(text: &str) -> Result<FileType, engine::Error> {
     text.parse().map_err(|_| {
         engine::Error::invalid(format!(
             "file_type must be one of {}",
@@ -391,6 +397,27 @@ async fn upload_store(
         return Err(engine::Error::not_found("Store not found").into());
     }
     Ok(store)
+}
+
+/// The mapping a data source saved for a file type, when an upload names the source (one of
+/// the upload's store).
+async fn saved_mapping(
+    state: &AppState,
+    scope: &Scope,
+    data_source_id: Option<i64>,
+    store_id: i64,
+    file_type: FileType,
+) -> ApiResult<Option<BTreeMap<String, String>>> {
+    let Some(id) = data_source_id else {
+        return Ok(None);
+    };
+    let source = super::data_sources::source_in_scope(state, scope, id).await?;
+    if source.store_id != Some(store_id) {
+        return Err(engine::Error::invalid("The data source belongs to another store").into());
+    }
+    Ok(Some(
+        state.data_sources.mapping(source.id, file_type).await?,
+    ))
 }
 
 /// The upload spooled and its header and first rows read.
@@ -450,8 +477,12 @@ impl ImportApi {
         /// For a RECALL file: SAFETY (default), EMISSIONS, SERVICE_CAMPAIGN or
         /// WARRANTY_EXTENSION.
         recall_type: Query<Option<String>>,
-        /// PREPAID_MAINTENANCE, RECALL, FEA_ALERT or DMS_CUSTOMER_VEHICLES.
+        /// PREPAID_MAINTENANCE, RECALL, FEA_ALERT, DMS_CUSTOMER_VEHICLES, DMS_ADVISORS,
+        /// DMS_SALES, DMS_REPAIR_ORDERS or DMS_APPOINTMENTS.
         file_type: Query<String>,
+        /// The data source the file comes from: the mapping saved for it is used where the
+        /// form gives none.
+        data_source_id: Query<Option<i64>>,
         form: ImportForm,
     ) -> ApiResult<ImportStarted> {
         require_importer(&caller)?;
@@ -479,8 +510,10 @@ impl ImportApi {
         };
         let store =
             upload_store(&state, &scope, enterprise_id.0, boc_id_pk.0, store_id_pk.0).await?;
+        let saved =
+            saved_mapping(&state, &scope, data_source_id.0, store.store_id, file_type).await?;
         let (file_name, spooled, info, _) = read_upload(form.multipart_file).await?;
-        let mapping = fields::resolve(file_type, &info.headers, chosen.as_ref(), None)?;
+        let mapping = fields::resolve(file_type, &info.headers, chosen.as_ref(), saved.as_ref())?;
         let new = NewReport {
             enterprise_id: store.enterprise_id,
             boc_id: store.boc_id,
@@ -493,7 +526,8 @@ impl ImportApi {
             content_sha256: spooled.sha256.clone(),
             mapping: mapping.by_header(&info.headers),
             headers: info.headers,
-            data_source_id: None,
+            data_source_id: data_source_id.0,
+            sync_history_id: None,
             uploaded_by: Some(caller.user_id),
         };
         let report = state
@@ -530,14 +564,18 @@ impl ImportApi {
         Session(caller): Session,
         store_id_pk: Query<i64>,
         file_type: Query<String>,
+        /// The data source the file comes from: its saved mapping is suggested first.
+        data_source_id: Query<Option<i64>>,
         form: PreviewForm,
     ) -> ApiResult<Json<FilePreview>> {
         require_importer(&caller)?;
         let scope = request_scope(&caller, req)?;
         let file_type = file_type_of(&file_type.0)?;
-        upload_store(&state, &scope, None, None, store_id_pk.0).await?;
+        let store = upload_store(&state, &scope, None, None, store_id_pk.0).await?;
+        let saved =
+            saved_mapping(&state, &scope, data_source_id.0, store.store_id, file_type).await?;
         let (file_name, _spooled, info, rows) = read_upload(form.multipart_file).await?;
-        let mapping = fields::suggest(file_type, &info.headers, None);
+        let mapping = fields::suggest(file_type, &info.headers, saved.as_ref());
         let missing_required = fields_of(file_type)
             .iter()
             .filter(|f| f.required && mapping.column_of(f.key).is_none())

@@ -3,6 +3,7 @@
 pub mod appointments;
 pub mod assistant_actions;
 pub mod customers;
+pub mod data_sources;
 pub mod dealer_records;
 pub mod enterprise;
 pub mod events;
@@ -87,6 +88,7 @@ type CoreApis = (
     planners::PlannerDefinitionApi,
     planners::CvLeadApi,
     imports::ImportApi,
+    data_sources::DataSourceApi,
 );
 
 /// The messaging areas.
@@ -119,6 +121,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             planners::PlannerDefinitionApi,
             planners::CvLeadApi,
             imports::ImportApi,
+            data_sources::DataSourceApi,
         ),
         (
             messages::MessageApi,

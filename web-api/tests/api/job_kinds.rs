@@ -14,7 +14,7 @@ const ALLOWED: &[Role] = &[Role::SuperAdmin, Role::EnterpriseAdmin];
 
 /// The standard kinds (configured like the server) plus the test kinds below.
 pub fn registry(config: &web_api::config::Config) -> Registry {
-    let mut registry = Registry::standard(&config.messaging());
+    let mut registry = Registry::standard(&config.job_settings());
     registry.register(Arc::new(Flaky));
     registry.register(Arc::new(Fail));
     registry.register(Arc::new(Panics));

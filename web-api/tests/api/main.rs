@@ -7,6 +7,7 @@ mod appointments;
 mod assistant_actions;
 mod call_logs;
 mod customers;
+mod data_sources;
 mod events;
 mod hardening;
 mod helpers;

@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 
 use chrono::Utc;
 use engine::store::schema::{
-    Advisors, Bocs, Customers, CvLeadBatches, FutureServiceInteractions as Fsi, ImportFileReports,
-    ImportedLeads, JobRuns, Marks, MessageInstances as Messages, PlannerDefinitions, Schedulers,
-    ServiceAppointments, ServiceVehicles as Vehicles, Stores,
+    Advisors, Bocs, Customers, CvLeadBatches, DataSourceConfigurations,
+    FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads, JobRuns, Marks,
+    MessageInstances as Messages, PlannerDefinitions, Schedulers, ServiceAppointments,
+    ServiceVehicles as Vehicles, Stores,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Iden, InsertStatement, Query, SimpleExpr};
@@ -37,6 +38,7 @@ enum Kind {
     FileReport,
     ImportedLead,
     Advisor,
+    DataSource,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -72,6 +74,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         "advisorid" => Kind::Advisor,
         "batchid" => Kind::Batch,
         "filereportid" => Kind::FileReport,
+        "datasourceid" => Kind::DataSource,
         "definitionid" => Kind::Definition,
         "targetid" if path.ends_with("/customer") => Kind::Customer,
         "targetid" if path.ends_with("/service-vehicle") => Kind::Vehicle,
@@ -97,6 +100,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
                 || path.contains("/transcript/")
             {
                 Kind::Lead
+            } else if path.starts_with("/api/data-sync/datasource/") {
+                Kind::DataSource
             } else if path.starts_with("/api/list-of-customer-vehicle-lead/") {
                 Kind::ImportedLead
             } else if path.contains("predictive-planner-audit") {
@@ -566,6 +571,19 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    let data_source = insert_id(
+        app,
+        made(
+            &DataSourceConfigurations::Table,
+            base(vec![
+                ("name", "walk".into()),
+                ("source_kind", "FILE_DROP".into()),
+                ("created_at", now.into()),
+                ("updated_at", now.into()),
+            ]),
+        ),
+    )
+    .await;
     BTreeMap::from([
         (Kind::Enterprise, enterprise),
         (Kind::Dealer, dealer),
@@ -600,6 +618,7 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         (Kind::Batch, batch),
         (Kind::FileReport, file_report),
         (Kind::ImportedLead, imported_lead),
+        (Kind::DataSource, data_source),
         (
             Kind::Advisor,
             first(app, Advisors::Table, Advisors::StoreId, store_id).await,
