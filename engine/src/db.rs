@@ -333,7 +333,10 @@ impl Database {
     pub async fn begin(&self) -> Result<Transaction> {
         Ok(Transaction {
             inner: match &self.pool {
-                Pool::Sqlite(pool) => TxInner::Sqlite(pool.begin().await?),
+                // Write transactions take SQLite's write lock at BEGIN: a deferred one that reads
+                // first and writes later fails with SQLITE_BUSY_SNAPSHOT (no wait, no retry)
+                // when another process wrote in between.
+                Pool::Sqlite(pool) => TxInner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
                 Pool::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
             },
         })
@@ -366,6 +369,21 @@ impl Database {
             Pool::Postgres(pool) => {
                 sqlx::query("VACUUM (ANALYZE)").execute(pool).await?;
             }
+        }
+        Ok(())
+    }
+
+    /// Refreshes PostgreSQL's statistics of tables a bulk load is growing (`tables` are our
+    /// own names, never input). Until then its planner may judge a freshly filled table tiny
+    /// and look rows up by scanning it; SQLite uses its indexes without statistics.
+    pub async fn analyze_tables(&self, tables: &[&str]) -> Result<()> {
+        if let Pool::Postgres(pool) = &self.pool
+            && !tables.is_empty()
+        {
+            let statement = format!("ANALYZE {}", tables.join(", "));
+            sqlx::raw_sql(AssertSqlSafe(statement))
+                .execute(pool)
+                .await?;
         }
         Ok(())
     }

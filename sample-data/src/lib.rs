@@ -6,6 +6,7 @@
 //! without reading anything back.
 
 mod catalog;
+pub mod files;
 mod rows;
 mod vin;
 

@@ -39,6 +39,10 @@ enum Command {
         /// Seed for the random generator; the same seed gives the same world.
         #[arg(long, default_value_t = sample_data::DEFAULT_SEED)]
         seed: u64,
+        /// Also write sample import files of the world (one of each kind, and a messy one)
+        /// into this directory, e.g. sample-data/files.
+        #[arg(long)]
+        files: Option<std::path::PathBuf>,
     },
     /// Print the OpenAPI document as JSON.
     Openapi,
@@ -118,7 +122,7 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!(database = %config.database_url, "migrations applied");
             Ok(())
         }
-        Command::DemoData { scale, seed } => {
+        Command::DemoData { scale, seed, files } => {
             let db = open_database(&config).await?;
             let options = sample_data::DemoOptions {
                 vehicles: scale,
@@ -154,6 +158,18 @@ async fn main() -> anyhow::Result<()> {
                 summary.messages,
                 started.elapsed().as_secs_f64()
             );
+            if let Some(dir) = files {
+                let written =
+                    sample_data::files::write_sample_files(&db, &dir, options.today).await?;
+                for file in written {
+                    tracing::info!(
+                        file = %file.path.display(),
+                        file_type = file.file_type,
+                        rows = file.rows,
+                        "sample import file written"
+                    );
+                }
+            }
             Ok(())
         }
         Command::Openapi | Command::Assistant { .. } => {

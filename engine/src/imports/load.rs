@@ -157,6 +157,7 @@ async fn load_rows(
     });
 
     let mut rows_done = report.rows_done;
+    let mut batches = 0u64;
     let mut mapping = None;
     let mut headers = Vec::new();
     let mut stopped = false;
@@ -195,6 +196,12 @@ async fn load_rows(
                 };
                 store.load_batch(report, &batch, Utc::now()).await?;
                 rows_done += row_count as i64;
+                batches += 1;
+                // A load that grows its tables many times over (a first import for a store)
+                // refreshes their statistics as it goes: after 1, 4, 16, 64… batches.
+                if batches.is_power_of_two() && batches.trailing_zeros().is_multiple_of(2) {
+                    store.refresh_statistics(report.file_type).await?;
+                }
                 let progress = LoadProgress {
                     rows_done,
                     bytes_read,

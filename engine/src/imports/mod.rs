@@ -49,6 +49,18 @@ closed_set! {
 }
 
 impl FileType {
+    /// The tables a file of this type fills.
+    pub fn tables(self) -> &'static [&'static str] {
+        match self {
+            Self::PrepaidMaintenance | Self::Recall | Self::FeaAlert => &["imported_leads"],
+            Self::DmsCustomerVehicles => &["customers", "service_vehicles"],
+            Self::DmsAdvisors => &["advisors"],
+            Self::DmsSales => &["sales"],
+            Self::DmsRepairOrders => &["repair_orders", "repair_order_lines"],
+            Self::DmsAppointments => &["service_appointments"],
+        }
+    }
+
     /// Files whose rows become imported leads (the list of customer-vehicle leads), matched
     /// and turned into leads by enrichment.
     pub fn makes_leads(self) -> bool {

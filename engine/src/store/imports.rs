@@ -666,6 +666,11 @@ impl ImportStore {
         tx.commit().await
     }
 
+    /// Refreshes the planner's statistics of the tables a load of `file_type` fills.
+    pub async fn refresh_statistics(&self, file_type: FileType) -> Result<()> {
+        self.db.analyze_tables(file_type.tables()).await
+    }
+
     /// Writes one batch: its records upserted, its problems listed, and the report's counts
     /// and checkpoint moved past it, all or nothing (a report another worker moved on is a
     /// conflict, and nothing is written).
