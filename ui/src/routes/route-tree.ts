@@ -1,6 +1,8 @@
 import { appRoute } from './app'
 import { companyMasterListRoute } from './app/company-master-list'
 import { importReportRoute } from './app/import-report'
+import { importSourcesRoute } from './app/import-sources'
+import { importSyncHistoryRoute } from './app/import-sync-history'
 import { importUploadRoute } from './app/import-upload'
 import { importsRoute } from './app/imports'
 import { jobRunRoute } from './app/job-run'
@@ -24,6 +26,8 @@ export const routeTree = rootRoute.addChildren([
     plannersRoute,
     importsRoute,
     importUploadRoute,
+    importSourcesRoute,
+    importSyncHistoryRoute,
     importReportRoute,
     simulatorRoute,
     notFoundRoute,

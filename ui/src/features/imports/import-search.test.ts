@@ -5,6 +5,7 @@ import {
   reviewRowsParams,
   reviewRowsQuery,
   rowErrorsQuery,
+  selectUploadStore,
   selectUploadType,
   uploadChoices,
   validateImportReportSearch,
@@ -55,6 +56,14 @@ describe('the upload URL', () => {
       recallType: undefined,
     })
     expect(selectUploadType({ type: 'FEA_ALERT', recallType: 'EMISSIONS' }, 'RECALL')).toEqual({ type: undefined, recallType: 'EMISSIONS' })
+  })
+
+  it("keeps the file's data source only while the store stays", () => {
+    expect(validateImportUploadSearch({ store: 1, source: '7' }).source).toBe(7)
+    expect(validateImportUploadSearch({ source: 'x' }).source).toBeUndefined()
+    expect(selectUploadStore({ store: 1, source: 7, type: 'DMS_SALES' }, 1)).toEqual({ store: 1, source: 7, type: 'DMS_SALES' })
+    expect(selectUploadStore({ store: 1, source: 7, type: 'DMS_SALES' }, 2)).toEqual({ store: 2, source: undefined, type: 'DMS_SALES' })
+    expect(selectUploadType({ store: 1, source: 7 }, 'DMS_SALES')).toMatchObject({ source: 7 })
   })
 })
 

@@ -59,6 +59,8 @@ export interface ImportUploadSearch {
   type?: FileTypeCode
   /** A recall file's recall type (the server's default, SAFETY, when absent). */
   recallType?: string
+  /** The store's data source the file comes from: its saved mapping is suggested. */
+  source?: number
 }
 
 export function validateImportUploadSearch(raw: Record<string, unknown>): ImportUploadSearch {
@@ -68,7 +70,13 @@ export function validateImportUploadSearch(raw: Record<string, unknown>): Import
     store: positiveInt(raw.store),
     type: type === DEFAULT_FILE_TYPE ? undefined : type,
     recallType: recallType && /^[A-Z0-9_]+$/.test(recallType) ? recallType : undefined,
+    source: positiveInt(raw.source),
   }
+}
+
+/** The URL after choosing another store: a data source belongs to one store, so it is dropped. */
+export function selectUploadStore(search: ImportUploadSearch, store: number | undefined): ImportUploadSearch {
+  return { ...search, store, source: store === search.store ? search.source : undefined }
 }
 
 /** The upload's choices with the defaults filled in; `onlyStore` is taken when the user has just one. */

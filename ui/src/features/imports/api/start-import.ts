@@ -15,10 +15,12 @@ export interface StartImportInput {
   file: File
   /** The confirmed mapping: a JSON object of field key → header. */
   mapping: string
+  /** The data source the file comes from (its report names it). */
+  dataSourceId?: number
 }
 
 /**
- * POST /api/data-sync/import?enterprise_id=&boc_id_pk=&store_id_pk=&recall_type=&file_type=
+ * POST /api/data-sync/import?enterprise_id=&boc_id_pk=&store_id_pk=&recall_type=&file_type=&data_source_id=
  * (multipart `multipartFile` and `mapping`) — 202 with the report; an `imports.file`
  * run loads the file. A 4xx raises no notice: the upload shows the server's reason.
  */
@@ -34,6 +36,7 @@ export function startImport(input: StartImportInput): Promise<FileReport> {
       store_id_pk: input.storeId,
       recall_type: input.recallType,
       file_type: input.fileType,
+      data_source_id: input.dataSourceId,
     },
     form,
     notifyErrors: false,

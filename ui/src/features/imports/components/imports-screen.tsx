@@ -11,6 +11,7 @@ import { fileTypeLabel } from '../file-types'
 import { importAccess } from '../import-access'
 import { REPORT_PAGE_SIZE, reportListQuery } from '../import-search'
 import { FileTypeTabs } from './file-type-tabs'
+import { ImportsNav } from './imports-nav'
 import { ImportsUnavailable } from './imports-unavailable'
 import { reportColumns, reportRowId } from './report-columns'
 
@@ -51,6 +52,7 @@ export function ImportsScreen() {
           </Link>
         </div>
       </header>
+      <ImportsNav />
 
       <section className="panel" aria-label="Uploaded files">
         <FileTypeTabs current={search.type} panelId="import-reports" />

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { DataTable } from '../../../components/data-table/data-table'
 import type { FilePreview } from '../api/preview-import'
 import { fileFacts } from '../import-format'
@@ -16,13 +16,15 @@ export interface MappingStepProps {
   loading: boolean
   /** The server's reason a load was refused. */
   error: string | null
+  /** The data source choice, above the mapping. */
+  sourceChoice?: ReactNode
 }
 
 /**
  * The mapping step: which of the file's columns each field is read from —
  * the server's suggestion preselected, required fields marked — and Load.
  */
-export function MappingStep({ preview, mapping, onChange, onLoad, onDiscard, loading, error }: MappingStepProps) {
+export function MappingStep({ preview, mapping, onChange, onLoad, onDiscard, loading, error, sourceChoice }: MappingStepProps) {
   const problems = useMemo(() => mappingProblems(preview, mapping), [preview, mapping])
   const columns = useMemo(
     () =>
@@ -67,6 +69,7 @@ export function MappingStep({ preview, mapping, onChange, onLoad, onDiscard, loa
         </span>
         <span className="visually-hidden">as required</span> must have a column; a row without a value for one is refused.
       </p>
+      {sourceChoice}
       <DataTable
         label="Column mapping"
         className="mapping-table"

@@ -1,3 +1,4 @@
+import { syncStatusBadge } from '../data-sources'
 import { enrichmentStatusBadge, reportStatusBadge, type StatusBadge } from '../import-format'
 
 /** A status as a coloured badge, its meaning on hover. */
@@ -17,4 +18,9 @@ export function ReportStatusBadge({ status }: { status: string }) {
 /** What enrichment made of an imported row, as a coloured badge (its meaning on hover). */
 export function EnrichmentStatusBadge({ status }: { status: string }) {
   return <StatusBadgeView badge={enrichmentStatusBadge(status)} status={status} />
+}
+
+/** A sync's status as a coloured badge (its meaning on hover). */
+export function SyncStatusBadge({ status }: { status: string }) {
+  return <StatusBadgeView badge={syncStatusBadge(status)} status={status} />
 }

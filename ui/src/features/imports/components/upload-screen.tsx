@@ -4,19 +4,24 @@ import { useCallback, useState } from 'react'
 import { enterpriseStoresQueryOptions } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { ApiError, notifyApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session'
+import { useDataSources } from '../api/get-data-sources'
 import { useFileReport } from '../api/get-file-report'
 import { usePreviewImport, type FilePreview } from '../api/preview-import'
+import { useSaveSourceMapping } from '../api/save-source-mapping'
 import { useStartImport } from '../api/start-import'
 import { hasRecallType, type FileTypeCode } from '../file-types'
 import { importAccess } from '../import-access'
 import { mappingJson, suggestedMapping, type ColumnMapping } from '../import-mapping'
-import { selectUploadType, uploadChoices } from '../import-search'
+import { selectUploadStore, selectUploadType, uploadChoices } from '../import-search'
+import { uploadMappingPayload } from '../source-mapping'
+import { sourceChoicesQuery } from '../source-search'
 import { DropZone } from './drop-zone'
 import { ExpectedFields } from './expected-fields'
 import { ImportsUnavailable } from './imports-unavailable'
 import { MappingStep } from './mapping-step'
 import { ReportSummary } from './report-summary'
 import { UploadChoices } from './upload-choices'
+import { UploadSourceChoice } from './upload-source-choice'
 
 const route = getRouteApi('/_app/imports/upload')
 
@@ -47,20 +52,27 @@ export function ImportUploadScreen() {
   const onlyStore = stores.data?.length === 1 ? stores.data[0]!.id : undefined
   const choices = uploadChoices(search, onlyStore)
   const store = stores.data?.find((s) => s.id === choices.store)
+  const access = importAccess(user)
+  const storeSources = useDataSources(sourceChoicesQuery(enterprise?.id ?? 0, choices.store), {
+    enabled: access === 'ok' && enterprise !== null && choices.store !== undefined,
+  })
+  const sourceId = search.source
 
   const [state, setState] = useState<UploadStep>({ step: 'choose' })
   const [previewError, setPreviewError] = useState<string | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const preview = usePreviewImport()
   const start = useStartImport()
+  const saveMapping = useSaveSourceMapping()
+  const [saveForSource, setSaveForSource] = useState(false)
   const busy = preview.isPending || start.isPending
 
-  const readFile = (file: File, fileType: FileTypeCode = choices.type) => {
+  const readFile = (file: File, fileType: FileTypeCode = choices.type, dataSourceId: number | undefined = sourceId) => {
     if (choices.store === undefined) return
     setPreviewError(null)
     setLoadError(null)
     preview.mutate(
-      { storeId: choices.store, fileType, file },
+      { storeId: choices.store, fileType, file, dataSourceId },
       {
         onSuccess: (found) => setState({ step: 'mapping', file, preview: found, mapping: suggestedMapping(found) }),
         onError: (error) => {
@@ -75,6 +87,13 @@ export function ImportUploadScreen() {
     void navigate({ search: (prev) => selectUploadType(prev, fileType), replace: true })
     // The same file, read as the other type.
     if (state.step === 'mapping') readFile(state.file, fileType)
+  }
+
+  const chooseSource = (next: number | undefined) => {
+    void navigate({ search: (prev) => ({ ...prev, source: next }), replace: true })
+    if (next === undefined) setSaveForSource(false)
+    // The same file, with the source's saved mapping suggested.
+    if (state.step === 'mapping') readFile(state.file, choices.type, next)
   }
 
   const onMappingChange = useCallback(
@@ -94,9 +113,16 @@ export function ImportUploadScreen() {
         recallType: hasRecallType(state.preview.fileType) ? choices.recallType : undefined,
         file: state.file,
         mapping: mappingJson(state.preview, state.mapping),
+        dataSourceId: sourceId,
       },
       {
-        onSuccess: (report) => setState({ step: 'load', reportId: report.id }),
+        onSuccess: (report) => {
+          // The file was accepted with this mapping: keep it for the source's next files.
+          if (saveForSource && sourceId !== undefined) {
+            saveMapping.mutate({ sourceId, ...uploadMappingPayload(state.preview, state.mapping) })
+          }
+          setState({ step: 'load', reportId: report.id })
+        },
         onError: (error) => setLoadError(refusal(error)),
       },
     )
@@ -110,7 +136,6 @@ export function ImportUploadScreen() {
     start.reset()
   }
 
-  const access = importAccess(user)
   if (access !== 'ok' || !enterprise) return <ImportsUnavailable user={user} access={access === 'ok' ? 'enterprise' : access} title="Upload a data file" />
 
   return (
@@ -135,7 +160,10 @@ export function ImportUploadScreen() {
               fileType={choices.type}
               recallType={choices.recallType}
               disabled={busy}
-              onStore={(next) => void navigate({ search: (prev) => ({ ...prev, store: next }), replace: true })}
+              onStore={(next) => {
+                if (next !== choices.store) setSaveForSource(false)
+                void navigate({ search: (prev) => selectUploadStore(prev, next), replace: true })
+              }}
               onFileType={chooseType}
               onRecallType={(recallType) => void navigate({ search: (prev) => ({ ...prev, recallType }), replace: true })}
             />
@@ -168,6 +196,17 @@ export function ImportUploadScreen() {
           onDiscard={startOver}
           loading={busy}
           error={loadError ?? previewError}
+          sourceChoice={
+            <UploadSourceChoice
+              sources={storeSources.data?.content}
+              storeId={choices.store}
+              sourceId={sourceId}
+              onSource={chooseSource}
+              save={saveForSource}
+              onSave={setSaveForSource}
+              disabled={busy}
+            />
+          }
         />
       ) : null}
     </section>
