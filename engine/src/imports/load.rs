@@ -12,7 +12,9 @@ use tokio::sync::mpsc;
 use super::reader::{ReadEvent, SourceRow, read_file};
 use super::{BATCH_ROWS, ImportStatus, fields, read_record};
 use crate::error::{Error, Result};
-use crate::store::imports::{EnrichmentCounts, ImportReport, ImportStore, RowBatch};
+use crate::store::imports::{
+    BatchCounts, BatchWrite, EnrichmentCounts, ImportReport, ImportStore, RowBatch,
+};
 
 /// How far a load is, after each batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,10 +45,28 @@ pub enum LoadOutcome {
     Cancelled(Box<ImportReport>),
 }
 
-enum Chunk {
-    Header(Vec<String>),
-    Rows(Vec<SourceRow>, u64),
+/// At most this many unchanged batches in a row go unwritten, so the report's progress and
+/// checkpoint still move every few thousand rows.
+const MAX_DEFERRED_BATCHES: u32 = 16;
+
+/// Unchanged batches read since the last written one.
+#[derive(Debug, Clone, Copy, Default)]
+struct Carried {
+    rows: u64,
+    counts: BatchCounts,
+    batches: u32,
+    bytes_read: u64,
 }
+
+/// A batch of rows read and checked.
+struct Checked {
+    count: usize,
+    records: Vec<super::Record>,
+    problems: Vec<super::RowProblem>,
+}
+
+/// A checked batch and the bytes of the file behind its last row.
+struct Chunk(Checked, u64);
 
 /// Loads report `report_id`'s file (see the module's description). A report already final is
 /// returned as it is. A file that turns out unreadable fails the report (FAILED, its reason
@@ -120,14 +140,47 @@ async fn load_rows(
     let skip = report.rows_done.max(0) as u64;
     let (sender, mut receiver) = mpsc::channel::<Chunk>(2);
     let reading_path = path.to_owned();
+    let file_type = report.file_type;
+    let chosen = report.field_mapping();
+    // Rows are read and checked on a blocking thread, while the loader writes the batch
+    // before: reading, checking and writing overlap.
     let reader = tokio::task::spawn_blocking(move || {
         let mut seen = 0u64;
         let mut batch = Vec::with_capacity(BATCH_ROWS);
         let mut last_position = 0;
+        let mut mapping = None;
+        let mut headers = Vec::new();
+        let mut mapping_error = None;
+        let check = |rows: Vec<SourceRow>, mapping: &fields::ColumnMapping, headers: &[String]| {
+            let count = rows.len();
+            let mut records = Vec::with_capacity(count);
+            let mut problems = Vec::new();
+            for row in rows {
+                match read_record(file_type, mapping, headers, row) {
+                    Ok(record) => records.push(record),
+                    Err(found) => problems.extend(found),
+                }
+            }
+            Checked {
+                count,
+                records,
+                problems,
+            }
+        };
         let info = read_file(&reading_path, size, |event| {
             let sent = match event {
                 ReadEvent::Header(info) => {
-                    sender.blocking_send(Chunk::Header(info.headers.clone()))
+                    match fields::resolve(file_type, &info.headers, Some(&chosen), None) {
+                        Ok(found) => {
+                            mapping = Some(found);
+                            headers = info.headers.clone();
+                            return ControlFlow::Continue(());
+                        }
+                        Err(error) => {
+                            mapping_error = Some(error);
+                            return ControlFlow::Break(());
+                        }
+                    }
                 }
                 ReadEvent::Row(row, position) => {
                     seen += 1;
@@ -139,8 +192,11 @@ async fn load_rows(
                     if batch.len() < BATCH_ROWS {
                         return ControlFlow::Continue(());
                     }
+                    let Some(mapping) = &mapping else {
+                        return ControlFlow::Break(());
+                    };
                     let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS));
-                    sender.blocking_send(Chunk::Rows(full, position))
+                    sender.blocking_send(Chunk(check(full, mapping, &headers), position))
                 }
             };
             // The loader stopped listening: it was cancelled or failed.
@@ -150,74 +206,87 @@ async fn load_rows(
                 ControlFlow::Continue(())
             }
         });
-        if info.is_ok() && !batch.is_empty() {
-            let _ = sender.blocking_send(Chunk::Rows(batch, size.max(last_position)));
+        if let Some(error) = mapping_error {
+            return Err(error);
+        }
+        if let (Ok(_), Some(mapping)) = (&info, &mapping)
+            && !batch.is_empty()
+        {
+            let _ = sender.blocking_send(Chunk(
+                check(batch, mapping, &headers),
+                size.max(last_position),
+            ));
         }
         info
     });
 
     let mut rows_done = report.rows_done;
     let mut batches = 0u64;
-    let mut mapping = None;
-    let mut headers = Vec::new();
+    // Unchanged batches not written yet: their rows, counts and the bytes behind them.
+    let mut carried = Carried::default();
     let mut stopped = false;
-    while let Some(chunk) = receiver.recv().await {
-        match chunk {
-            Chunk::Header(found) => {
-                let chosen = report.field_mapping();
-                mapping = Some(fields::resolve(
-                    report.file_type,
-                    &found,
-                    Some(&chosen),
-                    None,
-                )?);
-                headers = found;
+    while let Some(Chunk(checked, position)) = receiver.recv().await {
+        let Checked {
+            count: row_count,
+            records,
+            problems,
+        } = checked;
+        let bytes_read = position.min(size);
+        let batch = RowBatch {
+            rows_done,
+            rows: carried.rows + row_count as u64,
+            bytes_read,
+            records: &records,
+            problems: &problems,
+            carried: carried.counts,
+            may_defer: carried.batches < MAX_DEFERRED_BATCHES,
+        };
+        match store.load_batch(report, &batch, Utc::now()).await? {
+            BatchWrite::Written(_) => {
+                rows_done += batch.rows as i64;
+                carried = Carried::default();
             }
-            Chunk::Rows(rows, position) => {
-                let Some(mapping) = &mapping else {
-                    return Err(Error::Internal("rows before the header".to_owned()));
-                };
-                let row_count = rows.len();
-                let mut records = Vec::with_capacity(row_count);
-                let mut problems = Vec::new();
-                for row in rows {
-                    match read_record(report.file_type, mapping, &headers, row) {
-                        Ok(record) => records.push(record),
-                        Err(found) => problems.extend(found),
-                    }
-                }
-                let bytes_read = position.min(size);
-                let batch = RowBatch {
-                    rows_done,
-                    rows: row_count as u64,
+            BatchWrite::Deferred(counts) => {
+                carried = Carried {
+                    rows: batch.rows,
+                    counts: carried.counts.plus(counts),
+                    batches: carried.batches + 1,
                     bytes_read,
-                    records: &records,
-                    problems: &problems,
                 };
-                store.load_batch(report, &batch, Utc::now()).await?;
-                rows_done += row_count as i64;
-                batches += 1;
-                // A load that grows its tables many times over (a first import for a store)
-                // refreshes their statistics as it goes: after 1, 4, 16, 64… batches.
-                if batches.is_power_of_two() && batches.trailing_zeros().is_multiple_of(2) {
-                    store.refresh_statistics(report.file_type).await?;
-                }
-                let progress = LoadProgress {
-                    rows_done,
-                    bytes_read,
-                    size_bytes: size,
-                };
-                if !observer.batch_loaded(progress).await? {
-                    stopped = true;
-                    break;
-                }
             }
+        }
+        batches += 1;
+        // A load that grows its tables many times over (a first import for a store)
+        // refreshes their statistics as it goes: after 1, 4, 16, 64… batches.
+        if batches.is_power_of_two() && batches.trailing_zeros().is_multiple_of(2) {
+            store.refresh_statistics(report.file_type).await?;
+        }
+        let progress = LoadProgress {
+            rows_done: rows_done + carried.rows as i64,
+            bytes_read,
+            size_bytes: size,
+        };
+        if !observer.batch_loaded(progress).await? {
+            stopped = true;
+            break;
         }
     }
     drop(receiver);
     let read = reader
         .await
         .map_err(|e| Error::Internal(format!("the file reader stopped: {e}")))?;
+    if carried.rows > 0 {
+        let batch = RowBatch {
+            rows_done,
+            rows: carried.rows,
+            bytes_read: carried.bytes_read,
+            records: &[],
+            problems: &[],
+            carried: carried.counts,
+            may_defer: false,
+        };
+        store.write_carried(report, &batch).await?;
+    }
     if stopped {
         return Ok(false);
     }

@@ -233,14 +233,29 @@ pub struct ImportedLeadSearch {
 /// A batch of a file's rows, checked.
 #[derive(Debug, Clone, Copy)]
 pub struct RowBatch<'a> {
-    /// Where the report stood before the batch.
+    /// The report's checkpoint: rows behind the last written batch.
     pub rows_done: i64,
-    /// Data rows the batch covers (good and bad).
+    /// Data rows since the checkpoint (good and bad): the batch's, and those of the batches
+    /// before it that changed nothing and were not written (`carried`).
     pub rows: u64,
     /// Bytes of the file behind the batch's last row.
     pub bytes_read: u64,
     pub records: &'a [Record],
     pub problems: &'a [RowProblem],
+    /// What the unwritten batches since the checkpoint counted (all unchanged).
+    pub carried: BatchCounts,
+    /// Whether the batch may be left unwritten when it changes nothing.
+    pub may_defer: bool,
+}
+
+/// What became of a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BatchWrite {
+    /// Written with the checkpoint, counts included (the carried ones too).
+    Written(BatchCounts),
+    /// Every row was as stored and none was refused: nothing was written. Its counts are
+    /// carried to the next written batch; a run resumed before then reads the rows again.
+    Deferred(BatchCounts),
 }
 
 /// What one batch did to its rows.
@@ -250,6 +265,17 @@ pub struct BatchCounts {
     pub updated: u64,
     pub unchanged: u64,
     pub failed: u64,
+}
+
+impl BatchCounts {
+    pub fn plus(self, other: Self) -> Self {
+        Self {
+            inserted: self.inserted + other.inserted,
+            updated: self.updated + other.updated,
+            unchanged: self.unchanged + other.unchanged,
+            failed: self.failed + other.failed,
+        }
+    }
 }
 
 /// Which imported rows enrichment looks at.
@@ -672,14 +698,16 @@ impl ImportStore {
     }
 
     /// Writes one batch: its records upserted, its problems listed, and the report's counts
-    /// and checkpoint moved past it, all or nothing (a report another worker moved on is a
-    /// conflict, and nothing is written).
+    /// and checkpoint moved past it (and past the unwritten batches before it), all or nothing
+    /// (a report another worker moved on is a conflict, and nothing is written). A batch that
+    /// may be deferred and changes nothing is not written at all: a second load of the same
+    /// file commits once every few batches instead of once a batch.
     pub async fn load_batch(
         &self,
         report: &ImportReport,
         batch: &RowBatch<'_>,
         now: DateTime<Utc>,
-    ) -> Result<BatchCounts> {
+    ) -> Result<BatchWrite> {
         let mut tx = self.db.begin().await?;
         let (mut counts, late_problems) = match report.file_type {
             FileType::DmsCustomerVehicles => (
@@ -698,6 +726,11 @@ impl ImportStore {
         let problems: Vec<&RowProblem> = batch.problems.iter().chain(&late_problems).collect();
         let failed_lines: HashSet<u64> = problems.iter().map(|p| p.line).collect();
         counts.failed = failed_lines.len() as u64;
+        if batch.may_defer && problems.is_empty() && counts.inserted + counts.updated == 0 {
+            // Read only: dropping the transaction rolls nothing back.
+            drop(tx);
+            return Ok(BatchWrite::Deferred(counts));
+        }
         for chunk in problems.chunks(500) {
             let mut insert = Query::insert();
             insert.into_table(ImportRowErrors::Table).columns([
@@ -720,56 +753,18 @@ impl ImportStore {
             }
             tx.execute(&insert).await?;
         }
-        let add = |column: ImportFileReports, n: u64| Expr::col(column).add(Expr::val(clamp(n)));
-        let moved = tx
-            .execute(
-                &Query::update()
-                    .table(ImportFileReports::Table)
-                    .value(ImportFileReports::Status, ImportStatus::Running.as_str())
-                    .value(
-                        ImportFileReports::RowsDone,
-                        batch.rows_done + batch.rows as i64,
-                    )
-                    .value(ImportFileReports::BytesRead, batch.bytes_read as i64)
-                    .value(
-                        ImportFileReports::TotalRows,
-                        add(ImportFileReports::TotalRows, batch.rows),
-                    )
-                    .value(
-                        ImportFileReports::ImportedRows,
-                        add(
-                            ImportFileReports::ImportedRows,
-                            counts.inserted + counts.updated + counts.unchanged,
-                        ),
-                    )
-                    .value(
-                        ImportFileReports::FailedRows,
-                        add(ImportFileReports::FailedRows, counts.failed),
-                    )
-                    .value(
-                        ImportFileReports::InsertedRows,
-                        add(ImportFileReports::InsertedRows, counts.inserted),
-                    )
-                    .value(
-                        ImportFileReports::UpdatedRows,
-                        add(ImportFileReports::UpdatedRows, counts.updated),
-                    )
-                    .value(
-                        ImportFileReports::UnchangedRows,
-                        add(ImportFileReports::UnchangedRows, counts.unchanged),
-                    )
-                    .and_where(Expr::col(ImportFileReports::Id).eq(report.id))
-                    .and_where(Expr::col(ImportFileReports::RowsDone).eq(batch.rows_done))
-                    .to_owned(),
-            )
-            .await?;
-        if moved != 1 {
-            return Err(Error::Conflict(
-                "Another worker is loading this file; this batch was not written".to_owned(),
-            ));
-        }
+        let total = counts.plus(batch.carried);
+        move_checkpoint(&mut tx, report, batch, total).await?;
         tx.commit().await?;
-        Ok(counts)
+        Ok(BatchWrite::Written(total))
+    }
+
+    /// Writes the checkpoint and counts of deferred batches no written batch followed (the
+    /// file's last batches, or those before a cancel).
+    pub async fn write_carried(&self, report: &ImportReport, batch: &RowBatch<'_>) -> Result<()> {
+        let mut tx = self.db.begin().await?;
+        move_checkpoint(&mut tx, report, batch, batch.carried).await?;
+        tx.commit().await
     }
 
     /// A report's row problems, by line.
@@ -851,9 +846,13 @@ impl ImportStore {
             // One line per row, its problems joined.
             let mut by_row: Vec<(i32, Vec<String>, Vec<String>)> = Vec::new();
             for error in &errors {
+                // A cell's problem already names its field; the column is added when its
+                // header is another name ("Serial Number: VIN: …", not "VIN: VIN: …").
                 let message = match &error.field {
-                    Some(field) => format!("{field}: {}", error.message),
-                    None => error.message.clone(),
+                    Some(field) if !error.message.starts_with(&format!("{field}:")) => {
+                        format!("{field}: {}", error.message)
+                    }
+                    _ => error.message.clone(),
                 };
                 match by_row.last_mut() {
                     Some((line, _, messages)) if *line == error.row_number => {
@@ -952,7 +951,10 @@ impl ImportStore {
         let total: i64 = self.db.fetch_scalar(&count).await?;
         let mut query = Self::select_leads();
         filter(&mut query);
+        // Each file's rows in file order (a batch writes its rows in key order).
         query
+            .order_by(ImportedLeads::ReportId, Order::Asc)
+            .order_by(ImportedLeads::LineNumber, Order::Asc)
             .order_by(ImportedLeads::Id, Order::Asc)
             .limit(page.size)
             .offset(page.offset());
@@ -1729,6 +1731,65 @@ fn merged_vehicle(
             .date("lastServiceDate")
             .or(existing.last_service_date),
     }
+}
+
+/// Moves a report's checkpoint past `batch.rows` rows and adds `counts`, guarded by the
+/// checkpoint the batch started from.
+async fn move_checkpoint(
+    tx: &mut Transaction,
+    report: &ImportReport,
+    batch: &RowBatch<'_>,
+    counts: BatchCounts,
+) -> Result<()> {
+    let add = |column: ImportFileReports, n: u64| Expr::col(column).add(Expr::val(clamp(n)));
+    let moved = tx
+        .execute(
+            &Query::update()
+                .table(ImportFileReports::Table)
+                .value(ImportFileReports::Status, ImportStatus::Running.as_str())
+                .value(
+                    ImportFileReports::RowsDone,
+                    batch.rows_done + batch.rows as i64,
+                )
+                .value(ImportFileReports::BytesRead, batch.bytes_read as i64)
+                .value(
+                    ImportFileReports::TotalRows,
+                    add(ImportFileReports::TotalRows, batch.rows),
+                )
+                .value(
+                    ImportFileReports::ImportedRows,
+                    add(
+                        ImportFileReports::ImportedRows,
+                        counts.inserted + counts.updated + counts.unchanged,
+                    ),
+                )
+                .value(
+                    ImportFileReports::FailedRows,
+                    add(ImportFileReports::FailedRows, counts.failed),
+                )
+                .value(
+                    ImportFileReports::InsertedRows,
+                    add(ImportFileReports::InsertedRows, counts.inserted),
+                )
+                .value(
+                    ImportFileReports::UpdatedRows,
+                    add(ImportFileReports::UpdatedRows, counts.updated),
+                )
+                .value(
+                    ImportFileReports::UnchangedRows,
+                    add(ImportFileReports::UnchangedRows, counts.unchanged),
+                )
+                .and_where(Expr::col(ImportFileReports::Id).eq(report.id))
+                .and_where(Expr::col(ImportFileReports::RowsDone).eq(batch.rows_done))
+                .to_owned(),
+        )
+        .await?;
+    if moved != 1 {
+        return Err(Error::Conflict(
+            "Another worker is loading this file; this batch was not written".to_owned(),
+        ));
+    }
+    Ok(())
 }
 
 async fn upsert_customer_vehicles(

@@ -191,7 +191,8 @@ async fn a_dms_file_loads_and_a_second_load_of_it_changes_nothing() {
         "{text}"
     );
     assert!(
-        lines[1].contains(",5,") && lines[1].contains("VIN: VIN:"),
+        // The problem names its column once.
+        lines[1].contains(",5,") && lines[1].contains("VIN: ") && !lines[1].contains("VIN: VIN:"),
         "{text}"
     );
 
