@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { DataTable } from '../../../components/data-table/data-table'
-import { enterpriseStoresQueryOptions } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { EMPTY_LIST_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
 import { pagingSearch } from '../../../lib/search-params'
@@ -17,6 +15,8 @@ import { SourcePanel } from './source-panel'
 import { sourceColumns, sourceRowId } from './source-columns'
 import { SyncRunStatus } from './sync-run-status'
 import { SyncRunsContext, useSyncRunsState } from './use-sync-runs'
+
+import { useImportStores } from './use-import-stores'
 
 const route = getRouteApi('/_app/imports/sources')
 
@@ -35,9 +35,7 @@ export function DataSourcesScreen() {
   const query = sourceListQuery(enterprise?.id ?? 0, search)
 
   const sources = useDataSources(query, { enabled: access === 'ok' })
-  const stores = useQuery({ ...enterpriseStoresQueryOptions(enterprise?.id ?? 0), enabled: enterprise !== null })
-  const storeNames = useMemo(() => new Map((stores.data ?? []).map((s) => [s.id, s.storeName])), [stores.data])
-  const storeName = useCallback((id: number | undefined) => (id === undefined ? '' : (storeNames.get(id) ?? `Store #${id}`)), [storeNames])
+  const { stores, storeName, storeKnown } = useImportStores(enterprise?.id ?? null, search.store)
   const columns = useMemo(() => sourceColumns(storeName), [storeName])
   const syncRuns = useSyncRunsState()
   const [creating, setCreating] = useState(false)
@@ -51,7 +49,6 @@ export function DataSourcesScreen() {
 
   const total = sources.data?.totalElements
   const onlyStore = stores.data?.length === 1 ? stores.data[0]!.id : undefined
-  const storeKnown = search.store === undefined || (stores.data ?? []).some((s) => s.id === search.store)
 
   return (
     <SyncRunsContext value={syncRuns}>

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useCallback, useMemo } from 'react'
+import { useMemo } from 'react'
 import { DataTable } from '../../../components/data-table/data-table'
-import { enterpriseStoresQueryOptions } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { EMPTY_LIST_TEXT } from '../../../lib/config'
 import { pagingSearch } from '../../../lib/search-params'
 import { useSession } from '../../../lib/session'
@@ -14,6 +12,8 @@ import { FileTypeTabs } from './file-type-tabs'
 import { ImportsNav } from './imports-nav'
 import { ImportsUnavailable } from './imports-unavailable'
 import { reportColumns, reportRowId } from './report-columns'
+
+import { useImportStores } from './use-import-stores'
 
 const route = getRouteApi('/_app/imports')
 
@@ -31,16 +31,13 @@ export function ImportsScreen() {
   const access = importAccess(user)
 
   const reports = useFileReports(query, { enabled: access === 'ok' })
-  const stores = useQuery({ ...enterpriseStoresQueryOptions(enterprise?.id ?? 0), enabled: enterprise !== null })
-  const storeNames = useMemo(() => new Map((stores.data ?? []).map((s) => [s.id, s.storeName])), [stores.data])
-  const storeName = useCallback((id: number | undefined) => (id === undefined ? '' : (storeNames.get(id) ?? `Store #${id}`)), [storeNames])
+  const { stores, storeName, storeKnown } = useImportStores(enterprise?.id ?? null, search.store)
   const columns = useMemo(() => reportColumns(storeName), [storeName])
 
   if (access !== 'ok') return <ImportsUnavailable user={user} access={access} title="Imports" />
 
   const total = reports.data?.totalElements
   const title = search.type ? `${fileTypeLabel(search.type)} uploads` : 'Uploads'
-  const storeKnown = search.store === undefined || (stores.data ?? []).some((s) => s.id === search.store)
 
   return (
     <section className="page page--imports">

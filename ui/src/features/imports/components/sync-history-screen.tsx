@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useCallback, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DataTable } from '../../../components/data-table/data-table'
-import { enterpriseStoresQueryOptions } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { EMPTY_LIST_TEXT, PAGE_SIZE_OPTIONS } from '../../../lib/config'
 import { formatDateTime } from '../../../lib/format-time'
 import { pagingSearch } from '../../../lib/search-params'
@@ -15,6 +13,8 @@ import { ImportsNav } from './imports-nav'
 import { ImportsUnavailable } from './imports-unavailable'
 import { SyncStatusBadge } from './status-badge'
 import { syncColumns, syncRowId } from './sync-columns'
+
+import { useImportStores } from './use-import-stores'
 
 const route = getRouteApi('/_app/imports/sync-history')
 
@@ -33,17 +33,14 @@ export function SyncHistoryScreen() {
   const query = syncHistoryQuery(enterprise?.id ?? 0, search)
 
   const syncs = useSyncHistory(query, { enabled: access === 'ok' })
-  const stores = useQuery({ ...enterpriseStoresQueryOptions(enterprise?.id ?? 0), enabled: enterprise !== null })
+  const { stores, storeName, storeKnown } = useImportStores(enterprise?.id ?? null, search.store)
   const sources = useDataSources(sourceChoicesQuery(enterprise?.id ?? 0, search.store), { enabled: access === 'ok' })
-  const storeNames = useMemo(() => new Map((stores.data ?? []).map((s) => [s.id, s.storeName])), [stores.data])
-  const storeName = useCallback((id: number | undefined) => (id === undefined ? '' : (storeNames.get(id) ?? `Store #${id}`)), [storeNames])
   const columns = useMemo(() => syncColumns(storeName), [storeName])
   const [shown, setShown] = useState<Sync | null>(null)
 
   if (access !== 'ok' || !enterprise) return <ImportsUnavailable user={user} access={access === 'ok' ? 'enterprise' : access} title="Sync history" />
 
   const total = syncs.data?.totalElements
-  const storeKnown = search.store === undefined || (stores.data ?? []).some((s) => s.id === search.store)
   const sourceChoices = sources.data?.content ?? []
   const sourceKnown = search.source === undefined || sourceChoices.some((s) => s.id === search.source)
   const filtered = search.store !== undefined || search.source !== undefined
