@@ -15,7 +15,7 @@ use serde_json::Value as Json;
 
 use crate::context::JobContext;
 use crate::events::{Event, EventBus};
-use crate::registry::{JobError, Registry};
+use crate::registry::{JobError, Registry, close_unfinished};
 
 #[derive(Debug, Clone)]
 pub struct ExecutorSettings {
@@ -266,6 +266,18 @@ impl Executor {
             .finish(run.id, &self.worker_id, status, result, error, now)
             .await?
         {
+            if status != JobStatus::Succeeded
+                && let Some(kind) = self.registry.get(&run.kind)
+            {
+                close_unfinished(
+                    kind.as_ref(),
+                    &self.db,
+                    run,
+                    status,
+                    error.unwrap_or_default(),
+                )
+                .await;
+            }
             self.events
                 .publish(Event::job(run.id, run.enterprise_id))
                 .await;

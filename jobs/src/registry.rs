@@ -5,7 +5,9 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use engine::domain::{JobInput, Role, parse_job_input};
+use engine::Database;
+use engine::domain::{JobInput, JobStatus, Role, parse_job_input};
+use engine::store::job_runs::JobRun;
 use serde_json::Value as Json;
 
 use crate::context::JobContext;
@@ -35,6 +37,18 @@ impl From<engine::Error> for JobError {
 
 pub type JobFuture<'a> = Pin<Box<dyn Future<Output = Result<Json, JobError>> + Send + 'a>>;
 
+pub type CloseFuture<'a> = Pin<Box<dyn Future<Output = engine::Result<()>> + Send + 'a>>;
+
+/// How a run ended without succeeding, for [`JobKind::ended_unfinished`].
+#[derive(Debug, Clone, Copy)]
+pub struct Unfinished<'a> {
+    pub run_id: i64,
+    pub input: &'a Json,
+    /// FAILED or CANCELLED.
+    pub status: JobStatus,
+    pub reason: &'a str,
+}
+
 /// One kind of background work.
 pub trait JobKind: Send + Sync + 'static {
     /// The kind's stable name, e.g. `maintenance.prune-sessions`.
@@ -55,6 +69,34 @@ pub trait JobKind: Send + Sync + 'static {
     }
     /// Does the work. Long handlers report progress and check for cancellation through `ctx`.
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a>;
+    /// Called once when a run ends for good without succeeding (a permanent error, the last
+    /// attempt's transient error, a crash, a cancel, even before it started), so the kind can
+    /// close the records its input opened (an import's report, a sync's history row) instead
+    /// of leaving them RUNNING.
+    fn ended_unfinished<'a>(&'a self, _db: &'a Database, _run: Unfinished<'a>) -> CloseFuture<'a> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+/// Lets a run's kind close what the run left open when it ended for good without succeeding;
+/// a failure here is logged, not the run's outcome.
+pub(crate) async fn close_unfinished(
+    kind: &dyn JobKind,
+    db: &Database,
+    run: &JobRun,
+    status: JobStatus,
+    reason: &str,
+) {
+    let input = run.input.clone().unwrap_or(Json::Null);
+    let unfinished = Unfinished {
+        run_id: run.id,
+        input: &input,
+        status,
+        reason,
+    };
+    if let Err(error) = kind.ended_unfinished(db, unfinished).await {
+        tracing::warn!(run = run.id, kind = %run.kind, %error, "closing what the run left open failed");
+    }
 }
 
 /// `JobKind::validate` for a kind whose input is a typed [`JobInput`]: the input is read and

@@ -5,14 +5,14 @@ use std::sync::Arc;
 
 use chrono::Utc;
 use engine::auth::Caller;
-use engine::domain::JobInput;
+use engine::domain::{JobInput, JobStatus};
 use engine::store::job_runs::{JobRun, JobRunStore, NewJobRun};
 use engine::{Error, Result};
 use serde_json::Value as Json;
 
 use crate::events::{Event, EventBus};
 use crate::queue::JobQueue;
-use crate::registry::{JobKind, Registry};
+use crate::registry::{JobKind, Registry, close_unfinished};
 
 /// What a user asks to start.
 #[derive(Debug, Clone)]
@@ -168,8 +168,19 @@ impl JobStarter {
     }
 
     pub async fn cancel(&self, caller: &Caller, run: &JobRun) -> Result<JobRun> {
-        self.permitted_kind(caller, &run.kind)?;
+        let kind = self.permitted_kind(caller, &run.kind)?;
         let run = self.store.request_cancel(run.id, Utc::now()).await?;
+        if run.status == JobStatus::Cancelled {
+            // A queued run ends here, with no worker to see it: its kind closes what it opened.
+            close_unfinished(
+                kind.as_ref(),
+                self.store.db(),
+                &run,
+                JobStatus::Cancelled,
+                "Cancelled before it started",
+            )
+            .await;
+        }
         self.events
             .publish(Event::job(run.id, run.enterprise_id))
             .await;

@@ -69,7 +69,7 @@ struct Checked {
 struct Chunk(Checked, u64);
 
 /// Loads report `report_id`'s file (see the module's description). A report already final is
-/// returned as it is. A file that turns out unreadable fails the report (FAILED, its reason
+/// returned as it is (but for one its run gave up on, which is resumed). A file that turns out unreadable fails the report (FAILED, its reason
 /// kept) and the validation error is returned; other errors leave it to be resumed.
 pub async fn load_file(
     store: &ImportStore,
@@ -79,7 +79,7 @@ pub async fn load_file(
     observer: &impl LoadObserver,
 ) -> Result<LoadOutcome> {
     let report = store.report(enterprise_id, report_id).await?;
-    if report.status.is_final() {
+    if !store.is_resumable(&report).await? {
         return Ok(LoadOutcome::Finished(
             Box::new(report),
             EnrichmentCounts::default(),

@@ -137,7 +137,7 @@ impl Syncer<'_> {
                 .await?
             {
                 // Imported before, by this sync's earlier attempt or an earlier sync.
-                Some(report) if report.status.is_final() => {}
+                Some(report) if !self.imports.is_resumable(&report).await? => {}
                 Some(report) => {
                     total_bytes += size;
                     plan.push(Planned::Resume(Box::new(report)));

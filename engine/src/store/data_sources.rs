@@ -519,6 +519,40 @@ impl DataSourceStore {
         self.sync(id).await
     }
 
+    /// Closes the sync a job run left RUNNING when the run ended for good without finishing
+    /// it (FAILED or CANCELLED, with the run's reason); returns its id, if there was one.
+    pub async fn close_unfinished_sync(
+        &self,
+        job_run_id: i64,
+        status: SyncStatus,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<i64>> {
+        let query = Self::select_syncs()
+            .and_where(Expr::col((SyncHistory::Table, SyncHistory::JobRunId)).eq(job_run_id))
+            .and_where(
+                Expr::col((SyncHistory::Table, SyncHistory::Status))
+                    .eq(SyncStatus::Running.as_str()),
+            )
+            .to_owned();
+        let Some(sync) = self.db.fetch_optional::<SyncRecord>(&query).await? else {
+            return Ok(None);
+        };
+        self.db
+            .execute(
+                &Query::update()
+                    .table(SyncHistory::Table)
+                    .value(SyncHistory::Status, status.as_str())
+                    .value(SyncHistory::Message, reason)
+                    .value(SyncHistory::FinishedAt, now)
+                    .and_where(Expr::col(SyncHistory::Id).eq(sync.id))
+                    .and_where(Expr::col(SyncHistory::Status).eq(SyncStatus::Running.as_str()))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(Some(sync.id))
+    }
+
     /// Syncs of these stores, newest first.
     pub async fn history(
         &self,

@@ -128,6 +128,13 @@ pub struct NewReport {
     pub uploaded_by: Option<i64>,
 }
 
+/// Which reports [`ImportStore::close_unfinished`] closes.
+#[derive(Debug, Clone, Copy)]
+pub enum UnfinishedReports {
+    Report(i64),
+    OfSync(i64),
+}
+
 /// What the files of one sync added up to.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -631,21 +638,101 @@ impl ImportStore {
         Ok(written)
     }
 
-    /// Marks a QUEUED report RUNNING (a resumed one stays RUNNING).
+    /// Marks a QUEUED report RUNNING (a resumed one stays RUNNING, and one its run gave up on
+    /// runs again, its failure cleared).
     pub async fn mark_running(&self, id: i64) -> Result<()> {
         self.db
             .execute(
                 &Query::update()
                     .table(ImportFileReports::Table)
                     .value(ImportFileReports::Status, ImportStatus::Running.as_str())
+                    .value(ImportFileReports::Error, None::<String>)
+                    .value(ImportFileReports::FinishedAt, None::<DateTime<Utc>>)
                     .and_where(Expr::col(ImportFileReports::Id).eq(id))
                     .and_where(
-                        Expr::col(ImportFileReports::Status).eq(ImportStatus::Queued.as_str()),
+                        Expr::col(ImportFileReports::Status)
+                            .is_in([ImportStatus::Queued.as_str(), ImportStatus::Failed.as_str()]),
                     )
                     .to_owned(),
             )
             .await?;
         Ok(())
+    }
+
+    /// Whether a load of the report has work to do: it is not final, or its run gave up on it
+    /// (FAILED with its file still kept, see [`Self::close_unfinished`]), so a retried run
+    /// resumes it. A file that could not be read is FAILED with its file dropped: final.
+    pub async fn is_resumable(&self, report: &ImportReport) -> Result<bool> {
+        if !report.status.is_final() {
+            return Ok(true);
+        }
+        if report.status != ImportStatus::Failed {
+            return Ok(false);
+        }
+        let kept: Option<(i32,)> = self
+            .db
+            .fetch_optional(
+                &Query::select()
+                    .column(ImportFileChunks::Seq)
+                    .from(ImportFileChunks::Table)
+                    .and_where(Expr::col(ImportFileChunks::ReportId).eq(report.id))
+                    .limit(1)
+                    .to_owned(),
+            )
+            .await?;
+        Ok(kept.is_some())
+    }
+
+    /// Closes the reports a job run left QUEUED or RUNNING when it ended for good without
+    /// finishing them (report `report_id`'s, or those of sync `sync_history_id`): FAILED with
+    /// the run's reason and the file kept, so retrying the run resumes them; or CANCELLED with
+    /// the file dropped. Returns how many were closed.
+    pub async fn close_unfinished(
+        &self,
+        reports: UnfinishedReports,
+        status: ImportStatus,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> Result<u64> {
+        let which = match reports {
+            UnfinishedReports::Report(id) => Expr::col(ImportFileReports::Id).eq(id),
+            UnfinishedReports::OfSync(id) => Expr::col(ImportFileReports::SyncHistoryId).eq(id),
+        };
+        let open = which.and(Expr::col(ImportFileReports::Status).is_in([
+            ImportStatus::Queued.as_str(),
+            ImportStatus::Running.as_str(),
+        ]));
+        let mut tx = self.db.begin().await?;
+        if status != ImportStatus::Failed {
+            tx.execute(
+                &Query::delete()
+                    .from_table(ImportFileChunks::Table)
+                    .and_where(
+                        Expr::col(ImportFileChunks::ReportId).in_subquery(
+                            Query::select()
+                                .column(ImportFileReports::Id)
+                                .from(ImportFileReports::Table)
+                                .and_where(open.clone())
+                                .to_owned(),
+                        ),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        }
+        let closed = tx
+            .execute(
+                &Query::update()
+                    .table(ImportFileReports::Table)
+                    .value(ImportFileReports::Status, status.as_str())
+                    .value(ImportFileReports::Error, reason)
+                    .value(ImportFileReports::FinishedAt, now)
+                    .and_where(open)
+                    .to_owned(),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(closed)
     }
 
     /// Ends a report: its final status (COMPLETED_WITH_ERRORS when rows failed), why it

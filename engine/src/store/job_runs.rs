@@ -142,6 +142,10 @@ impl JobRunStore {
         Self { db }
     }
 
+    pub fn db(&self) -> &Database {
+        &self.db
+    }
+
     /// Creates a queued run. With an idempotency key that an active run already holds, returns
     /// that run instead (`false`: nothing was created).
     pub async fn create(&self, new: &NewJobRun, now: DateTime<Utc>) -> Result<(JobRun, bool)> {

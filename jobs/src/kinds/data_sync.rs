@@ -4,17 +4,18 @@
 //! `engine::imports::sync`).
 
 use chrono::Utc;
-use engine::domain::{JobInput, Role, parse_job_input};
+use engine::Database;
+use engine::domain::{JobInput, JobStatus, Role, parse_job_input};
 use engine::imports::IMPORT_ROLES;
-use engine::imports::sources::{SyncInput, SyncSettings};
+use engine::imports::sources::{SyncInput, SyncSettings, SyncStatus};
 use engine::imports::sync::{SyncOutcome, Syncer};
 use engine::store::data_sources::DataSourceStore;
-use engine::store::imports::ImportStore;
+use engine::store::imports::{ImportStore, UnfinishedReports};
 use serde_json::{Value as Json, json};
 
-use super::file_import::RunObserver;
+use super::file_import::{RunObserver, report_status};
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{CloseFuture, JobError, JobFuture, JobKind, Unfinished, validate_typed};
 
 pub struct DataSync {
     settings: SyncSettings,
@@ -103,6 +104,31 @@ impl JobKind for DataSync {
                 Err(engine::Error::NotFound(message)) => Err(JobError::Permanent(message)),
                 Err(other) => Err(other.into()),
             }
+        })
+    }
+
+    fn ended_unfinished<'a>(&'a self, db: &'a Database, run: Unfinished<'a>) -> CloseFuture<'a> {
+        Box::pin(async move {
+            let status = if run.status == JobStatus::Cancelled {
+                SyncStatus::Cancelled
+            } else {
+                SyncStatus::Failed
+            };
+            let now = Utc::now();
+            let closed = DataSourceStore::new(db.clone())
+                .close_unfinished_sync(run.run_id, status, run.reason, now)
+                .await?;
+            if let Some(sync_id) = closed {
+                ImportStore::new(db.clone())
+                    .close_unfinished(
+                        UnfinishedReports::OfSync(sync_id),
+                        report_status(run.status),
+                        run.reason,
+                        now,
+                    )
+                    .await?;
+            }
+            Ok(())
         })
     }
 }

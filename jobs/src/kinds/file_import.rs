@@ -4,15 +4,16 @@
 //! written batch; a finished report is left as it is.
 
 use chrono::Utc;
-use engine::domain::{JobInput, Role, parse_job_input};
+use engine::Database;
+use engine::domain::{JobInput, JobStatus, Role, parse_job_input};
 use engine::imports::load::{LoadObserver, LoadOutcome, LoadProgress, load_file};
-use engine::imports::{FileImportInput, IMPORT_ROLES};
-use engine::store::imports::ImportStore;
+use engine::imports::{FileImportInput, IMPORT_ROLES, ImportStatus};
+use engine::store::imports::{ImportStore, UnfinishedReports};
 use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{CloseFuture, JobError, JobFuture, JobKind, Unfinished, validate_typed};
 
 pub struct FileImport;
 
@@ -110,5 +111,31 @@ impl JobKind for FileImport {
                 Err(other) => Err(other.into()),
             }
         })
+    }
+
+    fn ended_unfinished<'a>(&'a self, db: &'a Database, run: Unfinished<'a>) -> CloseFuture<'a> {
+        Box::pin(async move {
+            let Ok(input) = parse_job_input::<FileImportInput>(run.input) else {
+                return Ok(());
+            };
+            ImportStore::new(db.clone())
+                .close_unfinished(
+                    UnfinishedReports::Report(input.report_id),
+                    report_status(run.status),
+                    run.reason,
+                    Utc::now(),
+                )
+                .await
+                .map(drop)
+        })
+    }
+}
+
+/// What a report becomes when its run ended without finishing it.
+pub(crate) fn report_status(run: JobStatus) -> ImportStatus {
+    if run == JobStatus::Cancelled {
+        ImportStatus::Cancelled
+    } else {
+        ImportStatus::Failed
     }
 }

@@ -2,13 +2,17 @@
 //! (Windows-1252, semicolons, Excel dates, quoted newlines), XLSX, row errors and the error
 //! file, a second load that changes nothing, and structural errors that keep nothing.
 
+use engine::imports::FileType;
+use engine::imports::fields::resolve;
+use engine::imports::reader::sample;
+use engine::store::imports::{ImportStore, NewReport};
 use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, ImportFileReports, RepairOrderLines, RepairOrders,
     ServiceAppointments, ServiceVehicles as Vehicles, Stores,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Order, Query};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error, spawn_app};
 
@@ -1232,6 +1236,100 @@ async fn an_import_whose_worker_is_killed_is_finished_by_another_without_doublin
         .await
         .unwrap();
     assert_eq!(customers, ROWS as i64);
+}
+
+#[tokio::test]
+async fn an_import_cancelled_while_queued_or_given_up_on_is_closed_and_a_retry_resumes_it() {
+    // Cancelled before any worker saw it: the report is closed with it.
+    let api = crate::helpers::spawn_api_only().await;
+    let token = api.token_of("enterprise-admin").await;
+    let response = api
+        .upload_import(&token, DMS, "queued.csv", dms_csv().into_bytes(), None)
+        .await;
+    let started: Value = response.json().await.unwrap();
+    let run_id = started["jobRunId"].as_i64().unwrap();
+    let cancel = api
+        .post_json(&format!("/api/jobs/{run_id}/cancel"), &token, &json!({}))
+        .await;
+    assert_eq!(cancel.status(), StatusCode::OK);
+    let report = api
+        .ok_json(
+            Method::GET,
+            &format!("/api/data-sync/file-reports/{}", started["id"]),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(report["status"], "CANCELLED", "{report}");
+    drop(api);
+
+    // Every attempt fails transiently: when the run gives up, so does its report (with the
+    // reason), and retrying the import resumes the kept file.
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let (enterprise_id, boc_id): (i64, i64) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .columns([Stores::EnterpriseId, Stores::BocId])
+                .from(Stores::Table)
+                .and_where(Expr::col(Stores::Id).eq(1))
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut file, dms_csv().as_bytes()).unwrap();
+    let (info, _) = sample(file.path(), dms_csv().len() as u64, 0).unwrap();
+    let mapping = resolve(FileType::DmsCustomerVehicles, &info.headers, None, None).unwrap();
+    let imports = ImportStore::new(app.db.clone());
+    let report = imports
+        .create_report(
+            &NewReport {
+                enterprise_id,
+                boc_id,
+                store_id: 1,
+                file_type: FileType::DmsCustomerVehicles,
+                recall_type: None,
+                file_name: "unlucky.csv".to_owned(),
+                file_format: "CSV".to_owned(),
+                size_bytes: dms_csv().len() as u64,
+                content_sha256: "not checked here".to_owned(),
+                mapping: mapping.by_header(&info.headers),
+                headers: info.headers.clone(),
+                data_source_id: None,
+                sync_history_id: None,
+                uploaded_by: None,
+            },
+            file.path(),
+            chrono::Utc::now(),
+        )
+        .await
+        .unwrap();
+    let input = json!({ "reportId": report.id, "storeId": 1 });
+    let gave_up = app
+        .start_job(&token, "test.import-gives-up", input.clone())
+        .await;
+    let run = app.wait_until_final(&token, gave_up).await;
+    assert_eq!(run["run"]["status"], "failed", "{run}");
+    let path = format!("/api/data-sync/file-reports/{}", report.id);
+    let failed = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(failed["status"], "FAILED", "{failed}");
+    assert!(
+        failed["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("gave up after 2 attempts")),
+        "{failed}"
+    );
+
+    let retried = app.start_job(&token, "imports.file", input).await;
+    let run = app.wait_until_final(&token, retried).await;
+    assert_eq!(run["run"]["status"], "succeeded", "{run}");
+    let loaded = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(loaded["status"], "COMPLETED_WITH_ERRORS", "{loaded}");
+    assert_eq!(loaded["insertedRows"], 3, "{loaded}");
+    assert_eq!(loaded["error"], Value::Null, "{loaded}");
 }
 
 #[tokio::test]

@@ -4,9 +4,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use engine::Database;
 use engine::domain::Role;
 use engine::store::job_runs::Counts;
-use jobs::registry::JobFuture;
+use jobs::kinds::FileImport;
+use jobs::registry::{CloseFuture, JobFuture, Unfinished};
 use jobs::{JobContext, JobError, JobKind, Registry};
 use serde_json::{Value, json};
 
@@ -21,6 +23,7 @@ pub fn registry(config: &web_api::config::Config) -> Registry {
     registry.register(Arc::new(Slow));
     registry.register(Arc::new(Backwards));
     registry.register(Arc::new(FailsFirstTime));
+    registry.register(Arc::new(ImportGivesUp(FileImport)));
     registry
 }
 
@@ -207,5 +210,37 @@ impl JobKind for FailsFirstTime {
                 Ok(json!({ "executions": executions }))
             }
         })
+    }
+}
+
+/// An import whose every attempt fails transiently (as when the database is down): the real
+/// import kind closes what the run leaves open.
+struct ImportGivesUp(FileImport);
+impl JobKind for ImportGivesUp {
+    fn name(&self) -> &'static str {
+        "test.import-gives-up"
+    }
+    fn description(&self) -> &'static str {
+        "an import whose attempts all fail transiently"
+    }
+    fn allowed_roles(&self) -> &'static [Role] {
+        ALLOWED
+    }
+    fn max_attempts(&self) -> i32 {
+        2
+    }
+    fn validate(&self, input: &Value) -> Result<Value, String> {
+        self.0.validate(input)
+    }
+    fn run<'a>(&'a self, ctx: &'a JobContext, _input: Value) -> JobFuture<'a> {
+        Box::pin(async move {
+            Err(JobError::Transient(format!(
+                "the database went away on attempt {}",
+                ctx.attempt
+            )))
+        })
+    }
+    fn ended_unfinished<'a>(&'a self, db: &'a Database, run: Unfinished<'a>) -> CloseFuture<'a> {
+        self.0.ended_unfinished(db, run)
     }
 }
