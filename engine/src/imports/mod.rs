@@ -11,6 +11,7 @@ pub mod sources;
 pub mod spool;
 pub mod sync;
 pub mod values;
+mod xlsx;
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,6 @@
-//! Reading an import file on disk row by row, with memory bounded by a row (XLS and ODS, whose
-//! formats have no streaming reader, by a sheet): CSV text in UTF-8 (with or without a byte
+//! Reading an import file on disk row by row, with memory bounded by a row (XLSX through our
+//! own reader, which spills the shared strings to disk; XLSB by its shared strings; XLS and
+//! ODS, whose formats have no streaming reader, by a sheet): CSV text in UTF-8 (with or without a byte
 //! order mark) or Windows-1252 with a comma, semicolon, tab or pipe separator, detected from
 //! the file's start; and the first sheet of an XLSX, XLSB, XLS or ODS workbook. The first
 //! non-empty row is the header.
@@ -9,9 +10,10 @@ use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use calamine::{Data, DataRef, Ods, Reader, Sheets, Xls, Xlsb, Xlsx, open_workbook_from_rs};
+use calamine::{Data, DataRef, Ods, Reader, Sheets, Xls, Xlsb, open_workbook_from_rs};
 use serde::Serialize;
 
+use super::xlsx::{self, SheetEvent};
 use crate::domain::roles::closed_set;
 use crate::error::{Error, Result};
 
@@ -350,36 +352,26 @@ fn windows_1252(byte: u8) -> char {
 
 // ---- Workbooks ----
 
-/// Opens a workbook by its container: OLE is XLS; a zip is ODS when its `mimetype` says so,
-/// else XLSX, else XLSB.
-fn open_workbook(path: &Path, is_ole: bool) -> Result<Sheets<BufReader<File>>> {
+/// Opens a workbook calamine reads: OLE is XLS; a zip is ODS when its `mimetype` says so,
+/// else XLSB (XLSX has its own reader, [`super::xlsx`]).
+fn open_workbook(path: &Path, is_ole: bool, is_ods: bool) -> Result<Sheets<BufReader<File>>> {
     let unreadable =
         |e: calamine::Error| Error::invalid(format!("The workbook could not be read: {e}"));
-    let open = || {
-        File::open(path)
-            .map(BufReader::new)
-            .map_err(|e| Error::invalid(format!("The file could not be opened: {e}")))
-    };
+    let file = File::open(path)
+        .map(BufReader::new)
+        .map_err(|e| Error::invalid(format!("The file could not be opened: {e}")))?;
     if is_ole {
-        return open_workbook_from_rs::<Xls<_>, _>(open()?)
+        open_workbook_from_rs::<Xls<_>, _>(file)
             .map(Sheets::Xls)
-            .map_err(|e| unreadable(e.into()));
-    }
-    let mut start = [0u8; 100];
-    let read = read_up_to(&mut File::open(path).map_err(io_error)?, &mut start)?;
-    if start[..read]
-        .windows(ODS_MIMETYPE.len())
-        .any(|w| w == ODS_MIMETYPE)
-    {
-        return open_workbook_from_rs::<Ods<_>, _>(open()?)
+            .map_err(|e| unreadable(e.into()))
+    } else if is_ods {
+        open_workbook_from_rs::<Ods<_>, _>(file)
             .map(Sheets::Ods)
-            .map_err(|e| unreadable(e.into()));
-    }
-    match open_workbook_from_rs::<Xlsx<_>, _>(open()?) {
-        Ok(xlsx) => Ok(Sheets::Xlsx(xlsx)),
-        Err(xlsx_error) => open_workbook_from_rs::<Xlsb<_>, _>(open()?)
+            .map_err(|e| unreadable(e.into()))
+    } else {
+        open_workbook_from_rs::<Xlsb<_>, _>(file)
             .map(Sheets::Xlsb)
-            .map_err(|_| unreadable(xlsx_error.into())),
+            .map_err(|e| unreadable(e.into()))
     }
 }
 
@@ -391,51 +383,58 @@ fn read_workbook(
     size: u64,
     on_event: &mut impl FnMut(ReadEvent<'_>) -> ControlFlow<()>,
 ) -> Result<FileInfo> {
+    let is_ods = !is_ole && {
+        let mut start = [0u8; 100];
+        let read = read_up_to(&mut File::open(path).map_err(io_error)?, &mut start)?;
+        start[..read]
+            .windows(ODS_MIMETYPE.len())
+            .any(|w| w == ODS_MIMETYPE)
+    };
+    let mut info = FileInfo {
+        format: FileFormat::Xlsx,
+        encoding: None,
+        separator: None,
+        sheet: None,
+        headers: Vec::new(),
+    };
+    let mut rows = SheetRows::new(size);
+    if !is_ole
+        && !is_ods
+        && let Some(mut workbook) = xlsx::Workbook::open(path)?
+    {
+        info.sheet = Some(workbook.sheet_name.clone());
+        let flow = workbook.for_each_cell(|event| match event {
+            SheetEvent::Dimension { last_row } => {
+                rows.last_row = u64::from(last_row);
+                Ok(ControlFlow::Continue(()))
+            }
+            SheetEvent::Cell { row, column, text } => {
+                rows.cell(row, column, text, &mut info, on_event)
+            }
+        })?;
+        if flow.is_continue() {
+            rows.finish(&mut info, on_event)?;
+        }
+        return Ok(info);
+    }
+
     let unreadable =
         |e: calamine::Error| Error::invalid(format!("The workbook could not be read: {e}"));
-    let mut workbook = open_workbook(path, is_ole)?;
+    let mut workbook = open_workbook(path, is_ole, is_ods)?;
     let sheet = workbook
         .sheet_names()
         .first()
         .cloned()
         .ok_or_else(|| Error::invalid("The workbook has no sheet"))?;
-    let format = match &workbook {
+    info.format = match &workbook {
         Sheets::Xlsx(_) => FileFormat::Xlsx,
         Sheets::Xlsb(_) => FileFormat::Xlsb,
         Sheets::Xls(_) => FileFormat::Xls,
         Sheets::Ods(_) => FileFormat::Ods,
     };
-    let mut info = FileInfo {
-        format,
-        encoding: None,
-        separator: None,
-        sheet: Some(sheet.clone()),
-        headers: Vec::new(),
-    };
-    let mut rows = SheetRows::new(size);
+    info.sheet = Some(sheet.clone());
     match &mut workbook {
-        // Cell by cell, in row order: memory stays at one row.
-        Sheets::Xlsx(xlsx) => {
-            let mut cells = xlsx
-                .worksheet_cells_reader(&sheet)
-                .map_err(|e| unreadable(e.into()))?;
-            rows.last_row = u64::from(cells.dimensions().end.0);
-            while let Some(cell) = cells.next_cell().map_err(|e| unreadable(e.into()))? {
-                let (row, column) = cell.get_position();
-                if rows
-                    .cell(
-                        row,
-                        column,
-                        data_ref_text(cell.get_value()),
-                        &mut info,
-                        on_event,
-                    )?
-                    .is_break()
-                {
-                    return Ok(info);
-                }
-            }
-        }
+        // Cell by cell, in row order: memory stays at one row (and the shared strings).
         Sheets::Xlsb(xlsb) => {
             let mut cells = xlsb
                 .worksheet_cells_reader(&sheet)
@@ -593,7 +592,7 @@ fn data_ref_text(value: &DataRef<'_>) -> String {
     }
 }
 
-fn data_text(value: &Data) -> String {
+pub(super) fn data_text(value: &Data) -> String {
     match value {
         Data::Int(n) => n.to_string(),
         Data::Float(f) => float_text(*f),
@@ -608,7 +607,7 @@ fn data_text(value: &Data) -> String {
 
 /// Whole numbers without a fraction ("45120", not "45120.0"), so numbers typed into a text
 /// column (a customer number, a ZIP code) read as typed.
-fn float_text(value: f64) -> String {
+pub(super) fn float_text(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
     } else {
@@ -617,7 +616,7 @@ fn float_text(value: f64) -> String {
 }
 
 /// A date cell as ISO text (`2026-03-14`, or `2026-03-14 09:30:00` when it has a time).
-fn excel_date_text(value: &calamine::ExcelDateTime) -> String {
+pub(super) fn excel_date_text(value: &calamine::ExcelDateTime) -> String {
     if value.is_duration() {
         return float_text(value.as_f64());
     }
