@@ -27,8 +27,9 @@ use crate::error::{Error, Result};
 /// The most text a workbook's shared strings may unpack to: they go to disk, and a small
 /// upload can unpack to far more than it weighs.
 const MAX_SHARED_STRING_BYTES: u64 = 1024 * 1024 * 1024;
-/// How much of a spill file one cache block holds.
-const BLOCK_BYTES: usize = 64 * 1024;
+/// How much of a spill file one cache block holds, and how many blocks each cache keeps.
+const BLOCK_BYTES: usize = 32 * 1024;
+const CACHED_BLOCKS: usize = 16;
 
 /// What streaming a sheet reports, in order: its dimension when it states one, then its cells
 /// row by row.
@@ -640,43 +641,88 @@ impl SharedStrings {
     }
 }
 
-/// A file read through one cached block.
+/// A file read through a few cached blocks, least recently used out. A sheet's lookups mix
+/// a forward walk (each new string) with returns to a few early blocks (the makes, models and
+/// states every row repeats), so a handful of blocks holds nearly every lookup.
 struct BlockCache {
     file: File,
-    start: u64,
-    block: Vec<u8>,
+    /// (block number, its bytes, when last used).
+    blocks: Vec<(u64, Vec<u8>, u64)>,
+    clock: u64,
+    /// A value that spans blocks, read whole.
+    spanning: Vec<u8>,
 }
 
 impl BlockCache {
     fn new(file: File) -> Self {
         Self {
             file,
-            start: 0,
-            block: Vec::new(),
+            blocks: Vec::with_capacity(CACHED_BLOCKS),
+            clock: 0,
+            spanning: Vec::new(),
         }
     }
 
-    fn read(&mut self, offset: u64, len: usize) -> io::Result<&[u8]> {
-        let cached =
-            offset >= self.start && offset + len as u64 <= self.start + self.block.len() as u64;
-        if !cached {
-            self.block.resize(len.max(BLOCK_BYTES), 0);
-            self.file.seek(SeekFrom::Start(offset))?;
-            let mut filled = 0;
-            while filled < self.block.len() {
-                match self.file.read(&mut self.block[filled..])? {
-                    0 => break,
-                    n => filled += n,
-                }
+    fn read_at(file: &mut File, offset: u64, buffer: &mut Vec<u8>, len: usize) -> io::Result<()> {
+        buffer.resize(len, 0);
+        file.seek(SeekFrom::Start(offset))?;
+        let mut filled = 0;
+        while filled < len {
+            match file.read(&mut buffer[filled..])? {
+                0 => break,
+                n => filled += n,
             }
-            if filled < len {
-                return Err(io::ErrorKind::UnexpectedEof.into());
-            }
-            self.block.truncate(filled);
-            self.start = offset;
         }
-        let from = (offset - self.start) as usize;
-        Ok(&self.block[from..from + len])
+        buffer.truncate(filled);
+        Ok(())
+    }
+
+    fn read(&mut self, offset: u64, len: usize) -> io::Result<&[u8]> {
+        let block = offset / BLOCK_BYTES as u64;
+        let from = (offset % BLOCK_BYTES as u64) as usize;
+        if from + len > BLOCK_BYTES {
+            let mut spanning = std::mem::take(&mut self.spanning);
+            Self::read_at(&mut self.file, offset, &mut spanning, len)?;
+            self.spanning = spanning;
+            return if self.spanning.len() == len {
+                Ok(&self.spanning)
+            } else {
+                Err(io::ErrorKind::UnexpectedEof.into())
+            };
+        }
+        self.clock += 1;
+        let slot = match self.blocks.iter().position(|(b, ..)| *b == block) {
+            Some(slot) => slot,
+            None => {
+                let slot = if self.blocks.len() < CACHED_BLOCKS {
+                    self.blocks.push((block, Vec::new(), 0));
+                    self.blocks.len() - 1
+                } else {
+                    let (slot, _) = self
+                        .blocks
+                        .iter()
+                        .enumerate()
+                        .min_by_key(|(_, (.., used))| *used)
+                        .expect("a cache of blocks");
+                    slot
+                };
+                let entry = &mut self.blocks[slot];
+                entry.0 = block;
+                Self::read_at(
+                    &mut self.file,
+                    block * BLOCK_BYTES as u64,
+                    &mut entry.1,
+                    BLOCK_BYTES,
+                )?;
+                slot
+            }
+        };
+        let entry = &mut self.blocks[slot];
+        entry.2 = self.clock;
+        entry
+            .1
+            .get(from..from + len)
+            .ok_or_else(|| io::ErrorKind::UnexpectedEof.into())
     }
 }
 
@@ -764,12 +810,12 @@ mod tests {
         sheet.write_formula(2, 3, "=1+1").unwrap();
         sheet.write_number(2, 4, 5_551_234_567.0).unwrap();
         sheet.write_number(2, 5, -0.000_125).unwrap();
-        for row in 3..4_000u32 {
+        for row in 3..6_000u32 {
             sheet
                 .write_string(row, (row % 5) as u16, format!("1HGCM82633A{row:06}"))
                 .unwrap();
         }
-        sheet.write_string(4_100, 7, "after a gap").unwrap();
+        sheet.write_string(6_100, 7, "after a gap").unwrap();
         let content = writer.save_to_buffer().unwrap();
         let mut file = tempfile::NamedTempFile::new().unwrap();
         file.write_all(&content).unwrap();
@@ -789,7 +835,7 @@ mod tests {
             Ok(ControlFlow::Continue(()))
         });
         assert!(flow.unwrap().is_continue());
-        assert_eq!(last_row, Some(4_100));
+        assert_eq!(last_row, Some(6_100));
 
         let mut theirs: Xlsx<_> = open_workbook_from_rs(std::io::Cursor::new(content)).unwrap();
         let range = theirs.worksheet_range("Customers Ü").unwrap();
