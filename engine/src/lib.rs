@@ -10,6 +10,7 @@ pub mod imports;
 pub mod messaging;
 pub mod planner;
 pub mod store;
+pub mod templates;
 
 pub use db::{BackendKind, Database, DatabaseUrl, Transaction};
 pub use error::{Error, Result};

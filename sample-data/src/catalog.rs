@@ -460,74 +460,269 @@ pub const DELIVERY: &[(&str, Option<(&str, &str)>)] = &[
     ("failed", Some(("30006", "Landline or unreachable carrier"))),
 ];
 
-pub const TEMPLATES: &[(&str, &str, &str)] = &[
-    (
-        "OIL_CHANGE",
-        "5K service reminder",
-        "Hi {customer_first_name}, your {product_make} {product_model} is due for its 5K service. Reply to book.",
-    ),
-    (
-        "SVC_7500",
-        "7,500 mile service",
-        "Hi {customer_first_name}, it's time for the 7,500 mile service on your {product_model}.",
-    ),
-    (
-        "CHECK_UP_30D",
-        "30-day check-up",
-        "Hi {customer_first_name}, your complimentary 30-day check-up is due at {office_name}.",
-    ),
-    (
-        "CHECK_UP",
-        "90-day check-up",
-        "Hi {customer_first_name}, your 90-day check-up is due. Shall we find a time?",
-    ),
-    (
-        "SALES_THANKS",
-        "Thank you for your purchase",
-        "Thank you for your purchase, {customer_first_name}! We look forward to seeing you for service.",
-    ),
-    (
-        "STATE_INSPECTION",
-        "State inspection due",
-        "Hi {customer_first_name}, your state inspection is due this month.",
-    ),
-    (
-        "OIL_CHANGE_POST_30_MONTHS",
-        "Service after 30 months",
-        "Hi {customer_first_name}, your {product_model} has passed 30 months; let's keep it in top shape.",
-    ),
-];
+/// The standard service template (DIV004) for a service type: title and body, with the
+/// dynamic fields of `engine::templates` (`{{customer_first_name}}`…).
+pub fn standard_template(service_type: &str) -> (String, String) {
+    let hi = "Hi {{customer_first_name}}, this is {{assistant_first_name}} at {{office_name}}.";
+    let book = "Reply with a day and time that suits you and I'll book it.";
+    let (title, middle): (String, String) = match service_type {
+        "SALES_THANKS" => (
+            "Thank you for your purchase".into(),
+            "Thank you for choosing us for your {{product_year}} {{product_make}} {{product_model}}! Your first service visit is on us when it's due.".into(),
+        ),
+        "SALES_TITLE" => (
+            "First 500 miles".into(),
+            "Your {{product_model}} is almost at its first 500 miles. A quick check-up keeps it like new.".into(),
+        ),
+        "OIL_CHANGE" => (
+            "5K service reminder".into(),
+            "Your {{product_make}} {{product_model}} is due for its 5K service around {{product_estimated_due_date}}.".into(),
+        ),
+        "SVC_7500" => (
+            "7,500 mile service".into(),
+            "It's time for the 7,500 mile service on your {{product_model}}.".into(),
+        ),
+        "CHECK_UP_30D" => (
+            "30-day check-up".into(),
+            "Your complimentary 30-day check-up for the {{product_model}} is due. It takes about 30 minutes.".into(),
+        ),
+        "CHECK_UP" => (
+            "90-day check-up".into(),
+            "Your {{product_model}} is due for its 90-day check-up in {{service_month}}.".into(),
+        ),
+        "CHECK_UP_CPO" => (
+            "Certified pre-owned check-up".into(),
+            "Your certified pre-owned {{product_model}} is due for its included check-up.".into(),
+        ),
+        "OIL_CHANGE_CPO" => (
+            "Certified pre-owned oil change".into(),
+            "Your certified pre-owned {{product_model}} is due for its included oil change.".into(),
+        ),
+        "OIL_CHANGE_POST_30_MONTHS" => (
+            "Service after 30 months".into(),
+            "Your {{product_model}} has passed 30 months with us; let's keep it in top shape. Your last visit was {{service_last_service_date}}.".into(),
+        ),
+        "STATE_INSPECTION" => (
+            "State inspection due".into(),
+            "The state inspection for your {{product_model}} is due in {{service_month}}.".into(),
+        ),
+        "HONDA_SERVICE_PASS" => (
+            "Honda Service Pass".into(),
+            "Your Honda Service Pass covers the next service on your {{product_model}}.".into(),
+        ),
+        "HONDA_OLD_MODEL" => (
+            "Keep your Honda running".into(),
+            "Your {{product_year}} {{product_model}} is due for a visit; we'll check it over.".into(),
+        ),
+        "SVC_CLOSED_RO" => (
+            "Thanks for your visit".into(),
+            "Thanks for bringing your {{product_model}} in. How did we do?".into(),
+        ),
+        "SVC_OPEN_RO" => (
+            "Your vehicle is with us".into(),
+            "Your {{product_model}} is with our technicians; we'll text you as soon as it's ready.".into(),
+        ),
+        "APPOINTMENT_SCHEDULED" => (
+            "Appointment reminder".into(),
+            "This is a reminder of your service appointment for the {{product_model}}.".into(),
+        ),
+        "CV_LEAD_SMT_1" => (
+            "Service reminder".into(),
+            "Your {{product_make}} {{product_model}} is due for service.".into(),
+        ),
+        "RECALL" => (
+            "Open recall".into(),
+            "There is an open safety recall on your {{product_model}} (VIN {{product_vin}}). The repair is free.".into(),
+        ),
+        "PREPAID_MAINTENANCE" => (
+            "Prepaid maintenance".into(),
+            "Your prepaid maintenance covers the next service on your {{product_model}}.".into(),
+        ),
+        "TOYOTA_ERROR_ALERT" | "LEXUS_ERROR_ALERT" => (
+            "Vehicle alert".into(),
+            "Your {{product_make}} {{product_model}} sent us a maintenance alert. Let's take a look.".into(),
+        ),
+        first if first.starts_with("FIRST_SERVICE_") => (
+            "First service".into(),
+            "Your {{product_make}} {{product_model}} is due for its first service around {{product_estimated_due_date}}.".into(),
+        ),
+        mileage => {
+            let label = mileage
+                .strip_prefix("OIL_CHANGE_")
+                .unwrap_or(mileage)
+                .to_owned();
+            (
+                format!("{label} service reminder"),
+                format!("Your {{{{product_make}}}} {{{{product_model}}}} is due for its {label} service around {{{{product_estimated_due_date}}}}."),
+            )
+        }
+    };
+    (title, format!("{hi} {middle} {book}"))
+}
 
-/// Enterprise-wide (group) templates staff start from: service type, intent, title, body.
+/// Enterprise-wide (group) templates staff answer with: service type (`ALL`: any), the
+/// assistant intent it answers, title, body.
 pub const CUSTOM_TEMPLATES: &[(&str, Option<&str>, &str, &str)] = &[
     (
-        "OIL_CHANGE",
-        Some("APPOINTMENT"),
+        "ALL",
+        Some("APPT_SET"),
         "Offer two times",
-        "We can see you {day} at 9:00 or 2:30. Which works better?",
+        "Great! I can see you tomorrow at 9:00 AM or 2:30 PM. Which works better?",
     ),
     (
-        "OIL_CHANGE",
+        "ALL",
+        Some("SPA-SS"),
+        "Already serviced here",
+        "Thanks, {{customer_first_name}}! I see it now; we'll remind you at the next interval.",
+    ),
+    (
+        "ALL",
         Some("SPA-AS"),
         "Serviced elsewhere",
         "Thanks for letting us know! We'll update your records and reach out at the next interval.",
     ),
     (
-        "OIL_CHANGE",
+        "ALL",
+        Some("SPA-XX"),
+        "Already serviced",
+        "Thanks for letting us know. Where was the work done, so we can keep your records right?",
+    ),
+    (
+        "ALL",
         Some("NLO"),
         "No longer own",
-        "Thanks for telling us. We'll remove this vehicle from your reminders.",
+        "Thanks for telling us. We'll remove the {{product_model}} from your reminders.",
+    ),
+    (
+        "ALL",
+        Some("LD"),
+        "Moved away",
+        "Thanks for letting us know, and good luck with the move! We'll stop these reminders.",
+    ),
+    (
+        "ALL",
+        Some("DD"),
+        "Someone else drives",
+        "Thanks! Who should we text about the {{product_model}}'s service?",
+    ),
+    (
+        "ALL",
+        Some("WN"),
+        "Wrong number",
+        "Sorry about that! We'll update our records.",
+    ),
+    (
+        "ALL",
+        Some("STOP"),
+        "Opted out",
+        "You're unsubscribed and won't receive more texts from {{office_name}}.",
+    ),
+    (
+        "ALL",
+        Some("CL"),
+        "Contact later",
+        "No problem, {{customer_first_name}}. I'll check back with you later.",
+    ),
+    (
+        "ALL",
+        Some("ASA"),
+        "Already booked",
+        "Perfect, we'll see you then. Reply here if anything changes.",
+    ),
+    (
+        "ALL",
+        Some("REQ-CALL"),
+        "Call requested",
+        "Sure! One of our advisors will call you shortly at {{customer_phone}}.",
+    ),
+    (
+        "ALL",
+        Some("POB"),
+        "Books online",
+        "Of course! You can book online any time; reply here if you'd like help.",
+    ),
+    (
+        "ALL",
+        Some("NIITB"),
+        "Not by text",
+        "Understood. You can call us any time to book at {{office_name}}.",
+    ),
+    (
+        "ALL",
+        Some("CPAL"),
+        "Another location",
+        "Thanks for letting us know. We'll note your preferred location.",
+    ),
+    (
+        "ALL",
+        Some("VI"),
+        "Vehicle issue",
+        "Sorry to hear that. Let's get the {{product_model}} in so a technician can look at it. What day suits you?",
+    ),
+    (
+        "ALL",
+        Some("CC"),
+        "Complaint",
+        "I'm sorry about your experience. I've passed this to our service manager, who will reach out today.",
+    ),
+    (
+        "ALL",
+        Some("PRICE_CONCERN"),
+        "Price question",
+        "I understand. Ask me about this month's service specials; we'll find something that fits.",
+    ),
+    (
+        "ALL",
+        Some("CQ"),
+        "Question",
+        "Good question! Let me check with our service team and get right back to you.",
+    ),
+    (
+        "ALL",
+        Some("REQ_PD"),
+        "Pick-up and delivery",
+        "We can pick up and deliver the {{product_model}}. What address and time work for you?",
+    ),
+    (
+        "ALL",
+        Some("REQ_LOANER"),
+        "Loaner request",
+        "We'll do our best to have a loaner ready. Which day would you like to come in?",
+    ),
+    (
+        "ALL",
+        Some("SALES_INQ"),
+        "Sales question",
+        "I'll have someone from our sales team reach out to you.",
+    ),
+    (
+        "ALL",
+        Some("EMP"),
+        "Employee",
+        "Thanks! We'll take you off these reminders.",
+    ),
+    (
+        "ALL",
+        Some("CUST-APPR"),
+        "Thanks back",
+        "Thank you, {{customer_first_name}}! We appreciate you.",
+    ),
+    (
+        "ALL",
+        Some("MISC"),
+        "Anything else",
+        "Thanks for your message! A member of our team will get back to you shortly.",
     ),
     (
         "CHECK_UP_30D",
         None,
         "30-day welcome",
-        "Welcome to the family, {customer_first_name}! Your complimentary 30-day check-up takes about 30 minutes.",
+        "Welcome to the family, {{customer_first_name}}! Your complimentary 30-day check-up takes about 30 minutes.",
     ),
     (
         "STATE_INSPECTION",
         None,
         "Inspection reminder",
-        "Your state inspection is due. We have same-day openings this week.",
+        "Your state inspection is due in {{service_month}}. We have same-day openings this week.",
     ),
 ];

@@ -398,16 +398,25 @@ async fn write_organisations(
             enterprise.is_demo.into(),
             now.into(),
         ]);
-        for (code, title, body) in catalog::TEMPLATES {
+        let standard = engine::templates::service_types()
+            .into_iter()
+            .map(|service_type| ("DIV004", format!("SVC-{service_type}"), service_type))
+            .chain([(
+                "DIV001",
+                "SALES-THANKS".to_owned(),
+                "SALES_THANKS".to_owned(),
+            )]);
+        for (division, code, service_type) in standard {
+            let (title, body) = catalog::standard_template(&service_type);
             template_id += 1;
             templates.push(vec![
                 template_id.into(),
                 enterprise_id.into(),
-                "DIV004".into(),
-                format!("SVC-{code}").into(),
-                (*code).into(),
-                (*title).into(),
-                (*body).into(),
+                division.into(),
+                code.into(),
+                service_type.into(),
+                title.into(),
+                body.into(),
                 now.into(),
             ]);
         }
@@ -694,7 +703,7 @@ async fn write_custom_templates(
         id += 1;
         templates.push(vec![
             id.into(), (*enterprise_id).into(), (*user_id).into(), "PERSONAL".into(), "My follow-up".into(),
-            "Hi {customer_first_name}, just checking in about your {product_model}. Any questions, text me here.".into(),
+            "Hi {{customer_first_name}}, just checking in about your {{product_model}}. Any questions, text me here.".into(),
             "OIL_CHANGE".into(), None::<String>.into(), None::<String>.into(), now.into(), now.into(),
         ]);
         favorites.push(vec![(*user_id).into(), id.into(), now.into()]);

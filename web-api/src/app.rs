@@ -90,7 +90,12 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         )
         .nest_no_strip("/api", api.clone())
         .nest_no_strip("/user", api.clone())
-        .nest_no_strip("/assistant", api)
+        .nest_no_strip("/assistant", api.clone())
+        // The spec's template calls live outside /api (M§7 L202).
+        .nest_no_strip("/templateCustom", api.clone())
+        .nest_no_strip("/template", api.clone())
+        .nest_no_strip("/templateDynamicParts", api.clone())
+        .nest_no_strip("/dynamicTemplate", api)
         .at(
             "/media/:token/:name",
             poem::get(crate::routes::uploads::serve_media),

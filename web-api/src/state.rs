@@ -19,6 +19,7 @@ use engine::store::schedules::ScheduleStore;
 use engine::store::settings::SettingsStore;
 use engine::store::tenancy::TenancyStore;
 use engine::store::understandings::UnderstandingStore;
+use engine::templates::service::TemplateService;
 use jobs::{JobStarter, QueueBackend};
 
 use crate::config::TrustedProxies;
@@ -45,6 +46,7 @@ pub struct AppState {
     /// Where data sources' file drops are.
     pub sync: SyncSettings,
     pub understandings: UnderstandingStore,
+    pub templates: TemplateService,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
@@ -79,6 +81,7 @@ impl AppState {
             data_sources: DataSourceStore::new(db.clone()),
             sync: SyncSettings::new("data/file-drop"),
             understandings: UnderstandingStore::new(db.clone()),
+            templates: TemplateService::new(db.clone()),
             auth,
             db,
             queue,

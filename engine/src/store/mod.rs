@@ -18,6 +18,7 @@ pub mod schedules;
 pub mod schema;
 pub mod sessions;
 pub mod settings;
+pub mod templates;
 pub mod tenancy;
 pub mod understandings;
 pub mod uploads;

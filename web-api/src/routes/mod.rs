@@ -19,6 +19,7 @@ pub mod planners;
 pub mod schedules;
 pub mod session;
 pub mod simulator;
+pub mod templates;
 pub mod uploads;
 pub mod webhooks;
 
@@ -60,6 +61,7 @@ pub enum ApiTags {
     Imports,
     /// The dealer system's sales and repair orders.
     DealerRecords,
+    Templates,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -101,6 +103,7 @@ type MessagingApis = (
     appointments::AppointmentApi,
     assistant_actions::AssistantActionApi,
     dealer_records::DealerRecordApi,
+    templates::TemplateApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -132,6 +135,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             appointments::AppointmentApi,
             assistant_actions::AssistantActionApi,
             dealer_records::DealerRecordApi,
+            templates::TemplateApi,
         ),
     )
 }

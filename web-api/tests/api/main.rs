@@ -21,6 +21,7 @@ mod planners;
 mod platform;
 mod schedules;
 mod session;
+mod templates;
 mod tenancy;
 mod tenancy_walk;
 mod workers;

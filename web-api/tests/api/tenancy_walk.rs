@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 
 use chrono::Utc;
 use engine::store::schema::{
-    Advisors, Bocs, Customers, CvLeadBatches, DataSourceConfigurations,
+    Advisors, Bocs, CustomTemplates, Customers, CvLeadBatches, DataSourceConfigurations,
     FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads, JobRuns, Marks,
     MessageInstances as Messages, PlannerDefinitions, Schedulers, ServiceAppointments,
-    ServiceVehicles as Vehicles, Stores,
+    ServiceVehicles as Vehicles, Stores, Users,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Iden, InsertStatement, Query, SimpleExpr};
@@ -39,6 +39,8 @@ enum Kind {
     ImportedLead,
     Advisor,
     DataSource,
+    /// A personal custom template (another user's, so no stranger sees it).
+    Template,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -55,7 +57,13 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         .to_ascii_lowercase();
     let name = name.strip_suffix("s").unwrap_or(&name); // storeIds, bocIds
     Some(match name {
-        "enterpriseid" => Kind::Enterprise,
+        "enterpriseid" | "companyid" => Kind::Enterprise,
+        // `/api/customTemplate/intent/{intent}/enterprise/{enterprise}/…`.
+        "enterprise" if path.contains("/enterprise/{enterprise}") => Kind::Enterprise,
+        // The template calls' office is the store.
+        "officeid" => Kind::Store,
+        "contactid" => Kind::Customer,
+        "templateid" => Kind::Template,
         "bocid" | "bocidpk" => Kind::Dealer,
         "storeid" | "storeidfk" | "storeidpk" => Kind::Store,
         // `/api/boc/{boc}/store/{store}/…` (the spec's spelling).
@@ -104,6 +112,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
                 Kind::DataSource
             } else if path.starts_with("/api/list-of-customer-vehicle-lead/") {
                 Kind::ImportedLead
+            } else if path.starts_with("/api/customTemplate") {
+                Kind::Template
             } else if path.contains("predictive-planner-audit") {
                 // An audit search's `id` is a planner audit: none exist in this walk.
                 return None;
@@ -584,7 +594,29 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    let template_owner = match store {
+        Some(store) => first(app, Users::Table, Users::StoreId, store).await,
+        None => first(app, Users::Table, Users::EnterpriseId, enterprise).await,
+    };
+    let template = insert_id(
+        app,
+        made(
+            &CustomTemplates::Table,
+            vec![
+                ("enterprise_id", enterprise.into()),
+                ("owner_user_id", template_owner.into()),
+                ("scope", "PERSONAL".into()),
+                ("title", "walk".into()),
+                ("body", "walk".into()),
+                ("service_type", "OIL_CHANGE".into()),
+                ("created_at", now.into()),
+                ("updated_at", now.into()),
+            ],
+        ),
+    )
+    .await;
     BTreeMap::from([
+        (Kind::Template, template),
         (Kind::Enterprise, enterprise),
         (Kind::Dealer, dealer),
         (Kind::Store, store_id),

@@ -67,6 +67,8 @@ impl MessagingService {
             ));
         }
 
+        // A template applied for a lead without a field's value: never sent as `{{…}}`.
+        crate::templates::check_no_placeholders(&content)?;
         let assistant = self
             .store_config
             .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
@@ -231,6 +233,7 @@ impl MessagingService {
             .into_iter()
             .find(|a| a.agent_phone_number.is_some())
             .ok_or_else(no_assistant)?;
+        crate::templates::check_no_placeholders(&text.content)?;
         let content = html_to_sms_text(&text.content);
         if content.is_empty() {
             return Err(Error::invalid("Please Enter Message"));
