@@ -15,6 +15,7 @@ use crate::store::templates::{
     CustomTemplateInput, CustomTemplateRecord, StandardTemplateInput, StandardTemplateRecord,
     TemplateStore,
 };
+use crate::store::tenancy::TenancyStore;
 use crate::templates::FieldValues;
 
 /// A custom template as a request writes it, before any check.
@@ -157,17 +158,29 @@ pub fn parse_division(division: Option<&str>, default: Division) -> Result<Divis
 #[derive(Debug, Clone)]
 pub struct TemplateService {
     store: TemplateStore,
+    tenancy: TenancyStore,
 }
 
 impl TemplateService {
     pub fn new(db: Database) -> Self {
         Self {
-            store: TemplateStore::new(db),
+            store: TemplateStore::new(db.clone()),
+            tenancy: TenancyStore::new(db),
         }
     }
 
     pub fn store(&self) -> &TemplateStore {
         &self.store
+    }
+
+    /// A platform user names the enterprise they write for: one that does not exist is not
+    /// found (rather than a template of no one's).
+    async fn check_enterprise(&self, scope: &Scope) -> Result<()> {
+        if self.tenancy.enterprise_exists(scope.enterprise_id).await? {
+            Ok(())
+        } else {
+            Err(Error::not_found("Enterprise not found"))
+        }
     }
 
     /// A custom template the caller can see, or not found.
@@ -228,6 +241,7 @@ impl TemplateService {
                 existing.id
             }
             None => {
+                self.check_enterprise(scope).await?;
                 self.store
                     .create_custom(scope.enterprise_id, caller.user_id, &input, now)
                     .await?
@@ -268,6 +282,7 @@ impl TemplateService {
         now: DateTime<Utc>,
     ) -> Result<StandardTemplateRecord> {
         caller.require_any(GROUP_TEMPLATE_ROLES)?;
+        self.check_enterprise(scope).await?;
         let input = draft.check(division)?;
         let id = self
             .store
