@@ -2,6 +2,7 @@ import { createRoute, redirect } from '@tanstack/react-router'
 import { RouteError } from '../components/layout/route-error'
 import { AppShell } from '../features/app-shell'
 import { ChatDock } from '../features/conversations'
+import { TemplatePanel } from '../features/templates'
 import { clearLocalSession, getUserData, getValidSession } from '../lib/session'
 import { rootRoute } from './root'
 
@@ -21,12 +22,12 @@ export const appRoute = createRoute({
   errorComponent: RouteError,
 })
 
-/** The app shell, and the chat dock over every signed-in screen. */
+/** The app shell, and the chat dock over every signed-in screen (each box can show the template panel). */
 function SignedInFrame() {
   return (
     <>
       <AppShell />
-      <ChatDock />
+      <ChatDock templatePanel={TemplatePanel} />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
 import { ApiError } from '../../../lib/api-client'
 import { closeChat, focusChat, minimiseChat, type ChatBox as ChatBoxState } from '../../../lib/chat-dock'
@@ -9,11 +9,26 @@ import { useArchiveMessage } from '../api/archive-message'
 import { useConversation } from '../api/get-conversation'
 import { useLead, type Lead } from '../api/get-lead'
 import { markRead } from '../api/mark-read'
-import { ChatEditor } from './chat-editor'
+import { ChatEditor, type ChatEditorHandle } from './chat-editor'
 import { ConversationLog } from './conversation-log'
-import { lastMessageId } from './conversation-model'
+import { lastMessageId, type AppliedTemplate } from './conversation-model'
 
 const ARCHIVE_QUESTION = 'Are you sure want to archive this message?'
+
+/**
+ * What a chat box gives the template list it can show instead of the
+ * conversation (the templates feature's panel, plugged in where the dock is
+ * mounted, so that neither feature imports the other).
+ */
+export interface ChatTemplatePanelProps {
+  leadId: number
+  /** The lead's enterprise: its group templates. */
+  enterpriseId: number
+  /** The lead's service type: the list's first filter and a new template's default. */
+  serviceType: string
+  /** Apply: the template filled for the lead goes into the editor. */
+  onApply: (applied: AppliedTemplate) => void
+}
 
 export interface ChatBoxProps {
   box: ChatBoxState
@@ -27,6 +42,8 @@ export interface ChatBoxProps {
   enterpriseStyle: boolean
   /** The signed-in user's username (for the note timer on their own notes). */
   currentUsername: string | undefined
+  /** The template list the header's Templates toggle shows instead of the conversation; none: no toggle. */
+  templatePanel?: ComponentType<ChatTemplatePanelProps>
 }
 
 function customerName(lead: Lead | undefined, leadId: number): string {
@@ -38,17 +55,31 @@ function customerName(lead: Lead | undefined, leadId: number): string {
  * One chat box of the dock: the customer (name, phone, store), the
  * conversation, and the editor. It can be minimised (an unread badge shows) and
  * closed. Opening or restoring it, and customer messages arriving while it is
- * the focused box, are acknowledged as read.
+ * the focused box, are acknowledged as read. The Templates toggle swaps the
+ * conversation for the template list; applying a template fills the editor and
+ * shows the conversation again.
  */
-export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpriseStyle, currentUsername }: ChatBoxProps) {
+export function ChatBox({
+  box,
+  focused,
+  focusSeq,
+  now,
+  poll,
+  privileged,
+  enterpriseStyle,
+  currentUsername,
+  templatePanel: TemplatePanel,
+}: ChatBoxProps) {
   const { leadId, minimised } = box
   const queryClient = useQueryClient()
   const lead = useLead(leadId)
   const conversation = useConversation(leadId, { refetchInterval: poll && !minimised ? REALTIME_FALLBACK_POLL_MS : false })
   const archive = useArchiveMessage()
   const [archiving, setArchiving] = useState<number | null>(null)
+  const [showTemplates, setShowTemplates] = useState(false)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const titleRef = useRef<HTMLButtonElement>(null)
+  const editorRef = useRef<ChatEditorHandle>(null)
 
   const name = customerName(lead.data, leadId)
   const phone = formatPhone(lead.data?.customerMaster.cellular)
@@ -56,6 +87,9 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
   const timeZone = lead.data?.storeMaster.officeMasterVO.timezoneDisplay || undefined
   const unread = lead.data?.totalUnreadCount ?? 0
   const messages = conversation.data
+  /** The template list is shown instead of the conversation. */
+  const templatesShown = TemplatePanel !== undefined && showTemplates && lead.data !== undefined
+  const conversationShown = !minimised && !templatesShown
   const newestId = lastMessageId(messages)
 
   // Keyboard focus follows openChat() and restoring.
@@ -66,9 +100,10 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
   }, [focusSeq, minimised])
 
   // Read acknowledgement: once the open box shows the conversation, and again when its unread count rises while it is the focused box.
+  // The template list hides the conversation as minimising does.
   const acknowledged = useRef(false)
   useEffect(() => {
-    if (minimised) {
+    if (!conversationShown) {
       acknowledged.current = false
       return
     }
@@ -77,7 +112,7 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
       acknowledged.current = true
       void markRead(queryClient, leadId, newestId)
     }
-  }, [minimised, messages, newestId, focused, unread, leadId, queryClient])
+  }, [conversationShown, messages, newestId, focused, unread, leadId, queryClient])
 
   const leadMissing = lead.error instanceof ApiError && lead.error.status === 404
   const conversationError = conversation.isError
@@ -85,6 +120,12 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
       ? { text: `There is no lead #${leadId} that you can see.` }
       : { text: 'The conversation could not be loaded.', retry: () => void conversation.refetch() }
     : null
+
+  const applyTemplate = (applied: AppliedTemplate) => {
+    editorRef.current?.fill(applied)
+    setShowTemplates(false)
+    inputRef.current?.focus()
+  }
 
   const close = () => {
     // Hand keyboard focus to another box rather than dropping it on the page.
@@ -126,13 +167,26 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
               </span>
             </span>
           )}
-          {minimised && unread > 0 ? (
+          {!conversationShown && unread > 0 ? (
             <span className="count-badge chat-box__badge" data-testid="unread-badge" aria-label={`${unread} unread`}>
               {unread}
             </span>
           ) : null}
         </button>
         {lead.data?.customerMaster.blockSms ? <span className="badge badge--warning chat-box__flag">Opted out</span> : null}
+        {TemplatePanel && !minimised ? (
+          <button
+            type="button"
+            className={`chat-box__action chat-box__templates${showTemplates ? ' is-active' : ''}`}
+            aria-label="Templates"
+            aria-pressed={showTemplates}
+            title={showTemplates ? 'Show the conversation' : 'Show the templates'}
+            disabled={!lead.data}
+            onClick={() => setShowTemplates((shown) => !shown)}
+          >
+            ☰
+          </button>
+        ) : null}
         <button
           type="button"
           className="chat-box__action"
@@ -147,26 +201,36 @@ export function ChatBox({ box, focused, focusSeq, now, poll, privileged, enterpr
       </header>
       {minimised ? null : (
         <>
-          <ConversationLog
-            leadId={leadId}
-            messages={messages}
-            isPending={conversation.isPending && !conversation.isError}
-            error={conversationError}
-            lead={lead.data}
-            storeId={lead.data?.storeMaster.id}
-            timeZone={timeZone}
-            now={now}
-            privileged={privileged}
-            enterpriseStyle={enterpriseStyle}
-            currentUsername={currentUsername}
-            onArchive={setArchiving}
-          />
+          {TemplatePanel && showTemplates && lead.data ? (
+            <TemplatePanel
+              leadId={leadId}
+              enterpriseId={lead.data.companyId}
+              serviceType={lead.data.serviceType}
+              onApply={applyTemplate}
+            />
+          ) : (
+            <ConversationLog
+              leadId={leadId}
+              messages={messages}
+              isPending={conversation.isPending && !conversation.isError}
+              error={conversationError}
+              lead={lead.data}
+              storeId={lead.data?.storeMaster.id}
+              timeZone={timeZone}
+              now={now}
+              privileged={privileged}
+              enterpriseStyle={enterpriseStyle}
+              currentUsername={currentUsername}
+              onArchive={setArchiving}
+            />
+          )}
           <ChatEditor
             leadId={leadId}
             customerId={lead.data?.customerMaster.id}
             canWriteNotes={privileged}
             disabled={!lead.data}
             inputRef={inputRef}
+            handleRef={editorRef}
           />
         </>
       )}

@@ -1,16 +1,22 @@
+import type { ComponentType } from 'react'
 import { useChatDock } from '../../../lib/chat-dock'
 import { useRealtimeStatus } from '../../../lib/realtime'
 import { canUseMessageOptions, isEnterpriseUser } from '../../../lib/roles'
 import { useSession } from '../../../lib/session'
 import { useNow } from '../../../lib/use-now'
 import { useLiveConversations } from '../api/live-conversations'
-import { ChatBox } from './chat-box'
+import { ChatBox, type ChatTemplatePanelProps } from './chat-box'
+
+export interface ChatDockProps {
+  /** The template list each box's Templates toggle shows (the templates feature's panel); none: no toggle. */
+  templatePanel?: ComponentType<ChatTemplatePanelProps>
+}
 
 /**
  * The open chat boxes, docked at the bottom right like a web messenger (at most
  * three; see `lib/chat-dock.ts`). Mounted once for the signed-in screens.
  */
-export function ChatDock() {
+export function ChatDock({ templatePanel }: ChatDockProps = {}) {
   const user = useSession()
   const dock = useChatDock()
   const realtimeStatus = useRealtimeStatus()
@@ -36,6 +42,7 @@ export function ChatDock() {
           privileged={privileged}
           enterpriseStyle={enterpriseStyle}
           currentUsername={user.username}
+          templatePanel={templatePanel}
         />
       ))}
     </aside>

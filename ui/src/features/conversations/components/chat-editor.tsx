@@ -1,8 +1,15 @@
-import { useEffect, useId, useRef, useState, type Ref } from 'react'
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { MESSAGE_INPUT_CLEAR_MS } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
 import { useSendMessage, type EditorMode } from '../api/send-message'
-import { draftProblem } from './conversation-model'
+import {
+  appliedContent,
+  draftProblem,
+  missingFieldWarning,
+  missingFieldsLeft,
+  type AppliedTemplate,
+  type MissingTemplateField,
+} from './conversation-model'
 
 export interface ChatEditorProps {
   leadId: number
@@ -12,6 +19,18 @@ export interface ChatEditorProps {
   /** The lead is still loading: sending waits for the customer id. */
   disabled?: boolean
   inputRef?: Ref<HTMLTextAreaElement>
+  /** What the chat box drives the editor with (a template's Apply). */
+  handleRef?: Ref<ChatEditorHandle>
+}
+
+/** The editor as the chat box drives it. */
+export interface ChatEditorHandle {
+  /**
+   * Replaces the draft with an applied template (its SMS text in SMS mode, its
+   * body otherwise; an empty e-mail subject takes its title). While a field
+   * the lead has no value for is still in the draft, a warning says so.
+   */
+  fill: (applied: AppliedTemplate) => void
 }
 
 const MODES: { mode: EditorMode; label: string }[] = [
@@ -32,15 +51,33 @@ const PLACEHOLDER: Record<EditorMode, string> = {
  * checks run first; the server's refusals show as notices. After a send the
  * toast reads 'Successfully Sent' and the editor is cleared a second later.
  */
-export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false, inputRef }: ChatEditorProps) {
+export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false, inputRef, handleRef }: ChatEditorProps) {
   const [mode, setMode] = useState<EditorMode>('SMS')
   const [subject, setSubject] = useState('')
   const [content, setContent] = useState('')
   const [clearing, setClearing] = useState(false)
+  /** The applied template's fields the lead has no value for. */
+  const [missing, setMissing] = useState<readonly MissingTemplateField[]>([])
   const send = useSendMessage()
   const id = useId()
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(clearTimer.current), [])
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      fill: (applied) => {
+        // A template applied just after a send replaces the draft instead of being cleared with it.
+        clearTimeout(clearTimer.current)
+        setClearing(false)
+        setContent(appliedContent(mode, applied))
+        if (mode === 'EMAIL' && subject.trim() === '' && applied.title) setSubject(applied.title)
+        setMissing(applied.missingFields)
+      },
+    }),
+    [mode, subject],
+  )
+  const missingLeft = missingFieldsLeft(content, missing)
 
   const busy = send.isPending || clearing
   const modes = MODES.filter((m) => m.mode !== 'NOTE' || canWriteNotes)
@@ -60,6 +97,7 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
           clearTimer.current = setTimeout(() => {
             setContent('')
             setSubject('')
+            setMissing([])
             setClearing(false)
           }, MESSAGE_INPUT_CLEAR_MS)
         },
@@ -106,7 +144,7 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
           className={`chat-editor__input${mode === 'NOTE' ? ' chat-editor__input--note' : ''}`}
           rows={2}
           aria-label="Message"
-          aria-describedby={`${id}-hint`}
+          aria-describedby={missingLeft.length > 0 ? `${id}-missing ${id}-hint` : `${id}-hint`}
           placeholder={PLACEHOLDER[mode]}
           value={content}
           readOnly={busy}
@@ -122,6 +160,13 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
           {send.isPending ? 'Sending…' : 'Send'}
         </button>
       </div>
+      {missingLeft.length > 0 ? (
+        <ul id={`${id}-missing`} className="chat-editor__missing" role="alert" aria-label="Missing template fields" data-testid="missing-fields">
+          {missingLeft.map((field) => (
+            <li key={field.key}>{missingFieldWarning(field)}</li>
+          ))}
+        </ul>
+      ) : null}
       <span id={`${id}-hint`} className="visually-hidden">
         Enter sends; Shift+Enter starts a new line.
       </span>

@@ -266,6 +266,53 @@ export function draftProblem(mode: EditorMode, subject: string, content: string)
   return null
 }
 
+/**
+ * A field of an applied template that the lead has no value for: the server
+ * leaves it as its placeholder (`{{customer_email}}`) and refuses to send a
+ * message still holding one.
+ */
+export interface MissingTemplateField {
+  /** What goes inside `{{…}}`. */
+  key: string
+  /** The insert-field menu it is in (Customer…). */
+  group: string
+  label: string
+  /** The field as written, e.g. `{{customer_email}}`. */
+  placeholder: string
+}
+
+/** A template filled for the conversation's lead, as the template panel's Apply hands it to the editor. */
+export interface AppliedTemplate {
+  title?: string
+  /** What an SMS sends (tags out, one line). */
+  text: string
+  /** The body as an editor shows it (newlines for line breaks): what an e-mail or a note starts from. */
+  editorBody: string
+  missingFields: readonly MissingTemplateField[]
+}
+
+/** What an applied template puts in the editor: the SMS text for SMS, the editor body otherwise. */
+export function appliedContent(mode: EditorMode, applied: AppliedTemplate): string {
+  return mode === 'SMS' ? applied.text : applied.editorBody
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** The missing fields whose placeholder (`{{key}}`, spaces inside allowed) is still in `content`. */
+export function missingFieldsLeft(
+  content: string,
+  missing: readonly MissingTemplateField[],
+): MissingTemplateField[] {
+  return missing.filter((f) => new RegExp(`\\{\\{\\s*${escapeRegExp(f.key)}\\s*\\}\\}`).test(content))
+}
+
+/** The warning for a missing field: `This lead has no Customer › Email: type it in or remove {{customer_email}} before sending`. */
+export function missingFieldWarning(field: MissingTemplateField): string {
+  return `This lead has no ${field.group} › ${field.label}: type it in or remove ${field.placeholder} before sending`
+}
+
 /** The newest message's id, or undefined for an empty conversation (for read acknowledgements). */
 export function lastMessageId(messages: readonly Pick<MessageView, 'id'>[] | undefined): number | undefined {
   return messages?.at(-1)?.id

@@ -1,0 +1,63 @@
+import { useId } from 'react'
+import type { CustomTemplate } from '../api/get-personal-templates'
+import { ALL_SERVICE_TYPES, bodyPreview } from '../template-model'
+
+export interface TemplateRowProps {
+  template: CustomTemplate
+  applying: boolean
+  favouriting: boolean
+  onApply: () => void
+  onFavourite: () => void
+  onEdit: () => void
+  onDelete: () => void
+}
+
+/** A template in the panel's list: title, body preview, service type, favourite star, Apply, and Edit and Delete when the caller may. */
+export function TemplateRow({ template: t, applying, favouriting, onApply, onFavourite, onEdit, onDelete }: TemplateRowProps) {
+  const titleId = useId()
+  return (
+    <li
+      className="template-row"
+      aria-labelledby={titleId}
+      data-testid="template-row"
+      data-template-id={t.id}
+      data-favorite={t.favorite}
+    >
+      <div className="template-row__head">
+        <span id={titleId} className="template-row__title">
+          {t.title}
+        </span>
+        <button
+          type="button"
+          className={`template-row__star${t.favorite ? ' is-on' : ''}`}
+          aria-label="Favourite"
+          aria-pressed={t.favorite}
+          title={t.favorite ? 'Remove from favourites' : 'Add to favourites'}
+          disabled={favouriting}
+          onClick={onFavourite}
+        >
+          {t.favorite ? '★' : '☆'}
+        </button>
+      </div>
+      <p className="template-row__body">{bodyPreview(t.editorBody)}</p>
+      <div className="template-row__foot">
+        <span className="template-row__type">{t.serviceType === ALL_SERVICE_TYPES ? 'All services' : t.serviceType}</span>
+        <span className="template-row__actions">
+          {t.editable ? (
+            <>
+              <button type="button" className="btn btn--small" onClick={onEdit}>
+                Edit
+              </button>
+              <button type="button" className="btn btn--small btn--danger" onClick={onDelete}>
+                Delete
+              </button>
+            </>
+          ) : null}
+          <button type="button" className="btn btn--small btn--primary" disabled={applying} onClick={onApply}>
+            {applying ? 'Applying…' : 'Apply'}
+          </button>
+        </span>
+      </div>
+    </li>
+  )
+}
