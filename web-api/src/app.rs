@@ -95,7 +95,9 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         .nest_no_strip("/templateCustom", api.clone())
         .nest_no_strip("/template", api.clone())
         .nest_no_strip("/templateDynamicParts", api.clone())
-        .nest_no_strip("/dynamicTemplate", api)
+        .nest_no_strip("/dynamicTemplate", api.clone())
+        // Not a nest: /leadmanager itself is the UI's lead manager.
+        .at("/leadmanager/getLeadManagerDataForCompanyOffice", api)
         .at(
             "/media/:token/:name",
             poem::get(crate::routes::uploads::serve_media),

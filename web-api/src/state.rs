@@ -1,6 +1,7 @@
 //! What every handler can reach.
 
 use engine::Database;
+use engine::appointments::service::AppointmentService;
 use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
@@ -47,6 +48,7 @@ pub struct AppState {
     pub sync: SyncSettings,
     pub understandings: UnderstandingStore,
     pub templates: TemplateService,
+    pub booking: AppointmentService,
     pub schedules: ScheduleStore,
     pub queue: QueueBackend,
     pub jobs: JobStarter,
@@ -82,6 +84,7 @@ impl AppState {
             sync: SyncSettings::new("data/file-drop"),
             understandings: UnderstandingStore::new(db.clone()),
             templates: TemplateService::new(db.clone()),
+            booking: AppointmentService::new(db.clone()),
             auth,
             db,
             queue,

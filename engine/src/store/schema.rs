@@ -240,3 +240,9 @@ pub enum SyncHistory {
     JobRunId, StartedAt, FinishedAt, FileCount, InsertedRows, UpdatedRows, UnchangedRows,
     TriggeredBy,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum StoreOpeningHours { Table, StoreId, Weekday, Opens, Closes }
+
+#[derive(Iden, Clone, Copy)]
+pub enum AppointmentSlotClaims { Table, StoreId, AdvisorKey, SlotAt, AppointmentId }

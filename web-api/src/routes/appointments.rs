@@ -1,17 +1,22 @@
-//! Service appointments (spec section 7, "Appointments"): the search staff run on text selected
-//! in a conversation. Booking and the appointment lifecycle come with the appointments work.
+//! Service appointments (spec B; decisions in docs/decisions/0008-appointments.md): booking in
+//! the store's free quarter hours, moves, the status set, the searches by date, the lane's day
+//! list and the editor's customer picker. The rules are `engine::appointments`.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use engine::appointments::service::{BookingDraft, DayAvailability};
+use engine::appointments::{AppointmentStatus, display_time};
+use engine::auth::{Caller, Scope};
 use engine::domain::formats::parse_request_date;
 use engine::store::PageRequest;
 use engine::store::appointments::{AppointmentRecord, AppointmentSearch};
 use poem::Request;
 use poem::web::Data;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use crate::auth::{Session, request_scope};
+use crate::auth::{Session, request_scope, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -27,6 +32,19 @@ pub struct AppointmentView {
     pub appt_status: String,
     pub appt_date_time: DateTime<Utc>,
     pub transport_type: Option<String>,
+    /// The spec's names: `apptId`, `apptStatus` (above), `advisorId`, `opCode`, `dealerCode`,
+    /// `servicePackages`, `notes`.
+    pub appt_id: i64,
+    pub advisor_id: Option<i64>,
+    pub op_code: Option<String>,
+    pub dealer_code: Option<String>,
+    pub service_packages: Option<String>,
+    pub notes: Option<String>,
+    /// BAYLINE (booked here), DMS, AI_TEXT…
+    pub source: String,
+    /// The lane's tag: every appointment is `Appt`.
+    #[oai(rename = "type")]
+    pub kind: String,
     pub customer_name: Option<String>,
     pub cellular: Option<String>,
     /// Year, make and model.
@@ -55,6 +73,14 @@ impl From<AppointmentRecord> for AppointmentView {
             appt_status: a.appt_status,
             appt_date_time: a.appt_at,
             transport_type: a.transport_type,
+            appt_id: a.id,
+            advisor_id: a.advisor_id,
+            op_code: a.op_code,
+            dealer_code: a.dealer_code,
+            service_packages: a.service_packages,
+            notes: a.notes,
+            source: a.source,
+            kind: "Appt".to_owned(),
             customer_name: (!name.is_empty()).then_some(name),
             cellular: a.customer_cellular,
             vehicle,
@@ -73,6 +99,9 @@ pub struct AppointmentSearchBody {
     pub end_date: Option<String>,
     /// Customer name, mobile digits, VIN or the appointment's title.
     pub query: Option<String>,
+    /// Statuses to keep (SCHEDULED, CONFIRMED, …); none: all.
+    #[oai(validator(max_items = 20))]
+    pub statuses: Option<Vec<String>>,
     pub page: Option<u64>,
     pub size: Option<u64>,
 }
@@ -92,6 +121,280 @@ fn midnight(day: NaiveDate) -> DateTime<Utc> {
     day.and_time(chrono::NaiveTime::MIN).and_utc()
 }
 
+/// The appointments of `body` in the caller's stores.
+async fn search_page(
+    state: &AppState,
+    scope: &Scope,
+    body: AppointmentSearchBody,
+    replied_only: bool,
+) -> ApiResult<AppointmentPage> {
+    let visible: Vec<i64> = state
+        .tenancy
+        .stores(scope)
+        .await?
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    let wanted = body.store_ids.unwrap_or_default();
+    if wanted.iter().any(|id| !visible.contains(id)) {
+        return Err(engine::Error::not_found("Store not found").into());
+    }
+    let from = parse_request_date("startDate", body.start_date.as_deref())?;
+    let until = parse_request_date("endDate", body.end_date.as_deref())?;
+    if let (Some(from), Some(until)) = (from, until)
+        && from > until
+    {
+        return Err(engine::Error::invalid("startDate must not be after endDate").into());
+    }
+    let statuses = body
+        .statuses
+        .unwrap_or_default()
+        .iter()
+        .map(|s| s.trim().to_ascii_uppercase().parse::<AppointmentStatus>())
+        .map(|s| s.map(|s| s.as_str().to_owned()))
+        .collect::<engine::Result<Vec<_>>>()?;
+    let search = AppointmentSearch {
+        store_ids: if wanted.is_empty() { visible } else { wanted },
+        from: from.map(midnight),
+        until: until.and_then(|d| d.succ_opt()).map(midnight),
+        query: body.query,
+        statuses,
+        replied_only,
+    };
+    let found = state
+        .appointments
+        .search(scope, &search, PageRequest::new(body.page, body.size)?)
+        .await?;
+    Ok(AppointmentPage {
+        content: found
+            .content
+            .into_iter()
+            .map(AppointmentView::from)
+            .collect(),
+        page: found.page,
+        size: found.size,
+        total_elements: found.total_elements,
+    })
+}
+
+/// A booking or a move as the spec's editor and assistant send it.
+#[derive(Debug, Object, Default)]
+#[oai(rename_all = "camelCase")]
+pub struct AppointmentBody {
+    /// The appointment to move (`apptId` or `id`); none: book a new one.
+    pub appt_id: Option<i64>,
+    pub id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub future_service_interaction_id: Option<i64>,
+    /// The customer, when no lead is named.
+    pub customer_id: Option<i64>,
+    pub vehicle_id: Option<i64>,
+    /// The advisor asked for; none: the first free one.
+    pub advisor_id: Option<i64>,
+    /// The store's local date: YYYY-MM-DD (or DD.MM.YYYY).
+    #[oai(validator(max_length = 40))]
+    pub inp_date: Option<String>,
+    /// The store's local time on a quarter hour: `9:30 AM` or `09:30`.
+    #[oai(validator(max_length = 40))]
+    pub inp_time: Option<String>,
+    #[oai(validator(max_length = 1000))]
+    pub title: Option<String>,
+    #[oai(validator(max_length = 200))]
+    pub dealer_code: Option<String>,
+    #[oai(validator(max_length = 2000))]
+    pub service_packages: Option<String>,
+    #[oai(validator(max_length = 200))]
+    pub op_code: Option<String>,
+    /// WAITER, DROP_OFF, LOANER, SHUTTLE… (as the store names them).
+    #[oai(validator(max_length = 200))]
+    pub transport_type: Option<String>,
+    #[oai(validator(max_length = 10000))]
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct BookingAnswer {
+    /// 'Appointment booked Successfully'.
+    pub message: String,
+    /// SUCCESS (a refusal is a 4xx in the error shape).
+    pub code: String,
+    pub appointment: AppointmentView,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct StatusAnswer {
+    /// 'Successfully Updated'.
+    pub message: String,
+    pub appointment: AppointmentView,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct FreeSlotView {
+    /// The store's local time, `h:mm a`.
+    pub time: String,
+    pub start_time: DateTime<Utc>,
+    /// How many more appointments fit.
+    pub free: u32,
+    /// The advisors free then (0 stands for the desk of a store without advisors).
+    pub advisor_ids: Vec<i64>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct DayAvailabilityView {
+    pub date: NaiveDate,
+    /// `h:mm a`; none: closed.
+    pub opens: Option<String>,
+    pub closes: Option<String>,
+    pub slots: Vec<FreeSlotView>,
+}
+
+impl From<DayAvailability> for DayAvailabilityView {
+    fn from(day: DayAvailability) -> Self {
+        Self {
+            date: day.date,
+            opens: day.opens.map(display_time),
+            closes: day.closes.map(display_time),
+            slots: day
+                .slots
+                .into_iter()
+                .map(|s| FreeSlotView {
+                    time: display_time(s.time),
+                    start_time: s.starts_at,
+                    free: s.free as u32,
+                    advisor_ids: s.free_advisors,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct AvailabilityView {
+    pub store_id: i64,
+    /// The store's time zone (IANA).
+    pub time_zone: String,
+    pub slot_minutes: u32,
+    pub days: Vec<DayAvailabilityView>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct PickerContact {
+    pub contact_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Option<String>,
+    pub cellular: Option<String>,
+}
+
+impl AppointmentApi {
+    async fn booked(
+        state: &AppState,
+        req: &Request,
+        caller: &Caller,
+        body: AppointmentBody,
+    ) -> ApiResult<Json<BookingAnswer>> {
+        let scope = request_scope(caller, req)?;
+        let draft = BookingDraft {
+            appointment_id: body.appt_id.or(body.id),
+            store_id: body.store_id,
+            lead_id: body.future_service_interaction_id,
+            customer_id: body.customer_id,
+            vehicle_id: body.vehicle_id,
+            advisor_id: body.advisor_id,
+            date: body.inp_date,
+            time: body.inp_time,
+            title: body.title,
+            dealer_code: body.dealer_code,
+            service_packages: body.service_packages,
+            op_code: body.op_code,
+            transport_type: body.transport_type,
+            notes: body.notes,
+        };
+        let booked = state
+            .booking
+            .book(caller, &scope, &draft, Utc::now())
+            .await?;
+        if let Some(lead) = booked.lead_id {
+            state
+                .publish([engine::messaging::Notice::LeadCounts {
+                    id: lead,
+                    enterprise_id: booked.enterprise_id,
+                }])
+                .await;
+        }
+        let appointment = one(state, &scope, booked.appointment_id).await?;
+        Ok(Json(BookingAnswer {
+            message: booked.message,
+            code: "SUCCESS".to_owned(),
+            appointment,
+        }))
+    }
+}
+
+/// One appointment as the lists show it.
+async fn one(state: &AppState, scope: &Scope, id: i64) -> ApiResult<AppointmentView> {
+    let detail = state.booking.appointment(scope, id).await?;
+    let day = detail.appt_at.date_naive();
+    let page = state
+        .appointments
+        .search(
+            scope,
+            &AppointmentSearch {
+                store_ids: vec![detail.store_id],
+                from: Some(midnight(day)),
+                until: day.succ_opt().map(midnight),
+                ..AppointmentSearch::default()
+            },
+            PageRequest::new(Some(0), Some(engine::store::MAX_PAGE_SIZE))?,
+        )
+        .await?;
+    page.content
+        .into_iter()
+        .find(|a| a.id == id)
+        .map(AppointmentView::from)
+        .ok_or_else(|| engine::Error::not_found("Appointment not found").into())
+}
+
+/// A store's appointments on its days `from..=until` (UTC days), soonest first.
+async fn of_store_between(
+    state: &AppState,
+    scope: &Scope,
+    store_id: i64,
+    from: NaiveDate,
+    until: NaiveDate,
+) -> ApiResult<Vec<AppointmentView>> {
+    if from > until {
+        return Err(engine::Error::invalid("startDate must not be after endDate").into());
+    }
+    if (until - from).num_days() > 92 {
+        return Err(engine::Error::invalid("A search covers at most 92 days").into());
+    }
+    let page = state
+        .appointments
+        .search(
+            scope,
+            &AppointmentSearch {
+                store_ids: vec![store_id],
+                from: Some(midnight(from)),
+                until: until.succ_opt().map(midnight),
+                ..AppointmentSearch::default()
+            },
+            PageRequest::new(Some(0), Some(engine::store::MAX_PAGE_SIZE))?,
+        )
+        .await?;
+    Ok(page
+        .content
+        .into_iter()
+        .map(AppointmentView::from)
+        .collect())
+}
+
 #[OpenApi(tag = "ApiTags::Appointments")]
 impl AppointmentApi {
     /// Appointments in the caller's stores matching the dates and text, soonest first.
@@ -107,44 +410,247 @@ impl AppointmentApi {
         body: Json<Option<AppointmentSearchBody>>,
     ) -> ApiResult<Json<AppointmentPage>> {
         let scope = request_scope(&caller, req)?;
-        let body = body.0.unwrap_or_default();
-        let visible: Vec<i64> = state
-            .tenancy
-            .stores(&scope)
-            .await?
-            .into_iter()
-            .map(|s| s.id)
-            .collect();
-        let wanted = body.store_ids.unwrap_or_default();
-        if wanted.iter().any(|id| !visible.contains(id)) {
-            return Err(engine::Error::not_found("Store not found").into());
+        Ok(Json(
+            search_page(&state, &scope, body.0.unwrap_or_default(), false).await?,
+        ))
+    }
+
+    /// The same search (spec `POST /api/appointment/search`), with statuses.
+    #[oai(path = "/api/appointment/search", method = "post")]
+    async fn appointment_search(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<Option<AppointmentSearchBody>>,
+    ) -> ApiResult<Json<AppointmentPage>> {
+        let scope = request_scope(&caller, req)?;
+        Ok(Json(
+            search_page(&state, &scope, body.0.unwrap_or_default(), false).await?,
+        ))
+    }
+
+    /// Books a service appointment in a free quarter hour (or moves the one `apptId` names).
+    /// A full slot is a 409 that says so; a closed or past time a 400.
+    #[oai(path = "/api/appointment", method = "post")]
+    async fn book(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<AppointmentBody>,
+    ) -> ApiResult<Json<BookingAnswer>> {
+        Self::booked(&state, req, &caller, body.0).await
+    }
+
+    /// The same booking, as the assistant's calls name it.
+    #[oai(path = "/api/lisa/appointment", method = "post")]
+    async fn book_for_assistant(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<AppointmentBody>,
+    ) -> ApiResult<Json<BookingAnswer>> {
+        Self::booked(&state, req, &caller, body.0).await
+    }
+
+    /// Moves an appointment to a status the set allows from its own (a disallowed move is a
+    /// 400 naming the allowed ones). Cancelling gives the slot back and clears the lead's
+    /// appointment.
+    #[oai(path = "/api/appointment/:id/status/:status", method = "put")]
+    async fn set_status(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Path<i64>,
+        #[oai(validator(max_length = 40))] status: Path<String>,
+    ) -> ApiResult<Json<StatusAnswer>> {
+        let scope = request_scope(&caller, req)?;
+        let (appointment, _) = state
+            .booking
+            .set_status(&scope, id.0, &status.0, Utc::now())
+            .await?;
+        if let Some(lead) = appointment.fsi_id {
+            state
+                .publish([engine::messaging::Notice::LeadCounts {
+                    id: lead,
+                    enterprise_id: appointment.enterprise_id,
+                }])
+                .await;
         }
-        let from = parse_request_date("startDate", body.start_date.as_deref())?;
-        let until = parse_request_date("endDate", body.end_date.as_deref())?;
-        if let (Some(from), Some(until)) = (from, until)
-            && from > until
-        {
-            return Err(engine::Error::invalid("startDate must not be after endDate").into());
-        }
-        let search = AppointmentSearch {
-            store_ids: if wanted.is_empty() { visible } else { wanted },
-            from: from.map(midnight),
-            until: until.and_then(|d| d.succ_opt()).map(midnight),
-            query: body.query,
+        Ok(Json(StatusAnswer {
+            message: "Successfully Updated".to_owned(),
+            appointment: one(&state, &scope, id.0).await?,
+        }))
+    }
+
+    /// A store's free quarter hours for `days` days (1–31) from `startDate` (its local
+    /// dates; default today), per advisor.
+    #[oai(path = "/api/appointment/availability", method = "get")]
+    #[allow(clippy::too_many_arguments)]
+    async fn availability(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeId")] store_id: Query<i64>,
+        #[oai(name = "startDate", validator(max_length = 40))] start_date: Query<Option<String>>,
+        days: Query<Option<u32>>,
+        #[oai(name = "advisorId")] advisor_id: Query<Option<i64>>,
+    ) -> ApiResult<Json<AvailabilityView>> {
+        let scope = request_scope(&caller, req)?;
+        let now = Utc::now();
+        let (calendar, zone) = state.booking.calendar(&scope, store_id.0).await?;
+        let from = parse_request_date("startDate", start_date.0.as_deref())?
+            .unwrap_or_else(|| now.with_timezone(&zone).date_naive());
+        let days = state
+            .booking
+            .availability(
+                &scope,
+                store_id.0,
+                from,
+                days.0.unwrap_or(7),
+                advisor_id.0,
+                now,
+            )
+            .await?;
+        Ok(Json(AvailabilityView {
+            store_id: calendar.store_id,
+            time_zone: calendar.time_zone,
+            slot_minutes: engine::appointments::SLOT_MINUTES,
+            days: days.into_iter().map(Into::into).collect(),
+        }))
+    }
+
+    /// A store's appointments between two dates, of leads that have written when
+    /// `lastMessageReceived` is true.
+    #[oai(
+        path = "/api/future-service-interaction/appointment/search-by-appt-date",
+        method = "get"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn by_appointment_date(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "store_id_pk")] store_id: Query<i64>,
+        #[oai(name = "startDate", validator(max_length = 40))] start_date: Query<String>,
+        #[oai(name = "endDate", validator(max_length = 40))] end_date: Query<String>,
+        #[oai(name = "lastMessageReceived")] last_message_received: Query<Option<bool>>,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+    ) -> ApiResult<Json<AppointmentPage>> {
+        let scope = request_scope(&caller, req)?;
+        stores_of(&state, &scope, None, Some(store_id.0)).await?;
+        let body = AppointmentSearchBody {
+            store_ids: Some(vec![store_id.0]),
+            start_date: Some(start_date.0),
+            end_date: Some(end_date.0),
+            page: page.0,
+            size: size.0,
+            ..AppointmentSearchBody::default()
         };
+        Ok(Json(
+            search_page(
+                &state,
+                &scope,
+                body,
+                last_message_received.0.unwrap_or(false),
+            )
+            .await?,
+        ))
+    }
+
+    /// A dealer's store's appointments on a day (`date`) or between `startDate` and `endDate`.
+    #[oai(
+        path = "/api/boc/:boc/store/:store/service-appointment/search-by-date",
+        method = "get"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn by_store_date(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        boc: Path<i64>,
+        store: Path<i64>,
+        #[oai(validator(max_length = 40))] date: Query<Option<String>>,
+        #[oai(name = "startDate", validator(max_length = 40))] start_date: Query<Option<String>>,
+        #[oai(name = "endDate", validator(max_length = 40))] end_date: Query<Option<String>>,
+    ) -> ApiResult<Json<Vec<AppointmentView>>> {
+        let scope = request_scope(&caller, req)?;
+        stores_of(&state, &scope, Some(boc.0), Some(store.0)).await?;
+        let from = parse_request_date("startDate", start_date.0.or(date.0.clone()).as_deref())?
+            .unwrap_or_else(|| Utc::now().date_naive());
+        let until =
+            parse_request_date("endDate", end_date.0.or(date.0).as_deref())?.unwrap_or(from);
+        Ok(Json(
+            of_store_between(&state, &scope, store.0, from, until).await?,
+        ))
+    }
+
+    /// The lane's appointments of a store on a day (YYYY-MM-DD), each tagged `Appt`.
+    #[oai(
+        path = "/api/getAppointmentByStoreIdAndDate/:store/:date",
+        method = "get"
+    )]
+    async fn lane_day(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        store: Path<i64>,
+        #[oai(validator(max_length = 40))] date: Path<String>,
+    ) -> ApiResult<Json<Vec<AppointmentView>>> {
+        let scope = request_scope(&caller, req)?;
+        stores_of(&state, &scope, None, Some(store.0)).await?;
+        let day = parse_request_date("date", Some(&date.0))?
+            .ok_or_else(|| engine::Error::invalid("date is required"))?;
+        Ok(Json(
+            of_store_between(&state, &scope, store.0, day, day).await?,
+        ))
+    }
+
+    /// The appointment editor's customer picker: a store's customers matching first, last or
+    /// full name (or phone digits), at most 50.
+    #[oai(
+        path = "/leadmanager/getLeadManagerDataForCompanyOffice",
+        method = "get"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    async fn picker(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "companyId")] company: Query<Option<i64>>,
+        #[oai(name = "officeId")] office: Query<i64>,
+        #[oai(name = "divisionId", validator(max_length = 20))] _division: Query<Option<String>>,
+        #[oai(validator(max_length = 200))] search: Query<Option<String>>,
+    ) -> ApiResult<Json<Vec<PickerContact>>> {
+        let scope = match company.0 {
+            Some(id) => caller.scope(Some(id))?,
+            None => request_scope(&caller, req)?,
+        };
+        stores_of(&state, &scope, None, Some(office.0)).await?;
         let found = state
             .appointments
-            .search(&scope, &search, PageRequest::new(body.page, body.size)?)
+            .customers_for_picker(&scope, office.0, search.0.as_deref(), 50)
             .await?;
-        Ok(Json(AppointmentPage {
-            content: found
-                .content
+        Ok(Json(
+            found
                 .into_iter()
-                .map(AppointmentView::from)
+                .map(|c| PickerContact {
+                    contact_id: c.id,
+                    first_name: c.first_name,
+                    last_name: c.last_name,
+                    email: c.email,
+                    cellular: c.cellular,
+                })
                 .collect(),
-            page: found.page,
-            size: found.size,
-            total_elements: found.total_elements,
-        }))
+        ))
     }
 }

@@ -5,6 +5,7 @@
 
 mod appointments;
 mod assistant_actions;
+mod booking;
 mod call_logs;
 mod customers;
 mod data_sources;

@@ -78,7 +78,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         "messageid" | "messageinstanceid" | "lastmessageid" | "lastreadmessageinstanceid" => {
             Kind::Message
         }
-        "appointmentid" => Kind::Appointment,
+        "appointmentid" | "apptid" => Kind::Appointment,
+        "store" if path.starts_with("/api/getAppointmentByStoreIdAndDate") => Kind::Store,
         "advisorid" => Kind::Advisor,
         "batchid" => Kind::Batch,
         "filereportid" => Kind::FileReport,
@@ -112,6 +113,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
                 Kind::DataSource
             } else if path.starts_with("/api/list-of-customer-vehicle-lead/") {
                 Kind::ImportedLead
+            } else if path.starts_with("/api/appointment") || path == "/api/lisa/appointment" {
+                Kind::Appointment
             } else if path.starts_with("/api/customTemplate") {
                 Kind::Template
             } else if path.contains("predictive-planner-audit") {

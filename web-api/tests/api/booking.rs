@@ -1,0 +1,449 @@
+//! Booking service appointments: free quarter hours per advisor in the store's opening hours,
+//! a full slot refused with a 409, exactly one winner when bookings race for the last advisor,
+//! the status set's moves, moves between slots, and the lists by day.
+
+use chrono::{Datelike, Duration, NaiveDate, Utc, Weekday};
+use engine::store::schema::{Advisors, Customers, FutureServiceInteractions as Fsi};
+use reqwest::{Method, StatusCode};
+use sea_query::{Expr, ExprTrait, Order, Query};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, assert_error, spawn_app};
+
+/// A Monday far enough ahead that the demo world has no appointments then.
+fn a_free_monday() -> NaiveDate {
+    let mut day = Utc::now().date_naive() + Duration::days(200);
+    while day.weekday() != Weekday::Mon {
+        day = day.succ_opt().unwrap();
+    }
+    day
+}
+
+impl TestApp {
+    async fn advisors_of(&self, store: i64) -> Vec<i64> {
+        self.db
+            .fetch_all::<(i64,)>(
+                &Query::select()
+                    .column(Advisors::Id)
+                    .from(Advisors::Table)
+                    .and_where(Expr::col(Advisors::StoreId).eq(store))
+                    .order_by(Advisors::Id, Order::Asc)
+                    .to_owned(),
+            )
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(id,)| id)
+            .collect()
+    }
+
+    async fn customers_of(&self, store: i64, count: u64) -> Vec<i64> {
+        self.db
+            .fetch_all::<(i64,)>(
+                &Query::select()
+                    .column(Customers::Id)
+                    .from(Customers::Table)
+                    .and_where(Expr::col(Customers::StoreId).eq(store))
+                    .order_by(Customers::Id, Order::Asc)
+                    .limit(count)
+                    .to_owned(),
+            )
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|(id,)| id)
+            .collect()
+    }
+
+    async fn book(&self, token: &str, body: Value) -> reqwest::Response {
+        self.post_json("/api/appointment", token, &body).await
+    }
+
+    async fn free_at(&self, token: &str, day: NaiveDate, time: &str) -> u64 {
+        let availability = self
+            .ok_json(
+                Method::GET,
+                &format!("/api/appointment/availability?storeId=1&startDate={day}&days=1"),
+                token,
+                None,
+            )
+            .await;
+        availability["days"][0]["slots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["time"] == time)
+            .map_or(0, |s| s["free"].as_u64().unwrap())
+    }
+}
+
+#[tokio::test]
+async fn a_booking_takes_a_free_quarter_hour_and_a_full_one_is_refused() {
+    let app = spawn_app().await;
+    let rep = app.token_of("sales-rep").await;
+    let day = a_free_monday();
+    let advisors = app.advisors_of(1).await;
+    assert!(advisors.len() >= 2, "the demo store has advisors");
+    let lead = app.a_lead_of(1, Some(1)).await;
+
+    assert_eq!(
+        app.free_at(&rep, day, "10:15 AM").await,
+        advisors.len() as u64
+    );
+    let response = app
+        .book(
+            &rep,
+            json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "10:15 AM", "opCode": "LOF", "transportType": "waiter"}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let booked: Value = response.json().await.unwrap();
+    assert_eq!(booked["message"], "Appointment booked Successfully");
+    assert_eq!(booked["code"], "SUCCESS");
+    let appointment = &booked["appointment"];
+    assert_eq!(appointment["apptStatus"], "SCHEDULED");
+    assert_eq!(appointment["type"], "Appt");
+    assert_eq!(appointment["transportType"], "WAITER");
+    assert_eq!(appointment["futureServiceInteractionId"], lead);
+    assert_eq!(appointment["advisorId"], advisors[0]);
+    let (set, stage): (bool, String) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .columns([Fsi::AppointmentSet, Fsi::Status])
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::Id).eq(lead))
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(set);
+    assert_eq!(stage, "APPOINTMENT_SET");
+    assert_eq!(
+        app.free_at(&rep, day, "10:15 AM").await,
+        advisors.len() as u64 - 1
+    );
+
+    // The advisor taken is refused by name; the others fill the slot; then it is full.
+    let customers = app.customers_of(1, advisors.len() as u64 + 1).await;
+    let response = app
+        .book(
+            &rep,
+            json!({"customerId": customers[1], "storeId": 1, "advisorId": advisors[0], "inpDate": day.to_string(), "inpTime": "10:15"}),
+        )
+        .await;
+    let message = assert_error(response, StatusCode::CONFLICT).await;
+    assert!(
+        message.contains("already booked for this advisor"),
+        "{message}"
+    );
+    for customer in &customers[1..advisors.len()] {
+        let response = app
+            .book(
+                &rep,
+                json!({"customerId": customer, "storeId": 1, "inpDate": day.to_string(), "inpTime": "10:15 AM"}),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+    assert_eq!(app.free_at(&rep, day, "10:15 AM").await, 0);
+    let response = app
+        .book(
+            &rep,
+            json!({"customerId": customers[advisors.len()], "storeId": 1, "inpDate": day.to_string(), "inpTime": "10:15 AM"}),
+        )
+        .await;
+    let message = assert_error(response, StatusCode::CONFLICT).await;
+    assert!(
+        message.contains("10:15 AM") && message.contains("fully booked"),
+        "{message}"
+    );
+
+    // Times the store does not take, and ids that are not the caller's.
+    let sunday = day - Duration::days(1);
+    let yesterday = Utc::now().date_naive() - Duration::days(1);
+    let other_lead = app.a_lead_of(1, Some(2)).await;
+    for (body, status, expected) in [
+        (
+            json!({"futureServiceInteractionId": lead, "inpDate": sunday.to_string(), "inpTime": "10:00 AM"}),
+            StatusCode::BAD_REQUEST,
+            "closed",
+        ),
+        (
+            json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "6:30 AM"}),
+            StatusCode::BAD_REQUEST,
+            "7:00 AM to 6:00 PM",
+        ),
+        (
+            json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "10:20 AM"}),
+            StatusCode::BAD_REQUEST,
+            "quarter",
+        ),
+        (
+            json!({"futureServiceInteractionId": lead, "inpDate": yesterday.to_string(), "inpTime": "10:00 AM"}),
+            StatusCode::BAD_REQUEST,
+            "passed",
+        ),
+        (
+            json!({"futureServiceInteractionId": lead}),
+            StatusCode::BAD_REQUEST,
+            "inpDate is required",
+        ),
+        (
+            json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "11:00 AM", "advisorId": 999_999}),
+            StatusCode::NOT_FOUND,
+            "Advisor",
+        ),
+        (
+            json!({"futureServiceInteractionId": other_lead, "inpDate": day.to_string(), "inpTime": "11:00 AM"}),
+            StatusCode::NOT_FOUND,
+            "Lead",
+        ),
+        (
+            json!({"customerId": 999_999, "storeId": 1, "inpDate": day.to_string(), "inpTime": "11:00 AM"}),
+            StatusCode::NOT_FOUND,
+            "Customer",
+        ),
+    ] {
+        let response = app.book(&rep, body.clone()).await;
+        let message = assert_error(response, status).await;
+        assert!(message.contains(expected), "{body}: {message}");
+    }
+
+    // The day's lists show what was booked.
+    let lane = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/getAppointmentByStoreIdAndDate/1/{day}"),
+            &rep,
+            None,
+        )
+        .await;
+    assert_eq!(lane.as_array().unwrap().len(), advisors.len());
+    assert!(lane.as_array().unwrap().iter().all(|a| a["type"] == "Appt"));
+    let by_date = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/boc/1/store/1/service-appointment/search-by-date?date={day}"),
+            &rep,
+            None,
+        )
+        .await;
+    assert_eq!(by_date, lane);
+    let by_status = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment/search",
+            &rep,
+            Some(json!({"storeIds": [1], "startDate": day.to_string(), "endDate": day.to_string(), "statuses": ["SCHEDULED"]})),
+        )
+        .await;
+    assert_eq!(by_status["totalElements"], advisors.len());
+    let response = app
+        .request(
+            Method::GET,
+            &format!("/api/getAppointmentByStoreIdAndDate/2/{day}"),
+            &rep,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn statuses_move_as_the_day_goes_and_cancelling_or_moving_gives_the_slot_back() {
+    let app = spawn_app().await;
+    let rep = app.token_of("sales-rep").await;
+    let day = a_free_monday() + Duration::days(7);
+    let lead = app.a_lead_of(1, Some(1)).await;
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/appointment",
+            &rep,
+            Some(json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "9:00 AM"})),
+        )
+        .await;
+    let id = booked["appointment"]["id"].as_i64().unwrap();
+    let all = app.advisors_of(1).await.len() as u64;
+    assert_eq!(app.free_at(&rep, day, "9:00 AM").await, all - 1);
+
+    let status = |to: &'static str| format!("/api/appointment/{id}/status/{to}");
+    let confirmed = app
+        .ok_json(Method::PUT, &status("CONFIRMED"), &rep, None)
+        .await;
+    assert_eq!(confirmed["message"], "Successfully Updated");
+    assert_eq!(confirmed["appointment"]["apptStatus"], "CONFIRMED");
+    let response = app
+        .request(Method::PUT, &status("SCHEDULED"), &rep, None)
+        .await;
+    let message = assert_error(response, StatusCode::BAD_REQUEST).await;
+    assert!(
+        message.contains("CHECKED_IN, NO_SHOW, CANCELLED"),
+        "{message}"
+    );
+    let response = app.request(Method::PUT, &status("LATE"), &rep, None).await;
+    assert_error(response, StatusCode::BAD_REQUEST).await;
+
+    // A move books the new slot and cancels the old one together.
+    let moved = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &rep,
+            Some(json!({"apptId": id, "inpDate": day.to_string(), "inpTime": "2:30 PM"})),
+        )
+        .await;
+    let new_id = moved["appointment"]["id"].as_i64().unwrap();
+    assert_ne!(new_id, id);
+    assert_eq!(app.free_at(&rep, day, "9:00 AM").await, all);
+    assert_eq!(app.free_at(&rep, day, "2:30 PM").await, all - 1);
+    let old = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment/search",
+            &rep,
+            Some(json!({"storeIds": [1], "startDate": day.to_string(), "endDate": day.to_string(), "statuses": ["CANCELLED"]})),
+        )
+        .await;
+    assert_eq!(old["content"][0]["id"], id);
+
+    // Cancelling gives the slot back and clears the lead's appointment; it is final.
+    app.ok_json(
+        Method::PUT,
+        &format!("/api/appointment/{new_id}/status/cancelled"),
+        &rep,
+        None,
+    )
+    .await;
+    assert_eq!(app.free_at(&rep, day, "2:30 PM").await, all);
+    let set: (bool,) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .column(Fsi::AppointmentSet)
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::Id).eq(lead))
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!set.0);
+    let response = app
+        .request(
+            Method::PUT,
+            &format!("/api/appointment/{new_id}/status/CONFIRMED"),
+            &rep,
+            None,
+        )
+        .await;
+    let message = assert_error(response, StatusCode::BAD_REQUEST).await;
+    assert!(message.contains("final"), "{message}");
+    // Another store's user does not see it.
+    let colleague = app.token_of("office-user").await;
+    let response = app
+        .request(
+            Method::PUT,
+            &format!("/api/appointment/{new_id}/status/CONFIRMED"),
+            &colleague,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn of_bookings_racing_for_the_last_free_advisor_exactly_one_wins() {
+    let app = spawn_app().await;
+    let rep = app.token_of("sales-rep").await;
+    let day = a_free_monday() + Duration::days(14);
+    let advisors = app.advisors_of(1).await;
+    let customers = app.customers_of(1, advisors.len() as u64 + 8).await;
+    for customer in &customers[..advisors.len() - 1] {
+        let response = app
+            .book(
+                &rep,
+                json!({"customerId": customer, "storeId": 1, "inpDate": day.to_string(), "inpTime": "3:45 PM"}),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+    assert_eq!(app.free_at(&rep, day, "3:45 PM").await, 1);
+    let racers = customers[advisors.len() - 1..].iter().map(|customer| {
+        app.book(
+            &rep,
+            json!({"customerId": customer, "storeId": 1, "inpDate": day.to_string(), "inpTime": "3:45 PM"}),
+        )
+    });
+    let statuses: Vec<StatusCode> = futures_util::future::join_all(racers)
+        .await
+        .into_iter()
+        .map(|r| r.status())
+        .collect();
+    let won = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::CONFLICT)
+        .count();
+    assert_eq!((won, refused), (1, statuses.len() - 1), "{statuses:?}");
+    assert_eq!(app.free_at(&rep, day, "3:45 PM").await, 0);
+    let lane = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/getAppointmentByStoreIdAndDate/1/{day}"),
+            &rep,
+            None,
+        )
+        .await;
+    assert_eq!(lane.as_array().unwrap().len(), advisors.len());
+}
+
+#[tokio::test]
+async fn the_editors_customer_picker_finds_the_stores_customers_by_name() {
+    let app = spawn_app().await;
+    let rep = app.token_of("sales-rep").await;
+    let (first, last): (String, String) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .columns([Customers::FirstName, Customers::LastName])
+                .from(Customers::Table)
+                .and_where(Expr::col(Customers::StoreId).eq(1))
+                .order_by(Customers::Id, Order::Asc)
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let full = format!("{} {}", first.to_uppercase(), last.to_lowercase());
+    let found = app
+        .ok_json(
+            Method::GET,
+            &format!(
+                "/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&divisionId=DIV004&search={}",
+                urlencoding(&full)
+            ),
+            &rep,
+            None,
+        )
+        .await;
+    let rows = found.as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r["contactId"].is_i64()));
+    assert!(rows.iter().any(|r| r["firstName"] == first.as_str()));
+    let response = app
+        .request(
+            Method::GET,
+            "/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=2",
+            &rep,
+            None,
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
+
+fn urlencoding(text: &str) -> String {
+    text.replace(' ', "%20")
+}
