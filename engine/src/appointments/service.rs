@@ -58,6 +58,11 @@ pub struct Booked {
     pub store_id: i64,
     pub lead_id: Option<i64>,
     pub enterprise_id: i64,
+    pub starts_at: DateTime<Utc>,
+    /// The store's local day and time, as messages say it ("Monday, June 8 at 10:15 AM").
+    pub when: String,
+    /// The appointment this one replaced (a move).
+    pub moved_from: Option<i64>,
     /// 'Appointment booked Successfully'.
     pub message: String,
 }
@@ -284,6 +289,9 @@ impl AppointmentService {
                 store_id,
                 lead_id: booking.lead_id,
                 enterprise_id: calendar.enterprise_id,
+                starts_at: at,
+                when: format!("{} at {}", display_day(date), display_time(time)),
+                moved_from: moving.as_ref().map(|m| m.id),
                 message: "Appointment booked Successfully".to_owned(),
             }),
             Err(refusal) => Err(Error::Conflict(format!(

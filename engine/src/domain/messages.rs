@@ -29,6 +29,7 @@ closed_set! {
         InternalNotificationGmFollowUp => "INTERNAL_NOTIFICATION_GM_FOLLOW_UP",
         InternalNotificationMd => "INTERNAL_NOTIFICATION_MD",
         UserInvite => "USER_INVITE",
+        UserInviteCancelled => "USER_INVITE_CANCELLED",
         DealroomMessageResponse => "DEALROOM_MESSAGE_RESPONSE",
         Call => "CALL",
         ScheduleInternalTask => "SCHEDULE_INTERNAL_TASK",

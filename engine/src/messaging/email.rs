@@ -65,7 +65,7 @@ impl Mailer {
     }
 }
 
-/// The MIME message: HTML body, plus a `text/calendar; method=REQUEST` part for invites.
+/// The MIME message: HTML body, plus a `text/calendar` part (method REQUEST or CANCEL) for invites.
 pub fn build(email: &Email) -> Result<Message> {
     let mailbox = |name: &str, address: &str| -> Result<Mailbox> {
         let address = address
@@ -81,8 +81,15 @@ pub fn build(email: &Email) -> Result<Message> {
     let message = match &email.calendar {
         None => builder.singlepart(html),
         Some(ics) => {
-            let calendar_type = ContentType::parse("text/calendar; method=REQUEST; charset=UTF-8")
-                .map_err(|error| Error::Internal(format!("calendar content type: {error}")))?;
+            // The part's method is the iCalendar's own (REQUEST, or CANCEL for a withdrawal).
+            let method = if ics.contains("\r\nMETHOD:CANCEL\r\n") {
+                "CANCEL"
+            } else {
+                "REQUEST"
+            };
+            let calendar_type =
+                ContentType::parse(&format!("text/calendar; method={method}; charset=UTF-8"))
+                    .map_err(|error| Error::Internal(format!("calendar content type: {error}")))?;
             builder.multipart(
                 MultiPart::mixed()
                     .multipart(

@@ -17,6 +17,10 @@ pub struct Invite {
     pub attendee_name: String,
     pub attendee_email: String,
     pub stamp: DateTime<Utc>,
+    /// Raised on each change of the event, so clients apply the newest.
+    pub sequence: u32,
+    /// A cancellation of the event `uid` names (`METHOD:CANCEL`) instead of an invite.
+    pub cancelled: bool,
 }
 
 const UTC_FORMAT: &str = "%Y%m%dT%H%M%SZ";
@@ -27,7 +31,14 @@ pub fn render(invite: &Invite) -> String {
         "VERSION:2.0".to_owned(),
         "PRODID:-//Bayline//Service Messaging//EN".to_owned(),
         "CALSCALE:GREGORIAN".to_owned(),
-        "METHOD:REQUEST".to_owned(),
+        format!(
+            "METHOD:{}",
+            if invite.cancelled {
+                "CANCEL"
+            } else {
+                "REQUEST"
+            }
+        ),
         "BEGIN:VEVENT".to_owned(),
         format!("UID:{}", escape(&invite.uid)),
         format!("DTSTAMP:{}", invite.stamp.format(UTC_FORMAT)),
@@ -53,8 +64,15 @@ pub fn render(invite: &Invite) -> String {
             quote_param(&invite.attendee_name),
             invite.attendee_email
         ),
-        "SEQUENCE:0".to_owned(),
-        "STATUS:CONFIRMED".to_owned(),
+        format!("SEQUENCE:{}", invite.sequence),
+        format!(
+            "STATUS:{}",
+            if invite.cancelled {
+                "CANCELLED"
+            } else {
+                "CONFIRMED"
+            }
+        ),
         "END:VEVENT".to_owned(),
         "END:VCALENDAR".to_owned(),
     ]);
@@ -120,7 +138,22 @@ mod tests {
             attendee_name: "Sam Lee".into(),
             attendee_email: "sam@example.com".into(),
             stamp: Utc.with_ymd_and_hms(2026, 1, 10, 9, 0, 0).unwrap(),
+            sequence: 0,
+            cancelled: false,
         }
+    }
+
+    #[test]
+    fn a_cancellation_names_the_same_event_with_a_higher_sequence() {
+        let ics = render(&Invite {
+            sequence: 1,
+            cancelled: true,
+            ..invite()
+        });
+        assert!(ics.contains("\r\nMETHOD:CANCEL\r\n"));
+        assert!(ics.contains("\r\nUID:appointment-42@bayline\r\n"));
+        assert!(ics.contains("\r\nSEQUENCE:1\r\n"));
+        assert!(ics.contains("\r\nSTATUS:CANCELLED\r\n"));
     }
 
     #[test]

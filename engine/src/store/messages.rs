@@ -260,6 +260,18 @@ impl MessageStore {
         self.db.fetch_optional(&query).await
     }
 
+    /// The latest calendar invite sent for an appointment (not a withdrawal).
+    pub async fn latest_invite(&self, appointment_id: i64) -> Result<Option<MessageRecord>> {
+        let mut query = message_select();
+        query
+            .and_where(Expr::col(Msg::AppointmentId).eq(appointment_id))
+            .and_where(Expr::col(Msg::MessageType).eq(MessageType::CalendarInvite.as_str()))
+            .and_where(Expr::col(Msg::NotificationType).eq(NotificationType::UserInvite.as_str()))
+            .order_by(Msg::Id, Order::Desc)
+            .limit(1);
+        self.db.fetch_optional(&query).await
+    }
+
     pub async fn require(&self, id: i64) -> Result<MessageRecord> {
         self.get(id)
             .await?

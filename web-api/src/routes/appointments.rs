@@ -316,10 +316,19 @@ impl AppointmentApi {
             transport_type: body.transport_type,
             notes: body.notes,
         };
-        let booked = state
-            .booking
-            .book(caller, &scope, &draft, Utc::now())
-            .await?;
+        let now = Utc::now();
+        let booked = state.booking.book(caller, &scope, &draft, now).await?;
+        if let Some(old) = booked.moved_from {
+            let invites = state
+                .messaging
+                .appointment_changed(
+                    old,
+                    Some((booked.appointment_id, booked.starts_at, booked.when.clone())),
+                    now,
+                )
+                .await?;
+            send_all(state, &invites).await?;
+        }
         if let Some(lead) = booked.lead_id {
             state
                 .publish([engine::messaging::Notice::LeadCounts {
@@ -335,6 +344,23 @@ impl AppointmentApi {
             appointment,
         }))
     }
+}
+
+/// Starts the send jobs of messages just stored.
+async fn send_all(
+    state: &AppState,
+    messages: &[engine::store::messages::MessageRecord],
+) -> ApiResult<()> {
+    for message in messages {
+        jobs::dispatcher::dispatch(
+            &state.messages,
+            &state.jobs,
+            message.id,
+            message.enterprise_id,
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// One appointment as the lists show it.
@@ -468,10 +494,18 @@ impl AppointmentApi {
         #[oai(validator(max_length = 40))] status: Path<String>,
     ) -> ApiResult<Json<StatusAnswer>> {
         let scope = request_scope(&caller, req)?;
-        let (appointment, _) = state
+        let now = Utc::now();
+        let (appointment, to) = state
             .booking
-            .set_status(&scope, id.0, &status.0, Utc::now())
+            .set_status(&scope, id.0, &status.0, now)
             .await?;
+        if to == AppointmentStatus::Cancelled {
+            let withdrawn = state
+                .messaging
+                .appointment_changed(appointment.id, None, now)
+                .await?;
+            send_all(&state, &withdrawn).await?;
+        }
         if let Some(lead) = appointment.fsi_id {
             state
                 .publish([engine::messaging::Notice::LeadCounts {

@@ -447,3 +447,90 @@ async fn the_editors_customer_picker_finds_the_stores_customers_by_name() {
 fn urlencoding(text: &str) -> String {
     text.replace(' ', "%20")
 }
+
+#[tokio::test]
+async fn moving_or_cancelling_an_appointment_withdraws_its_calendar_invite() {
+    let app = spawn_app().await;
+    let rep = app.token_of("office-manager").await;
+    let lead = app.textable_lead("+15557770099").await;
+    let day = a_free_monday() + Duration::days(21);
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &rep,
+            Some(json!({"futureServiceInteractionId": lead.id, "inpDate": day.to_string(), "inpTime": "11:00 AM"})),
+        )
+        .await;
+    let first = booked["appointment"]["id"].as_i64().unwrap();
+    let invite = app
+        .ok_json(
+            Method::POST,
+            "/api/svc-message-instance/svc-send-message",
+            &rep,
+            Some(json!({
+                "jaguarFutureServiceInteractionId": lead.id,
+                "messageType": "CALENDAR_INVITE",
+                "title": "Service Appointment",
+                "content": "See you then",
+                "startTime": booked["appointment"]["apptDateTime"],
+                "appointmentId": first,
+            })),
+        )
+        .await;
+    assert_eq!(invite["notificationType"], "USER_INVITE");
+
+    // A move withdraws the first event and invites to the new time.
+    let moved = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &rep,
+            Some(json!({"apptId": first, "inpDate": day.to_string(), "inpTime": "1:15 PM"})),
+        )
+        .await;
+    let second = moved["appointment"]["id"].as_i64().unwrap();
+    // Then cancelling withdraws the second.
+    app.ok_json(
+        Method::PUT,
+        &format!("/api/appointment/{second}/status/CANCELLED"),
+        &rep,
+        None,
+    )
+    .await;
+    let mut mimes = Vec::new();
+    for _ in 0..100 {
+        let outbox: Value = app
+            .get("/api/email/outbox?size=50", Some(&rep))
+            .await
+            .json()
+            .await
+            .unwrap();
+        mimes = outbox["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|m| m["mime"].as_str().map(str::to_owned))
+            .filter(|m| m.contains("UID:appointment-"))
+            .collect();
+        if mimes.len() >= 4 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let has = |method: &str, appointment: i64| {
+        mimes.iter().any(|m| {
+            m.contains(&format!("text/calendar; method={method}"))
+                && m.contains(&format!("UID:appointment-{appointment}@bayline"))
+        })
+    };
+    assert!(has("REQUEST", first), "{mimes:?}");
+    assert!(has("CANCEL", first), "{mimes:?}");
+    assert!(has("REQUEST", second), "{mimes:?}");
+    assert!(has("CANCEL", second), "{mimes:?}");
+    assert!(
+        mimes
+            .iter()
+            .any(|m| m.contains("SEQUENCE:1") && m.contains("STATUS:CANCELLED"))
+    );
+}

@@ -172,9 +172,14 @@ impl MessagingService {
         recipient: Option<&Recipient>,
         now: DateTime<Utc>,
     ) -> Result<Delivery> {
+        let cancelled = message.notification_type == NotificationType::UserInviteCancelled;
         let calendar = message.starts_at.map(|starts_at| {
             ics::render(&Invite {
-                uid: format!("message-{}@bayline", message.id),
+                // One event per appointment, so its cancellation replaces the invite.
+                uid: match message.appointment_id {
+                    Some(appointment) => format!("appointment-{appointment}@bayline"),
+                    None => format!("message-{}@bayline", message.id),
+                },
                 summary: message.subject.clone().unwrap_or_default(),
                 description: crate::messaging::text::html_to_text(&message.content),
                 location: recipient.map(|r| r.store.store_name.clone()),
@@ -185,6 +190,8 @@ impl MessagingService {
                 attendee_name: message.to_name.clone().unwrap_or_default(),
                 attendee_email: message.to_address.clone().unwrap_or_default(),
                 stamp: now,
+                sequence: u32::from(cancelled),
+                cancelled,
             })
         });
         let mail = Email {

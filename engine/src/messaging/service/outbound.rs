@@ -5,6 +5,72 @@
 use super::*;
 
 impl MessagingService {
+    /// When an appointment the customer was sent a calendar invite for is cancelled or moved:
+    /// withdraws that invite (an iCalendar CANCEL of the same event) and, for a move, invites
+    /// the customer to the new time. Answers the messages stored, queued for delivery (the
+    /// caller starts their send jobs); none when no invite was sent.
+    pub async fn appointment_changed(
+        &self,
+        appointment_id: i64,
+        moved_to: Option<(i64, DateTime<Utc>, String)>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<MessageRecord>> {
+        let Some(invite) = self.messages.latest_invite(appointment_id).await? else {
+            return Ok(Vec::new());
+        };
+        let subject = invite.subject.clone().unwrap_or_default();
+        let copy = |content: String, subject: String| NewMessage {
+            enterprise_id: invite.enterprise_id,
+            store_id: invite.store_id,
+            fsi_id: invite.fsi_id,
+            customer_id: invite.customer_id,
+            direction: Direction::Send,
+            message_type: MessageType::CalendarInvite,
+            notification_type: NotificationType::UserInviteCancelled,
+            content,
+            subject: Some(subject),
+            from_address: invite.from_address.clone(),
+            from_name: invite.from_name.clone(),
+            to_address: invite.to_address.clone(),
+            to_name: invite.to_name.clone(),
+            status: DeliveryStatus::Queued,
+            provider_message_id: None,
+            media_urls: Vec::new(),
+            url: None,
+            sent_by_user_id: None,
+            message_sent_by: invite.from_name.clone(),
+            user_color_code: None,
+            service_type: invite.service_type.clone(),
+            appointment_id: Some(appointment_id),
+            is_automated: true,
+            is_compliance: false,
+            scheduled_for: None,
+            starts_at: invite.starts_at,
+            call_duration_seconds: None,
+            response_time_ms: None,
+            read_at: None,
+        };
+        let withdrawal = match &moved_to {
+            Some((_, _, when)) => format!("This appointment has moved to {when}."),
+            None => "This appointment has been cancelled.".to_owned(),
+        };
+        let mut stored = vec![
+            self.messages
+                .insert(&copy(withdrawal, format!("Cancelled: {subject}")), now)
+                .await?,
+        ];
+        if let Some((new_id, starts_at, when)) = moved_to {
+            let moved = NewMessage {
+                notification_type: NotificationType::UserInvite,
+                appointment_id: Some(new_id),
+                starts_at: Some(starts_at),
+                ..copy(format!("Your appointment is now on {when}."), subject)
+            };
+            stored.push(self.messages.insert(&moved, now).await?);
+        }
+        Ok(stored)
+    }
+
     /// Checks a staff message against the send rules and stores it queued (notes are stored
     /// as they are). The caller starts its send job.
     pub async fn submit(
