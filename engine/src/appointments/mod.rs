@@ -4,6 +4,7 @@
 //! is free) are [`service::AppointmentService`].
 
 pub mod service;
+pub mod writeback;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 
+use super::writeback::{self, AppointmentPushInput, PushAction};
 use super::{
     AppointmentStatus, MAX_AVAILABILITY_DAYS, SLOT_MINUTES, WeekHours, display_day, display_time,
     parse_appointment_time, slots_of_day,
@@ -63,6 +64,8 @@ pub struct Booked {
     pub when: String,
     /// The appointment this one replaced (a move).
     pub moved_from: Option<i64>,
+    /// The dealer-system pushes the change needs (marked pending): the caller starts them.
+    pub pushes: Vec<AppointmentPushInput>,
     /// 'Appointment booked Successfully'.
     pub message: String,
 }
@@ -88,6 +91,7 @@ pub struct DayAvailability {
 
 #[derive(Debug, Clone)]
 pub struct AppointmentService {
+    db: Database,
     store: AppointmentStore,
     leads: LeadStore,
 }
@@ -96,7 +100,8 @@ impl AppointmentService {
     pub fn new(db: Database) -> Self {
         Self {
             store: AppointmentStore::new(db.clone()),
-            leads: LeadStore::new(db),
+            leads: LeadStore::new(db.clone()),
+            db,
         }
     }
 
@@ -285,6 +290,14 @@ impl AppointmentService {
         };
         match self.store.book(&booking, now).await? {
             Ok(id) => Ok(Booked {
+                pushes: self
+                    .pushes(
+                        [(id, PushAction::Book)]
+                            .into_iter()
+                            .chain(moving.as_ref().map(|m| (m.id, PushAction::Cancel))),
+                        store_id,
+                    )
+                    .await?,
                 appointment_id: id,
                 store_id,
                 lead_id: booking.lead_id,
@@ -306,6 +319,20 @@ impl AppointmentService {
         }
     }
 
+    /// The dealer-system pushes of these changes, each appointment marked pending.
+    async fn pushes(
+        &self,
+        changes: impl IntoIterator<Item = (i64, PushAction)>,
+        store_id: i64,
+    ) -> Result<Vec<AppointmentPushInput>> {
+        let mut pushes = Vec::new();
+        for (appointment, action) in changes {
+            writeback::mark_pending(&self.db, appointment).await?;
+            pushes.push(AppointmentPushInput::new(appointment, store_id, action));
+        }
+        Ok(pushes)
+    }
+
     /// Moves an appointment to `status` if the status set allows it (a disallowed move is a
     /// 400). Cancelling gives the slot back and clears the lead's appointment; a no-show or a
     /// visit records the lead's show/no-show stage.
@@ -315,7 +342,11 @@ impl AppointmentService {
         id: i64,
         status: &str,
         now: DateTime<Utc>,
-    ) -> Result<(AppointmentDetail, AppointmentStatus)> {
+    ) -> Result<(
+        AppointmentDetail,
+        AppointmentStatus,
+        Vec<AppointmentPushInput>,
+    )> {
         let appointment = self.appointment(scope, id).await?;
         let to: AppointmentStatus = status.trim().to_ascii_uppercase().parse().map_err(|_| {
             Error::invalid(format!(
@@ -340,7 +371,13 @@ impl AppointmentService {
         self.store
             .set_status(id, appointment.fsi_id, to, lead_stage, now)
             .await?;
-        Ok((appointment, to))
+        let pushes = if to == AppointmentStatus::Cancelled {
+            self.pushes([(id, PushAction::Cancel)], appointment.store_id)
+                .await?
+        } else {
+            Vec::new()
+        };
+        Ok((appointment, to, pushes))
     }
 
     /// A store's quarter hours for `days` days from `from` (its local dates), each with the

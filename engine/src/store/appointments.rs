@@ -32,6 +32,8 @@ pub struct AppointmentRecord {
     pub service_packages: Option<String>,
     pub notes: Option<String>,
     pub source: String,
+    pub dms_status: Option<String>,
+    pub dms_error: Option<String>,
     pub customer_first_name: Option<String>,
     pub customer_last_name: Option<String>,
     pub customer_cellular: Option<String>,
@@ -167,6 +169,8 @@ impl AppointmentStore {
                     Appt::ServicePackages,
                     Appt::Notes,
                     Appt::Source,
+                    Appt::DmsStatus,
+                    Appt::DmsError,
                 ]
                 .map(|c| (Appt::Table, c)),
             )

@@ -74,7 +74,7 @@ pub enum RepairOrderLines {
 pub enum ServiceAppointments {
     Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, AdvisorId, FsiId, Title, ApptStatus,
     ApptAt, DealerCode, ServicePackages, OpCode, TransportType, Notes, Source, ExternalId,
-    CreatedBy, CreatedAt, UpdatedAt, ImportHash,
+    CreatedBy, CreatedAt, UpdatedAt, ImportHash, DmsStatus, DmsError, DmsPushedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -1,5 +1,6 @@
 //! The job kinds Bayline ships, one file each.
 
+mod appointment_push;
 mod cv_lead_import;
 mod data_sync;
 mod enrichment;
@@ -18,6 +19,7 @@ use engine::messaging::MessagingSettings;
 
 use crate::registry::JobKind;
 
+pub use appointment_push::AppointmentPush;
 pub use cv_lead_import::CvLeadImport;
 pub use data_sync::DataSync;
 pub use enrichment::Enrichment;
@@ -41,6 +43,7 @@ pub struct KindSettings {
 pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
     let messaging = &settings.messaging;
     vec![
+        Arc::new(AppointmentPush::new(settings.sync.clone())),
         Arc::new(CvLeadImport),
         Arc::new(DataSync::new(settings.sync.clone())),
         Arc::new(Enrichment),

@@ -26771,6 +26771,12 @@ export interface components {
             customerId?: number;
             customerName?: string;
             dealerCode?: string;
+            dmsError?: string;
+            /**
+             * @description Its push to the dealer system: PENDING, PUSHED, NOT_CONNECTED or FAILED (with
+             *     `dmsError`); none for appointments that came from the dealer system.
+             */
+            dmsStatus?: string;
             /** Format: int64 */
             futureServiceInteractionId?: number;
             /** Format: int64 */

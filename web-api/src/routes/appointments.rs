@@ -42,6 +42,10 @@ pub struct AppointmentView {
     pub notes: Option<String>,
     /// BAYLINE (booked here), DMS, AI_TEXT…
     pub source: String,
+    /// Its push to the dealer system: PENDING, PUSHED, NOT_CONNECTED or FAILED (with
+    /// `dmsError`); none for appointments that came from the dealer system.
+    pub dms_status: Option<String>,
+    pub dms_error: Option<String>,
     /// The lane's tag: every appointment is `Appt`.
     #[oai(rename = "type")]
     pub kind: String,
@@ -80,6 +84,8 @@ impl From<AppointmentRecord> for AppointmentView {
             service_packages: a.service_packages,
             notes: a.notes,
             source: a.source,
+            dms_status: a.dms_status,
+            dms_error: a.dms_error,
             kind: "Appt".to_owned(),
             customer_name: (!name.is_empty()).then_some(name),
             cellular: a.customer_cellular,
@@ -318,6 +324,7 @@ impl AppointmentApi {
         };
         let now = Utc::now();
         let booked = state.booking.book(caller, &scope, &draft, now).await?;
+        start_pushes(state, &booked.pushes, booked.enterprise_id).await?;
         if let Some(old) = booked.moved_from {
             let invites = state
                 .messaging
@@ -344,6 +351,21 @@ impl AppointmentApi {
             appointment,
         }))
     }
+}
+
+/// Starts the dealer-system pushes a change needs.
+async fn start_pushes(
+    state: &AppState,
+    pushes: &[engine::appointments::writeback::AppointmentPushInput],
+    enterprise_id: i64,
+) -> ApiResult<()> {
+    for push in pushes {
+        state
+            .jobs
+            .start_system_input(push, Some(enterprise_id))
+            .await?;
+    }
+    Ok(())
 }
 
 /// Starts the send jobs of messages just stored.
@@ -495,10 +517,11 @@ impl AppointmentApi {
     ) -> ApiResult<Json<StatusAnswer>> {
         let scope = request_scope(&caller, req)?;
         let now = Utc::now();
-        let (appointment, to) = state
+        let (appointment, to, pushes) = state
             .booking
             .set_status(&scope, id.0, &status.0, now)
             .await?;
+        start_pushes(&state, &pushes, appointment.enterprise_id).await?;
         if to == AppointmentStatus::Cancelled {
             let withdrawn = state
                 .messaging

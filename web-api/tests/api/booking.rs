@@ -534,3 +534,140 @@ async fn moving_or_cancelling_an_appointment_withdraws_its_calendar_invite() {
             .any(|m| m.contains("SEQUENCE:1") && m.contains("STATUS:CANCELLED"))
     );
 }
+
+impl TestApp {
+    /// The appointment as the day's list shows it, once `done` holds.
+    async fn appointment_when(
+        &self,
+        token: &str,
+        store: i64,
+        day: NaiveDate,
+        id: i64,
+        done: impl Fn(&Value) -> bool,
+    ) -> Value {
+        let mut last = Value::Null;
+        for _ in 0..200 {
+            let list = self
+                .ok_json(
+                    Method::GET,
+                    &format!("/api/getAppointmentByStoreIdAndDate/{store}/{day}"),
+                    token,
+                    None,
+                )
+                .await;
+            if let Some(found) = list.as_array().unwrap().iter().find(|a| a["id"] == id) {
+                last = found.clone();
+                if done(found) {
+                    return last;
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("appointment {id} never got there: {last}");
+    }
+}
+
+#[tokio::test]
+async fn booked_and_cancelled_appointments_reach_the_dealer_system_and_a_failed_push_shows() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let day = a_free_monday() + Duration::days(28);
+    let response = app
+        .post_json(
+            "/api/data-sync/datasource-configuration",
+            &admin,
+            &json!({"storeIdFk": 1, "name": "Simulated DMS", "sourceKind": "SIMULATED_DMS"}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let source: Value = response.json().await.unwrap();
+    let directory = std::path::PathBuf::from(source["directory"].as_str().unwrap());
+    let outbound = directory.join("outbound/appointments");
+
+    let lead = app.a_lead_of(1, Some(1)).await;
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &admin,
+            Some(json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "8:45 AM", "opCode": "LOF"})),
+        )
+        .await;
+    let id = booked["appointment"]["id"].as_i64().unwrap();
+    let pushed = app
+        .appointment_when(&admin, 1, day, id, |a| a["dmsStatus"] == "PUSHED")
+        .await;
+    assert_eq!(pushed["dmsError"], Value::Null);
+    let record: Value = serde_json::from_slice(
+        &std::fs::read(outbound.join(format!("appointment-{id}-book.json"))).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(record["action"], "BOOK");
+    assert_eq!(record["externalId"], format!("BAYLINE-{id}"));
+    assert_eq!(record["opCode"], "LOF");
+    assert_eq!(record["status"], "SCHEDULED");
+
+    app.ok_json(
+        Method::PUT,
+        &format!("/api/appointment/{id}/status/CANCELLED"),
+        &admin,
+        None,
+    )
+    .await;
+    app.appointment_when(&admin, 1, day, id, |a| {
+        a["apptStatus"] == "CANCELLED" && a["dmsStatus"] == "PUSHED"
+    })
+    .await;
+    let record: Value = serde_json::from_slice(
+        &std::fs::read(outbound.join(format!("appointment-{id}-cancel.json"))).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (&record["action"], &record["status"]),
+        (&json!("CANCEL"), &json!("CANCELLED"))
+    );
+
+    // The dealer system's folder cannot be written: retried, then shown as failed.
+    std::fs::remove_dir_all(directory.join("outbound")).unwrap();
+    std::fs::write(directory.join("outbound"), b"not a folder").unwrap();
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &admin,
+            Some(json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "9:45 AM"})),
+        )
+        .await;
+    let failing = booked["appointment"]["id"].as_i64().unwrap();
+    let failed = app
+        .appointment_when(&admin, 1, day, failing, |a| a["dmsStatus"] == "FAILED")
+        .await;
+    assert!(
+        failed["dmsError"]
+            .as_str()
+            .unwrap()
+            .contains("could not be written"),
+        "{failed}"
+    );
+    assert_eq!(
+        failed["apptStatus"], "SCHEDULED",
+        "the booking itself stands"
+    );
+
+    // A store without a dealer-system feed is not connected, which is no failure.
+    let other_lead = app.a_lead_of(1, Some(2)).await;
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &admin,
+            Some(json!({"futureServiceInteractionId": other_lead, "inpDate": day.to_string(), "inpTime": "8:45 AM"})),
+        )
+        .await;
+    let unconnected = booked["appointment"]["id"].as_i64().unwrap();
+    let store = booked["appointment"]["storeId"].as_i64().unwrap();
+    app.appointment_when(&admin, store, day, unconnected, |a| {
+        a["dmsStatus"] == "NOT_CONNECTED"
+    })
+    .await;
+}
