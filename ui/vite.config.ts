@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-// During `vite dev` the Rust backend (`bayline serve`) answers /api and /user.
+// During `vite dev` the Rust backend (`bayline serve`) answers /api, /user and /leadmanager/….
 const backend = process.env.BAYLINE_DEV_BACKEND ?? 'http://127.0.0.1:8080'
 
 export default defineConfig({
@@ -10,6 +10,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: false },
       '/user': { target: backend, changeOrigin: false },
+      // The appointment editor's customer picker (the spec's path); `/leadmanager` itself is a screen.
+      '/leadmanager/': { target: backend, changeOrigin: false },
     },
   },
   build: {

@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router'
 import { RouteError } from '../components/layout/route-error'
 import { AppShell } from '../features/app-shell'
+import { LeadAppointmentEditor } from '../features/appointments'
 import { ChatDock } from '../features/conversations'
 import { TemplatePanel } from '../features/templates'
 import { clearLocalSession, getUserData, getValidSession } from '../lib/session'
@@ -22,12 +23,15 @@ export const appRoute = createRoute({
   errorComponent: RouteError,
 })
 
-/** The app shell, and the chat dock over every signed-in screen (each box can show the template panel). */
+/**
+ * The app shell, and the chat dock over every signed-in screen (each box can
+ * show the template panel, and open the appointment editor for its lead).
+ */
 function SignedInFrame() {
   return (
     <>
       <AppShell />
-      <ChatDock templatePanel={TemplatePanel} />
+      <ChatDock templatePanel={TemplatePanel} appointmentEditor={LeadAppointmentEditor} />
     </>
   )
 }

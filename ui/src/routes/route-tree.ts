@@ -1,4 +1,5 @@
 import { appRoute } from './app'
+import { appointmentsRoute } from './app/appointments'
 import { companyMasterListRoute } from './app/company-master-list'
 import { importReportRoute } from './app/import-report'
 import { importSourcesRoute } from './app/import-sources'
@@ -20,6 +21,7 @@ export const routeTree = rootRoute.addChildren([
   loginRoute,
   appRoute.addChildren([
     leadManagerRoute,
+    appointmentsRoute,
     companyMasterListRoute,
     jobsRoute,
     jobRunRoute,

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { resetChatDock } from '../../../lib/chat-dock'
 import { setupTestRoot } from '../../../test/render'
-import { ChatBox, type ChatTemplatePanelProps } from './chat-box'
+import { ChatBox, type ChatAppointmentEditorProps, type ChatTemplatePanelProps } from './chat-box'
 
 const view = setupTestRoot()
 afterEach(() => resetChatDock())
@@ -11,6 +11,10 @@ afterEach(() => resetChatDock())
 const LEAD = {
   id: 3,
   companyId: 7,
+  type: 'SERVICE',
+  status: 'APPOINTMENT_SET',
+  appointmentSet: true,
+  appointmentId: 41,
   serviceType: 'OIL_CHANGE',
   totalUnreadCount: 0,
   customerMaster: { id: 11, firstName: 'Dana', lastName: 'Reyes', cellular: '+15552013344', blockSms: false },
@@ -45,8 +49,26 @@ function FakePanel({ leadId, enterpriseId, serviceType, onApply }: ChatTemplateP
   )
 }
 
-async function render(withPanel = true) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
+/** Stands in for the appointments feature's editor: says what it was given while open, books and closes. */
+function FakeAppointmentEditor({ open, onClose, onBooked, ...given }: ChatAppointmentEditorProps) {
+  if (!open) return null
+  return (
+    <section aria-label="Appointment editor" data-given={JSON.stringify(given)}>
+      <button
+        type="button"
+        onClick={() => {
+          onBooked()
+          onClose()
+        }}
+      >
+        Book
+      </button>
+    </section>
+  )
+}
+
+async function render(withPanel = true, withAppointments = false) {
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
     Promise.resolve(json(String(input).startsWith('/api/future-service-interaction/3') ? LEAD : [])),
   )
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -62,10 +84,12 @@ async function render(withPanel = true) {
         enterpriseStyle={false}
         currentUsername="office-manager"
         templatePanel={withPanel ? FakePanel : undefined}
+        appointmentEditor={withAppointments ? FakeAppointmentEditor : undefined}
       />
     </QueryClientProvider>,
   )
   await settle()
+  return fetch
 }
 
 const toggle = () => view.container.querySelector<HTMLButtonElement>('button[aria-label="Templates"]')!
@@ -109,5 +133,45 @@ describe('ChatBox templates', () => {
     await render(false)
     expect(toggle()).toBeNull()
     expect(log()).not.toBeNull()
+  })
+})
+
+describe('ChatBox appointments', () => {
+  const appointmentButton = () => view.container.querySelector<HTMLButtonElement>('button[aria-label="Appointment"]')
+  const editor = () => document.querySelector<HTMLElement>('section[aria-label="Appointment editor"]')
+
+  it("opens the appointment editor for the lead: its store, enterprise, customer, stage and appointment", async () => {
+    await render(false, true)
+    expect(editor()).toBeNull()
+    act(() => appointmentButton()!.click())
+    expect(JSON.parse(editor()!.dataset.given!)).toEqual({
+      leadId: 3,
+      storeId: 1,
+      enterpriseId: 7,
+      customerName: 'Dana Reyes',
+      leadType: 'SERVICE',
+      serviceType: 'OIL_CHANGE',
+      stage: 'APPOINTMENT_SET',
+      appointmentId: 41,
+      appointmentSet: true,
+      timeZone: 'America/New_York',
+    })
+    // The conversation stays.
+    expect(log()).not.toBeNull()
+  })
+
+  it('fetches the lead again after a booking (its appointment changed), and closes the editor', async () => {
+    const fetch = await render(false, true)
+    act(() => appointmentButton()!.click())
+    const before = fetch.mock.calls.filter(([input]) => String(input) === '/api/future-service-interaction/3').length
+    act(() => editor()!.querySelector('button')!.click())
+    await settle()
+    expect(editor()).toBeNull()
+    expect(fetch.mock.calls.filter(([input]) => String(input) === '/api/future-service-interaction/3').length).toBe(before + 1)
+  })
+
+  it('has no Appointment button without an editor', async () => {
+    await render(false, false)
+    expect(appointmentButton()).toBeNull()
   })
 })

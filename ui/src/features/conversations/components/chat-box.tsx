@@ -6,6 +6,7 @@ import { closeChat, focusChat, minimiseChat, type ChatBox as ChatBoxState } from
 import { REALTIME_FALLBACK_POLL_MS } from '../../../lib/config'
 import { formatPhone } from '../../../lib/format-phone'
 import { useArchiveMessage } from '../api/archive-message'
+import { conversationKeys } from '../api/conversation-keys'
 import { useConversation } from '../api/get-conversation'
 import { useLead, type Lead } from '../api/get-lead'
 import { markRead } from '../api/mark-read'
@@ -30,6 +31,35 @@ export interface ChatTemplatePanelProps {
   onApply: (applied: AppliedTemplate) => void
 }
 
+/**
+ * What a chat box gives the appointment editor its Appointment button opens
+ * (the appointments feature's, plugged in where the dock is mounted, so that
+ * neither feature imports the other).
+ */
+export interface ChatAppointmentEditorProps {
+  open: boolean
+  leadId: number
+  /** The lead's store: the appointment is booked there. */
+  storeId: number
+  /** The lead's enterprise. */
+  enterpriseId: number
+  /** The lead's customer, shown read-only. */
+  customerName: string
+  /** The lead's type (SERVICE, SALES) and service type. */
+  leadType: string
+  serviceType: string
+  /** The lead's stage. */
+  stage: string
+  /** The lead's appointment, if it has one, and its flag. */
+  appointmentId?: number
+  appointmentSet: boolean
+  /** The store's time zone (IANA). */
+  timeZone?: string
+  onClose: () => void
+  /** After a booking: the lead has changed. */
+  onBooked: () => void
+}
+
 export interface ChatBoxProps {
   box: ChatBoxState
   focused: boolean
@@ -44,6 +74,8 @@ export interface ChatBoxProps {
   currentUsername: string | undefined
   /** The template list the header's Templates toggle shows instead of the conversation; none: no toggle. */
   templatePanel?: ComponentType<ChatTemplatePanelProps>
+  /** The appointment editor the header's Appointment button opens for the lead; none: no button. */
+  appointmentEditor?: ComponentType<ChatAppointmentEditorProps>
 }
 
 function customerName(lead: Lead | undefined, leadId: number): string {
@@ -57,7 +89,8 @@ function customerName(lead: Lead | undefined, leadId: number): string {
  * closed. Opening or restoring it, and customer messages arriving while it is
  * the focused box, are acknowledged as read. The Templates toggle swaps the
  * conversation for the template list; applying a template fills the editor and
- * shows the conversation again.
+ * shows the conversation again. The Appointment button opens the appointment
+ * editor for the lead.
  */
 export function ChatBox({
   box,
@@ -69,6 +102,7 @@ export function ChatBox({
   enterpriseStyle,
   currentUsername,
   templatePanel: TemplatePanel,
+  appointmentEditor: AppointmentEditor,
 }: ChatBoxProps) {
   const { leadId, minimised } = box
   const queryClient = useQueryClient()
@@ -77,6 +111,7 @@ export function ChatBox({
   const archive = useArchiveMessage()
   const [archiving, setArchiving] = useState<number | null>(null)
   const [showTemplates, setShowTemplates] = useState(false)
+  const [editingAppointment, setEditingAppointment] = useState(false)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const titleRef = useRef<HTMLButtonElement>(null)
   const editorRef = useRef<ChatEditorHandle>(null)
@@ -187,6 +222,19 @@ export function ChatBox({
             ☰
           </button>
         ) : null}
+        {AppointmentEditor && !minimised ? (
+          <button
+            type="button"
+            className="chat-box__action chat-box__appointment"
+            aria-label="Appointment"
+            aria-haspopup="dialog"
+            title="Book or move an appointment"
+            disabled={!lead.data}
+            onClick={() => setEditingAppointment(true)}
+          >
+            📅
+          </button>
+        ) : null}
         <button
           type="button"
           className="chat-box__action"
@@ -234,6 +282,23 @@ export function ChatBox({
           />
         </>
       )}
+      {AppointmentEditor && lead.data ? (
+        <AppointmentEditor
+          open={editingAppointment}
+          leadId={leadId}
+          storeId={lead.data.storeMaster.id}
+          enterpriseId={lead.data.companyId}
+          customerName={name}
+          leadType={lead.data.type}
+          serviceType={lead.data.serviceType}
+          stage={lead.data.status}
+          appointmentId={lead.data.appointmentId ?? undefined}
+          appointmentSet={lead.data.appointmentSet}
+          timeZone={timeZone}
+          onClose={() => setEditingAppointment(false)}
+          onBooked={() => void queryClient.invalidateQueries({ queryKey: conversationKeys.lead(leadId), exact: true })}
+        />
+      ) : null}
       <ConfirmDialog
         open={archiving !== null}
         header="Archive"

@@ -5,18 +5,20 @@ import { canUseMessageOptions, isEnterpriseUser } from '../../../lib/roles'
 import { useSession } from '../../../lib/session'
 import { useNow } from '../../../lib/use-now'
 import { useLiveConversations } from '../api/live-conversations'
-import { ChatBox, type ChatTemplatePanelProps } from './chat-box'
+import { ChatBox, type ChatAppointmentEditorProps, type ChatTemplatePanelProps } from './chat-box'
 
 export interface ChatDockProps {
   /** The template list each box's Templates toggle shows (the templates feature's panel); none: no toggle. */
   templatePanel?: ComponentType<ChatTemplatePanelProps>
+  /** The appointment editor each box's Appointment button opens (the appointments feature's); none: no button. */
+  appointmentEditor?: ComponentType<ChatAppointmentEditorProps>
 }
 
 /**
  * The open chat boxes, docked at the bottom right like a web messenger (at most
  * three; see `lib/chat-dock.ts`). Mounted once for the signed-in screens.
  */
-export function ChatDock({ templatePanel }: ChatDockProps = {}) {
+export function ChatDock({ templatePanel, appointmentEditor }: ChatDockProps = {}) {
   const user = useSession()
   const dock = useChatDock()
   const realtimeStatus = useRealtimeStatus()
@@ -43,6 +45,7 @@ export function ChatDock({ templatePanel }: ChatDockProps = {}) {
           enterpriseStyle={enterpriseStyle}
           currentUsername={user.username}
           templatePanel={templatePanel}
+          appointmentEditor={appointmentEditor}
         />
       ))}
     </aside>
