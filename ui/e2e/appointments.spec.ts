@@ -129,7 +129,8 @@ test('a lead is booked an appointment from its panel, listed on the store\'s day
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Appointments' }).click()
   await expect(page).toHaveURL(/\/appointments/)
   await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible()
-  await page.getByLabel('Store', { exact: true }).selectOption(String(lead.storeMaster.id))
+  // By role: the label wraps the select, so its text holds the options' too.
+  await page.getByRole('combobox', { name: 'Store', exact: true }).selectOption(String(lead.storeMaster.id))
   await page.getByLabel('Date', { exact: true }).fill(date)
   await expect(page).toHaveURL(new RegExp(`[?&]date=${date}(&|$)`))
 

@@ -159,10 +159,21 @@ async fn search_page(
         .map(|s| s.trim().to_ascii_uppercase().parse::<AppointmentStatus>())
         .map(|s| s.map(|s| s.as_str().to_owned()))
         .collect::<engine::Result<Vec<_>>>()?;
+    // One store's days are its own local days; across stores, UTC days.
+    let (start, end) = match (wanted.as_slice(), from, until) {
+        ([store], Some(from), Some(until)) => {
+            let (start, end) = local_days(state, scope, *store, from, until).await?;
+            (Some(start), end)
+        }
+        _ => (
+            from.map(midnight),
+            until.and_then(|d| d.succ_opt()).map(midnight),
+        ),
+    };
     let search = AppointmentSearch {
         store_ids: if wanted.is_empty() { visible } else { wanted },
-        from: from.map(midnight),
-        until: until.and_then(|d| d.succ_opt()).map(midnight),
+        from: start,
+        until: end,
         query: body.query,
         statuses,
         replied_only,
@@ -409,7 +420,27 @@ async fn one(state: &AppState, scope: &Scope, id: i64) -> ApiResult<AppointmentV
         .ok_or_else(|| engine::Error::not_found("Appointment not found").into())
 }
 
-/// A store's appointments on its days `from..=until` (UTC days), soonest first.
+/// A store's local days `from..=until` as instants: from its midnight of `from` to its midnight
+/// after `until`.
+async fn local_days(
+    state: &AppState,
+    scope: &Scope,
+    store_id: i64,
+    from: NaiveDate,
+    until: NaiveDate,
+) -> ApiResult<(DateTime<Utc>, Option<DateTime<Utc>>)> {
+    let (_, zone) = state.booking.calendar(scope, store_id).await?;
+    let midnight_in = |day: NaiveDate| {
+        day.and_time(chrono::NaiveTime::MIN)
+            .and_local_timezone(zone)
+            .earliest()
+            .map(|at| at.with_timezone(&Utc))
+            .unwrap_or_else(|| midnight(day))
+    };
+    Ok((midnight_in(from), until.succ_opt().map(midnight_in)))
+}
+
+/// A store's appointments on its own local days `from..=until`, soonest first.
 async fn of_store_between(
     state: &AppState,
     scope: &Scope,
@@ -423,14 +454,15 @@ async fn of_store_between(
     if (until - from).num_days() > 92 {
         return Err(engine::Error::invalid("A search covers at most 92 days").into());
     }
+    let (start, end) = local_days(state, scope, store_id, from, until).await?;
     let page = state
         .appointments
         .search(
             scope,
             &AppointmentSearch {
                 store_ids: vec![store_id],
-                from: Some(midnight(from)),
-                until: until.succ_opt().map(midnight),
+                from: Some(start),
+                until: end,
                 ..AppointmentSearch::default()
             },
             PageRequest::new(Some(0), Some(engine::store::MAX_PAGE_SIZE))?,

@@ -671,3 +671,81 @@ async fn booked_and_cancelled_appointments_reach_the_dealer_system_and_a_failed_
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_stores_day_is_its_own_local_day() {
+    use engine::store::schema::{Offices, Stores};
+    let app = spawn_app().await;
+    let rep = app.token_of("sales-rep").await;
+    // Store 1 on the Pacific coast: 5:45 PM there is the next day in UTC.
+    let office: i64 = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .column(Stores::OfficeId)
+                .from(Stores::Table)
+                .and_where(Expr::col(Stores::Id).eq(1))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    app.db
+        .execute(
+            &Query::update()
+                .table(Offices::Table)
+                .value(Offices::TimeZone, "America/Los_Angeles")
+                .and_where(Expr::col(Offices::Id).eq(office))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let day = a_free_monday() + Duration::days(35);
+    let lead = app.a_lead_of(1, Some(1)).await;
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &rep,
+            Some(json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "5:45 PM"})),
+        )
+        .await;
+    let at = booked["appointment"]["apptDateTime"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        at.starts_with(&(day + Duration::days(1)).to_string()),
+        "{at}"
+    );
+    for path in [
+        format!("/api/getAppointmentByStoreIdAndDate/1/{day}"),
+        format!("/api/boc/1/store/1/service-appointment/search-by-date?date={day}"),
+    ] {
+        let list = app.ok_json(Method::GET, &path, &rep, None).await;
+        assert!(
+            list.as_array()
+                .unwrap()
+                .iter()
+                .any(|a| a["id"] == booked["appointment"]["id"]),
+            "{path}: {list}"
+        );
+    }
+    let next = app
+        .ok_json(
+            Method::GET,
+            &format!(
+                "/api/getAppointmentByStoreIdAndDate/1/{}",
+                day + Duration::days(1)
+            ),
+            &rep,
+            None,
+        )
+        .await;
+    assert!(
+        !next
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["id"] == booked["appointment"]["id"])
+    );
+}

@@ -27,7 +27,7 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
     column.accessor((a) => clockTime(a.apptDateTime, timeZone), {
       id: 'time',
       header: 'Time',
-      meta: { width: '6rem' },
+      meta: { width: '6.5rem' },
       cell: (info) => (
         <time dateTime={info.row.original.apptDateTime} className="nowrap" data-testid="appointment-time">
           {info.getValue() || '—'}
@@ -37,7 +37,7 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
     column.accessor((a) => appointmentCustomer(a), {
       id: 'customer',
       header: 'Customer',
-      meta: { width: '11rem' },
+      meta: { width: '10rem' },
       cell: (info) => {
         const phone = formatPhone(info.row.original.cellular)
         return <CellStack main={<strong data-testid="appointment-customer-name">{info.getValue()}</strong>} sub={phone} />
@@ -46,7 +46,7 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
     column.accessor((a) => a.vehicle ?? '', {
       id: 'vehicle',
       header: 'Vehicle',
-      meta: { width: '10rem' },
+      meta: { width: '9rem' },
       cell: (info) => {
         const vin = info.row.original.vin
         return <CellStack main={info.getValue()} sub={vin ? `VIN ${vin}` : ''} title={[info.getValue(), vin].filter(Boolean).join(' · ') || undefined} />
@@ -60,13 +60,13 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
     column.accessor((a) => advisorLabel(a.advisorId), {
       id: 'advisor',
       header: 'Advisor',
-      meta: { width: '6.5rem' },
+      meta: { width: '6rem' },
       cell: (info) => info.getValue() || '—',
     }),
     column.accessor((a) => normalizeStatus(a.apptStatus), {
       id: 'status',
       header: 'Status',
-      meta: { width: '7rem' },
+      meta: { width: '8.5rem' },
       cell: (info) => {
         const { dmsStatus, dmsError } = info.row.original
         return (
@@ -85,13 +85,13 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
     column.accessor((a) => transportLabel(a.transportType), {
       id: 'transport',
       header: 'Transport',
-      meta: { width: '6rem' },
+      meta: { width: '5.5rem' },
       cell: (info) => info.getValue() || '—',
     }),
     column.display({
       id: 'actions',
       header: () => <span className="visually-hidden">Actions</span>,
-      meta: { width: '13rem' },
+      meta: { width: '12.5rem' },
       cell: (info) => {
         const a = info.row.original
         const what = `${appointmentCustomer(a)} at ${clockTime(a.apptDateTime, timeZone)}`
