@@ -31,6 +31,7 @@ impl Event {
     pub const MESSAGE_CREATED: &'static str = "message.created";
     pub const MESSAGE_STATUS: &'static str = "message.status";
     pub const LEAD_COUNTS: &'static str = "lead.counts";
+    pub const APPOINTMENT_BOOKED: &'static str = "appointment.booked";
 
     pub fn job(id: i64, enterprise_id: Option<i64>) -> Self {
         Self {
@@ -52,6 +53,9 @@ impl From<Notice> for Event {
                 (Event::MESSAGE_STATUS, id, enterprise_id)
             }
             Notice::LeadCounts { id, enterprise_id } => (Event::LEAD_COUNTS, id, enterprise_id),
+            Notice::AppointmentBooked { id, enterprise_id } => {
+                (Event::APPOINTMENT_BOOKED, id, enterprise_id)
+            }
         };
         Self {
             topic: topic.to_owned(),
@@ -149,7 +153,7 @@ impl EventBus {
                     .get(id)
                     .await
                     .map(|m| m.and_then(|m| serde_json::to_value(m).ok())),
-                Notice::LeadCounts { id, .. } => messages
+                Notice::LeadCounts { id, .. } | Notice::AppointmentBooked { id, .. } => messages
                     .lead_counts(id)
                     .await
                     .map(|c| c.and_then(|c| serde_json::to_value(c).ok())),

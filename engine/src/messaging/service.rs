@@ -61,9 +61,24 @@ pub struct UnderstandOutcome {
 /// Something the realtime stream should tell about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Notice {
-    MessageCreated { id: i64, enterprise_id: i64 },
-    MessageStatus { id: i64, enterprise_id: i64 },
-    LeadCounts { id: i64, enterprise_id: i64 },
+    MessageCreated {
+        id: i64,
+        enterprise_id: i64,
+    },
+    MessageStatus {
+        id: i64,
+        enterprise_id: i64,
+    },
+    LeadCounts {
+        id: i64,
+        enterprise_id: i64,
+    },
+    /// A lead's appointment was booked (the spec's APPOINTMENT_BOOKED): its counters, flag
+    /// and insight.
+    AppointmentBooked {
+        id: i64,
+        enterprise_id: i64,
+    },
 }
 
 /// What staff send from a conversation (the spec's outgoing message payload).

@@ -193,6 +193,9 @@ pub struct LeadCounts {
     pub latest_message: Option<String>,
     pub last_message_received_at: Option<DateTime<Utc>>,
     pub response_reqd: bool,
+    pub response_insight: Option<String>,
+    pub appointment_set: bool,
+    pub appointment_id: Option<i64>,
 }
 
 /// How unread counts are grouped.
@@ -387,6 +390,9 @@ impl MessageStore {
                 Fsi::LatestMessage,
                 Fsi::LastMessageReceivedAt,
                 Fsi::ResponseReqd,
+                Fsi::ResponseInsight,
+                Fsi::AppointmentSet,
+                Fsi::AppointmentId,
             ])
             .from(Fsi::Table)
             .and_where(Expr::col(Fsi::Id).eq(fsi_id))

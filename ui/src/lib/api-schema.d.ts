@@ -7668,8 +7668,9 @@ export interface paths {
         /**
          * Server-sent events for the caller: `event: job` with `{"type": "job.updated", "run": …}`
          *     whenever a run they can see changes; `event: message` with `message.created` or
-         *     `message.status` and the message; `event: lead` with `lead.counts` and the lead's
-         *     counters. Keep-alive comments every 15 s.
+         *     `message.status` and the message; `event: lead` with `lead.counts` (or
+         *     `APPOINTMENT_BOOKED` when the lead's appointment was booked) and the lead's counters,
+         *     insight and appointment flag. Keep-alive comments every 15 s.
          */
         get: {
             parameters: {
@@ -27828,10 +27829,14 @@ export interface components {
          */
         LeadCountsView: {
             /** Format: int64 */
+            appointmentId?: number;
+            appointmentSet: boolean;
+            /** Format: int64 */
             id: number;
             /** Format: date-time */
             lastMessageReceivedDate?: string;
             latestMessage?: string;
+            responseInsight?: string;
             responseReqd: boolean;
             serviceType: string;
             /** Format: int64 */
@@ -28256,7 +28261,8 @@ export interface components {
         /**
          * RealtimeEvent
          * @description One realtime event. `type` says what happened: `job.updated` (with `run`),
-         *     `message.created` or `message.status` (with `message`), `lead.counts` (with `lead`).
+         *     `message.created` or `message.status` (with `message`), `lead.counts` or
+         *     `APPOINTMENT_BOOKED` (with `lead`).
          */
         RealtimeEvent: {
             lead?: components["schemas"]["LeadCountsView"];

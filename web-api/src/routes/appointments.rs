@@ -349,7 +349,7 @@ impl AppointmentApi {
         }
         if let Some(lead) = booked.lead_id {
             state
-                .publish([engine::messaging::Notice::LeadCounts {
+                .publish([engine::messaging::Notice::AppointmentBooked {
                     id: lead,
                     enterprise_id: booked.enterprise_id,
                 }])

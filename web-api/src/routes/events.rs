@@ -36,10 +36,14 @@ pub struct LeadCountsView {
     pub latest_message: Option<String>,
     pub last_message_received_date: Option<chrono::DateTime<chrono::Utc>>,
     pub response_reqd: bool,
+    pub response_insight: Option<String>,
+    pub appointment_set: bool,
+    pub appointment_id: Option<i64>,
 }
 
 /// One realtime event. `type` says what happened: `job.updated` (with `run`),
-/// `message.created` or `message.status` (with `message`), `lead.counts` (with `lead`).
+/// `message.created` or `message.status` (with `message`), `lead.counts` or
+/// `APPOINTMENT_BOOKED` (with `lead`).
 #[derive(Debug, Object)]
 #[oai(skip_serializing_if_is_none)]
 pub struct RealtimeEvent {
@@ -120,7 +124,12 @@ impl Audience {
                     lead: None,
                 }))
             }
-            Event::LEAD_COUNTS => {
+            Event::LEAD_COUNTS | Event::APPOINTMENT_BOOKED => {
+                let event_type = if event.topic == Event::APPOINTMENT_BOOKED {
+                    "APPOINTMENT_BOOKED".to_owned()
+                } else {
+                    event_type
+                };
                 if self.scope.is_none() {
                     return Ok(None);
                 }
@@ -143,6 +152,9 @@ impl Audience {
                             latest_message: c.latest_message,
                             last_message_received_date: c.last_message_received_at,
                             response_reqd: c.response_reqd,
+                            response_insight: c.response_insight,
+                            appointment_set: c.appointment_set,
+                            appointment_id: c.appointment_id,
                         }),
                     }))
             }
@@ -155,8 +167,9 @@ impl Audience {
 impl EventApi {
     /// Server-sent events for the caller: `event: job` with `{"type": "job.updated", "run": …}`
     /// whenever a run they can see changes; `event: message` with `message.created` or
-    /// `message.status` and the message; `event: lead` with `lead.counts` and the lead's
-    /// counters. Keep-alive comments every 15 s.
+    /// `message.status` and the message; `event: lead` with `lead.counts` (or
+    /// `APPOINTMENT_BOOKED` when the lead's appointment was booked) and the lead's counters,
+    /// insight and appointment flag. Keep-alive comments every 15 s.
     #[oai(path = "/api/events", method = "get")]
     async fn events(
         &self,

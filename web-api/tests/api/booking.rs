@@ -230,7 +230,8 @@ async fn a_booking_takes_a_free_quarter_hour_and_a_full_one_is_refused() {
             None,
         )
         .await;
-    assert_eq!(by_date, lane);
+    // The same appointments (their dealer-system push may move on between the two reads).
+    assert_eq!(ids(&by_date), ids(&lane));
     let by_status = app
         .ok_json(
             Method::POST,
@@ -748,4 +749,40 @@ async fn a_stores_day_is_its_own_local_day() {
             .iter()
             .any(|a| a["id"] == booked["appointment"]["id"])
     );
+}
+
+#[tokio::test]
+async fn a_booking_is_announced_live_as_appointment_booked() {
+    let app = spawn_app().await;
+    let rep = app.token_of("sales-rep").await;
+    let mut events = app.open_events(&rep).await;
+    let day = a_free_monday() + Duration::days(42);
+    let lead = app.a_lead_of(1, Some(1)).await;
+    app.ok_json(
+        Method::POST,
+        "/api/appointment",
+        &rep,
+        Some(json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "10:00 AM"})),
+    )
+    .await;
+    let announced = loop {
+        let event = events
+            .next_named("lead", std::time::Duration::from_secs(10))
+            .await
+            .expect("an APPOINTMENT_BOOKED event");
+        if event["type"] == "APPOINTMENT_BOOKED" {
+            break event;
+        }
+    };
+    assert_eq!(announced["lead"]["id"], lead);
+    assert_eq!(announced["lead"]["appointmentSet"], true);
+    assert!(announced["lead"]["appointmentId"].is_i64());
+}
+
+fn ids(list: &Value) -> Vec<i64> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_i64().unwrap())
+        .collect()
 }
