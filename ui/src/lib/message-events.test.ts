@@ -127,4 +127,13 @@ describe('applyLeadCounts', () => {
       responseReqd: false,
     })
   })
+
+  it('takes the appointment flag, id and insight of a booking where the lead has them', () => {
+    const lead = { id: 7, totalUnreadCount: 0, appointmentSet: false, appointmentId: null as number | null, responseInsight: 'none' }
+    const booked = { id: 7, totalUnreadCount: 0, appointmentSet: true, appointmentId: 42, responseInsight: 'APPT' }
+    expect(applyLeadCounts(lead, booked)).toMatchObject({ appointmentSet: true, appointmentId: 42, responseInsight: 'APPT' })
+    // A screen's lead without those fields does not gain them.
+    expect(applyLeadCounts({ id: 7, totalUnreadCount: 0 }, booked)).not.toHaveProperty('appointmentSet')
+    expect(parseLeadEvent({ event: 'lead', data: { type: 'APPOINTMENT_BOOKED', lead: booked } })).toEqual(booked)
+  })
 })

@@ -1,7 +1,8 @@
 /**
  * Message and lead events of the realtime stream:
  * - `message` (the SSE default name) `{type: "message.created" | "message.status", message}`;
- * - `event: lead` `{type: "lead.counts", lead}` with a lead's conversation counters.
+ * - `event: lead` `{type: "lead.counts" | "APPOINTMENT_BOOKED", lead}` with a lead's
+ *   conversation counters (and, for a booking, its appointment flag and insight).
  */
 import type { ApiResponse } from './api-types'
 import { realtime, subscribeParsed, type RealtimeClient, type RealtimeEvent } from './realtime'
@@ -26,15 +27,26 @@ export interface LeadCounts {
   latestMessage?: string
   lastMessageReceivedDate?: string
   responseReqd?: boolean
+  responseInsight?: string | null
+  appointmentSet?: boolean
+  appointmentId?: number | null
 }
 
 /** The fields of a lead that `lead.counts` events carry. */
 export type LeadCountFields = Pick<LeadCounts, 'totalUnreadCount' | 'totalInboundCount' | 'latestMessage' | 'lastMessageReceivedDate' | 'responseReqd'>
 
-/** The lead (as any screen keeps it) with the counters of a `lead.counts` event; the rest is kept. */
+/**
+ * The lead (as any screen keeps it) with the counters of a `lead.counts` event; the rest is
+ * kept. The appointment flag, its id and the insight are applied where the lead has them.
+ */
 export function applyLeadCounts<T extends LeadCountFields>(lead: T, counts: LeadCounts): T {
+  const booking: Record<string, unknown> = {}
+  if (counts.appointmentSet !== undefined && 'appointmentSet' in lead) booking.appointmentSet = counts.appointmentSet
+  if (counts.appointmentId !== undefined && 'appointmentId' in lead) booking.appointmentId = counts.appointmentId
+  if (counts.responseInsight !== undefined && 'responseInsight' in lead) booking.responseInsight = counts.responseInsight
   return {
     ...lead,
+    ...booking,
     totalUnreadCount: counts.totalUnreadCount,
     totalInboundCount: counts.totalInboundCount ?? lead.totalInboundCount,
     latestMessage: counts.latestMessage ?? lead.latestMessage,
@@ -64,9 +76,10 @@ export function parseMessageEvent(event: RealtimeEvent): MessageEvent | null {
   return valid ? { type, message: message as unknown as MessageView } : null
 }
 
-/** The lead counters of a `lead.counts` event, or null for anything else. */
+/** The lead counters of a `lead.counts` or `APPOINTMENT_BOOKED` event, or null for anything else. */
 export function parseLeadEvent(event: RealtimeEvent): LeadCounts | null {
-  if (event.event !== 'lead' || !isObject(event.data) || event.data.type !== 'lead.counts') return null
+  if (event.event !== 'lead' || !isObject(event.data)) return null
+  if (event.data.type !== 'lead.counts' && event.data.type !== 'APPOINTMENT_BOOKED') return null
   const lead = event.data.lead
   if (!isObject(lead) || typeof lead.id !== 'number' || typeof lead.totalUnreadCount !== 'number') return null
   return lead as unknown as LeadCounts
