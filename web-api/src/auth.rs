@@ -61,7 +61,17 @@ pub fn enterprise_header(req: &Request) -> Result<Option<i64>, ApiError> {
 
 /// The caller's scope for a request, from the `enterpriseId` header or their own enterprise.
 pub fn request_scope(caller: &Caller, req: &Request) -> Result<Scope, ApiError> {
-    Ok(caller.scope(enterprise_header(req)?)?)
+    scope_naming(caller, req, None)
+}
+
+/// The scope of a request that may name its enterprise in a parameter or body field
+/// (`companyId`, a path's `enterpriseId`), else in the header: another enterprise is not found.
+pub fn scope_naming(
+    caller: &Caller,
+    req: &Request,
+    enterprise: Option<i64>,
+) -> Result<Scope, ApiError> {
+    Ok(caller.scope(enterprise.or(enterprise_header(req)?))?)
 }
 
 /// Checks that every store a job's input names (see `JobKind::store_ids`) is inside the

@@ -120,6 +120,26 @@ impl AppointmentService {
         Ok((calendar, zone))
     }
 
+    /// A store's local days `from..=until` as instants: from its midnight of `from` to its
+    /// midnight after `until` (a store's day is its own, not UTC's).
+    pub async fn local_days(
+        &self,
+        scope: &Scope,
+        store_id: i64,
+        from: NaiveDate,
+        until: NaiveDate,
+    ) -> Result<(DateTime<Utc>, Option<DateTime<Utc>>)> {
+        let (_, zone) = self.calendar(scope, store_id).await?;
+        let midnight = |day: NaiveDate| {
+            let local = day.and_time(NaiveTime::MIN);
+            local
+                .and_local_timezone(zone)
+                .earliest()
+                .map_or_else(|| local.and_utc(), |at| at.with_timezone(&Utc))
+        };
+        Ok((midnight(from), until.succ_opt().map(midnight)))
+    }
+
     /// One appointment the caller can see.
     pub async fn appointment(&self, scope: &Scope, id: i64) -> Result<AppointmentDetail> {
         self.store

@@ -16,7 +16,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use crate::auth::{Session, request_scope, stores_of};
+use crate::auth::{Session, request_scope, scope_naming, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -162,7 +162,7 @@ async fn search_page(
     // One store's days are its own local days; across stores, UTC days.
     let (start, end) = match (wanted.as_slice(), from, until) {
         ([store], Some(from), Some(until)) => {
-            let (start, end) = local_days(state, scope, *store, from, until).await?;
+            let (start, end) = state.booking.local_days(scope, *store, from, until).await?;
             (Some(start), end)
         }
         _ => (
@@ -420,26 +420,6 @@ async fn one(state: &AppState, scope: &Scope, id: i64) -> ApiResult<AppointmentV
         .ok_or_else(|| engine::Error::not_found("Appointment not found").into())
 }
 
-/// A store's local days `from..=until` as instants: from its midnight of `from` to its midnight
-/// after `until`.
-async fn local_days(
-    state: &AppState,
-    scope: &Scope,
-    store_id: i64,
-    from: NaiveDate,
-    until: NaiveDate,
-) -> ApiResult<(DateTime<Utc>, Option<DateTime<Utc>>)> {
-    let (_, zone) = state.booking.calendar(scope, store_id).await?;
-    let midnight_in = |day: NaiveDate| {
-        day.and_time(chrono::NaiveTime::MIN)
-            .and_local_timezone(zone)
-            .earliest()
-            .map(|at| at.with_timezone(&Utc))
-            .unwrap_or_else(|| midnight(day))
-    };
-    Ok((midnight_in(from), until.succ_opt().map(midnight_in)))
-}
-
 /// A store's appointments on its own local days `from..=until`, soonest first.
 async fn of_store_between(
     state: &AppState,
@@ -454,7 +434,10 @@ async fn of_store_between(
     if (until - from).num_days() > 92 {
         return Err(engine::Error::invalid("A search covers at most 92 days").into());
     }
-    let (start, end) = local_days(state, scope, store_id, from, until).await?;
+    let (start, end) = state
+        .booking
+        .local_days(scope, store_id, from, until)
+        .await?;
     let page = state
         .appointments
         .search(
@@ -720,10 +703,7 @@ impl AppointmentApi {
         #[oai(name = "divisionId", validator(max_length = 20))] _division: Query<Option<String>>,
         #[oai(validator(max_length = 200))] search: Query<Option<String>>,
     ) -> ApiResult<Json<Vec<PickerContact>>> {
-        let scope = match company.0 {
-            Some(id) => caller.scope(Some(id))?,
-            None => request_scope(&caller, req)?,
-        };
+        let scope = scope_naming(&caller, req, company.0)?;
         stores_of(&state, &scope, None, Some(office.0)).await?;
         let found = state
             .appointments

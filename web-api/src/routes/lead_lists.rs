@@ -18,7 +18,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
 use super::leads::FutureServiceInteraction;
-use crate::auth::{Session, enterprise_header};
+use crate::auth::{Session, scope_naming};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -90,7 +90,7 @@ async fn prepare(
     req: &Request,
     body: LeadSearchBody,
 ) -> ApiResult<(Scope, LeadSearch)> {
-    let scope = caller.scope(body.enterprise_id.or(enterprise_header(req)?))?;
+    let scope = scope_naming(caller, req, body.enterprise_id)?;
     let boc_ids = body.boc_ids.unwrap_or_default();
     let store_ids = body.store_ids.unwrap_or_default();
     if !boc_ids.is_empty() || !store_ids.is_empty() {

@@ -594,7 +594,7 @@ impl MessageApi {
         body: Json<OutgoingMessage>,
     ) -> ApiResult<Json<MessageView>> {
         let body = body.0;
-        let scope = caller.scope(body.enterprise_id.or(crate::auth::enterprise_header(req)?))?;
+        let scope = crate::auth::scope_naming(&caller, req, body.enterprise_id)?;
         let request = SendRequest {
             fsi_id: body.jaguar_future_service_interaction_id,
             customer_id: body.id,
@@ -1155,10 +1155,7 @@ async fn unread(
     store_id: Option<i64>,
     grouping: UnreadGrouping,
 ) -> ApiResult<Json<Vec<UnreadCountView>>> {
-    let scope = match enterprise_id {
-        Some(id) => caller.scope(Some(id))?,
-        None => request_scope(caller, req)?,
-    };
+    let scope = crate::auth::scope_naming(caller, req, enterprise_id)?;
     if store_id.is_some() {
         stores_of(state, &scope, None, store_id).await?;
     }

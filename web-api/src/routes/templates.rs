@@ -25,7 +25,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use crate::auth::{Session, request_scope, stores_of};
+use crate::auth::{Session, request_scope, scope_naming, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -312,15 +312,6 @@ fn optional_intent(intent: Option<&str>) -> ApiResult<Option<String>> {
         .transpose()?)
 }
 
-/// The scope of a call naming an enterprise (`companyId`, a path's `enterpriseId`): another
-/// enterprise is not found.
-fn scope_of(caller: &Caller, req: &Request, enterprise: Option<i64>) -> ApiResult<Scope> {
-    match enterprise {
-        Some(id) => Ok(caller.scope(Some(id))?),
-        None => request_scope(caller, req),
-    }
-}
-
 /// Checks the `officeId` (a store) is the caller's.
 async fn check_office(state: &AppState, scope: &Scope, office: Option<i64>) -> ApiResult<()> {
     if office.is_some() {
@@ -388,7 +379,7 @@ impl TemplateApi {
         lead: Option<i64>,
         default_division: Division,
     ) -> ApiResult<Json<RenderedTemplate>> {
-        let scope = scope_of(caller, req, company)?;
+        let scope = scope_naming(caller, req, company)?;
         check_office(state, &scope, office).await?;
         let division = parse_division(division, default_division)?;
         let moc = parse_moc(moc)?;
@@ -430,7 +421,7 @@ impl TemplateApi {
         source: Option<&str>,
         default_division: Division,
     ) -> ApiResult<Json<Vec<TemplateListItem>>> {
-        let scope = scope_of(caller, req, company)?;
+        let scope = scope_naming(caller, req, company)?;
         check_office(state, &scope, office).await?;
         let division = parse_division(division, default_division)?;
         let source = source.map(str::trim).unwrap_or("ALL").to_ascii_uppercase();
@@ -526,7 +517,7 @@ impl TemplateApi {
         #[oai(name = "serviceType")] service_type: Path<String>,
         #[oai(validator(max_length = 200))] search: Query<Option<String>>,
     ) -> ApiResult<Json<Vec<CustomTemplateView>>> {
-        let scope = scope_of(&caller, req, Some(enterprise_id.0))?;
+        let scope = scope_naming(&caller, req, Some(enterprise_id.0))?;
         let filter = CustomTemplateFilter {
             service_type: service_type_filter(&service_type.0)?,
             search: search.0,
@@ -568,7 +559,7 @@ impl TemplateApi {
         enterprise: Path<i64>,
         #[oai(name = "type")] service_type: Path<String>,
     ) -> ApiResult<Json<Vec<CustomTemplateView>>> {
-        let scope = scope_of(&caller, req, Some(enterprise.0))?;
+        let scope = scope_naming(&caller, req, Some(enterprise.0))?;
         let filter = CustomTemplateFilter {
             service_type: service_type_filter(&service_type.0)?,
             intent: optional_intent(Some(&intent.0))?,
@@ -671,7 +662,7 @@ impl TemplateApi {
         body: Json<CustomTemplateBody>,
     ) -> ApiResult<Json<CustomTemplateView>> {
         let body = body.0;
-        let scope = scope_of(&caller, req, body.enterprise_id)?;
+        let scope = scope_naming(&caller, req, body.enterprise_id)?;
         let draft = CustomTemplateDraft {
             scope: body.template_type,
             title: body.title,
@@ -842,7 +833,7 @@ impl TemplateApi {
         page: Query<Option<u64>>,
         size: Query<Option<u64>>,
     ) -> ApiResult<Json<StandardTemplatePage>> {
-        let scope = scope_of(&caller, req, company.0)?;
+        let scope = scope_naming(&caller, req, company.0)?;
         check_office(&state, &scope, office.0).await?;
         let division = match division
             .0
@@ -874,7 +865,7 @@ impl TemplateApi {
         #[oai(name = "officeId")] office: Query<Option<i64>>,
         body: Json<StandardTemplateBody>,
     ) -> ApiResult<Json<StandardTemplateView>> {
-        let scope = scope_of(&caller, req, company.0)?;
+        let scope = scope_naming(&caller, req, company.0)?;
         check_office(&state, &scope, office.0).await?;
         let division = parse_division(division.0.as_deref(), Division::Service)?;
         let body = body.0;
@@ -1029,7 +1020,7 @@ impl TemplateApi {
         body: Json<Option<TemplateListFilter>>,
     ) -> ApiResult<Json<StandardTemplatePage>> {
         let body = body.0.unwrap_or_default();
-        let scope = scope_of(&caller, req, body.company_id)?;
+        let scope = scope_naming(&caller, req, body.company_id)?;
         let division = match body
             .division_id
             .as_deref()
