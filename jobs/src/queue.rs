@@ -96,7 +96,11 @@ impl JobQueue {
                     .queue(name)
                     .batch_size(fetch_batch.max(1))
                     .heartbeat_interval(APALIS_HEARTBEAT)
-                    .missed_heartbeats(APALIS_MISSED_HEARTBEATS);
+                    .missed_heartbeats(APALIS_MISSED_HEARTBEATS)
+                    // The fetch already claims a task for this worker (`Queued`, `lock_by`),
+                    // and a dead worker's claimed tasks are re-queued like running ones: a
+                    // second "running" write per task adds nothing but a transaction.
+                    .lock_tasks(false);
                 Ok(JobQueue::Sqlite(
                     SqliteStorage::new(&pool).with_config(config),
                 ))
@@ -128,6 +132,30 @@ impl JobQueue {
             .await
             .map_err(|e| e.to_string()));
         within_push_timeout(push).await
+    }
+}
+
+/// How long the embedded queue keeps a finished task's row. Runs live in `job_runs`; the row
+/// only matters while apalis might still acknowledge it.
+const FINISHED_TASKS_KEPT: chrono::Duration = chrono::Duration::minutes(1);
+
+impl JobQueue {
+    /// Deletes the embedded queue's rows of tasks finished a while ago, so its table (and each
+    /// fetch, heartbeat and acknowledgement over it) stays the size of the work in hand, not of
+    /// every task ever run. Answers how many went; Redis prunes itself.
+    pub async fn prune_finished(&self, now: chrono::DateTime<Utc>) -> Result<u64, QueueError> {
+        let JobQueue::Sqlite(storage) = self else {
+            return Ok(0);
+        };
+        let cutoff = (now - FINISHED_TASKS_KEPT).timestamp();
+        // Any queue's in the file: a finished row is of no use to anyone.
+        let pruned =
+            sqlx::query("DELETE FROM Jobs WHERE status IN ('Done', 'Killed') AND done_at < ?1")
+                .bind(cutoff)
+                .execute(storage.pool())
+                .await
+                .map_err(|e| QueueError::Push(e.to_string()))?;
+        Ok(pruned.rows_affected())
     }
 }
 
@@ -363,6 +391,9 @@ async fn sweep_stale_runs(queue: JobQueue, executor: Executor, watchdog: Watchdo
             }
         };
         let lost: Vec<i64> = lost.collect();
+        if let Err(error) = queue.prune_finished(now).await {
+            tracing::warn!(%error, "could not prune finished queue tasks");
+        }
         // Work went astray and this worker has received nothing for a stale period: apalis
         // can stop fetching without a word (after Redis time-outs); start it afresh.
         let quiet_ms = now.timestamp_millis() - watchdog.last_delivery.load(Ordering::Relaxed);

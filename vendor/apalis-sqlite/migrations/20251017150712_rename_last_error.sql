@@ -1,0 +1,1 @@
+ALTER TABLE Jobs RENAME COLUMN last_error TO last_result;

@@ -1,0 +1,4 @@
+ALTER TABLE
+    Workers
+ADD
+    COLUMN started_at INTEGER;

@@ -1,0 +1,4 @@
+ALTER TABLE
+    Jobs
+ADD 
+    COLUMN metadata TEXT;

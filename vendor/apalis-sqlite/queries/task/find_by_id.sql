@@ -1,0 +1,8 @@
+SELECT
+    *
+FROM
+    Jobs
+WHERE
+    id = ?1
+LIMIT
+    1;
