@@ -9,6 +9,7 @@ pub mod domain;
 pub mod error;
 pub mod imports;
 pub mod messaging;
+pub mod outreach;
 pub mod planner;
 pub mod store;
 pub mod templates;

@@ -28,14 +28,26 @@ pub fn spawn(messages: MessageStore, starter: JobStarter) -> JoinHandle<()> {
     })
 }
 
-/// Starts a send job for every due message this process claims; returns how many.
+/// Messages claimed per round trip.
+const CLAIM_BATCH: u64 = 200;
+
+/// Starts a send job for every due message this process claims, round after round until none
+/// is left (a bulk run queues thousands at once); returns how many.
 pub async fn dispatch_due(messages: &MessageStore, starter: &JobStarter) -> engine::Result<usize> {
-    let claimed = messages.claim_due(Utc::now(), 200).await?;
-    let count = claimed.len();
-    for message in claimed {
-        start(messages, starter, message.id, message.enterprise_id).await;
+    let mut count = 0;
+    loop {
+        let claimed = messages.claim_due(Utc::now(), CLAIM_BATCH).await?;
+        let round = claimed.len();
+        count += round;
+        let mut all_started = true;
+        for message in claimed {
+            all_started &= start(messages, starter, message.id, message.enterprise_id).await;
+        }
+        // A failed start released its message: the next tick tries again, not this loop.
+        if (round as u64) < CLAIM_BATCH || !all_started {
+            return Ok(count);
+        }
     }
-    Ok(count)
 }
 
 /// Starts the send job of a message just stored (if nobody has yet).
@@ -51,7 +63,8 @@ pub async fn dispatch(
     Ok(())
 }
 
-async fn start(messages: &MessageStore, starter: &JobStarter, id: i64, enterprise_id: i64) {
+/// Whether the send job started (else the message is released for a later tick).
+async fn start(messages: &MessageStore, starter: &JobStarter, id: i64, enterprise_id: i64) -> bool {
     let started = starter
         .start_system_input(&SendMessageInput { message_id: id }, Some(enterprise_id))
         .await;
@@ -60,5 +73,7 @@ async fn start(messages: &MessageStore, starter: &JobStarter, id: i64, enterpris
         if let Err(error) = messages.release(id, None).await {
             tracing::error!(message = id, %error, "could not release a message for dispatch");
         }
+        return false;
     }
+    true
 }

@@ -5,6 +5,7 @@ use engine::appointments::service::AppointmentService;
 use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
+use engine::outreach::BulkInitiation;
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -38,6 +39,8 @@ pub struct AppState {
     pub store_config: SettingsStore,
     pub recipients: RecipientStore,
     pub messaging: MessagingService,
+    /// Bulk conversation initiation: planning, dry runs and the per-lead results.
+    pub bulk: BulkInitiation,
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
     pub cv_leads: CvLeadStore,
@@ -70,6 +73,10 @@ impl AppState {
             recipients: RecipientStore::new(db.clone()),
             lead_lists: LeadListStore::new(db.clone()),
             customers: CustomerStore::new(db.clone()),
+            bulk: BulkInitiation::new(
+                db.clone(),
+                MessagingService::new(db.clone(), messaging.clone()),
+            ),
             messaging: MessagingService::new(db.clone(), messaging),
             jobs,
             tenancy: TenancyStore::new(db.clone()),

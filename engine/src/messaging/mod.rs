@@ -11,6 +11,7 @@ pub mod signature;
 pub mod text;
 
 pub use jobs::{LineTypesInput, SendMessageInput, UnderstandReplyInput};
+pub(crate) use service::allowed_hours_opening;
 pub use service::dialogue::{
     DateTimeDialogueRequest, DialogueStarted, IntentActed, IntentActionRequest,
 };

@@ -411,7 +411,7 @@ fn caller_name(caller: &Caller) -> String {
 }
 
 /// When an automated text to this recipient may go out: `None` for now.
-fn allowed_hours_opening(
+pub(crate) fn allowed_hours_opening(
     recipient: &Recipient,
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>> {

@@ -70,8 +70,9 @@ pub enum LeadList {
     All,
 }
 
-/// The common search payload.
-#[derive(Debug, Clone, Default)]
+/// The common search payload (stored as JSON in a bulk initiation's job input).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct LeadSearch {
     pub boc_ids: Vec<i64>,
     pub store_ids: Vec<i64>,
@@ -90,7 +91,7 @@ pub struct LeadSearch {
     pub descending: Option<bool>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LeadSort {
     LastMessage,
     LastReceived,
@@ -115,6 +116,55 @@ impl LeadSort {
                 )));
             }
         })
+    }
+}
+
+impl LeadList {
+    /// Each list's name where a request names a list (bulk initiation's selection).
+    pub const NAMED: &'static [(&'static str, LeadList)] = &[
+        ("lead-manager", LeadList::LeadManager),
+        ("global-inbox", LeadList::GlobalInbox),
+        ("global-inbox-zero", LeadList::GlobalInboxZero),
+        ("no-response", LeadList::NoResponse),
+        ("at-risk", LeadList::AtRisk),
+        ("planner-audit", LeadList::PlannerAudit),
+        ("follow-up", LeadList::FollowUp),
+        ("email-follow-up", LeadList::EmailFollowUp),
+        (
+            "contact-later-lead-manager",
+            LeadList::ContactLaterLeadManager,
+        ),
+        ("contact-later-inbox", LeadList::ContactLaterInbox),
+        ("opted-out", LeadList::OptedOut),
+        ("gm-handoff", LeadList::GmHandoff),
+        ("archived", LeadList::Archived),
+        ("first-interaction", LeadList::FirstInteraction),
+        ("automated", LeadList::Automated),
+        ("email", LeadList::Email),
+        ("open-repair-order", LeadList::OpenRepairOrder),
+        (
+            "open-repair-order-lead-manager",
+            LeadList::OpenRepairOrderLeadManager,
+        ),
+        ("pre-csi", LeadList::PreCsi),
+        ("appointment-reminder", LeadList::AppointmentReminder),
+        ("follow-up-failure", LeadList::FollowUpFailure),
+        ("contact-later", LeadList::ContactLater),
+        ("all", LeadList::All),
+    ];
+
+    pub fn from_name(name: &str) -> Result<Self> {
+        Self::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, list)| *list)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Self::NAMED.iter().map(|(n, _)| *n).collect();
+                Error::invalid(format!(
+                    "list must be one of {}; got {name:?}",
+                    names.join(", ")
+                ))
+            })
     }
 }
 
@@ -347,6 +397,29 @@ impl LeadListStore {
             .collect();
         let leads = ids.iter().filter_map(|id| found.remove(id)).collect();
         Ok(Page::new(leads, page, Ord::max(total, 0) as u64))
+    }
+
+    /// The ids of a list's leads matching the search, oldest first, at most `limit`.
+    pub async fn ids(
+        &self,
+        scope: &Scope,
+        list: LeadList,
+        search: &LeadSearch,
+        limit: u64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<i64>> {
+        let mut query = self.filtered(scope, list, search, now).await?;
+        query
+            .column((Fsi::Table, Fsi::Id))
+            .order_by((Fsi::Table, Fsi::Id), Order::Asc)
+            .limit(limit);
+        Ok(self
+            .db
+            .fetch_all::<(i64,)>(&query)
+            .await?
+            .into_iter()
+            .map(|(id,)| id)
+            .collect())
     }
 
     /// How many leads a list holds.

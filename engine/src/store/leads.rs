@@ -120,6 +120,22 @@ impl LeadStore {
     }
 }
 
+impl LeadStore {
+    /// The leads with these ids inside the scope (others are left out), by id.
+    pub async fn get_many(&self, scope: &Scope, ids: &[i64]) -> Result<Vec<LeadRecord>> {
+        let mut found = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(500) {
+            let mut query = lead_select();
+            query
+                .and_where(Expr::col((Fsi::Table, Fsi::Id)).is_in(chunk.to_vec()))
+                .order_by((Fsi::Table, Fsi::Id), Order::Asc);
+            scope.restrict(&mut query, Fsi::Table, true);
+            found.extend(self.db.fetch_all::<LeadRecord>(&query).await?);
+        }
+        Ok(found)
+    }
+}
+
 /// The lead joined to its customer, dealer, store, office and vehicle.
 pub(crate) fn lead_select() -> SelectStatement {
     let latest_sale = Query::select()

@@ -1,6 +1,7 @@
 //! Storage, one module per aggregate. Every list pages on the server.
 
 pub mod appointments;
+pub mod bulk_initiations;
 pub mod customers;
 pub mod cv_leads;
 pub mod data_sources;

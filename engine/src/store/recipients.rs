@@ -20,6 +20,8 @@ pub struct Recipient {
     pub customer_cellular: Option<String>,
     pub customer_email: Option<String>,
     pub customer_time_zone: Option<String>,
+    /// MOBILE, LANDLINE or VOIP once the line-type lookup has run (`messaging.line-types`).
+    pub customer_line_type: Option<String>,
     pub block_sms: bool,
 }
 
@@ -234,6 +236,10 @@ fn recipient_select() -> SelectStatement {
         .expr_as(
             Expr::col((Customers::Table, Customers::TimeZone)),
             "customer_time_zone",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::LineType)),
+            "customer_line_type",
         )
         .expr_as(
             Expr::col((Customers::Table, Customers::BlockSms)),

@@ -246,3 +246,9 @@ pub enum StoreOpeningHours { Table, StoreId, Weekday, Opens, Closes }
 
 #[derive(Iden, Clone, Copy)]
 pub enum AppointmentSlotClaims { Table, StoreId, AdvisorKey, SlotAt, AppointmentId }
+
+#[derive(Iden, Clone, Copy)]
+pub enum BulkInitiationLeads {
+    Table, Id, JobRunId, EnterpriseId, StoreId, FsiId, CustomerId, ServiceType, Outcome, Reason,
+    Detail, MessageId, ScheduledFor, ClaimedAt, FinishedAt, CreatedAt,
+}

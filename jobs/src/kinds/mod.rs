@@ -1,6 +1,7 @@
 //! The job kinds Bayline ships, one file each.
 
 mod appointment_push;
+mod bulk_initiate;
 mod cv_lead_import;
 mod data_sync;
 mod enrichment;
@@ -20,6 +21,7 @@ use engine::messaging::MessagingSettings;
 use crate::registry::JobKind;
 
 pub use appointment_push::AppointmentPush;
+pub use bulk_initiate::BulkInitiate;
 pub use cv_lead_import::CvLeadImport;
 pub use data_sync::DataSync;
 pub use enrichment::Enrichment;
@@ -44,6 +46,7 @@ pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
     let messaging = &settings.messaging;
     vec![
         Arc::new(AppointmentPush::new(settings.sync.clone())),
+        Arc::new(BulkInitiate::new(messaging.clone())),
         Arc::new(CvLeadImport),
         Arc::new(DataSync::new(settings.sync.clone())),
         Arc::new(Enrichment),

@@ -20272,6 +20272,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lisa/report/bulk-conversation/{member}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What bulk runs did with each lead, newest first, paged: `status` lists every outcome,
+         *     `failed` the leads not texted (skipped with the reason, failed with the error),
+         *     `current-date` today's (UTC). Narrowed by run, store and day range (YYYY-MM-DD, on when
+         *     the run took the lead; not for `current-date`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    enterpriseId?: number;
+                    jobRunId?: number;
+                    storeId?: number;
+                    startDate?: string;
+                    endDate?: string;
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description status, failed or current-date. */
+                    member: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["BulkLeadPage"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/list-of-customer-vehicle-lead/enrichment/{id}/status/update/{statusType}": {
         parameters: {
             query?: never;
@@ -22038,6 +22170,140 @@ export interface paths {
                     };
                     content: {
                         "application/json; charset=utf-8": components["schemas"]["DmsVehicleView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service-workflow/bulk/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts the conversations of many leads with a template per service type, as a job
+         *     (answered at once with the run). With `dryRun`, answers who would be texted now, who
+         *     later (outside their allowed hours) and who is skipped and why, and sends nothing.
+         *     Managers only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BulkInitiateBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["BulkInitiateAnswer"];
                     };
                 };
                 /** @description The request is malformed or breaks a rule. */
@@ -26890,6 +27156,72 @@ export interface components {
             /** @description 'Appointment booked Successfully'. */
             message: string;
         };
+        /** BulkInitiateAnswer */
+        BulkInitiateAnswer: {
+            dryRun?: components["schemas"]["DryRunView"];
+            /** @description The run texting the leads (not for a dry run); follow it on the Jobs dashboard. */
+            jobRun?: components["schemas"]["JobRunView"] & unknown;
+            /** @description 'Processing has been started successfully', or 'Dry run' for a dry run. */
+            message: string;
+        };
+        /**
+         * BulkInitiateBody
+         * @description A bulk initiation: leads by id, or a lead list with the lead lists' search payload.
+         */
+        BulkInitiateBody: {
+            /** @description Answer who would be texted and who skipped, and why; nothing is sent. */
+            dryRun?: boolean;
+            /** Format: int64 */
+            enterpriseId?: number;
+            filter?: components["schemas"]["LeadSearchBody"];
+            leadIds?: number[];
+            /** @description A lead list's name, e.g. `first-interaction` (docs/bulk-initiation.md lists them). */
+            list?: string;
+            /** @description Service types left out use their standard `SVC-{serviceType}` text. */
+            templates?: components["schemas"]["TemplateChoice"][];
+        };
+        /** BulkLeadPage */
+        BulkLeadPage: {
+            content: components["schemas"]["BulkLeadView"][];
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            size: number;
+            /** Format: uint64 */
+            totalElements: number;
+        };
+        /** BulkLeadView */
+        BulkLeadView: {
+            /** Format: date-time */
+            createdAt: string;
+            customerCellular?: string;
+            /** Format: int64 */
+            customerId: number;
+            customerName: string;
+            detail?: string;
+            /** Format: date-time */
+            finishedAt?: string;
+            /** Format: int64 */
+            futureServiceInteractionId: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            jobRunId: number;
+            /** Format: int64 */
+            messageId?: number;
+            /** @description The text's delivery status (queued, sent, delivered, failed…). */
+            messageStatus?: string;
+            /** @description PENDING, SENDING, SENT, DEFERRED, SKIPPED or FAILED. */
+            outcome: string;
+            reason?: string;
+            reasonLabel?: string;
+            /** Format: date-time */
+            scheduledFor?: string;
+            serviceType: string;
+            /** Format: int64 */
+            storeId: number;
+            storeName: string;
+        };
         /**
          * CallLogBody
          * @description A phone call to log on a lead's conversation.
@@ -27360,6 +27692,38 @@ export interface components {
             /** @description Whether the vehicle was added (false: already known). */
             created: boolean;
             vehicle: components["schemas"]["VehicleView"];
+        };
+        /** DryRunLead */
+        DryRunLead: {
+            customerCellular?: string;
+            customerName: string;
+            /** Format: date-time */
+            deferredUntil?: string;
+            detail?: string;
+            /** Format: int64 */
+            futureServiceInteractionId: number;
+            /** @description SENT (texted at once), DEFERRED (held for the customer's allowed hours) or SKIPPED. */
+            outcome: string;
+            reason?: string;
+            reasonLabel?: string;
+            serviceType: string;
+            storeName: string;
+            /** @description The text the customer would get. */
+            text?: string;
+        };
+        /** DryRunView */
+        DryRunView: {
+            /** Format: uint64 */
+            deferred: number;
+            /** @description The first 1,000 leads one by one; the counts cover all. */
+            leads: components["schemas"]["DryRunLead"][];
+            /** Format: uint64 */
+            skipped: number;
+            skippedByReason: components["schemas"]["ReasonCount"][];
+            /** Format: uint64 */
+            toSend: number;
+            /** Format: uint64 */
+            total: number;
         };
         /** EnrichmentStarted */
         EnrichmentStarted: {
@@ -28270,6 +28634,13 @@ export interface components {
             run?: components["schemas"]["JobRunView"];
             type: string;
         };
+        /** ReasonCount */
+        ReasonCount: {
+            /** Format: uint64 */
+            count: number;
+            label: string;
+            reason: string;
+        };
         /** ReasonView */
         ReasonView: {
             key: string;
@@ -28777,6 +29148,18 @@ export interface components {
             groups: string[];
             intents: string[];
             serviceTypes: string[];
+        };
+        /**
+         * TemplateChoice
+         * @description The template to text leads of one service type with.
+         */
+        TemplateChoice: {
+            /** @description A service type, or ALL for every type without its own. */
+            serviceType: string;
+            /** Format: int64 */
+            templateId: number;
+            /** @description CUSTOM (default: a personal or group template) or STANDARD. */
+            templateSource?: string;
         };
         /** TemplateFieldView */
         TemplateFieldView: {

@@ -84,7 +84,7 @@ pub struct LeadSummary {
 }
 
 /// The scope of a search, and the payload checked: dealers and stores must be the caller's.
-async fn prepare(
+pub(crate) async fn checked_search(
     state: &AppState,
     caller: &Caller,
     req: &Request,
@@ -142,7 +142,7 @@ async fn page_of(
     size: Option<u64>,
     body: Option<LeadSearchBody>,
 ) -> ApiResult<Json<LeadPage>> {
-    let (scope, search) = prepare(state, caller, req, body.unwrap_or_default()).await?;
+    let (scope, search) = checked_search(state, caller, req, body.unwrap_or_default()).await?;
     let found = state
         .lead_lists
         .search(
@@ -538,7 +538,7 @@ impl LeadListApi {
         Session(c): Session,
         body: Body,
     ) -> ApiResult<Json<LeadSummary>> {
-        let (scope, search) = prepare(&state, &c, req, body.0.unwrap_or_default()).await?;
+        let (scope, search) = checked_search(&state, &c, req, body.0.unwrap_or_default()).await?;
         let by_status = state
             .lead_lists
             .count_by_status(&scope, LeadList::All, &search, Utc::now())
@@ -765,7 +765,7 @@ impl LeadListApi {
     ) -> ApiResult<Json<LeadCount>> {
         let mut body = body.0.unwrap_or_default();
         body.appointment_set = Some(true);
-        let (scope, search) = prepare(&state, &c, req, body).await?;
+        let (scope, search) = checked_search(&state, &c, req, body).await?;
         let count = state
             .lead_lists
             .count(&scope, LeadList::All, &search, Utc::now())

@@ -15,6 +15,7 @@ pub mod lead_lists;
 pub mod leads;
 pub mod messages;
 pub mod messaging_settings;
+pub mod outreach;
 pub mod planners;
 pub mod schedules;
 pub mod session;
@@ -62,6 +63,8 @@ pub enum ApiTags {
     /// The dealer system's sales and repair orders.
     DealerRecords,
     Templates,
+    /// Bulk conversation initiation and its report.
+    Outreach,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -104,6 +107,7 @@ type MessagingApis = (
     assistant_actions::AssistantActionApi,
     dealer_records::DealerRecordApi,
     templates::TemplateApi,
+    outreach::OutreachApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -136,6 +140,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             assistant_actions::AssistantActionApi,
             dealer_records::DealerRecordApi,
             templates::TemplateApi,
+            outreach::OutreachApi,
         ),
     )
 }

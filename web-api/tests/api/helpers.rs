@@ -39,6 +39,11 @@ pub async fn spawn_api_only() -> TestApp {
     spawn(Mode::Api, &[]).await
 }
 
+/// Like [`spawn_api_only`], with extra or overriding settings.
+pub async fn spawn_api_only_with(settings: &[(&'static str, &str)]) -> TestApp {
+    spawn(Mode::Api, settings).await
+}
+
 async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let dir = tempfile::tempdir().expect("temp dir");

@@ -6,6 +6,7 @@
 mod appointments;
 mod assistant_actions;
 mod booking;
+mod bulk_initiation;
 mod call_logs;
 mod customers;
 mod data_sources;

@@ -72,7 +72,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         "futureserviceinteractionid"
         | "jaguarfutureserviceinteractionid"
         | "futureinteractionid"
-        | "fsiid" => Kind::Lead,
+        | "fsiid"
+        | "leadid" => Kind::Lead,
         "customerid" => Kind::Customer,
         "vehicleid" => Kind::Vehicle,
         "messageid" | "messageinstanceid" | "lastmessageid" | "lastreadmessageinstanceid" => {
@@ -84,6 +85,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         "batchid" => Kind::Batch,
         "filereportid" => Kind::FileReport,
         "datasourceid" => Kind::DataSource,
+        "jobrunid" => Kind::JobRun,
         "definitionid" => Kind::Definition,
         "targetid" if path.ends_with("/customer") => Kind::Customer,
         "targetid" if path.ends_with("/service-vehicle") => Kind::Vehicle,

@@ -235,3 +235,146 @@ async fn with_redis_a_burst_of_ten_thousand_tasks_does_not_stop_the_queue() {
 
     assert_eq!(detail["run"]["status"], "succeeded");
 }
+
+/// Automated texts per lead of a bulk run, from the database.
+async fn texts_per_lead(app: &crate::helpers::TestApp, run: i64, after: i64) -> Vec<(i64, i64)> {
+    use engine::store::schema::{BulkInitiationLeads as Bulk, MessageInstances as Msg};
+    use sea_query::{Expr, ExprTrait, Func, Query};
+    let query = Query::select()
+        .column((Bulk::Table, Bulk::FsiId))
+        .expr(Func::count(Expr::col((Msg::Table, Msg::Id))))
+        .from(Bulk::Table)
+        .left_join(
+            Msg::Table,
+            Expr::col((Msg::Table, Msg::FsiId))
+                .equals((Bulk::Table, Bulk::FsiId))
+                .and(Expr::col((Msg::Table, Msg::IsAutomated)).eq(true))
+                .and(Expr::col((Msg::Table, Msg::Direction)).is_in(["SEND", "SENT"]))
+                .and(Expr::col((Msg::Table, Msg::Id)).gt(after)),
+        )
+        .and_where(Expr::col((Bulk::Table, Bulk::JobRunId)).eq(run))
+        .group_by_col((Bulk::Table, Bulk::FsiId))
+        .to_owned();
+    app.db.fetch_all(&query).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_bulk_run_resumed_after_a_crash_settles_claimed_leads_without_texting_them_twice() {
+    use engine::domain::parse_job_input;
+    use engine::messaging::{MessagingService, MessagingSettings, email::Mailer};
+    use engine::outreach::{BulkInitiation, BulkInitiationInput};
+
+    let app = spawn_api_only().await;
+    let token = app.token_of("office-manager").await;
+    let leads: Vec<i64> = app
+        .reachable_leads(3)
+        .await
+        .iter()
+        .map(|(l, _)| *l)
+        .collect();
+    let mark = app.last_message_id().await;
+    let started: serde_json::Value = app
+        .post_json(
+            "/api/service-workflow/bulk/initiate",
+            &token,
+            &json!({ "leadIds": leads }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let run = started["jobRun"]["id"].as_i64().unwrap();
+    let detail: serde_json::Value = app
+        .get(&format!("/api/jobs/{run}"), Some(&token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let input: BulkInitiationInput = parse_job_input(&detail["run"]["input"]).unwrap();
+
+    // An attempt that died mid-way: one lead claimed and texted but not recorded, one
+    // claimed and not yet texted.
+    let messaging = MessagingService::new(
+        app.db.clone(),
+        MessagingSettings {
+            public_url: None,
+            mailer: Mailer::Outbox,
+        },
+    );
+    let bulk = BulkInitiation::new(app.db.clone(), messaging.clone());
+    let now = chrono::Utc::now();
+    assert_eq!(bulk.prepare(run, &input, now).await.unwrap(), 3);
+    let rows = bulk.next(run, 10).await.unwrap();
+    assert!(bulk.results().claim(rows[0].id, now).await.unwrap());
+    let (texted, _) = messaging
+        .start_conversation(&input.scope(), rows[0].fsi_id, "Hello".to_owned(), now)
+        .await
+        .unwrap();
+    assert!(bulk.results().claim(rows[1].id, now).await.unwrap());
+
+    let _worker = app.spawn_worker();
+    let detail = app.wait_until_final(&token, run).await;
+    assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    assert_eq!(detail["run"]["result"]["sent"], 3, "{detail}");
+    for (lead, texts) in texts_per_lead(&app, run, mark).await {
+        assert_eq!(texts, 1, "lead {lead} texted {texts} times");
+    }
+    let report: serde_json::Value = app
+        .get(
+            &format!("/api/lisa/report/bulk-conversation/status?jobRunId={run}"),
+            Some(&token),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let first = report["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["futureServiceInteractionId"] == rows[0].fsi_id)
+        .unwrap();
+    assert_eq!(first["messageId"], texted.id, "{report}");
+}
+
+#[tokio::test]
+async fn a_bulk_run_whose_worker_is_killed_finishes_on_another_without_texting_anyone_twice() {
+    let app = crate::helpers::spawn_api_only_with(&[("BAYLINE_DEMO_SCALE", "3000")]).await;
+    let token = app.token_of("enterprise-admin").await;
+    app.open_store_hours(true).await;
+    let mark = app.last_message_id().await;
+    let started: serde_json::Value = app
+        .post_json(
+            "/api/service-workflow/bulk/initiate",
+            &token,
+            &json!({ "list": "all" }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let run = started["jobRun"]["id"].as_i64().expect("started");
+    let first = app.spawn_worker();
+    app.wait_for_run(&token, run, |d| {
+        d["run"]["counts"]["done"].as_i64().unwrap_or(0) >= 20 || d["run"]["status"] == "succeeded"
+    })
+    .await;
+    drop(first); // SIGKILL, most likely mid-run
+    let _second = app.spawn_worker();
+    let detail = app.wait_until_final(&token, run).await;
+    assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    let counts = &detail["run"]["counts"];
+    // The kill came mid-run: a second attempt finished it.
+    assert_eq!(detail["run"]["attempt"], 2, "{detail}");
+    assert_eq!(
+        counts["done"].as_i64().unwrap()
+            + counts["skipped"].as_i64().unwrap()
+            + counts["failed"].as_i64().unwrap(),
+        counts["total"].as_i64().unwrap(),
+        "every lead settled: {detail}"
+    );
+    let texts = texts_per_lead(&app, run, mark).await;
+    assert!(texts.len() > 100, "a sizeable run: {}", texts.len());
+    let twice: Vec<_> = texts.iter().filter(|(_, n)| *n > 1).collect();
+    assert!(twice.is_empty(), "texted more than once: {twice:?}");
+}

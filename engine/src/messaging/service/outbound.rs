@@ -371,6 +371,19 @@ impl MessagingService {
             vehicle_label(&lead),
             service_label(&lead.service_type),
         );
+        self.start_conversation(scope, fsi_id, content, now).await
+    }
+
+    /// Queues a lead's opening text (an automated text, so it keeps to the customer's allowed
+    /// hours) and marks its conversation started. The caller has applied the start rules:
+    /// [`Self::initiate`] for one lead, bulk initiation for many.
+    pub async fn start_conversation(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        content: String,
+        now: DateTime<Utc>,
+    ) -> Result<(MessageRecord, Vec<Notice>)> {
         let message = self
             .queue_automated(
                 scope,
@@ -392,7 +405,7 @@ impl MessagingService {
                 },
                 Notice::LeadCounts {
                     id: fsi_id,
-                    enterprise_id: lead.enterprise_id,
+                    enterprise_id: message.enterprise_id,
                 },
             ],
         ))

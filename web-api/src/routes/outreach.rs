@@ -1,0 +1,399 @@
+//! Bulk conversation initiation (spec section C): the dry run, the run as a job, and the
+//! bulk-conversation report of what became of each lead. Rules: docs/bulk-initiation.md.
+
+use chrono::{DateTime, Utc};
+use engine::domain::JobInput;
+use engine::domain::formats::parse_request_date;
+use engine::outreach::{
+    BulkInitiationInput, BulkOutcome, BulkRequest, DryRun, DryRunRow, TemplatePick,
+};
+use engine::store::PageRequest;
+use engine::store::bulk_initiations::{BulkLeadReportRow, BulkReportFilter};
+use poem::Request;
+use poem::web::Data;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::ApiTags;
+use super::jobs::JobRunView;
+use super::lead_lists::{LeadSearchBody, checked_search};
+use crate::auth::{Session, scope_naming, stores_of};
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+/// The template to text leads of one service type with.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TemplateChoice {
+    /// A service type, or ALL for every type without its own.
+    pub service_type: String,
+    pub template_id: i64,
+    /// CUSTOM (default: a personal or group template) or STANDARD.
+    pub template_source: Option<String>,
+}
+
+/// A bulk initiation: leads by id, or a lead list with the lead lists' search payload.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct BulkInitiateBody {
+    pub enterprise_id: Option<i64>,
+    #[oai(validator(max_items = 20000))]
+    pub lead_ids: Option<Vec<i64>>,
+    /// A lead list's name, e.g. `first-interaction` (docs/bulk-initiation.md lists them).
+    pub list: Option<String>,
+    pub filter: Option<LeadSearchBody>,
+    /// Service types left out use their standard `SVC-{serviceType}` text.
+    #[oai(validator(max_items = 100))]
+    pub templates: Option<Vec<TemplateChoice>>,
+    /// Answer who would be texted and who skipped, and why; nothing is sent.
+    pub dry_run: Option<bool>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ReasonCount {
+    pub reason: String,
+    pub label: String,
+    pub count: u64,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DryRunLead {
+    pub future_service_interaction_id: i64,
+    pub customer_name: String,
+    pub customer_cellular: Option<String>,
+    pub store_name: String,
+    pub service_type: String,
+    /// SENT (texted at once), DEFERRED (held for the customer's allowed hours) or SKIPPED.
+    pub outcome: String,
+    pub reason: Option<String>,
+    pub reason_label: Option<String>,
+    pub detail: Option<String>,
+    pub deferred_until: Option<DateTime<Utc>>,
+    /// The text the customer would get.
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DryRunView {
+    pub total: u64,
+    pub to_send: u64,
+    pub deferred: u64,
+    pub skipped: u64,
+    pub skipped_by_reason: Vec<ReasonCount>,
+    /// The first 1,000 leads one by one; the counts cover all.
+    pub leads: Vec<DryRunLead>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct BulkInitiateAnswer {
+    /// 'Processing has been started successfully', or 'Dry run' for a dry run.
+    pub message: String,
+    pub dry_run: Option<DryRunView>,
+    /// The run texting the leads (not for a dry run); follow it on the Jobs dashboard.
+    pub job_run: Option<JobRunView>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct BulkLeadView {
+    pub id: i64,
+    pub job_run_id: i64,
+    pub future_service_interaction_id: i64,
+    pub store_id: i64,
+    pub store_name: String,
+    pub customer_id: i64,
+    pub customer_name: String,
+    pub customer_cellular: Option<String>,
+    pub service_type: String,
+    /// PENDING, SENDING, SENT, DEFERRED, SKIPPED or FAILED.
+    pub outcome: String,
+    pub reason: Option<String>,
+    pub reason_label: Option<String>,
+    pub detail: Option<String>,
+    pub message_id: Option<i64>,
+    /// The text's delivery status (queued, sent, delivered, failed…).
+    pub message_status: Option<String>,
+    pub scheduled_for: Option<DateTime<Utc>>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct BulkLeadPage {
+    pub content: Vec<BulkLeadView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+fn reason_label(reason: Option<&str>) -> Option<String> {
+    reason
+        .and_then(|r| r.parse::<engine::outreach::BulkSkipReason>().ok())
+        .map(|r| r.label().to_owned())
+}
+
+impl From<BulkLeadReportRow> for BulkLeadView {
+    fn from(row: BulkLeadReportRow) -> Self {
+        Self {
+            reason_label: reason_label(row.reason.as_deref()),
+            id: row.id,
+            job_run_id: row.job_run_id,
+            future_service_interaction_id: row.fsi_id,
+            store_id: row.store_id,
+            store_name: row.store_name,
+            customer_id: row.customer_id,
+            customer_name: format!("{} {}", row.customer_first_name, row.customer_last_name),
+            customer_cellular: row.customer_cellular,
+            service_type: row.service_type,
+            outcome: row.outcome,
+            reason: row.reason,
+            detail: row.detail,
+            message_id: row.message_id,
+            message_status: row.message_status,
+            scheduled_for: row.scheduled_for,
+            finished_at: row.finished_at,
+            created_at: row.created_at,
+        }
+    }
+}
+
+impl From<DryRunRow> for DryRunLead {
+    fn from(row: DryRunRow) -> Self {
+        Self {
+            future_service_interaction_id: row.fsi_id,
+            customer_name: row.customer_name,
+            customer_cellular: row.customer_cellular,
+            store_name: row.store_name,
+            service_type: row.service_type,
+            outcome: row.outcome.as_str().to_owned(),
+            reason: row.reason.map(|r| r.as_str().to_owned()),
+            reason_label: row.reason.map(|r| r.label().to_owned()),
+            detail: row.detail,
+            deferred_until: row.deferred_until,
+            text: row.text,
+        }
+    }
+}
+
+impl From<DryRun> for DryRunView {
+    fn from(run: DryRun) -> Self {
+        Self {
+            total: run.total,
+            to_send: run.to_send,
+            deferred: run.deferred,
+            skipped: run.skipped,
+            skipped_by_reason: run
+                .by_reason
+                .into_iter()
+                .map(|(reason, count)| ReasonCount {
+                    reason: reason.to_owned(),
+                    label: reason_label(Some(reason)).unwrap_or_default(),
+                    count,
+                })
+                .collect(),
+            leads: run.rows.into_iter().map(DryRunLead::from).collect(),
+        }
+    }
+}
+
+/// Which results a report call lists.
+#[derive(Clone, Copy)]
+enum ReportKind {
+    All,
+    NotTexted,
+    Today,
+}
+
+pub struct OutreachApi;
+
+#[OpenApi(tag = "ApiTags::Outreach")]
+impl OutreachApi {
+    /// Starts the conversations of many leads with a template per service type, as a job
+    /// (answered at once with the run). With `dryRun`, answers who would be texted now, who
+    /// later (outside their allowed hours) and who is skipped and why, and sends nothing.
+    /// Managers only.
+    #[oai(path = "/api/service-workflow/bulk/initiate", method = "post")]
+    async fn bulk_initiate(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<BulkInitiateBody>,
+    ) -> ApiResult<Json<BulkInitiateAnswer>> {
+        let body = body.0;
+        let (scope, filter) = match body.filter {
+            Some(filter) if body.list.is_some() => {
+                let filter = LeadSearchBody {
+                    enterprise_id: filter.enterprise_id.or(body.enterprise_id),
+                    ..filter
+                };
+                let (scope, search) = checked_search(&state, &caller, req, filter).await?;
+                (scope, Some(search))
+            }
+            Some(_) => {
+                return Err(engine::Error::invalid("A filter needs a list").into());
+            }
+            None => (scope_naming(&caller, req, body.enterprise_id)?, None),
+        };
+        let request = BulkRequest {
+            lead_ids: body.lead_ids.unwrap_or_default(),
+            list: body.list.map(|l| l.trim().to_owned()),
+            filter,
+            templates: body
+                .templates
+                .unwrap_or_default()
+                .into_iter()
+                .map(|t| TemplatePick {
+                    service_type: t.service_type,
+                    template_id: t.template_id,
+                    source: t.template_source,
+                })
+                .collect(),
+        };
+        let input = state.bulk.plan(&caller, &scope, request).await?;
+        if body.dry_run.unwrap_or(false) {
+            let dry_run = state.bulk.dry_run(&input, Utc::now()).await?;
+            return Ok(Json(BulkInitiateAnswer {
+                message: "Dry run".to_owned(),
+                dry_run: Some(dry_run.into()),
+                job_run: None,
+            }));
+        }
+        let (run, _) = state
+            .jobs
+            .start_input(&caller, &input, Some(scope.enterprise_id))
+            .await?;
+        Ok(Json(BulkInitiateAnswer {
+            message: "Processing has been started successfully".to_owned(),
+            dry_run: None,
+            job_run: Some(run.into()),
+        }))
+    }
+
+    /// What bulk runs did with each lead, newest first, paged: `status` lists every outcome,
+    /// `failed` the leads not texted (skipped with the reason, failed with the error),
+    /// `current-date` today's (UTC). Narrowed by run, store and day range (YYYY-MM-DD, on when
+    /// the run took the lead; not for `current-date`).
+    #[allow(clippy::too_many_arguments)]
+    #[oai(path = "/api/lisa/report/bulk-conversation/:member", method = "get")]
+    async fn bulk_conversation(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        /// status, failed or current-date.
+        member: Path<String>,
+        #[oai(name = "enterpriseId")] enterprise_id: Query<Option<i64>>,
+        #[oai(name = "jobRunId")] job_run_id: Query<Option<i64>>,
+        #[oai(name = "storeId")] store_id: Query<Option<i64>>,
+        #[oai(name = "startDate")] start_date: Query<Option<String>>,
+        #[oai(name = "endDate")] end_date: Query<Option<String>>,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+    ) -> ApiResult<Json<BulkLeadPage>> {
+        let kind = match member.0.as_str() {
+            "status" => ReportKind::All,
+            "failed" => ReportKind::NotTexted,
+            "current-date" => ReportKind::Today,
+            other => {
+                return Err(engine::Error::not_found(format!(
+                    "No bulk-conversation report {other:?}: status, failed or current-date"
+                ))
+                .into());
+            }
+        };
+        let query = ReportQuery {
+            enterprise_id: enterprise_id.0,
+            job_run_id: job_run_id.0,
+            store_id: store_id.0,
+            start_date: start_date.0,
+            end_date: end_date.0,
+            page: page.0,
+            size: size.0,
+        };
+        report(&state, req, &caller, kind, query).await
+    }
+}
+
+struct ReportQuery {
+    enterprise_id: Option<i64>,
+    job_run_id: Option<i64>,
+    store_id: Option<i64>,
+    start_date: Option<String>,
+    end_date: Option<String>,
+    page: Option<u64>,
+    size: Option<u64>,
+}
+
+async fn report(
+    state: &AppState,
+    req: &Request,
+    caller: &engine::auth::Caller,
+    kind: ReportKind,
+    query: ReportQuery,
+) -> ApiResult<Json<BulkLeadPage>> {
+    let scope = scope_naming(caller, req, query.enterprise_id)?;
+    let page = PageRequest::new(query.page, query.size)?;
+    // A store outside the scope is not found, not an empty page.
+    let store_ids = match query.store_id {
+        Some(id) => stores_of(state, &scope, None, Some(id)).await?,
+        None => Vec::new(),
+    };
+    if let Some(run) = query.job_run_id {
+        let visible = state
+            .jobs
+            .store()
+            .get(run)
+            .await?
+            .filter(|r| r.is_visible_to(Some(&scope)))
+            .filter(|r| r.kind == BulkInitiationInput::KIND);
+        if visible.is_none() {
+            return Err(engine::Error::not_found(format!("Job run {run} not found")).into());
+        }
+    }
+    let (start_date, end_date) = match kind {
+        ReportKind::Today if query.start_date.is_some() || query.end_date.is_some() => {
+            return Err(engine::Error::invalid(
+                "current-date is today's report: it takes no startDate or endDate",
+            )
+            .into());
+        }
+        ReportKind::Today => {
+            let today = Utc::now().date_naive();
+            (Some(today), Some(today))
+        }
+        _ => (
+            parse_request_date("startDate", query.start_date.as_deref())?,
+            parse_request_date("endDate", query.end_date.as_deref())?,
+        ),
+    };
+    if let (Some(start), Some(end)) = (start_date, end_date)
+        && start > end
+    {
+        return Err(engine::Error::invalid("startDate must not be after endDate").into());
+    }
+    let outcomes = match kind {
+        ReportKind::NotTexted => vec![BulkOutcome::Skipped, BulkOutcome::Failed],
+        _ => Vec::new(),
+    };
+    let filter = BulkReportFilter {
+        job_run_id: query.job_run_id,
+        store_ids,
+        outcomes,
+        start_date,
+        end_date,
+    };
+    let found = state.bulk.results().report(&scope, &filter, page).await?;
+    Ok(Json(BulkLeadPage {
+        content: found.content.into_iter().map(BulkLeadView::from).collect(),
+        page: found.page,
+        size: found.size,
+        total_elements: found.total_elements,
+    }))
+}
