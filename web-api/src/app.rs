@@ -62,12 +62,40 @@ pub async fn load_demo_data_if_empty(config: &Config, db: &Database) -> anyhow::
         ..sample_data::DemoOptions::default()
     };
     let summary = sample_data::generate(db, &options, |_| {}).await?;
+    if config.demo_schedules {
+        add_demo_schedules(db).await?;
+    }
     tracing::info!(
         vehicles = summary.vehicles,
         leads = summary.leads,
         seconds = started.elapsed().as_secs_f64(),
         "demo data loaded"
     );
+    Ok(())
+}
+
+/// Each demo enterprise's follow-up sweep, every five minutes, so the demo's cadences run.
+async fn add_demo_schedules(db: &Database) -> anyhow::Result<()> {
+    use engine::domain::JobInput;
+    use engine::store::schedules::{NewSchedule, ScheduleStore};
+    let schedules = ScheduleStore::new(db.clone());
+    for enterprise in engine::store::tenancy::TenancyStore::new(db.clone())
+        .enterprise_ids()
+        .await?
+    {
+        let sweep = NewSchedule {
+            enterprise_id: enterprise,
+            store_id: None,
+            api_name: "follow-up-sweep".to_owned(),
+            job_kind: engine::outreach::FollowUpSweepInput::KIND.to_owned(),
+            cron: "*/5 * * * *".to_owned(),
+            time_zone: "UTC".to_owned(),
+            input: serde_json::json!({}),
+            is_enabled: true,
+            created_by: None,
+        };
+        schedules.create(&sweep, chrono::Utc::now()).await?;
+    }
     Ok(())
 }
 

@@ -23,6 +23,8 @@ pub struct Config {
     pub demo: bool,
     /// How many vehicles the start-up demo world has.
     pub demo_scale: u64,
+    /// Whether the demo world gets its schedules (the follow-up sweep of each enterprise).
+    pub demo_schedules: bool,
     /// The built UI (`ui/dist`); not served when missing.
     pub ui_dir: PathBuf,
     pub session_hours: i64,
@@ -169,6 +171,12 @@ impl Config {
             },
             None => DEFAULT_DEMO_SCALE,
         };
+        let demo_schedules = match get("BAYLINE_DEMO_SCHEDULES") {
+            Some(v) => parse_bool(&v).with_context(|| {
+                format!("BAYLINE_DEMO_SCHEDULES={v:?} must be one of 1, 0, true, false, yes, no")
+            })?,
+            None => true,
+        };
         let ui_dir = PathBuf::from(get("BAYLINE_UI_DIR").unwrap_or_else(|| "./ui/dist".into()));
         let session_hours = match get("BAYLINE_SESSION_HOURS") {
             Some(v) => match v.parse::<i64>() {
@@ -249,6 +257,7 @@ impl Config {
             queue,
             demo,
             demo_scale,
+            demo_schedules,
             ui_dir,
             session_hours,
             queue_name,

@@ -5,7 +5,7 @@ use engine::appointments::service::AppointmentService;
 use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
-use engine::outreach::BulkInitiation;
+use engine::outreach::{BulkInitiation, FollowUps};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -41,6 +41,8 @@ pub struct AppState {
     pub messaging: MessagingService,
     /// Bulk conversation initiation: planning, dry runs and the per-lead results.
     pub bulk: BulkInitiation,
+    /// Follow-up cadences, steps sent by hand and the no-show text.
+    pub follow_ups: FollowUps,
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
     pub cv_leads: CvLeadStore,
@@ -74,6 +76,10 @@ impl AppState {
             lead_lists: LeadListStore::new(db.clone()),
             customers: CustomerStore::new(db.clone()),
             bulk: BulkInitiation::new(
+                db.clone(),
+                MessagingService::new(db.clone(), messaging.clone()),
+            ),
+            follow_ups: FollowUps::new(
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),
             ),

@@ -30,7 +30,9 @@ use crate::domain::messages::{
     UNSUBSCRIBED_RECIPIENT,
 };
 use crate::error::{Error, Result};
+use crate::outreach::cadence::{CadenceStop, FollowUpStep};
 use crate::store::customers::CustomerStore;
+use crate::store::follow_ups::{FollowUpStore, NextStep};
 use crate::store::leads::{LeadFlag, LeadRecord, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore, NewMessage};
 use crate::store::recipients::{Recipient, RecipientStore};
@@ -270,6 +272,7 @@ pub struct MessagingService {
     leads: LeadStore,
     understandings: UnderstandingStore,
     customers: CustomerStore,
+    follow_ups: FollowUpStore,
     settings: MessagingSettings,
     http: reqwest::Client,
 }
@@ -282,6 +285,7 @@ impl MessagingService {
             recipients: RecipientStore::new(db.clone()),
             understandings: UnderstandingStore::new(db.clone()),
             customers: CustomerStore::new(db.clone()),
+            follow_ups: FollowUpStore::new(db.clone()),
             leads: LeadStore::new(db),
             settings,
             http: reqwest::Client::new(),

@@ -4,10 +4,13 @@
 //! docs/bulk-initiation.md describes the rules and the calls.
 
 mod bulk;
+pub mod cadence;
+mod follow_up;
 
 pub use bulk::{
     BulkInitiation, BulkRequest, DryRun, DryRunRow, MAX_BULK_LEADS, Settled, TemplatePick,
 };
+pub use follow_up::{FollowUps, StepOverride, StepSent, SweepReport};
 
 use serde::{Deserialize, Serialize};
 
@@ -198,5 +201,19 @@ impl BulkInitiationInput {
             boc_id: self.boc_id,
             store_id: self.store_id,
         }
+    }
+}
+
+/// `outreach.follow-up-sweep` takes no input: it sweeps its run's enterprise (a schedule's,
+/// or the starter's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FollowUpSweepInput {}
+
+impl JobInput for FollowUpSweepInput {
+    const KIND: &'static str = "outreach.follow-up-sweep";
+
+    fn check(&self) -> Result<()> {
+        Ok(())
     }
 }

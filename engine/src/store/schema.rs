@@ -84,7 +84,7 @@ pub enum FutureServiceInteractions {
     AppointmentSet, AppointmentId, AiEnabled, DtDialogEnabled, IsDtGotItsChance, RespondedToAi,
     ConversationInitiated, ConversationClosed, WorkflowReqd, ResponseReqd, TotalInboundCount,
     TotalUnreadCount, LastMessageReceivedAt, LastMessageAt, LatestMessage, DelayColorCode,
-    ContactLaterAt, FollowUpStep, FollowUpAt, OpenRoId, AssignedUserId, PlannerName, Archived,
+    ContactLaterAt, FollowUpStep, FollowUpAt, FollowUpSince, FollowUpStopped, OpenRoId, AssignedUserId, PlannerName, Archived,
     JobRunId, CreatedAt, UpdatedAt,
 }
 
@@ -251,4 +251,10 @@ pub enum AppointmentSlotClaims { Table, StoreId, AdvisorKey, SlotAt, Appointment
 pub enum BulkInitiationLeads {
     Table, Id, JobRunId, EnterpriseId, StoreId, FsiId, CustomerId, ServiceType, Outcome, Reason,
     Detail, MessageId, ScheduledFor, ClaimedAt, FinishedAt, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum FollowUpSteps {
+    Table, Id, EnterpriseId, StoreId, Step, Enabled, DelayHours, Channel, TemplateId, Subject,
+    Body, UpdatedBy, UpdatedAt,
 }

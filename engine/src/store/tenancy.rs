@@ -101,6 +101,22 @@ impl TenancyStore {
         })
     }
 
+    /// Every enterprise's id (start-up chores that set each one up).
+    pub async fn enterprise_ids(&self) -> Result<Vec<i64>> {
+        Ok(self
+            .db
+            .fetch_all::<(i64,)>(
+                Query::select()
+                    .column(Enterprises::Id)
+                    .from(Enterprises::Table)
+                    .order_by(Enterprises::Id, sea_query::Order::Asc),
+            )
+            .await?
+            .into_iter()
+            .map(|(id,)| id)
+            .collect())
+    }
+
     pub async fn enterprise_exists(&self, id: i64) -> Result<bool> {
         let query = Query::select()
             .expr(Expr::col(Enterprises::Id).count())

@@ -6,6 +6,7 @@ mod cv_lead_import;
 mod data_sync;
 mod enrichment;
 mod file_import;
+mod follow_up_sweep;
 mod line_types;
 mod noop;
 mod planner_transfer;
@@ -26,6 +27,7 @@ pub use cv_lead_import::CvLeadImport;
 pub use data_sync::DataSync;
 pub use enrichment::Enrichment;
 pub use file_import::FileImport;
+pub use follow_up_sweep::FollowUpSweep;
 pub use line_types::LineTypes;
 pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
@@ -51,6 +53,7 @@ pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
         Arc::new(DataSync::new(settings.sync.clone())),
         Arc::new(Enrichment),
         Arc::new(FileImport),
+        Arc::new(FollowUpSweep::new(messaging.clone())),
         Arc::new(LineTypes::new(messaging.clone())),
         Arc::new(Noop),
         Arc::new(PlannerTransfer),

@@ -545,6 +545,11 @@ impl AppointmentApi {
             send_all(&state, &withdrawn).await?;
         }
         if let Some(lead) = appointment.fsi_id {
+            if to == AppointmentStatus::NoShow {
+                // The no-show workflow: a text inviting them to rebook, then the cadence.
+                let notices = state.follow_ups.after_no_show(&scope, lead, now).await?;
+                state.publish(notices).await;
+            }
             state
                 .publish([engine::messaging::Notice::LeadCounts {
                     id: lead,

@@ -305,7 +305,7 @@ impl From<AssistantRecord> for AssistantView {
 }
 
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct OutboxEmailView {
     pub id: i64,
     pub message_id: i64,

@@ -4,11 +4,14 @@
 use chrono::{DateTime, Utc};
 use engine::domain::JobInput;
 use engine::domain::formats::parse_request_date;
+use engine::outreach::cadence::{CadenceStep, FollowUpStep, StepDraft};
 use engine::outreach::{
-    BulkInitiationInput, BulkOutcome, BulkRequest, DryRun, DryRunRow, TemplatePick,
+    BulkInitiationInput, BulkOutcome, BulkRequest, DryRun, DryRunRow, StepOverride, StepSent,
+    TemplatePick,
 };
 use engine::store::PageRequest;
 use engine::store::bulk_initiations::{BulkLeadReportRow, BulkReportFilter};
+use engine::store::follow_ups::NextStep;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -18,7 +21,8 @@ use poem_openapi::{Object, OpenApi};
 use super::ApiTags;
 use super::jobs::JobRunView;
 use super::lead_lists::{LeadSearchBody, checked_search};
-use crate::auth::{Session, scope_naming, stores_of};
+use super::messages::MessageView;
+use crate::auth::{Session, request_scope, scope_naming, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -59,7 +63,7 @@ pub struct ReasonCount {
 }
 
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct DryRunLead {
     pub future_service_interaction_id: i64,
     pub customer_name: String,
@@ -89,7 +93,7 @@ pub struct DryRunView {
 }
 
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct BulkInitiateAnswer {
     /// 'Processing has been started successfully', or 'Dry run' for a dry run.
     pub message: String,
@@ -99,7 +103,7 @@ pub struct BulkInitiateAnswer {
 }
 
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct BulkLeadView {
     pub id: i64,
     pub job_run_id: i64,
@@ -200,6 +204,118 @@ impl From<DryRun> for DryRunView {
             leads: run.rows.into_iter().map(DryRunLead::from).collect(),
         }
     }
+}
+
+/// A step sent by hand, and where the lead's cadence goes next.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct FollowUpStarted {
+    /// 'Successfully Initiated!'.
+    pub message: String,
+    pub message_instance: MessageView,
+    /// The next step, and when it is due (none: the cadence is complete).
+    pub next_follow_up_step: Option<String>,
+    pub next_follow_up_at: Option<DateTime<Utc>>,
+}
+
+/// `/workflow/followup`'s body: the step, and staff's own text for it.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct FollowUpBody {
+    /// FU1, FU2, FU3, FUDT, E1, E2, E3, S1 or S2 (default: the lead's next step, else FU1).
+    pub followup_type: Option<String>,
+    /// For an e-mail step ('Please Enter Subject' when empty).
+    #[oai(validator(max_length = 200))]
+    pub subject: Option<String>,
+    /// The text to send instead of the step's own ('Please Enter Message' when empty).
+    #[oai(validator(max_length = 5000))]
+    pub content: Option<String>,
+}
+
+/// One step of a store's cadence.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct CadenceStepView {
+    pub step: String,
+    pub enabled: bool,
+    /// Hours after the last outbound message without a reply.
+    pub delay_hours: i64,
+    /// SMS or EMAIL.
+    pub channel: String,
+    pub template_id: Option<i64>,
+    pub subject: Option<String>,
+    pub body: String,
+    /// Whether the store changed it (else the built-in step).
+    pub custom: bool,
+}
+
+impl From<CadenceStep> for CadenceStepView {
+    fn from(step: CadenceStep) -> Self {
+        Self {
+            step: step.step.as_str().to_owned(),
+            enabled: step.enabled,
+            delay_hours: step.delay_hours,
+            channel: step.channel.as_str().to_owned(),
+            template_id: step.template_id,
+            subject: step.subject,
+            body: step.body,
+            custom: step.custom,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CadenceView {
+    pub store_id: i64,
+    pub steps: Vec<CadenceStepView>,
+}
+
+/// A step as a change names it; fields left out keep their value.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CadenceStepChange {
+    pub step: String,
+    pub enabled: Option<bool>,
+    pub delay_hours: Option<i64>,
+    pub channel: Option<String>,
+    /// A custom template to take the text from.
+    pub template_id: Option<i64>,
+    #[oai(validator(max_length = 200))]
+    pub subject: Option<String>,
+    #[oai(validator(max_length = 5000))]
+    pub body: Option<String>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CadenceChange {
+    #[oai(validator(max_items = 20))]
+    pub steps: Vec<CadenceStepChange>,
+}
+
+async fn follow_up_started(state: &AppState, sent: StepSent) -> ApiResult<Json<FollowUpStarted>> {
+    let message = &sent.message;
+    if message.scheduled_for.is_none() {
+        jobs::dispatcher::dispatch(
+            &state.messages,
+            &state.jobs,
+            message.id,
+            message.enterprise_id,
+        )
+        .await?;
+    }
+    state.publish(sent.notices).await;
+    let (next_follow_up_step, next_follow_up_at) = match sent.next {
+        NextStep::At { step, at, .. } => (Some(step.as_str().to_owned()), Some(at)),
+        NextStep::Stopped(_) => (None, None),
+    };
+    Ok(Json(FollowUpStarted {
+        message: "Successfully Initiated!".to_owned(),
+        message_instance: sent.message.into(),
+        next_follow_up_step,
+        next_follow_up_at,
+    }))
 }
 
 /// Which results a report call lists.
@@ -318,6 +434,128 @@ impl OutreachApi {
             size: size.0,
         };
         report(&state, req, &caller, kind, query).await
+    }
+
+    /// Sends a follow-up step of a lead now (`followupType` FU1, FU2, FU3, FUDT, E1–E3, S1,
+    /// S2) with the store's text for it, and puts the lead on the step after it. Texts keep to
+    /// the customer's allowed hours; an opted-out customer is refused.
+    #[oai(path = "/api/service-workflow/follow-up/initiate", method = "post")]
+    async fn follow_up_initiate(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+        #[oai(name = "followupType", validator(max_length = 10))] followup_type: Query<String>,
+    ) -> ApiResult<Json<FollowUpStarted>> {
+        let scope = request_scope(&caller, req)?;
+        // The lead first: another tenant's is not found, whatever the type says.
+        state
+            .leads
+            .get(&scope, fsi_id.0)
+            .await?
+            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        let step = FollowUpStep::parse_named(&followup_type.0)?;
+        let sent = state
+            .follow_ups
+            .send_now(&scope, fsi_id.0, step, StepOverride::default(), Utc::now())
+            .await?;
+        follow_up_started(&state, sent).await
+    }
+
+    /// The conversation screen's follow-up: a step (default the lead's next one, else FU1),
+    /// with staff's own subject and text if they write them.
+    #[oai(
+        path = "/api/future-service-interaction/workflow/followup",
+        method = "post"
+    )]
+    async fn workflow_followup(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+        body: Json<FollowUpBody>,
+    ) -> ApiResult<Json<FollowUpStarted>> {
+        let scope = request_scope(&caller, req)?;
+        let lead = state
+            .leads
+            .get(&scope, fsi_id.0)
+            .await?
+            .ok_or_else(|| engine::Error::not_found("Lead not found"))?
+            .0;
+        let body = body.0;
+        let step = match body.followup_type.as_deref().map(str::trim) {
+            Some(text) if !text.is_empty() => FollowUpStep::parse_named(text)?,
+            _ => state
+                .follow_ups
+                .current_step(lead.id)
+                .await?
+                .unwrap_or(FollowUpStep::Fu1),
+        };
+        let text = StepOverride {
+            subject: body.subject,
+            content: body.content,
+        };
+        let sent = state
+            .follow_ups
+            .send_now(&scope, lead.id, step, text, Utc::now())
+            .await?;
+        follow_up_started(&state, sent).await
+    }
+
+    /// A store's follow-up cadence: each step's wait after the last outbound message without a
+    /// reply, channel and text (the built-in step where the store has not changed it).
+    #[oai(path = "/api/follow-up/cadence", method = "get")]
+    async fn cadence(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeId")] store_id: Query<i64>,
+    ) -> ApiResult<Json<CadenceView>> {
+        let scope = request_scope(&caller, req)?;
+        let steps = state.follow_ups.cadence(&scope, store_id.0).await?;
+        Ok(Json(CadenceView {
+            store_id: store_id.0,
+            steps: steps.into_iter().map(CadenceStepView::from).collect(),
+        }))
+    }
+
+    /// Changes steps of a store's cadence (manager roles). Every problem is listed (400) and
+    /// nothing is saved unless all are right; leads already waiting keep their due time.
+    #[oai(path = "/api/follow-up/cadence", method = "put")]
+    async fn save_cadence(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeId")] store_id: Query<i64>,
+        body: Json<CadenceChange>,
+    ) -> ApiResult<Json<CadenceView>> {
+        let scope = request_scope(&caller, req)?;
+        let drafts: Vec<StepDraft> = body
+            .0
+            .steps
+            .into_iter()
+            .map(|s| StepDraft {
+                step: s.step,
+                enabled: s.enabled,
+                delay_hours: s.delay_hours,
+                channel: s.channel,
+                template_id: s.template_id,
+                subject: s.subject,
+                body: s.body,
+            })
+            .collect();
+        let steps = state
+            .follow_ups
+            .save_cadence(&caller, &scope, store_id.0, &drafts, Utc::now())
+            .await?;
+        Ok(Json(CadenceView {
+            store_id: store_id.0,
+            steps: steps.into_iter().map(CadenceStepView::from).collect(),
+        }))
     }
 }
 

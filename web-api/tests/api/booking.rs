@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, assert_error, spawn_app};
 
 /// A Monday far enough ahead that the demo world has no appointments then.
-fn a_free_monday() -> NaiveDate {
+pub(crate) fn a_free_monday() -> NaiveDate {
     let mut day = Utc::now().date_naive() + Duration::days(200);
     while day.weekday() != Weekday::Mon {
         day = day.succ_opt().unwrap();

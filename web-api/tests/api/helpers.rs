@@ -65,6 +65,8 @@ async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
         ("BAYLINE_DATA_DIR", data_dir),
         ("BAYLINE_DEMO", "1".to_owned()),
         ("BAYLINE_DEMO_SCALE", "300".to_owned()),
+        // Tests run the follow-up sweep themselves, when they mean to.
+        ("BAYLINE_DEMO_SCHEDULES", "0".to_owned()),
         (
             "BAYLINE_UI_DIR",
             dir.path().join("no-ui").display().to_string(),

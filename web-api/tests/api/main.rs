@@ -11,6 +11,7 @@ mod call_logs;
 mod customers;
 mod data_sources;
 mod events;
+mod follow_ups;
 mod hardening;
 mod helpers;
 mod imports;

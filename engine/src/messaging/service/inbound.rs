@@ -112,6 +112,8 @@ impl MessagingService {
             self.messages
                 .record_inbound_on_lead(fsi_id, &body, now)
                 .await?;
+            // A reply ends the follow-up cadence: the conversation is under way.
+            self.follow_ups.stop(fsi_id, CadenceStop::Replied).await?;
             outcome.notices.push(Notice::LeadCounts {
                 id: fsi_id,
                 enterprise_id: message.enterprise_id,

@@ -334,6 +334,68 @@ impl MessagingService {
         Ok(message)
     }
 
+    /// Queues an e-mail the system sends on its own (a follow-up step) to the lead's customer.
+    pub async fn queue_automated_email(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        subject: &str,
+        html: &str,
+        now: DateTime<Utc>,
+    ) -> Result<MessageRecord> {
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
+        let to = recipient
+            .customer_email
+            .clone()
+            .filter(|e| !e.trim().is_empty())
+            .ok_or_else(|| Error::invalid("This customer has no e-mail address"))?;
+        if subject.trim().is_empty() {
+            return Err(Error::invalid("Please Enter Subject"));
+        }
+        if html.trim().is_empty() {
+            return Err(Error::invalid("Please Enter Message"));
+        }
+        crate::templates::check_no_placeholders(subject)?;
+        crate::templates::check_no_placeholders(html)?;
+        let assistant = self
+            .store_config
+            .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(no_assistant)?;
+        let sender = format!(
+            "{} {}",
+            assistant.agent_first_name, assistant.agent_last_name
+        );
+        let new = NewMessage {
+            direction: Direction::Send,
+            message_type: MessageType::Email,
+            notification_type: NotificationType::MessageToCustomer,
+            content: html.to_owned(),
+            subject: Some(subject.trim().to_owned()),
+            from_address: Some(
+                assistant
+                    .email
+                    .clone()
+                    .unwrap_or_else(|| "service@bayline.local".to_owned()),
+            ),
+            from_name: Some(sender.clone()),
+            to_address: Some(to),
+            to_name: Some(recipient.customer_name()),
+            status: DeliveryStatus::Queued,
+            message_sent_by: Some(sender),
+            is_automated: true,
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let message = self.messages.insert(&new, now).await?;
+        self.messages
+            .record_outbound_on_lead(lead.id, &message.content, false, now)
+            .await?;
+        Ok(message)
+    }
+
     /// Starts the conversation of a lead with its opening text (an automated text: it keeps
     /// to the customer's allowed hours). Refused when the customer already has another open
     /// conversation or was already contacted about this service, unless `force`.
@@ -396,6 +458,15 @@ impl MessagingService {
             )
             .await?;
         self.leads.mark_initiated(fsi_id, now).await?;
+        // The text track's first step waits from when the opening text goes out.
+        let cadence = self.follow_ups.cadence(message.store_id).await?;
+        let since = message.scheduled_for.unwrap_or(now);
+        self.follow_ups
+            .set(
+                fsi_id,
+                NextStep::of(&cadence, Some(FollowUpStep::Fu1), since),
+            )
+            .await?;
         Ok((
             message.clone(),
             vec![
@@ -487,7 +558,12 @@ impl MessagingService {
                     .set_stage(fsi_id, LeadStage::ShowOrNoShow, Some("NO_SHOW"))
                     .await?
             }
-            WorkflowTrack::FollowUpEmail => self.leads.set_follow_up(fsi_id, "E1", now).await?,
+            WorkflowTrack::FollowUpEmail => {
+                let cadence = self.follow_ups.cadence(lead.store_id).await?;
+                self.follow_ups
+                    .set(fsi_id, NextStep::of(&cadence, Some(FollowUpStep::E1), now))
+                    .await?
+            }
             WorkflowTrack::LongFollowup => {
                 self.leads
                     .set_follow_up(fsi_id, "FU3", now + Duration::days(30))
