@@ -1,5 +1,6 @@
 import { appRoute } from './app'
 import { appointmentsRoute } from './app/appointments'
+import { bulkInitiationRoute } from './app/bulk-initiation'
 import { companyMasterListRoute } from './app/company-master-list'
 import { importReportRoute } from './app/import-report'
 import { importSourcesRoute } from './app/import-sources'
@@ -26,6 +27,7 @@ export const routeTree = rootRoute.addChildren([
     jobsRoute,
     jobRunRoute,
     plannersRoute,
+    bulkInitiationRoute,
     importsRoute,
     importUploadRoute,
     importSourcesRoute,

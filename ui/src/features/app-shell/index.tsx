@@ -1,6 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
-import { canImport, canSeeCompanyMasterList, roleLabel } from '../../lib/roles'
+import { canImport, canSeeCompanyMasterList, hasAnyRole, MANAGER_ROLES, roleLabel } from '../../lib/roles'
 import { useSession } from '../../lib/session'
 import { useRealtimeConnection } from '../../lib/realtime'
 import { useIdleTimeout } from '../../lib/use-idle-timeout'
@@ -25,6 +25,8 @@ export function AppShell() {
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
   // The planners run over one enterprise's stores, like the lead lists.
   if (user.enterprise) nav.push({ to: '/planners', label: 'Planners' })
+  // Texting many due customers at once: the managers of an enterprise's stores (the server's MANAGER_ROLES).
+  if (user.enterprise && hasAnyRole(user, MANAGER_ROLES)) nav.push({ to: '/bulk-initiation', label: 'Bulk initiation' })
   // Data files are loaded for an enterprise's stores by the roles that run bulk work.
   if (user.enterprise && canImport(user)) nav.push({ to: '/imports', label: 'Imports' })
   nav.push({ to: '/jobs', label: 'Jobs' })
