@@ -31,6 +31,7 @@ pub struct JobContext {
     last_cancel_poll: Mutex<Option<Instant>>,
     events: EventBus,
     last_progress_event: Mutex<Option<Instant>>,
+    starter: Option<crate::starter::JobStarter>,
 }
 
 impl JobContext {
@@ -41,6 +42,7 @@ impl JobContext {
         enterprise_id: Option<i64>,
         checkpoint: Option<Json>,
         events: EventBus,
+        starter: Option<crate::starter::JobStarter>,
     ) -> Self {
         Self {
             run_id,
@@ -53,6 +55,7 @@ impl JobContext {
             last_cancel_poll: Mutex::new(None),
             events,
             last_progress_event: Mutex::new(None),
+            starter,
         }
     }
 
@@ -63,6 +66,33 @@ impl JobContext {
     /// The realtime stream, for handlers whose work users watch (messages, leads).
     pub fn events(&self) -> &EventBus {
         &self.events
+    }
+
+    /// Starts a follow-on job with no user behind it (a booking's dealer-system push), in this
+    /// run's enterprise.
+    pub async fn start_follow_on<I: engine::domain::JobInput>(
+        &self,
+        input: &I,
+    ) -> Result<(), JobError> {
+        let starter = self.starter.as_ref().ok_or_else(|| {
+            JobError::Transient("this worker cannot start follow-on jobs".to_owned())
+        })?;
+        starter
+            .start_system_input(input, self.enterprise_id)
+            .await?;
+        Ok(())
+    }
+
+    /// Starts the send job of a message just queued (the dispatcher would, a tick later).
+    pub async fn dispatch(&self, message_id: i64, enterprise_id: i64) -> Result<(), JobError> {
+        match &self.starter {
+            Some(starter) => {
+                let messages = engine::store::messages::MessageStore::new(self.db.clone());
+                crate::dispatcher::dispatch(&messages, starter, message_id, enterprise_id).await?;
+                Ok(())
+            }
+            None => Ok(()),
+        }
     }
 
     /// Reports how far the run is; the percentage shown never goes backwards.

@@ -77,9 +77,17 @@ pub struct Executor {
     worker_id: String,
     settings: ExecutorSettings,
     events: EventBus,
+    /// What handlers start follow-on jobs with (set once the process has its starter).
+    starter: Option<crate::starter::JobStarter>,
 }
 
 impl Executor {
+    /// Lets handlers start follow-on jobs (a booking's dealer-system push, a reply's send).
+    pub fn with_starter(mut self, starter: crate::starter::JobStarter) -> Self {
+        self.starter = Some(starter);
+        self
+    }
+
     pub fn new(
         db: Database,
         registry: Arc<Registry>,
@@ -94,6 +102,7 @@ impl Executor {
             worker_id,
             settings,
             events,
+            starter: None,
         }
     }
 
@@ -158,6 +167,7 @@ impl Executor {
             run.enterprise_id,
             run.checkpoint.clone(),
             self.events.clone(),
+            self.starter.clone(),
         );
         // Aborted when this execution ends or is dropped (e.g. its worker is restarted), so a
         // run never looks alive without anyone working on it.

@@ -262,19 +262,14 @@ impl JobSystem {
             ..ExecutorSettings::default()
         };
         let worker_id = format!("{}-{}", process_tag(), std::process::id());
-        let executor = Executor::new(
-            db.clone(),
-            registry.clone(),
-            worker_id,
-            settings,
-            events.clone(),
-        );
         let starter = JobStarter::new(
             JobRunStore::new(db.clone()),
-            registry,
+            registry.clone(),
             queue.clone(),
-            events,
+            events.clone(),
         );
+        let executor = Executor::new(db.clone(), registry, worker_id, settings, events)
+            .with_starter(starter.clone());
         Ok(Self {
             queue,
             starter,

@@ -158,6 +158,26 @@ impl AppointmentService {
         draft: &BookingDraft,
         now: DateTime<Utc>,
     ) -> Result<Booked> {
+        self.book_by(Some(caller.user_id), scope, draft, now).await
+    }
+
+    /// Books as [`Self::book`] does, for the assistant (no user books it).
+    pub async fn book_for_assistant(
+        &self,
+        scope: &Scope,
+        draft: &BookingDraft,
+        now: DateTime<Utc>,
+    ) -> Result<Booked> {
+        self.book_by(None, scope, draft, now).await
+    }
+
+    async fn book_by(
+        &self,
+        booked_by: Option<i64>,
+        scope: &Scope,
+        draft: &BookingDraft,
+        now: DateTime<Utc>,
+    ) -> Result<Booked> {
         let moving = match draft.appointment_id {
             Some(id) => Some(self.appointment(scope, id).await?),
             None => None,
@@ -305,7 +325,7 @@ impl AppointmentService {
             op_code: optional(&draft.op_code),
             transport_type: optional(&draft.transport_type).map(|t| t.to_ascii_uppercase()),
             notes: optional(&draft.notes),
-            created_by: caller.user_id,
+            created_by: booked_by,
             replaces: moving.as_ref().map(|m| m.id),
         };
         match self.store.book(&booking, now).await? {

@@ -569,6 +569,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cc,
             0.85,
+            r"\b(?:file|filing|make|making|have|lodge) an? (?:formal )?complaint\b|\bwant to complain\b|\bcomplain(?:ing)? (?:about|to)\b",
+        ),
+        rule(
+            Cc,
+            0.85,
             r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+ (?:st|nd|rd|th)|\d+) (?:text|message|reminder)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b|\b(?:double|over) ?charged\b|\bcharged my card\b|\bnobody (?:fixed|fixes)\b|\b(?:weeks?|days?|hours?|months?) (?:for|to) [a-z ]{0,30}?\b(?:is )?(?:ridiculous|absurd|too long|unacceptable)\b|\bcame back on\b|\bafter (?:you|yall|you guys) (?:reset|fixed|replaced|did)\b|\b(?:lost|broke|damaged|dented|forgot) my\b|\bthe mess\b|\bstuck (?:there|here|waiting) \d+\b|\b\d+ (?:hours|hrs) for (?:an?|the) [a-z ]+\b|\bthis (?:early|late)\b",
         ),
         rule(

@@ -8,6 +8,7 @@ pub mod actions;
 mod calendar;
 pub mod eval;
 mod intents;
+pub mod reply;
 mod text;
 mod when;
 

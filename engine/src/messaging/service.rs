@@ -58,6 +58,8 @@ pub struct UnderstandOutcome {
     pub notices: Vec<Notice>,
     /// The opt-out confirmation, when the text opted out in its own words.
     pub replies: Vec<MessageRecord>,
+    /// Whether this was the message's first reading (a re-reading acts on nothing).
+    pub first_reading: bool,
 }
 
 /// Something the realtime stream should tell about.
@@ -108,6 +110,16 @@ pub struct AutomatedText {
     pub fsi_id: i64,
     pub content: String,
     pub sender_name: Option<String>,
+}
+
+/// An e-mail to staff about a lead (a handoff notice).
+#[derive(Debug, Clone, Copy)]
+pub struct StaffEmail<'a> {
+    pub to_name: &'a str,
+    pub to_address: &'a str,
+    pub notification_type: NotificationType,
+    pub subject: &'a str,
+    pub html: &'a str,
 }
 
 /// A workflow track posted on a lead.

@@ -270,7 +270,8 @@ pub struct NewBooking {
     pub op_code: Option<String>,
     pub transport_type: Option<String>,
     pub notes: Option<String>,
-    pub created_by: i64,
+    /// None: the assistant booked it.
+    pub created_by: Option<i64>,
     /// An appointment this one replaces (a move): its slot is given back in the same
     /// transaction.
     pub replaces: Option<i64>,

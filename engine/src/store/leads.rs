@@ -349,6 +349,28 @@ impl LeadStore {
         .await
     }
 
+    /// The time the assistant last offered the customer (a "yes" books it); none clears it.
+    pub async fn set_proposed_appointment(&self, id: i64, at: Option<DateTime<Utc>>) -> Result<()> {
+        self.update(id, |u| {
+            u.value(Fsi::ProposedAppointmentAt, at);
+        })
+        .await
+    }
+
+    /// The time the assistant last offered the customer, if any.
+    pub async fn proposed_appointment(&self, id: i64) -> Result<Option<DateTime<Utc>>> {
+        let found: Option<(Option<DateTime<Utc>>,)> = self
+            .db
+            .fetch_optional(
+                Query::select()
+                    .column(Fsi::ProposedAppointmentAt)
+                    .from(Fsi::Table)
+                    .and_where(Expr::col(Fsi::Id).eq(id)),
+            )
+            .await?;
+        Ok(found.and_then(|(at,)| at))
+    }
+
     /// The conversation has begun: INITIATED, contacted.
     pub async fn mark_initiated(&self, id: i64, at: DateTime<Utc>) -> Result<()> {
         self.update(id, |u| {

@@ -522,6 +522,24 @@ impl MessageStore {
         Ok(count > 0)
     }
 
+    /// Whether the customer was texted on the lead after message `message_id` (someone has
+    /// answered it already).
+    pub async fn texted_since(&self, fsi_id: i64, message_id: i64) -> Result<bool> {
+        let query = Query::select()
+            .expr(Func::count(Expr::col(Msg::Id)))
+            .from(Msg::Table)
+            .and_where(Expr::col(Msg::FsiId).eq(fsi_id))
+            .and_where(
+                Expr::col(Msg::Direction)
+                    .is_in([Direction::Send.as_str(), Direction::Sent.as_str()]),
+            )
+            .and_where(Expr::col(Msg::MessageType).eq(MessageType::Sms.as_str()))
+            .and_where(Expr::col(Msg::Id).gt(message_id))
+            .to_owned();
+        let count: i64 = self.db.fetch_scalar(&query).await?;
+        Ok(count > 0)
+    }
+
     /// Marks the lead's customer messages up to `last_message_id` read and recounts its unread.
     pub async fn mark_read(
         &self,

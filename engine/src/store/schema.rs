@@ -84,7 +84,7 @@ pub enum FutureServiceInteractions {
     AppointmentSet, AppointmentId, AiEnabled, DtDialogEnabled, IsDtGotItsChance, RespondedToAi,
     ConversationInitiated, ConversationClosed, WorkflowReqd, ResponseReqd, TotalInboundCount,
     TotalUnreadCount, LastMessageReceivedAt, LastMessageAt, LatestMessage, DelayColorCode,
-    ContactLaterAt, FollowUpStep, FollowUpAt, FollowUpSince, FollowUpStopped, OpenRoId, AssignedUserId, PlannerName, Archived,
+    ContactLaterAt, FollowUpStep, FollowUpAt, FollowUpSince, FollowUpStopped, ProposedAppointmentAt, OpenRoId, AssignedUserId, PlannerName, Archived,
     JobRunId, CreatedAt, UpdatedAt,
 }
 

@@ -218,6 +218,57 @@ impl UserStore {
     }
 
     /// How many users exist; demo data only loads into a database without any.
+    /// The managers responsible for a store who can be e-mailed: users of its enterprise with
+    /// a manager role whose view covers the store (enterprise-wide, its dealer's, or its own),
+    /// not blocked, with an e-mail address. Store-level first, at most `limit`.
+    pub async fn managers_of_store(
+        &self,
+        enterprise_id: i64,
+        boc_id: i64,
+        store_id: i64,
+        limit: u64,
+    ) -> Result<Vec<(i64, String, String)>> {
+        let roles: Vec<&str> = crate::domain::MANAGER_ROLES
+            .iter()
+            .map(|r| r.as_str())
+            .collect();
+        let query = Query::select()
+            .columns([(Users::Table, Users::Id)])
+            .expr(Expr::col((Users::Table, Users::FirstName)))
+            .expr(Expr::col((Users::Table, Users::Email)))
+            .from(Users::Table)
+            .and_where(Expr::col((Users::Table, Users::EnterpriseId)).eq(enterprise_id))
+            .and_where(Expr::col((Users::Table, Users::IsBlocked)).eq(false))
+            .and_where(Expr::col((Users::Table, Users::Email)).is_not_null())
+            .and_where(
+                Expr::col((Users::Table, Users::BocId))
+                    .is_null()
+                    .or(Expr::col((Users::Table, Users::BocId)).eq(boc_id)),
+            )
+            .and_where(
+                Expr::col((Users::Table, Users::StoreId))
+                    .is_null()
+                    .or(Expr::col((Users::Table, Users::StoreId)).eq(store_id)),
+            )
+            .and_where(
+                Expr::col((Users::Table, Users::Id)).in_subquery(
+                    Query::select()
+                        .column(UserRoles::UserId)
+                        .from(UserRoles::Table)
+                        .and_where(Expr::col(UserRoles::Role).is_in(roles))
+                        .to_owned(),
+                ),
+            )
+            .order_by_expr(
+                Expr::col((Users::Table, Users::StoreId)).is_null(),
+                Order::Asc,
+            )
+            .order_by((Users::Table, Users::Id), Order::Asc)
+            .limit(limit)
+            .to_owned();
+        self.db.fetch_all(&query).await
+    }
+
     pub async fn count(&self) -> Result<i64> {
         let query = Query::select()
             .expr(Expr::col(Users::Id).count())

@@ -271,6 +271,13 @@ pub fn render(body: &str, values: &FieldValues) -> Result<Rendered> {
     })
 }
 
+/// `value` as HTML text (e-mail bodies that quote what someone wrote).
+pub fn escape_html(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    push_escaped(&mut out, value);
+    out
+}
+
 fn push_escaped(out: &mut String, value: &str) {
     for c in value.chars() {
         match c {

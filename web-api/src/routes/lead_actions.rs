@@ -154,7 +154,7 @@ async fn track(
     let (note, notices) = state
         .messaging
         .record_track(
-            caller,
+            Some(caller),
             &scope,
             TrackRequest {
                 fsi_id,

@@ -5,6 +5,7 @@
 
 mod appointments;
 mod assistant_actions;
+mod assistant_booking;
 mod booking;
 mod bulk_initiation;
 mod call_logs;

@@ -261,6 +261,7 @@ impl MessagingService {
             understanding,
             notices: Vec::new(),
             replies: Vec::new(),
+            first_reading: first_time,
         };
         // A first reading's effects are applied before the understanding is stored: whoever
         // sees it (staff acting on its intents) sees them done, and no late write of the job

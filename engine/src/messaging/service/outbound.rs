@@ -396,6 +396,102 @@ impl MessagingService {
         Ok(message)
     }
 
+    /// Queues an e-mail to staff about a lead (a handoff notice): stored on the lead's
+    /// conversation with its internal notification type, so it shows where the spec says.
+    pub async fn queue_staff_email(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        email: StaffEmail<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<MessageRecord> {
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
+        let StaffEmail {
+            to_name,
+            to_address,
+            notification_type,
+            subject,
+            html,
+        } = email;
+        let new = NewMessage {
+            direction: Direction::Send,
+            message_type: MessageType::Email,
+            notification_type,
+            content: html.to_owned(),
+            subject: Some(subject.to_owned()),
+            from_address: Some("assistant@bayline.local".to_owned()),
+            from_name: Some("Bayline Assistant".to_owned()),
+            to_address: Some(to_address.to_owned()),
+            to_name: Some(to_name.to_owned()),
+            status: DeliveryStatus::Queued,
+            message_sent_by: Some("Assistant".to_owned()),
+            is_automated: true,
+            read_at: Some(now),
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        self.messages.insert(&new, now).await
+    }
+
+    /// Queues the calendar invite of an appointment the assistant booked, when the customer
+    /// has an e-mail address.
+    pub async fn queue_automated_invite(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        appointment_id: i64,
+        starts_at: DateTime<Utc>,
+        when: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<MessageRecord>> {
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
+        let Some(to) = recipient
+            .customer_email
+            .clone()
+            .filter(|e| !e.trim().is_empty())
+        else {
+            return Ok(None);
+        };
+        let assistant = self
+            .store_config
+            .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(no_assistant)?;
+        let sender = format!(
+            "{} {}",
+            assistant.agent_first_name, assistant.agent_last_name
+        );
+        let new = NewMessage {
+            direction: Direction::Send,
+            message_type: MessageType::CalendarInvite,
+            notification_type: NotificationType::UserInvite,
+            content: format!(
+                "Your service appointment at {} is on {when}.",
+                recipient.store.store_name
+            ),
+            subject: Some(crate::appointments::service::DEFAULT_TITLE.to_owned()),
+            from_address: Some(
+                assistant
+                    .email
+                    .clone()
+                    .unwrap_or_else(|| "service@bayline.local".to_owned()),
+            ),
+            from_name: Some(sender.clone()),
+            to_address: Some(to),
+            to_name: Some(recipient.customer_name()),
+            status: DeliveryStatus::Queued,
+            message_sent_by: Some(sender),
+            appointment_id: Some(appointment_id),
+            starts_at: Some(starts_at),
+            is_automated: true,
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        Ok(Some(self.messages.insert(&new, now).await?))
+    }
+
     /// Starts the conversation of a lead with its opening text (an automated text: it keeps
     /// to the customer's allowed hours). Refused when the customer already has another open
     /// conversation or was already contacted about this service, unless `force`.
@@ -458,6 +554,9 @@ impl MessagingService {
             )
             .await?;
         self.leads.mark_initiated(fsi_id, now).await?;
+        // The opening text asks to book a visit: the date-time dialogue is on, so a reply
+        // naming a time is booked by the assistant.
+        self.leads.set_date_time_dialogue(fsi_id, true).await?;
         // The text track's first step waits from when the opening text goes out.
         let cadence = self.follow_ups.cadence(message.store_id).await?;
         let since = message.scheduled_for.unwrap_or(now);
@@ -502,7 +601,7 @@ impl MessagingService {
     /// response required), a no-show sets the outcome, follow-ups put the lead on a step.
     pub async fn record_track(
         &self,
-        caller: &Caller,
+        caller: Option<&Caller>,
         scope: &Scope,
         request: TrackRequest<'_>,
         now: DateTime<Utc>,
@@ -529,7 +628,8 @@ impl MessagingService {
         if let Some(intent) = intent.map(str::trim).filter(|i| !i.is_empty()) {
             content.push_str(&format!(", intent {intent}"));
         }
-        let sender = caller_name(caller);
+        // Staff, or the assistant handing the conversation over.
+        let sender = caller.map_or_else(|| "Assistant".to_owned(), caller_name);
         let note = NewMessage {
             direction: Direction::Sent,
             message_type: MessageType::Internal,
@@ -539,7 +639,7 @@ impl MessagingService {
             status: DeliveryStatus::Stored,
             from_name: Some(sender.clone()),
             message_sent_by: Some(sender),
-            sent_by_user_id: Some(caller.user_id),
+            sent_by_user_id: caller.map(|c| c.user_id),
             read_at: Some(now),
             ..self.base(&lead.store_id, &recipient, Some(lead.id))
         };

@@ -1,0 +1,624 @@
+//! The assistant acting on a reply it understood: booking a service visit by text when the
+//! customer wants one (checking the slot, offering the nearest free ones when it is taken,
+//! booking a time it offered when the customer says yes), and handing the conversation to
+//! staff when it needs a person. docs/decisions/0009-assistant-booking-and-handoffs.md.
+
+use chrono::{DateTime, NaiveDateTime, Timelike, Utc};
+use chrono_tz::Tz;
+
+use super::{Grain, Intent, RequestedTime, Understanding};
+use crate::appointments::service::{AppointmentService, Booked, BookingDraft};
+use crate::appointments::writeback::AppointmentPushInput;
+use crate::appointments::{display_day, display_time};
+use crate::auth::Scope;
+use crate::db::Database;
+use crate::domain::formats::parse_time_zone;
+use crate::domain::leads::WorkflowTrack;
+use crate::domain::messages::{Direction, NotificationType};
+use crate::error::{Error, Result};
+use crate::messaging::{AutomatedText, MessagingService, Notice, StaffEmail, TrackRequest};
+use crate::outreach::cadence::CadenceStop;
+use crate::store::follow_ups::FollowUpStore;
+use crate::store::leads::{LeadRecord, LeadStore};
+use crate::store::messages::{MessageRecord, MessageStore};
+use crate::store::users::UserStore;
+
+/// How far ahead the assistant looks for free times to offer.
+const OFFER_DAYS: u32 = 7;
+/// How many free times it offers at once.
+const OFFERS: usize = 3;
+/// Managers e-mailed about one handoff at most.
+const HANDOFF_RECIPIENTS: u64 = 5;
+
+/// Who a handoff goes to (the spec's cards: GM HANDOFF, MD HANDOFF, Customer HANDOFF).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Handoff {
+    pub track: WorkflowTrack,
+    /// The issue tag (CC complaint, CQ question, TU trade-up/sales, VI vehicle issue) or the
+    /// request it was for.
+    pub tag: &'static str,
+    pub notification: NotificationType,
+    /// The notification's title, as the handoff cards say it.
+    pub title: &'static str,
+}
+
+/// The handoff a reply's intents call for, strongest first: complaints and price concerns go
+/// to the general manager, sales inquiries to the sales manager (MD), questions, call requests
+/// and vehicle issues to the service staff, pick-up and loaner requests to the appointment desk.
+pub fn handoff_for(understanding: &Understanding) -> Option<Handoff> {
+    let gm = |tag| Handoff {
+        track: WorkflowTrack::CustomerAGmHandoffManualPulseCheck,
+        tag,
+        notification: NotificationType::InternalNotificationGm,
+        title: "GM HANDOFF",
+    };
+    let staff = |tag| Handoff {
+        track: WorkflowTrack::CustomerAHandoff,
+        tag,
+        notification: NotificationType::InternalNotification,
+        title: "Customer HANDOFF",
+    };
+    understanding.intents.iter().find_map(|hit| {
+        Some(match hit.intent {
+            Intent::Cc => gm("CC"),
+            Intent::PriceConcern => gm("CQ"),
+            Intent::SalesInq => Handoff {
+                track: WorkflowTrack::CustomerAMdHandoff,
+                tag: "TU",
+                notification: NotificationType::InternalNotificationMd,
+                title: "MD HANDOFF",
+            },
+            Intent::Cq => staff("CQ"),
+            Intent::ReqCall => staff("REQ-CALL"),
+            Intent::Vi => staff("VI"),
+            Intent::ReqPd | Intent::ReqLoaner => Handoff {
+                track: WorkflowTrack::AppointmentHandoffDropoffYes,
+                tag: if hit.intent == Intent::ReqPd {
+                    "REQ-PD"
+                } else {
+                    "REQ-LOANER"
+                },
+                notification: NotificationType::InternalNotification,
+                title: "Customer HANDOFF",
+            },
+            _ => return None,
+        })
+    })
+}
+
+/// The booking calls' answer (spec B-R5): FAILURE when nothing was booked; a text starting
+/// "Unfortunately" is shown as a warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookingCode {
+    Success,
+    Failure,
+}
+
+impl BookingCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BookingCode::Success => "SUCCESS",
+            BookingCode::Failure => "FAILURE",
+        }
+    }
+}
+
+/// What the assistant did with a reply.
+#[derive(Debug, Default)]
+pub struct Responded {
+    /// Texts and e-mails queued (their send jobs are the caller's to start).
+    pub messages: Vec<MessageRecord>,
+    pub notices: Vec<Notice>,
+    /// The booking's dealer-system pushes (the caller starts them).
+    pub pushes: Vec<AppointmentPushInput>,
+    pub booked: Option<Booked>,
+    pub handoff: Option<Handoff>,
+    /// For the booking calls: SUCCESS or FAILURE, and the text sent.
+    pub code: Option<BookingCode>,
+    pub text: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AssistantReplies {
+    messages: MessageStore,
+    leads: LeadStore,
+    users: UserStore,
+    follow_ups: FollowUpStore,
+    booking: AppointmentService,
+    messaging: MessagingService,
+}
+
+impl AssistantReplies {
+    pub fn new(db: Database, messaging: MessagingService) -> Self {
+        Self {
+            messages: MessageStore::new(db.clone()),
+            leads: LeadStore::new(db.clone()),
+            users: UserStore::new(db.clone()),
+            follow_ups: FollowUpStore::new(db.clone()),
+            booking: AppointmentService::new(db),
+            messaging,
+        }
+    }
+
+    /// Acts on a customer's message once it is understood. Nothing happens for an opted-out
+    /// customer, a closed conversation, or a lead staff have (assistant off): the assistant
+    /// never texts past a handoff until staff switch it back on.
+    pub async fn respond(
+        &self,
+        message_id: i64,
+        understanding: &Understanding,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let message = self.messages.require(message_id).await?;
+        let Some(fsi_id) = message
+            .fsi_id
+            .filter(|_| message.direction == Direction::Received)
+        else {
+            return Ok(Responded::default());
+        };
+        let scope = Scope {
+            enterprise_id: message.enterprise_id,
+            boc_id: None,
+            store_id: None,
+        };
+        let Some((lead, _)) = self.leads.get(&scope, fsi_id).await? else {
+            return Ok(Responded::default());
+        };
+        if lead.customer_block_sms
+            || understanding.carrier_keyword.is_some()
+            || understanding.has(Intent::Stop)
+            || lead.conversation_closed
+            || !lead.ai_enabled
+            || !lead.customer_ai_enabled
+        {
+            return Ok(Responded::default());
+        }
+        // A message someone has answered since (staff, or the dialogue they started from it)
+        // is theirs.
+        if self.messages.texted_since(lead.id, message.id).await? {
+            return Ok(Responded::default());
+        }
+        // A customer asking for a visit is booked first; only a complaint goes to a person
+        // whatever else the reply says.
+        let handoff = handoff_for(understanding)
+            .filter(|h| !understanding.has(Intent::ApptSet) || h.tag == "CC");
+        if let Some(handoff) = handoff {
+            return self.hand_off(&scope, &lead, handoff, now).await;
+        }
+        let agreed = understanding.has(Intent::CustAppr)
+            || understanding.has(Intent::ApptSet)
+            || is_affirmative(&message.content);
+        // Booking is the date-time dialogue's: on from the opening text (which asks to book),
+        // or switched on by staff, FUDT or a no-show.
+        if !lead.dt_dialog_enabled || !agreed && understanding.requested_time.is_none() {
+            return Ok(Responded::default());
+        }
+        if lead.appointment_set {
+            return Ok(Responded::default());
+        }
+        self.book_by_text(&scope, &lead, understanding.requested_time, agreed, now)
+            .await
+    }
+
+    /// The booking dialogue for one reply: book the time asked for (or the time offered, on a
+    /// yes), offer the nearest free times when it is not free, or ask for a day and time.
+    pub async fn book_by_text(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        requested: Option<RequestedTime>,
+        agreed: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
+        let local_now = now.with_timezone(&zone).naive_local();
+        let requested = requested.filter(|time| {
+            time.start > local_now || time.grain != Grain::Minute && time.grain != Grain::Hour
+        });
+        let offered = self.leads.proposed_appointment(lead.id).await?;
+        let wanted: Option<NaiveDateTime> = match requested {
+            Some(time) if matches!(time.grain, Grain::Minute | Grain::Hour) => Some(time.start),
+            Some(_) => None,
+            None => offered
+                .filter(|at| agreed && *at > now)
+                .map(|at| at.with_timezone(&zone).naive_local()),
+        };
+        self.leads.set_date_time_dialogue(lead.id, true).await?;
+        if let Some(at) = wanted {
+            match self.try_book(scope, lead, at, now).await? {
+                Ok(booked) => return self.confirm(scope, lead, booked, now).await,
+                Err(reason) => {
+                    return self.offer(scope, lead, at, zone, Some(reason), now).await;
+                }
+            }
+        }
+        match requested {
+            // A day, part of day, week or month: the first free times in it.
+            Some(time) => self.offer(scope, lead, time.start, zone, None, now).await,
+            None => {
+                let text = format!(
+                    "Hi {}, what day and time would work best to bring your vehicle in? Reply with one, for example: Tuesday at 9am.",
+                    lead.customer_first_name
+                );
+                self.text(scope, lead, text, BookingCode::Failure, now)
+                    .await
+            }
+        }
+    }
+
+    /// Books `at` (the store's local time) for the lead; the refusal's reason when it cannot.
+    async fn try_book(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        at: NaiveDateTime,
+        now: DateTime<Utc>,
+    ) -> Result<std::result::Result<Booked, String>> {
+        if !at.minute().is_multiple_of(15) {
+            return Ok(Err(format!(
+                "{} is not one of our quarter-hour times",
+                display_time(at.time())
+            )));
+        }
+        let draft = BookingDraft {
+            lead_id: Some(lead.id),
+            date: Some(at.date().format("%Y-%m-%d").to_string()),
+            time: Some(display_time(at.time())),
+            ..BookingDraft::default()
+        };
+        match self.booking.book_for_assistant(scope, &draft, now).await {
+            Ok(booked) => Ok(Ok(booked)),
+            Err(Error::Conflict(reason)) => Ok(Err(reason)),
+            Err(Error::Validation { message, .. }) => Ok(Err(message)),
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The booking made: confirmation text, calendar invite, the dialogue and the cadence end.
+    async fn confirm(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        booked: Booked,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        self.leads.set_date_time_dialogue(lead.id, false).await?;
+        self.leads.set_proposed_appointment(lead.id, None).await?;
+        self.follow_ups.stop(lead.id, CadenceStop::Booked).await?;
+        let text = format!(
+            "You're all set, {}: your service visit at {} is booked for {}. Reply here if you need to change it.",
+            lead.customer_first_name, lead.store_name, booked.when
+        );
+        let mut responded = self
+            .text(scope, lead, text, BookingCode::Success, now)
+            .await?;
+        if let Some(invite) = self
+            .messaging
+            .queue_automated_invite(
+                scope,
+                lead.id,
+                booked.appointment_id,
+                booked.starts_at,
+                &booked.when,
+                now,
+            )
+            .await?
+        {
+            responded.messages.push(invite);
+        }
+        responded.notices.push(Notice::AppointmentBooked {
+            id: lead.id,
+            enterprise_id: lead.enterprise_id,
+        });
+        responded.pushes = booked.pushes.clone();
+        responded.booked = Some(booked);
+        Ok(responded)
+    }
+
+    /// Offers the free times nearest to `around` (within a week of it), remembering the first
+    /// so a "yes" books it. `refused`: why the time asked for could not be booked.
+    async fn offer(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        around: NaiveDateTime,
+        zone: Tz,
+        refused: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let from = around.date().max(now.with_timezone(&zone).date_naive());
+        let days = self
+            .booking
+            .availability(scope, lead.store_id, from, OFFER_DAYS, None, now)
+            .await?;
+        let mut free: Vec<(NaiveDateTime, DateTime<Utc>)> = days
+            .iter()
+            .flat_map(|day| {
+                day.slots
+                    .iter()
+                    .filter(|slot| slot.free > 0)
+                    .map(move |slot| (day.date.and_time(slot.time), slot.starts_at))
+            })
+            .collect();
+        free.sort_by_key(|(local, _)| (*local - around).num_minutes().abs());
+        free.truncate(OFFERS);
+        free.sort_by_key(|(local, _)| *local);
+        let asked = match refused {
+            Some(_) => format!(
+                "Unfortunately {} on {} is not available.",
+                display_time(around.time()),
+                display_day(around.date())
+            ),
+            None => format!("Thanks, {}!", lead.customer_first_name),
+        };
+        if free.is_empty() {
+            let text = format!(
+                "{asked} We have no free times around then; a member of our team will contact you to find one."
+            );
+            let handoff = Handoff {
+                track: WorkflowTrack::CustomerAHandoff,
+                tag: "A-BKG-ERR",
+                notification: NotificationType::InternalNotification,
+                title: "Customer HANDOFF",
+            };
+            let mut responded = self
+                .text(scope, lead, text, BookingCode::Failure, now)
+                .await?;
+            let handed = self.hand_off_quietly(scope, lead, handoff, now).await?;
+            responded.messages.extend(handed.messages);
+            responded.notices.extend(handed.notices);
+            responded.handoff = Some(handoff);
+            return Ok(responded);
+        }
+        let choices: Vec<String> = free
+            .iter()
+            .map(|(local, _)| {
+                format!(
+                    "{} at {}",
+                    display_day(local.date()),
+                    display_time(local.time())
+                )
+            })
+            .collect();
+        let text = format!(
+            "{asked} We can see you {}. Reply YES for {}, or send the time that suits you.",
+            join_or(&choices),
+            choices[0]
+        );
+        self.leads
+            .set_proposed_appointment(lead.id, Some(free[0].1))
+            .await?;
+        self.text(scope, lead, text, BookingCode::Failure, now)
+            .await
+    }
+
+    /// Hands the conversation to staff: the workflow track (the assistant goes quiet, the
+    /// lead waits for a response), an e-mail to the store's managers, and a word to the
+    /// customer that someone will be in touch.
+    async fn hand_off(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        handoff: Handoff,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let text = format!(
+            "Thanks, {}. I have passed your message to our team at {}; someone will get back to you shortly.",
+            lead.customer_first_name, lead.store_name
+        );
+        // Staff are told first: by the time the customer hears, the handoff is on record.
+        let mut responded = self.hand_off_quietly(scope, lead, handoff, now).await?;
+        let said = self
+            .text(scope, lead, text, BookingCode::Failure, now)
+            .await?;
+        // The acknowledgement is no answer: the lead still waits for a person.
+        self.messages
+            .set_lead_response_reqd(lead.id, true, now)
+            .await?;
+        responded.messages.extend(said.messages);
+        responded.notices.extend(said.notices);
+        responded.code = said.code;
+        responded.text = said.text;
+        Ok(responded)
+    }
+
+    async fn hand_off_quietly(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        handoff: Handoff,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let (note, mut notices) = self
+            .messaging
+            .record_track(
+                None,
+                scope,
+                TrackRequest {
+                    fsi_id: lead.id,
+                    track: handoff.track,
+                    parameter: None,
+                    intent: Some(handoff.tag),
+                },
+                now,
+            )
+            .await?;
+        self.leads.set_date_time_dialogue(lead.id, false).await?;
+        self.follow_ups
+            .stop(lead.id, CadenceStop::AssistantOff)
+            .await?;
+        let latest = lead.latest_message.clone().unwrap_or_default();
+        let subject = format!(
+            "{}: {} {} ({})",
+            handoff.title, lead.customer_first_name, lead.customer_last_name, handoff.tag
+        );
+        let body = format!(
+            "The assistant handed a conversation to you at {}.<br><br>Customer: {} {}<br>Reason: {}<br>Their message: {}<br><br>The assistant will not text this customer until someone switches it back on.",
+            lead.store_name,
+            lead.customer_first_name,
+            lead.customer_last_name,
+            handoff.tag,
+            crate::templates::escape_html(&latest)
+        );
+        let mut messages = vec![note];
+        for (_, name, email) in self
+            .users
+            .managers_of_store(
+                lead.enterprise_id,
+                lead.boc_id,
+                lead.store_id,
+                HANDOFF_RECIPIENTS,
+            )
+            .await?
+        {
+            let mail = self
+                .messaging
+                .queue_staff_email(
+                    scope,
+                    lead.id,
+                    StaffEmail {
+                        to_name: &name,
+                        to_address: &email,
+                        notification_type: handoff.notification,
+                        subject: &subject,
+                        html: &body,
+                    },
+                    now,
+                )
+                .await?;
+            notices.push(Notice::MessageCreated {
+                id: mail.id,
+                enterprise_id: mail.enterprise_id,
+            });
+            messages.push(mail);
+        }
+        Ok(Responded {
+            messages,
+            notices,
+            handoff: Some(handoff),
+            ..Responded::default()
+        })
+    }
+
+    /// Texts the customer (an automated text: opt-out and allowed hours apply).
+    async fn text(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        content: String,
+        code: BookingCode,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let message = self
+            .messaging
+            .queue_automated(
+                scope,
+                AutomatedText {
+                    fsi_id: lead.id,
+                    content: content.clone(),
+                    sender_name: None,
+                },
+                now,
+            )
+            .await?;
+        Ok(Responded {
+            notices: vec![
+                Notice::MessageCreated {
+                    id: message.id,
+                    enterprise_id: message.enterprise_id,
+                },
+                Notice::LeadCounts {
+                    id: lead.id,
+                    enterprise_id: lead.enterprise_id,
+                },
+            ],
+            messages: vec![message],
+            code: Some(code),
+            text: Some(content),
+            ..Responded::default()
+        })
+    }
+}
+
+/// A plain yes to the time the assistant offered ("Yes", "ok that works", "sounds good").
+fn is_affirmative(text: &str) -> bool {
+    let cleaned: String = text
+        .to_lowercase()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '\'' {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    let words = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
+    const YES: [&str; 14] = [
+        "yes",
+        "yeah",
+        "yep",
+        "yup",
+        "y",
+        "sure",
+        "ok",
+        "okay",
+        "sounds good",
+        "that works",
+        "works for me",
+        "perfect",
+        "confirm",
+        "confirmed",
+    ];
+    YES.iter()
+        .any(|yes| words == *yes || words.starts_with(&format!("{yes} ")))
+}
+
+/// "a, b or c".
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_yes_accepts_the_offer() {
+        for yes in ["Yes", "yes that works!", "OK", "Sounds good, thanks", "y"] {
+            assert!(is_affirmative(yes), "{yes}");
+        }
+        for no in ["no", "yesterday was better", "not that time", "maybe"] {
+            assert!(!is_affirmative(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn offers_read_as_a_list() {
+        let items = ["a".to_owned(), "b".to_owned(), "c".to_owned()];
+        assert_eq!(join_or(&items), "a, b or c");
+        assert_eq!(join_or(&items[..1]), "a");
+    }
+
+    #[test]
+    fn a_complaint_goes_to_the_general_manager() {
+        let understanding = super::super::understand_local(
+            "This is ridiculous, I want to file a complaint about the service",
+            chrono::NaiveDate::from_ymd_opt(2026, 11, 25)
+                .unwrap()
+                .and_hms_opt(10, 0, 0)
+                .unwrap(),
+        );
+        let handoff = handoff_for(&understanding);
+        assert_eq!(
+            handoff.map(|h| h.title),
+            Some("GM HANDOFF"),
+            "{:?}",
+            understanding.intent_names()
+        );
+    }
+}

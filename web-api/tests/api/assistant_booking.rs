@@ -1,0 +1,255 @@
+//! The assistant books by text and hands off: a reply naming a free time is booked and
+//! confirmed; a taken time gets the nearest free ones and a "yes" books the first; a complaint
+//! goes to the general manager and the assistant falls silent.
+
+use chrono::{Duration, NaiveDate};
+use engine::store::schema::{
+    FutureServiceInteractions as Fsi, MessageInstances as Msg, ServiceAppointments as Appt,
+};
+use reqwest::Method;
+use sea_query::{Expr, ExprTrait, Order, Query};
+use serde_json::json;
+
+use crate::booking::a_free_monday;
+use crate::helpers::TestApp;
+
+impl TestApp {
+    /// The customer texts the store from the simulator's phone.
+    async fn customer_says(&self, token: &str, customer: i64, text: &str) {
+        let response = self
+            .post_json(
+                &format!("/api/simulator/phones/{customer}/reply"),
+                token,
+                &json!({ "body": text }),
+            )
+            .await;
+        assert!(
+            response.status().is_success(),
+            "{:?}",
+            response.text().await
+        );
+    }
+
+    /// Automated texts and e-mails to or about the lead since message `after`, oldest first.
+    async fn assistant_messages(&self, lead: i64, after: i64) -> Vec<(String, String, String)> {
+        self.db
+            .fetch_all(
+                Query::select()
+                    .columns([Msg::MessageType, Msg::NotificationType, Msg::Content])
+                    .from(Msg::Table)
+                    .and_where(Expr::col(Msg::FsiId).eq(lead))
+                    .and_where(Expr::col(Msg::Id).gt(after))
+                    .and_where(Expr::col(Msg::Direction).ne("RECEIVED"))
+                    .order_by(Msg::Id, Order::Asc),
+            )
+            .await
+            .unwrap()
+    }
+
+    /// Waits until the assistant has sent a text containing `wanted` (10 s at most).
+    async fn wait_for_text(&self, lead: i64, after: i64, wanted: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        loop {
+            let found = self.assistant_messages(lead, after).await;
+            if let Some((_, _, text)) = found
+                .iter()
+                .find(|(kind, _, text)| kind == "SMS" && text.contains(wanted))
+            {
+                return text.clone();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no text with {wanted:?}: {found:?}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The date-time dialogue on for the lead, as the opening text (or staff) leaves it.
+    async fn dialogue_on(&self, lead: i64) {
+        let update = Query::update()
+            .table(Fsi::Table)
+            .value(Fsi::DtDialogEnabled, true)
+            .and_where(Expr::col(Fsi::Id).eq(lead))
+            .to_owned();
+        self.db.execute(&update).await.unwrap();
+    }
+
+    async fn lead_flags(&self, lead: i64) -> (bool, bool, bool, Option<i64>) {
+        self.db
+            .fetch_optional(
+                Query::select()
+                    .columns([
+                        Fsi::AppointmentSet,
+                        Fsi::AiEnabled,
+                        Fsi::ResponseReqd,
+                        Fsi::AppointmentId,
+                    ])
+                    .from(Fsi::Table)
+                    .and_where(Expr::col(Fsi::Id).eq(lead)),
+            )
+            .await
+            .unwrap()
+            .unwrap()
+    }
+}
+
+/// "June 14 at 10am" for a day months ahead (the assistant resolves it to that day).
+fn spoken(day: NaiveDate, time: &str) -> String {
+    format!("Can I bring it in on {} at {time}?", day.format("%B %-d"))
+}
+
+#[tokio::test]
+async fn a_customer_who_names_a_free_time_is_booked_and_confirmed_by_text() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let day = a_free_monday() + Duration::days(21);
+    let mark = app.last_message_id().await;
+
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
+    let when = format!("{} at 10:00 AM", day.format("%A, %B %-d"));
+    assert!(confirmation.contains(&when), "{confirmation} / {when}");
+    let (set, ai, _, appointment) = app.lead_flags(lead).await;
+    assert!(set && ai);
+    // Booked by the assistant (no user), for this lead.
+    let (fsi, booked_by): (Option<i64>, Option<i64>) = app
+        .db
+        .fetch_optional(
+            Query::select()
+                .columns([Appt::FsiId, Appt::CreatedBy])
+                .from(Appt::Table)
+                .and_where(Expr::col(Appt::Id).eq(appointment.unwrap())),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((fsi, booked_by), (Some(lead), None));
+    // Its dealer-system push was started, as staff bookings' are.
+    let runs = app
+        .ok_json(
+            Method::GET,
+            "/api/jobs?kind=appointments.dms-push",
+            &app.token_of("enterprise-admin").await,
+            None,
+        )
+        .await;
+    assert!(runs["totalElements"].as_u64().unwrap() >= 1, "{runs}");
+}
+
+#[tokio::test]
+async fn a_taken_time_gets_the_nearest_free_ones_and_a_yes_books_the_first() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let picked = app.reachable_leads(8).await;
+    let (lead, customer) = picked[0];
+    app.dialogue_on(lead).await;
+    let day = a_free_monday() + Duration::days(28);
+    // Every advisor busy at 9:00 that day.
+    let mut filled = 0;
+    for (other, _) in &picked[1..] {
+        let response = app
+            .post_json(
+                "/api/lisa/appointment",
+                &token,
+                &json!({"futureServiceInteractionId": other, "inpDate": day.to_string(), "inpTime": "9:00 AM"}),
+            )
+            .await;
+        if response.status() == reqwest::StatusCode::CONFLICT {
+            break;
+        }
+        assert!(
+            response.status().is_success(),
+            "{:?}",
+            response.text().await
+        );
+        filled += 1;
+    }
+    assert!(filled >= 1);
+    let mark = app.last_message_id().await;
+
+    app.customer_says(&token, customer, &spoken(day, "9am"))
+        .await;
+    let offer = app.wait_for_text(lead, mark, "Unfortunately").await;
+    assert!(offer.contains("is not available"), "{offer}");
+    assert!(offer.contains("Reply YES for"), "{offer}");
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set, "nothing booked yet");
+    let offered = offer
+        .split("Reply YES for ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .unwrap()
+        .to_owned();
+
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, "Yes that works").await;
+    let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
+    assert!(
+        confirmation.contains(&offered),
+        "{confirmation} / {offered}"
+    );
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(set);
+}
+
+#[tokio::test]
+async fn a_complaint_goes_to_the_general_manager_and_the_assistant_falls_silent() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let mark = app.last_message_id().await;
+
+    app.customer_says(
+        &token,
+        customer,
+        "This is ridiculous, I want to file a complaint about my last service",
+    )
+    .await;
+    app.wait_for_text(lead, mark, "passed your message to our team")
+        .await;
+    let (_, ai, response_reqd, _) = app.lead_flags(lead).await;
+    assert!(!ai, "the assistant is off for the lead");
+    assert!(response_reqd, "the lead waits for staff");
+    let sent = app.assistant_messages(lead, mark).await;
+    assert!(
+        sent.iter().any(|(kind, notification, _)| kind == "INTERNAL"
+            && notification == "INTERNAL_NOTIFICATION_GM"),
+        "{sent:?}"
+    );
+    assert!(
+        sent.iter()
+            .any(|(kind, notification, _)| kind == "EMAIL"
+                && notification == "INTERNAL_NOTIFICATION_GM"),
+        "the managers are e-mailed: {sent:?}"
+    );
+
+    // Past the handoff the assistant does not answer, even a booking request.
+    let before = app.assistant_messages(lead, mark).await.len();
+    let day = a_free_monday() + Duration::days(35);
+    app.customer_says(&token, customer, &spoken(day, "11am"))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert_eq!(app.assistant_messages(lead, mark).await.len(), before);
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set);
+}
+
+#[tokio::test]
+async fn without_the_date_time_dialogue_a_named_time_is_left_to_staff() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    let mark = app.last_message_id().await;
+    let day = a_free_monday() + Duration::days(42);
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert!(app.assistant_messages(lead, mark).await.is_empty());
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set);
+}
