@@ -204,6 +204,16 @@ impl BulkInitiationInput {
     }
 }
 
+/// Who may start a follow-up sweep by hand: it sweeps the whole enterprise, so its
+/// enterprise-wide managers (a store-level manager could not see the run).
+pub const FOLLOW_UP_SWEEP_ROLES: &[crate::domain::Role] = &[
+    crate::domain::Role::SuperAdmin,
+    crate::domain::Role::SuperDataAdmin,
+    crate::domain::Role::SuperUser,
+    crate::domain::Role::EnterpriseAdmin,
+    crate::domain::Role::CorporateAdmin,
+];
+
 /// `outreach.follow-up-sweep` takes no input: it sweeps its run's enterprise (a schedule's,
 /// or the starter's).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@
 use chrono::Utc;
 use engine::domain::{JobInput, Role};
 use engine::messaging::{MessagingService, MessagingSettings};
-use engine::outreach::{FollowUpSweepInput, FollowUps};
+use engine::outreach::{FOLLOW_UP_SWEEP_ROLES, FollowUpSweepInput, FollowUps};
 use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
@@ -31,16 +31,8 @@ impl JobKind for FollowUpSweep {
         "Sends the follow-up steps that are due (FU1–FUDT, E1–E3, S1–S2) and ends the cadences of leads that replied, opted out, booked or were closed."
     }
 
-    /// It sweeps the whole enterprise, so by hand only its enterprise-wide managers start it
-    /// (a store-level manager could not see the run).
     fn allowed_roles(&self) -> &'static [Role] {
-        &[
-            Role::SuperAdmin,
-            Role::SuperDataAdmin,
-            Role::SuperUser,
-            Role::EnterpriseAdmin,
-            Role::CorporateAdmin,
-        ]
+        FOLLOW_UP_SWEEP_ROLES
     }
 
     fn validate(&self, input: &Json) -> Result<Json, String> {

@@ -358,29 +358,14 @@ impl MessagingService {
         }
         crate::templates::check_no_placeholders(subject)?;
         crate::templates::check_no_placeholders(html)?;
-        let assistant = self
-            .store_config
-            .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
-            .await?
-            .into_iter()
-            .next()
-            .ok_or_else(no_assistant)?;
-        let sender = format!(
-            "{} {}",
-            assistant.agent_first_name, assistant.agent_last_name
-        );
+        let (sender, from_address) = self.email_sender(scope, lead.store_id).await?;
         let new = NewMessage {
             direction: Direction::Send,
             message_type: MessageType::Email,
             notification_type: NotificationType::MessageToCustomer,
             content: html.to_owned(),
             subject: Some(subject.trim().to_owned()),
-            from_address: Some(
-                assistant
-                    .email
-                    .clone()
-                    .unwrap_or_else(|| "service@bayline.local".to_owned()),
-            ),
+            from_address: Some(from_address),
             from_name: Some(sender.clone()),
             to_address: Some(to),
             to_name: Some(recipient.customer_name()),
@@ -394,6 +379,26 @@ impl MessagingService {
             .record_outbound_on_lead(lead.id, &message.content, false, now)
             .await?;
         Ok(message)
+    }
+
+    /// Who the system's e-mails to a store's customers come from: its service assistant's
+    /// name and address.
+    async fn email_sender(&self, scope: &Scope, store_id: i64) -> Result<(String, String)> {
+        let assistant = self
+            .store_config
+            .assistants(scope, None, Some(store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(no_assistant)?;
+        let name = format!(
+            "{} {}",
+            assistant.agent_first_name, assistant.agent_last_name
+        );
+        let address = assistant
+            .email
+            .unwrap_or_else(|| "service@bayline.local".to_owned());
+        Ok((name, address))
     }
 
     /// Queues an e-mail to staff about a lead (a handoff notice): stored on the lead's
@@ -453,17 +458,7 @@ impl MessagingService {
         else {
             return Ok(None);
         };
-        let assistant = self
-            .store_config
-            .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
-            .await?
-            .into_iter()
-            .next()
-            .ok_or_else(no_assistant)?;
-        let sender = format!(
-            "{} {}",
-            assistant.agent_first_name, assistant.agent_last_name
-        );
+        let (sender, from_address) = self.email_sender(scope, lead.store_id).await?;
         let new = NewMessage {
             direction: Direction::Send,
             message_type: MessageType::CalendarInvite,
@@ -473,12 +468,7 @@ impl MessagingService {
                 recipient.store.store_name
             ),
             subject: Some(crate::appointments::service::DEFAULT_TITLE.to_owned()),
-            from_address: Some(
-                assistant
-                    .email
-                    .clone()
-                    .unwrap_or_else(|| "service@bayline.local".to_owned()),
-            ),
+            from_address: Some(from_address),
             from_name: Some(sender.clone()),
             to_address: Some(to),
             to_name: Some(recipient.customer_name()),
