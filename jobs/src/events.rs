@@ -32,6 +32,7 @@ impl Event {
     pub const MESSAGE_STATUS: &'static str = "message.status";
     pub const LEAD_COUNTS: &'static str = "lead.counts";
     pub const APPOINTMENT_BOOKED: &'static str = "appointment.booked";
+    pub const HANDOFF: &'static str = "handoff";
 
     pub fn job(id: i64, enterprise_id: Option<i64>) -> Self {
         Self {
@@ -56,6 +57,9 @@ impl From<Notice> for Event {
             Notice::AppointmentBooked { id, enterprise_id } => {
                 (Event::APPOINTMENT_BOOKED, id, enterprise_id)
             }
+            Notice::Handoff {
+                id, enterprise_id, ..
+            } => (Event::HANDOFF, id, enterprise_id),
         };
         Self {
             topic: topic.to_owned(),
@@ -157,6 +161,11 @@ impl EventBus {
                     .lead_counts(id)
                     .await
                     .map(|c| c.and_then(|c| serde_json::to_value(c).ok())),
+                // The card's title travels with the note it announces.
+                Notice::Handoff { id, title, .. } => messages
+                    .get(id)
+                    .await
+                    .map(|m| m.map(|note| serde_json::json!({ "title": title, "note": note }))),
             };
             match snapshot {
                 Ok(data) => event.data = data,

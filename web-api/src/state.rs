@@ -5,7 +5,7 @@ use engine::appointments::service::AppointmentService;
 use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
-use engine::outreach::{BulkInitiation, FollowUps};
+use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -43,6 +43,7 @@ pub struct AppState {
     pub bulk: BulkInitiation,
     /// Follow-up cadences, steps sent by hand and the no-show text.
     pub follow_ups: FollowUps,
+    pub automated_runs: AutomatedRuns,
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
     pub cv_leads: CvLeadStore,
@@ -83,6 +84,7 @@ impl AppState {
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),
             ),
+            automated_runs: AutomatedRuns::new(db.clone()),
             messaging: MessagingService::new(db.clone(), messaging),
             jobs,
             tenancy: TenancyStore::new(db.clone()),

@@ -460,6 +460,11 @@ impl AssistantReplies {
             handoff.tag,
             crate::templates::escape_html(&latest)
         );
+        notices.push(Notice::Handoff {
+            id: note.id,
+            enterprise_id: note.enterprise_id,
+            title: handoff.title,
+        });
         let mut messages = vec![note];
         for (_, name, email) in self
             .users

@@ -83,6 +83,13 @@ pub enum Notice {
         id: i64,
         enterprise_id: i64,
     },
+    /// The assistant handed a conversation to staff: `id` is the handoff's note in the
+    /// conversation, `title` the spec's card title (GM HANDOFF, MD HANDOFF, Customer HANDOFF).
+    Handoff {
+        id: i64,
+        enterprise_id: i64,
+        title: &'static str,
+    },
 }
 
 /// What staff send from a conversation (the spec's outgoing message payload).

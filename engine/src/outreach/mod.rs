@@ -6,11 +6,13 @@
 mod bulk;
 pub mod cadence;
 mod follow_up;
+mod runs;
 
 pub use bulk::{
     BulkInitiation, BulkRequest, DryRun, DryRunRow, MAX_BULK_LEADS, Settled, TemplatePick,
 };
 pub use follow_up::{FollowUps, StepOverride, StepSent, SweepReport};
+pub use runs::{AutomatedRuns, StoreRun, ZoneRuns};
 
 use serde::{Deserialize, Serialize};
 

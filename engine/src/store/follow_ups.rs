@@ -2,12 +2,20 @@
 //! cadence (`follow_up_step` due at `follow_up_at`, counted from `follow_up_since`).
 
 use chrono::{DateTime, Duration, Utc};
-use sea_query::{Expr, ExprTrait, Order, Query};
+use sea_query::{Expr, ExprTrait, Func, Order, Query};
 
 use super::schema::{Customers, FollowUpSteps as Steps, FutureServiceInteractions as Fsi};
 use crate::db::Database;
 use crate::error::Result;
 use crate::outreach::cadence::{CadenceStep, CadenceStop, FollowUpStep, cadence_of, next_enabled};
+
+/// A store's leads on a cadence: due now, and waiting for a later step.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoreFollowUps {
+    pub store_id: i64,
+    pub due: i64,
+    pub waiting: i64,
+}
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 struct StepRow {
@@ -223,6 +231,35 @@ impl FollowUpStore {
             .order_by((Fsi::Table, Fsi::FollowUpAt), Order::Asc)
             .order_by((Fsi::Table, Fsi::Id), Order::Asc)
             .limit(limit)
+            .to_owned();
+        self.db.fetch_all(&query).await
+    }
+
+    /// Per store: leads whose step is due now and leads waiting for a later step.
+    pub async fn counts_per_store(
+        &self,
+        store_ids: &[i64],
+        now: DateTime<Utc>,
+    ) -> Result<Vec<StoreFollowUps>> {
+        if store_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let count_if = |condition: sea_query::Expr| {
+            Func::coalesce([
+                Expr::from(Func::sum(Expr::case(condition, 1i64).finally(0i64))),
+                Expr::val(0i64),
+            ])
+        };
+        let query = Query::select()
+            .column(Fsi::StoreId)
+            .expr_as(count_if(Expr::col(Fsi::FollowUpAt).lte(now)), "due")
+            .expr_as(count_if(Expr::col(Fsi::FollowUpAt).gt(now)), "waiting")
+            .from(Fsi::Table)
+            .and_where(Expr::col(Fsi::StoreId).is_in(store_ids.iter().copied()))
+            .and_where(
+                Expr::col(Fsi::FollowUpStep).is_in(FollowUpStep::ALL.iter().map(|s| s.as_str())),
+            )
+            .group_by_col(Fsi::StoreId)
             .to_owned();
         self.db.fetch_all(&query).await
     }

@@ -13,6 +13,14 @@ use crate::db::Database;
 use crate::domain::messages::{DeliveryStatus, Direction, MessageType, NotificationType};
 use crate::error::{Error, Result};
 
+/// A store's automated texts waiting for their allowed hours.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoreDeferred {
+    pub store_id: i64,
+    pub deferred: i64,
+    pub next_due: Option<DateTime<Utc>>,
+}
+
 /// A stored message.
 #[derive(Debug, Clone, sqlx::FromRow, serde::Serialize, serde::Deserialize)]
 pub struct MessageRecord {
@@ -255,6 +263,29 @@ impl MessageStore {
             }
             Err(other) => Err(other),
         }
+    }
+
+    /// Per store: automated texts held for their recipients' allowed hours, and the earliest
+    /// time one is due.
+    pub async fn deferred_per_store(
+        &self,
+        store_ids: &[i64],
+        now: DateTime<Utc>,
+    ) -> Result<Vec<StoreDeferred>> {
+        if store_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let query = Query::select()
+            .column(Msg::StoreId)
+            .expr_as(Func::count(Expr::col(Msg::Id)), "deferred")
+            .expr_as(Func::min(Expr::col(Msg::ScheduledFor)), "next_due")
+            .from(Msg::Table)
+            .and_where(Expr::col(Msg::StoreId).is_in(store_ids.iter().copied()))
+            .and_where(Expr::col(Msg::MessageStatus).eq(DeliveryStatus::Queued.as_str()))
+            .and_where(Expr::col(Msg::ScheduledFor).gt(now))
+            .group_by_col(Msg::StoreId)
+            .to_owned();
+        self.db.fetch_all(&query).await
     }
 
     pub async fn get(&self, id: i64) -> Result<Option<MessageRecord>> {

@@ -87,6 +87,23 @@ impl SettingsStore {
         self.db.fetch_optional(&query).await
     }
 
+    /// The settings of many stores at once (the automated-runs view).
+    pub async fn store_settings_of(&self, store_ids: &[i64]) -> Result<Vec<StoreSettings>> {
+        if store_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut query = store_settings_select();
+        query
+            .from(Stores::Table)
+            .inner_join(
+                Offices::Table,
+                Expr::col((Offices::Table, Offices::Id)).equals((Stores::Table, Stores::OfficeId)),
+            )
+            .and_where(Expr::col((Stores::Table, Stores::Id)).is_in(store_ids.iter().copied()))
+            .order_by((Stores::Table, Stores::Name), Order::Asc);
+        self.db.fetch_all(&query).await
+    }
+
     pub async fn update_store_settings(
         &self,
         store_id: i64,

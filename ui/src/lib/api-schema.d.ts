@@ -7670,7 +7670,9 @@ export interface paths {
          *     whenever a run they can see changes; `event: message` with `message.created` or
          *     `message.status` and the message; `event: lead` with `lead.counts` (or
          *     `APPOINTMENT_BOOKED` when the lead's appointment was booked) and the lead's counters,
-         *     insight and appointment flag. Keep-alive comments every 15 s.
+         *     insight and appointment flag; `event: handoff` with `HANDOFF`, the card's title (GM
+         *     HANDOFF, MD HANDOFF, Customer HANDOFF) and its note when the assistant hands a
+         *     conversation to staff. Keep-alive comments every 15 s.
          */
         get: {
             parameters: {
@@ -23671,6 +23673,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/brand-timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One store's zone and automated run (`brands-timezone` for a single store). */
+        get: {
+            parameters: {
+                query: {
+                    storeId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ZoneRunsView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/brands-timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Automated runs by time zone: the scope's stores grouped by zone (east first), each with
+         *     its allowed hours, whether they are open now, the texts waiting for them and the
+         *     follow-up steps due.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ZoneRunsView"][];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/svc-message-instance/archive": {
         parameters: {
             query?: never;
@@ -28550,6 +28790,20 @@ export interface components {
             /** @description twilio or simulator. */
             provider: string;
         };
+        /**
+         * HandoffView
+         * @description The assistant handed a conversation to staff: the card to show them.
+         */
+        HandoffView: {
+            /** Format: int64 */
+            fsiId: number;
+            /** @description The track and intent, as the conversation's note records them. */
+            reason: string;
+            /** Format: int64 */
+            storeId: number;
+            /** @description GM HANDOFF, MD HANDOFF or Customer HANDOFF. */
+            title: string;
+        };
         /** Health */
         Health: {
             database: components["schemas"]["ComponentHealth"];
@@ -29196,9 +29450,10 @@ export interface components {
          * RealtimeEvent
          * @description One realtime event. `type` says what happened: `job.updated` (with `run`),
          *     `message.created` or `message.status` (with `message`), `lead.counts` or
-         *     `APPOINTMENT_BOOKED` (with `lead`).
+         *     `APPOINTMENT_BOOKED` (with `lead`), `HANDOFF` (with `handoff` and its note as `message`).
          */
         RealtimeEvent: {
+            handoff?: components["schemas"]["HandoffView"];
             lead?: components["schemas"]["LeadCountsView"];
             message?: components["schemas"]["MessageView"];
             run?: components["schemas"]["JobRunView"];
@@ -29629,6 +29884,48 @@ export interface components {
             storeId: number;
             timeZone: string;
         };
+        /**
+         * StoreRunView
+         * @description One store's automated work: its allowed hours, whether they are open, what waits for them.
+         */
+        StoreRunView: {
+            /** @description The window automated texts keep to, `HH:MM` in the store's zone. */
+            allowedFrom: string;
+            allowedTo: string;
+            /** Format: int64 */
+            bocId: number;
+            /**
+             * Format: int64
+             * @description Automated texts held until their recipients' allowed hours.
+             */
+            deferredTexts: number;
+            /**
+             * Format: int64
+             * @description Leads whose follow-up step is due (the next sweep sends it in the window).
+             */
+            followUpsDue: number;
+            /**
+             * Format: int64
+             * @description Leads waiting on a later follow-up step.
+             */
+            followUpsWaiting: number;
+            /** @description The store's local time now, `HH:MM`. */
+            localTime: string;
+            /**
+             * Format: date-time
+             * @description When the first held text goes out.
+             */
+            nextDeferredAt?: string;
+            /**
+             * Format: date-time
+             * @description When the window opens next (absent while it is open).
+             */
+            nextOpening?: string;
+            openNow: boolean;
+            /** Format: int64 */
+            storeId: number;
+            storeName: string;
+        };
         /** SvcOpenRo */
         SvcOpenRo: {
             statusCode: string;
@@ -29888,6 +30185,17 @@ export interface components {
             vin: string;
             /** Format: int32 */
             year: number;
+        };
+        /**
+         * ZoneRunsView
+         * @description The stores of one time zone (the spec's `zone`, `brands`).
+         */
+        ZoneRunsView: {
+            brands: components["schemas"]["StoreRunView"][];
+            /** @description The zone's name, `America/New_York`. */
+            timeZone: string;
+            /** @description The zone's offset now, `GMT-05:00`. */
+            zone: string;
         };
     };
     responses: never;

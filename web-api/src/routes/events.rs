@@ -41,9 +41,21 @@ pub struct LeadCountsView {
     pub appointment_id: Option<i64>,
 }
 
+/// The assistant handed a conversation to staff: the card to show them.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct HandoffView {
+    /// GM HANDOFF, MD HANDOFF or Customer HANDOFF.
+    pub title: String,
+    pub fsi_id: i64,
+    pub store_id: i64,
+    /// The track and intent, as the conversation's note records them.
+    pub reason: String,
+}
+
 /// One realtime event. `type` says what happened: `job.updated` (with `run`),
 /// `message.created` or `message.status` (with `message`), `lead.counts` or
-/// `APPOINTMENT_BOOKED` (with `lead`).
+/// `APPOINTMENT_BOOKED` (with `lead`), `HANDOFF` (with `handoff` and its note as `message`).
 #[derive(Debug, Object)]
 #[oai(skip_serializing_if_is_none)]
 pub struct RealtimeEvent {
@@ -52,12 +64,15 @@ pub struct RealtimeEvent {
     pub run: Option<JobRunView>,
     pub message: Option<MessageView>,
     pub lead: Option<LeadCountsView>,
+    pub handoff: Option<HandoffView>,
 }
 
 impl RealtimeEvent {
-    /// The SSE event name: `job`, `message` or `lead`.
+    /// The SSE event name: `job`, `handoff`, `message` or `lead`.
     fn name(&self) -> &'static str {
-        if self.run.is_some() {
+        if self.handoff.is_some() {
+            "handoff"
+        } else if self.run.is_some() {
             "job"
         } else if self.message.is_some() {
             "message"
@@ -99,6 +114,7 @@ impl Audience {
                     run: Some(run.into()),
                     message: None,
                     lead: None,
+                    handoff: None,
                 })),
             Event::MESSAGE_CREATED | Event::MESSAGE_STATUS => {
                 let Some(scope) = &self.scope else {
@@ -122,6 +138,40 @@ impl Audience {
                     run: None,
                     message: Some(message.into()),
                     lead: None,
+                    handoff: None,
+                }))
+            }
+            Event::HANDOFF => {
+                let Some(scope) = &self.scope else {
+                    return Ok(None);
+                };
+                #[derive(serde::Deserialize)]
+                struct Card {
+                    title: String,
+                    note: MessageRecord,
+                }
+                let Some(Ok(card)) = event.data.clone().map(serde_json::from_value::<Card>) else {
+                    return Ok(None);
+                };
+                // Staff of the lead's store, who may see the note, get the card.
+                let note = card.note;
+                let visible = note.enterprise_id == scope.enterprise_id
+                    && self.stores.contains(&note.store_id)
+                    && Visibility::of(&self.caller).shows(&note);
+                let Some(fsi_id) = note.fsi_id.filter(|_| visible) else {
+                    return Ok(None);
+                };
+                Ok(Some(RealtimeEvent {
+                    event_type: "HANDOFF".to_owned(),
+                    run: None,
+                    handoff: Some(HandoffView {
+                        title: card.title,
+                        fsi_id,
+                        store_id: note.store_id,
+                        reason: note.content.clone(),
+                    }),
+                    message: Some(note.into()),
+                    lead: None,
                 }))
             }
             Event::LEAD_COUNTS | Event::APPOINTMENT_BOOKED => {
@@ -143,6 +193,7 @@ impl Audience {
                         event_type,
                         run: None,
                         message: None,
+                        handoff: None,
                         lead: Some(LeadCountsView {
                             id: c.id,
                             store_id: c.store_id,
@@ -169,7 +220,9 @@ impl EventApi {
     /// whenever a run they can see changes; `event: message` with `message.created` or
     /// `message.status` and the message; `event: lead` with `lead.counts` (or
     /// `APPOINTMENT_BOOKED` when the lead's appointment was booked) and the lead's counters,
-    /// insight and appointment flag. Keep-alive comments every 15 s.
+    /// insight and appointment flag; `event: handoff` with `HANDOFF`, the card's title (GM
+    /// HANDOFF, MD HANDOFF, Customer HANDOFF) and its note when the assistant hands a
+    /// conversation to staff. Keep-alive comments every 15 s.
     #[oai(path = "/api/events", method = "get")]
     async fn events(
         &self,

@@ -7,7 +7,7 @@ use engine::domain::formats::parse_request_date;
 use engine::outreach::cadence::{CadenceStep, FollowUpStep, StepDraft};
 use engine::outreach::{
     BulkInitiationInput, BulkOutcome, BulkRequest, DryRun, DryRunRow, StepOverride, StepSent,
-    TemplatePick,
+    StoreRun, TemplatePick, ZoneRuns,
 };
 use engine::store::PageRequest;
 use engine::store::bulk_initiations::{BulkLeadReportRow, BulkReportFilter};
@@ -504,6 +504,44 @@ impl OutreachApi {
         follow_up_started(&state, sent).await
     }
 
+    /// Automated runs by time zone: the scope's stores grouped by zone (east first), each with
+    /// its allowed hours, whether they are open now, the texts waiting for them and the
+    /// follow-up steps due.
+    #[oai(path = "/api/store/brands-timezone", method = "get")]
+    async fn brands_timezone(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+    ) -> ApiResult<Json<Vec<ZoneRunsView>>> {
+        let scope = request_scope(&caller, req)?;
+        let zones = state.automated_runs.by_zone(&scope, Utc::now()).await?;
+        Ok(Json(zones.into_iter().map(ZoneRunsView::from).collect()))
+    }
+
+    /// One store's zone and automated run (`brands-timezone` for a single store).
+    #[oai(path = "/api/store/brand-timezone", method = "get")]
+    async fn brand_timezone(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "storeId")] store_id: Query<i64>,
+    ) -> ApiResult<Json<ZoneRunsView>> {
+        let scope = request_scope(&caller, req)?;
+        let zone = state
+            .automated_runs
+            .by_zone(&scope, Utc::now())
+            .await?
+            .into_iter()
+            .find_map(|mut zone| {
+                zone.brands.retain(|b| b.store_id == store_id.0);
+                (!zone.brands.is_empty()).then_some(zone)
+            })
+            .ok_or_else(|| engine::Error::not_found(format!("Store {} not found", store_id.0)))?;
+        Ok(Json(ZoneRunsView::from(zone)))
+    }
+
     /// A store's follow-up cadence: each step's wait after the last outbound message without a
     /// reply, channel and text (the built-in step where the store has not changed it).
     #[oai(path = "/api/follow-up/cadence", method = "get")]
@@ -556,6 +594,71 @@ impl OutreachApi {
             store_id: store_id.0,
             steps: steps.into_iter().map(CadenceStepView::from).collect(),
         }))
+    }
+}
+
+/// One store's automated work: its allowed hours, whether they are open, what waits for them.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct StoreRunView {
+    pub store_id: i64,
+    pub store_name: String,
+    pub boc_id: i64,
+    /// The window automated texts keep to, `HH:MM` in the store's zone.
+    pub allowed_from: String,
+    pub allowed_to: String,
+    /// The store's local time now, `HH:MM`.
+    pub local_time: String,
+    pub open_now: bool,
+    /// When the window opens next (absent while it is open).
+    pub next_opening: Option<DateTime<Utc>>,
+    /// Automated texts held until their recipients' allowed hours.
+    pub deferred_texts: i64,
+    /// When the first held text goes out.
+    pub next_deferred_at: Option<DateTime<Utc>>,
+    /// Leads whose follow-up step is due (the next sweep sends it in the window).
+    pub follow_ups_due: i64,
+    /// Leads waiting on a later follow-up step.
+    pub follow_ups_waiting: i64,
+}
+
+impl From<StoreRun> for StoreRunView {
+    fn from(run: StoreRun) -> Self {
+        Self {
+            store_id: run.store_id,
+            store_name: run.store_name,
+            boc_id: run.boc_id,
+            allowed_from: run.allowed_from,
+            allowed_to: run.allowed_to,
+            local_time: run.local_time,
+            open_now: run.open_now,
+            next_opening: run.next_opening,
+            deferred_texts: run.deferred_texts,
+            next_deferred_at: run.next_deferred_at,
+            follow_ups_due: run.follow_ups_due,
+            follow_ups_waiting: run.follow_ups_waiting,
+        }
+    }
+}
+
+/// The stores of one time zone (the spec's `zone`, `brands`).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ZoneRunsView {
+    /// The zone's offset now, `GMT-05:00`.
+    pub zone: String,
+    /// The zone's name, `America/New_York`.
+    pub time_zone: String,
+    pub brands: Vec<StoreRunView>,
+}
+
+impl From<ZoneRuns> for ZoneRunsView {
+    fn from(zone: ZoneRuns) -> Self {
+        Self {
+            zone: zone.zone,
+            time_zone: zone.time_zone,
+            brands: zone.brands.into_iter().map(StoreRunView::from).collect(),
+        }
     }
 }
 
