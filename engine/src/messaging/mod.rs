@@ -17,7 +17,8 @@ pub use service::dialogue::{
 };
 pub use service::{
     AutomatedText, CallLog, Delivery, InboundOutcome, MessagingService, MessagingSettings,
-    NOTE_UNDO_WINDOW, Notice, SendRequest, StaffEmail, TrackRequest, WebhookRequest, call_summary,
+    NOTE_UNDO_WINDOW, Notice, Opened, Opening, SendRequest, StaffEmail, TrackRequest,
+    WebhookRequest, call_summary,
 };
 
 /// Where providers post incoming texts and status changes (relative to the public URL).

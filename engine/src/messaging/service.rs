@@ -36,7 +36,7 @@ use crate::store::follow_ups::{FollowUpStore, NextStep};
 use crate::store::leads::{LeadFlag, LeadRecord, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore, NewMessage};
 use crate::store::recipients::{Recipient, RecipientStore};
-use crate::store::settings::SettingsStore;
+use crate::store::settings::{AssistantRecord, SettingsStore};
 use crate::store::understandings::UnderstandingStore;
 
 /// What the process knows about its surroundings.
@@ -117,6 +117,70 @@ pub struct AutomatedText {
     pub fsi_id: i64,
     pub content: String,
     pub sender_name: Option<String>,
+}
+
+/// A lead's opening text, its lead and customer already read.
+#[derive(Debug, Clone)]
+pub struct Opening<'a> {
+    pub lead: &'a LeadRecord,
+    pub recipient: &'a Recipient,
+    /// The store's texting assistant (none: the lead cannot be texted).
+    pub assistant: Option<&'a AssistantRecord>,
+    pub content: String,
+}
+
+/// An opening text stored: its message, when it goes out (`None`: now) and what changed.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    pub message_id: i64,
+    pub scheduled_for: Option<DateTime<Utc>>,
+    pub notices: Vec<Notice>,
+}
+
+/// An automated text to a lead's customer from the store's assistant, checked: refused for an
+/// opted-out customer, a store without a texting assistant or an empty or unfilled text; held
+/// until the customer's allowed hours when they are closed.
+pub(crate) fn automated_text(
+    lead: &LeadRecord,
+    recipient: &Recipient,
+    assistant: Option<&AssistantRecord>,
+    content: String,
+    sender_name: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<NewMessage> {
+    if recipient.block_sms {
+        return Err(opted_out());
+    }
+    let to = normalize_phone(recipient.customer_cellular.as_deref().unwrap_or_default())?;
+    let assistant = assistant
+        .filter(|a| a.agent_phone_number.is_some())
+        .ok_or_else(no_assistant)?;
+    crate::templates::check_no_placeholders(&content)?;
+    let content = html_to_sms_text(&content);
+    if content.is_empty() {
+        return Err(Error::invalid("Please Enter Message"));
+    }
+    let sender = sender_name.unwrap_or_else(|| {
+        format!(
+            "{} {}",
+            assistant.agent_first_name, assistant.agent_last_name
+        )
+    });
+    Ok(NewMessage {
+        direction: Direction::Send,
+        message_type: MessageType::Sms,
+        notification_type: NotificationType::MessageToCustomer,
+        content,
+        from_address: assistant.agent_phone_number.clone(),
+        from_name: Some(sender.clone()),
+        to_address: Some(to),
+        to_name: Some(recipient.customer_name()),
+        status: DeliveryStatus::Queued,
+        message_sent_by: Some(sender),
+        is_automated: true,
+        scheduled_for: allowed_hours_opening(recipient, now)?,
+        ..base_message(lead.store_id, recipient, Some(lead.id))
+    })
 }
 
 /// An e-mail to staff about a lead (a handoff notice).
@@ -338,37 +402,42 @@ impl MessagingService {
     }
 
     fn base(&self, store_id: &i64, recipient: &Recipient, fsi_id: Option<i64>) -> NewMessage {
-        NewMessage {
-            enterprise_id: recipient.store.enterprise_id,
-            store_id: *store_id,
-            fsi_id,
-            customer_id: Some(recipient.customer_id),
-            direction: Direction::Send,
-            message_type: MessageType::Sms,
-            notification_type: NotificationType::MessageToCustomer,
-            content: String::new(),
-            subject: None,
-            from_address: None,
-            from_name: None,
-            to_address: None,
-            to_name: None,
-            status: DeliveryStatus::Queued,
-            provider_message_id: None,
-            media_urls: Vec::new(),
-            url: None,
-            sent_by_user_id: None,
-            message_sent_by: None,
-            user_color_code: None,
-            service_type: None,
-            appointment_id: None,
-            is_automated: false,
-            is_compliance: false,
-            scheduled_for: None,
-            starts_at: None,
-            call_duration_seconds: None,
-            response_time_ms: None,
-            read_at: None,
-        }
+        base_message(*store_id, recipient, fsi_id)
+    }
+}
+
+/// A message about a lead to its customer, before its kind and content are set.
+fn base_message(store_id: i64, recipient: &Recipient, fsi_id: Option<i64>) -> NewMessage {
+    NewMessage {
+        enterprise_id: recipient.store.enterprise_id,
+        store_id,
+        fsi_id,
+        customer_id: Some(recipient.customer_id),
+        direction: Direction::Send,
+        message_type: MessageType::Sms,
+        notification_type: NotificationType::MessageToCustomer,
+        content: String::new(),
+        subject: None,
+        from_address: None,
+        from_name: None,
+        to_address: None,
+        to_name: None,
+        status: DeliveryStatus::Queued,
+        provider_message_id: None,
+        media_urls: Vec::new(),
+        url: None,
+        sent_by_user_id: None,
+        message_sent_by: None,
+        user_color_code: None,
+        service_type: None,
+        appointment_id: None,
+        is_automated: false,
+        is_compliance: false,
+        scheduled_for: None,
+        starts_at: None,
+        call_duration_seconds: None,
+        response_time_ms: None,
+        read_at: None,
     }
 }
 

@@ -12,19 +12,19 @@ use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::{MANAGER_ROLES, PhoneNumber};
 use crate::error::{Error, Result};
-use crate::messaging::{MessagingService, Notice, allowed_hours_opening};
+use crate::messaging::{MessagingService, Notice, Opening, allowed_hours_opening};
 use crate::store::bulk_initiations::{
     BulkInitiationStore, BulkLeadResult, BulkLeadRow, NewBulkLead,
 };
 use crate::store::lead_lists::{LeadList, LeadListStore, LeadSearch};
-use crate::store::leads::{LeadRecord, LeadStore};
-use crate::store::messages::MessageRecord;
-use crate::store::recipients::RecipientStore;
-use crate::store::settings::SettingsStore;
+use crate::store::leads::{LeadRecord, LeadStore, StartedLead};
+use crate::store::recipients::{Recipient, RecipientStore};
+use crate::store::settings::AssistantRecord;
 use crate::store::templates::TemplateStore;
 use crate::store::tenancy::TenancyStore;
 use crate::templates::service::TemplateService;
-use crate::templates::{ANY_SERVICE_TYPE, Division, Moc, check_service_type};
+use crate::templates::values::{FieldValues, LeadFacts};
+use crate::templates::{ANY_SERVICE_TYPE, Division, Moc, check_service_type, render};
 
 /// Most leads one run texts. Past this a list is too broad to confirm by eye: narrow it.
 pub const MAX_BULK_LEADS: usize = 20_000;
@@ -79,16 +79,7 @@ pub struct DryRunRow {
     pub text: Option<String>,
 }
 
-/// How one lead of a run was settled.
-#[derive(Debug, Default)]
-pub struct Settled {
-    pub result: BulkLeadResult,
-    /// The text queued now (its send job is the dispatcher's to start).
-    pub message: Option<MessageRecord>,
-    pub notices: Vec<Notice>,
-}
-
-/// What one lead's rules say.
+/// What the rules say about texting one lead.
 enum Assessment {
     Send {
         text: String,
@@ -97,15 +88,26 @@ enum Assessment {
     Skip(BulkSkipReason, Option<String>),
 }
 
-/// What assessing many leads looks up once.
+/// What the rules read for a batch of leads, in one query each.
+#[derive(Default)]
+struct BatchFacts {
+    /// By customer.
+    recipients: HashMap<i64, Recipient>,
+    /// By customer: their leads whose conversation was started.
+    started: HashMap<i64, Vec<StartedLead>>,
+    /// Customers earlier batches of the run texted.
+    texted_in_run: HashSet<i64>,
+    /// By lead: what its template's fields are filled with.
+    facts: HashMap<i64, LeadFacts>,
+}
+
+/// What assessing a whole run looks up once.
 #[derive(Default)]
 struct Lookups {
-    /// Whether the store has an assistant with a number to text from.
-    assistant: HashMap<i64, bool>,
+    /// Each store's texting assistant, if it has one.
+    assistants: HashMap<i64, Option<AssistantRecord>>,
     /// Each service type's standard opening text, if it has one.
     standard: HashMap<String, Option<String>>,
-    /// Customers a dry run has already counted as texted.
-    customers: HashSet<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -114,7 +116,6 @@ pub struct BulkInitiation {
     leads: LeadStore,
     lists: LeadListStore,
     recipients: RecipientStore,
-    settings: SettingsStore,
     templates: TemplateStore,
     rendering: TemplateService,
     tenancy: TenancyStore,
@@ -128,7 +129,6 @@ impl BulkInitiation {
             leads: LeadStore::new(db.clone()),
             lists: LeadListStore::new(db.clone()),
             recipients: RecipientStore::new(db.clone()),
-            settings: SettingsStore::new(db.clone()),
             templates: TemplateStore::new(db.clone()),
             rendering: TemplateService::new(db.clone()),
             tenancy: TenancyStore::new(db),
@@ -269,27 +269,26 @@ impl BulkInitiation {
         let scope = input.scope();
         let ids = self.selected(input, now).await?;
         let mut lookups = Lookups::default();
+        let mut texted = HashSet::new();
         let mut report = DryRun::default();
         for chunk in ids.chunks(500) {
-            for lead in self.leads.get_many(&scope, chunk).await? {
-                let assessment = self
-                    .assess(&scope, input, &lead, None, &mut lookups, now)
-                    .await?;
+            let leads = self.leads.get_many(&scope, chunk).await?;
+            let facts = self
+                .read_facts(&scope, input, &leads, None, &mut lookups)
+                .await?;
+            for lead in &leads {
+                let assessment = assess(input, lead, &facts, &lookups, &mut texted, now)?;
                 report.total += 1;
                 let (outcome, reason, detail, deferred_until, text) = match assessment {
                     Assessment::Send {
                         text,
                         deferred_until,
                     } => {
-                        lookups.customers.insert(lead.customer_id);
-                        if deferred_until.is_some() {
-                            report.deferred += 1;
-                        } else {
-                            report.to_send += 1;
-                        }
                         let outcome = if deferred_until.is_some() {
+                            report.deferred += 1;
                             BulkOutcome::Deferred
                         } else {
+                            report.to_send += 1;
                             BulkOutcome::Sent
                         };
                         (outcome, None, None, deferred_until, Some(text))
@@ -361,239 +360,274 @@ impl BulkInitiation {
         self.results.next_unsettled(run_id, limit).await
     }
 
-    /// Settles one lead of the run: texts it (now or in its allowed hours) or records why not.
-    /// A lead an interrupted attempt had claimed is settled from the text it queued, if any,
-    /// so nobody is texted twice.
+    /// Settles a batch of the run's leads: claims them, reads what the rules need for all
+    /// of them at once, and texts (now or in their allowed hours) every one the rules allow in
+    /// one transaction, recording why for the others. A lead an interrupted attempt had
+    /// claimed is settled from the text it queued, if any, so nobody is texted twice.
+    /// Answers what changed, for the realtime stream.
     pub async fn settle(
         &self,
         run_id: i64,
         input: &BulkInitiationInput,
-        row: &BulkLeadRow,
+        rows: &[BulkLeadRow],
         now: DateTime<Utc>,
-    ) -> Result<Settled> {
-        let mut lookups = Lookups::default();
-        if row.outcome == BulkOutcome::Sending {
+    ) -> Result<Vec<Notice>> {
+        let mut results: Vec<(i64, BulkLeadResult)> = Vec::new();
+        let mut claimed: Vec<&BulkLeadRow> = Vec::new();
+        for row in rows.iter().filter(|r| r.outcome == BulkOutcome::Sending) {
             let since = row.claimed_at.unwrap_or(now);
-            if let Some((message_id, held_until)) =
-                self.results.text_queued_since(row.fsi_id, since).await?
-            {
-                let result = BulkLeadResult {
-                    outcome: Some(if held_until.is_some() {
-                        BulkOutcome::Deferred
-                    } else {
-                        BulkOutcome::Sent
-                    }),
-                    message_id: Some(message_id),
-                    scheduled_for: held_until,
-                    ..BulkLeadResult::default()
-                };
-                self.results.finish(row.id, &result, now).await?;
-                return Ok(Settled {
-                    result,
-                    ..Settled::default()
-                });
+            match self.results.text_queued_since(row.fsi_id, since).await? {
+                Some((message_id, held_until)) => {
+                    results.push((row.id, texted(message_id, held_until)));
+                }
+                None => claimed.push(row),
             }
-        } else if !self.results.claim(row.id, now).await? {
-            return Ok(Settled::default());
         }
+        let pending: Vec<i64> = rows
+            .iter()
+            .filter(|r| r.outcome == BulkOutcome::Pending)
+            .map(|r| r.id)
+            .collect();
+        let newly: HashSet<i64> = self
+            .results
+            .claim(&pending, now)
+            .await?
+            .into_iter()
+            .collect();
+        claimed.extend(rows.iter().filter(|r| newly.contains(&r.id)));
+
         let scope = input.scope();
-        let result = match self.leads.get(&scope, row.fsi_id).await? {
-            None => skipped(BulkSkipReason::LeadUnavailable, None),
-            Some((lead, _)) => {
-                match self
-                    .assess(
-                        &scope,
-                        input,
-                        &lead,
-                        Some((run_id, row.id)),
-                        &mut lookups,
-                        now,
+        let fsi_ids: Vec<i64> = claimed.iter().map(|r| r.fsi_id).collect();
+        let leads = self.leads.get_many(&scope, &fsi_ids).await?;
+        let row_ids: Vec<i64> = claimed.iter().map(|r| r.id).collect();
+        let mut lookups = Lookups::default();
+        let facts = self
+            .read_facts(
+                &scope,
+                input,
+                &leads,
+                Some((run_id, &row_ids)),
+                &mut lookups,
+            )
+            .await?;
+        let leads: HashMap<i64, &LeadRecord> = leads.iter().map(|l| (l.id, l)).collect();
+        let mut texted_now = HashSet::new();
+        let mut openings = Vec::new();
+        for row in &claimed {
+            let Some(lead) = leads.get(&row.fsi_id) else {
+                results.push((row.id, skipped(BulkSkipReason::LeadUnavailable, None)));
+                continue;
+            };
+            match assess(input, lead, &facts, &lookups, &mut texted_now, now)? {
+                Assessment::Skip(reason, detail) => results.push((row.id, skipped(reason, detail))),
+                Assessment::Send { text, .. } => openings.push((
+                    row.id,
+                    Opening {
+                        lead,
+                        recipient: &facts.recipients[&lead.customer_id],
+                        assistant: lookups
+                            .assistants
+                            .get(&lead.store_id)
+                            .and_then(Option::as_ref),
+                        content: text,
+                    },
+                )),
+            }
+        }
+        let (row_ids, openings): (Vec<i64>, Vec<Opening>) = openings.into_iter().unzip();
+        let mut notices = Vec::new();
+        for (row_id, opened) in row_ids
+            .into_iter()
+            .zip(self.messaging.open_conversations(openings, now).await?)
+        {
+            let result = match opened {
+                Ok(opened) => {
+                    notices.extend(opened.notices);
+                    texted(opened.message_id, opened.scheduled_for)
+                }
+                Err(error) => BulkLeadResult {
+                    outcome: Some(BulkOutcome::Failed),
+                    detail: Some(error.to_string()),
+                    ..BulkLeadResult::default()
+                },
+            };
+            results.push((row_id, result));
+        }
+        self.results.finish(&results, now).await?;
+        Ok(notices)
+    }
+
+    /// Reads what the rules need for a batch of leads (and the stores' assistants and
+    /// standard texts the run has not looked up yet).
+    async fn read_facts(
+        &self,
+        scope: &Scope,
+        input: &BulkInitiationInput,
+        leads: &[LeadRecord],
+        run: Option<(i64, &[i64])>,
+        lookups: &mut Lookups,
+    ) -> Result<BatchFacts> {
+        let mut customer_ids: Vec<i64> = leads.iter().map(|l| l.customer_id).collect();
+        customer_ids.sort_unstable();
+        customer_ids.dedup();
+        let mut facts = BatchFacts::default();
+        for recipient in self.recipients.recipients_of(&customer_ids).await? {
+            facts.recipients.insert(recipient.customer_id, recipient);
+        }
+        for started in self.leads.started_of_customers(&customer_ids).await? {
+            facts
+                .started
+                .entry(started.customer_id)
+                .or_default()
+                .push(started);
+        }
+        if let Some((run_id, batch)) = run {
+            facts.texted_in_run = self
+                .results
+                .customers_texted_in_run(run_id, &customer_ids, batch)
+                .await?;
+        }
+        for (lead, lead_facts) in leads.iter().zip(
+            self.rendering
+                .store()
+                .facts_of(leads.to_vec(), Division::Service)
+                .await?,
+        ) {
+            facts.facts.insert(lead.id, lead_facts);
+        }
+        for lead in leads {
+            if !lookups.assistants.contains_key(&lead.store_id) {
+                let assistant = self
+                    .messaging
+                    .texting_assistant(scope, lead.store_id)
+                    .await?
+                    .filter(|a| {
+                        a.agent_phone_number
+                            .as_deref()
+                            .is_some_and(|p| !p.trim().is_empty())
+                    });
+                lookups.assistants.insert(lead.store_id, assistant);
+            }
+            if !lookups.standard.contains_key(&lead.service_type)
+                && chosen_body(input, &lead.service_type).is_none()
+            {
+                let standard = self
+                    .templates
+                    .standard_by_code(
+                        input.enterprise_id,
+                        Division::Service,
+                        &format!("SVC-{}", lead.service_type),
+                        Moc::Sms,
                     )
                     .await?
-                {
-                    Assessment::Skip(reason, detail) => skipped(reason, detail),
-                    Assessment::Send { text, .. } => {
-                        match self
-                            .messaging
-                            .start_conversation(&scope, lead.id, text, now)
-                            .await
-                        {
-                            Ok((message, notices)) => {
-                                let result = BulkLeadResult {
-                                    outcome: Some(if message.scheduled_for.is_some() {
-                                        BulkOutcome::Deferred
-                                    } else {
-                                        BulkOutcome::Sent
-                                    }),
-                                    message_id: Some(message.id),
-                                    scheduled_for: message.scheduled_for,
-                                    ..BulkLeadResult::default()
-                                };
-                                self.results.finish(row.id, &result, now).await?;
-                                return Ok(Settled {
-                                    result,
-                                    message: Some(message),
-                                    notices,
-                                });
-                            }
-                            Err(Error::Database(error)) => return Err(Error::Database(error)),
-                            Err(error) => BulkLeadResult {
-                                outcome: Some(BulkOutcome::Failed),
-                                detail: Some(error.to_string()),
-                                ..BulkLeadResult::default()
-                            },
-                        }
-                    }
-                }
+                    .map(|t| t.body);
+                lookups.standard.insert(lead.service_type.clone(), standard);
             }
-        };
-        self.results.finish(row.id, &result, now).await?;
-        Ok(Settled {
-            result,
-            ..Settled::default()
-        })
+        }
+        Ok(facts)
     }
+}
 
-    /// The rules for texting one lead now, first reason first.
-    async fn assess(
-        &self,
-        scope: &Scope,
-        input: &BulkInitiationInput,
-        lead: &LeadRecord,
-        run: Option<(i64, i64)>,
-        lookups: &mut Lookups,
-        now: DateTime<Utc>,
-    ) -> Result<Assessment> {
-        use BulkSkipReason::*;
-        let skip = |reason| Ok(Assessment::Skip(reason, None));
-        let Some(recipient) = self.recipients.recipient(lead.customer_id).await? else {
-            return skip(LeadUnavailable);
-        };
-        if recipient.block_sms {
-            return skip(OptedOut);
-        }
-        let mobile = recipient
-            .customer_cellular
-            .as_deref()
-            .map(PhoneNumber::parse);
-        if !matches!(mobile, Some(Ok(_))) {
-            return skip(NoMobile);
-        }
-        if recipient.customer_line_type.as_deref() == Some("LANDLINE") {
-            return skip(Landline);
-        }
-        if lead.conversation_initiated && !lead.conversation_closed {
-            return skip(AlreadyStarted);
-        }
-        let in_run = match run {
-            Some((run_id, row_id)) => {
-                self.results
-                    .customer_texted_in_run(run_id, lead.customer_id, row_id)
-                    .await?
-            }
-            None => lookups.customers.contains(&lead.customer_id),
-        };
-        if in_run {
-            return skip(CustomerInRun);
-        }
-        if self.leads.other_open_conversation(lead).await?.is_some() {
-            return skip(OtherInteraction);
-        }
-        if self.leads.contacted_for_same_service(lead).await? {
-            return skip(AlreadyContacted);
-        }
-        if !lead.ai_enabled || !lead.customer_ai_enabled {
-            return skip(AiOff);
-        }
-        if !self.has_assistant(scope, lead.store_id, lookups).await? {
-            return skip(NoAssistant);
-        }
-        let Some(body) = self
-            .template_body(input, &lead.service_type, lookups)
-            .await?
-        else {
-            return skip(NoTemplate);
-        };
-        let rendered = self
-            .rendering
-            .render_for_lead(scope, lead.id, Division::Service, &body)
-            .await?;
-        if !rendered.missing.is_empty() {
-            let fields: Vec<&str> = rendered.missing.iter().map(|f| f.key).collect();
-            return Ok(Assessment::Skip(
-                MissingTemplateField,
-                Some(fields.join(", ")),
-            ));
-        }
-        Ok(Assessment::Send {
-            text: rendered.sms_text,
-            deferred_until: allowed_hours_opening(&recipient, now)?,
-        })
+/// The rules for texting one lead now, first reason first. A lead texted is added to
+/// `texted` (its customer's other leads in the run are then skipped).
+fn assess(
+    input: &BulkInitiationInput,
+    lead: &LeadRecord,
+    facts: &BatchFacts,
+    lookups: &Lookups,
+    texted: &mut HashSet<i64>,
+    now: DateTime<Utc>,
+) -> Result<Assessment> {
+    use BulkSkipReason::*;
+    let skip = |reason| Ok(Assessment::Skip(reason, None));
+    let Some(recipient) = facts.recipients.get(&lead.customer_id) else {
+        return skip(LeadUnavailable);
+    };
+    if recipient.block_sms {
+        return skip(OptedOut);
     }
-
-    async fn has_assistant(
-        &self,
-        scope: &Scope,
-        store_id: i64,
-        lookups: &mut Lookups,
-    ) -> Result<bool> {
-        if let Some(known) = lookups.assistant.get(&store_id) {
-            return Ok(*known);
-        }
-        let has = self
-            .settings
-            .assistants(
-                scope,
-                None,
-                Some(store_id),
-                Some(Division::Service.as_str()),
-            )
-            .await?
-            .iter()
-            .any(|a| {
-                a.agent_phone_number
-                    .as_deref()
-                    .is_some_and(|p| !p.trim().is_empty())
-            });
-        lookups.assistant.insert(store_id, has);
-        Ok(has)
+    let mobile = recipient
+        .customer_cellular
+        .as_deref()
+        .map(PhoneNumber::parse);
+    if !matches!(mobile, Some(Ok(_))) {
+        return skip(NoMobile);
     }
+    if recipient.customer_line_type.as_deref() == Some("LANDLINE") {
+        return skip(Landline);
+    }
+    if lead.conversation_initiated && !lead.conversation_closed {
+        return skip(AlreadyStarted);
+    }
+    if facts.texted_in_run.contains(&lead.customer_id) || texted.contains(&lead.customer_id) {
+        return skip(CustomerInRun);
+    }
+    let started = facts
+        .started
+        .get(&lead.customer_id)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    if started.iter().any(|s| s.is_other_open_conversation(lead)) {
+        return skip(OtherInteraction);
+    }
+    if started.iter().any(|s| s.contacted_for_same_service(lead)) {
+        return skip(AlreadyContacted);
+    }
+    if !lead.ai_enabled || !lead.customer_ai_enabled {
+        return skip(AiOff);
+    }
+    if lookups
+        .assistants
+        .get(&lead.store_id)
+        .is_none_or(Option::is_none)
+    {
+        return skip(NoAssistant);
+    }
+    let body = chosen_body(input, &lead.service_type)
+        .or_else(|| lookups.standard.get(&lead.service_type).cloned().flatten());
+    let Some(body) = body else {
+        return skip(NoTemplate);
+    };
+    let Some(lead_facts) = facts.facts.get(&lead.id) else {
+        return skip(LeadUnavailable);
+    };
+    let rendered = render(&body, &FieldValues::of(lead_facts))?;
+    if !rendered.missing.is_empty() {
+        let fields: Vec<&str> = rendered.missing.iter().map(|f| f.key).collect();
+        return Ok(Assessment::Skip(
+            MissingTemplateField,
+            Some(fields.join(", ")),
+        ));
+    }
+    texted.insert(lead.customer_id);
+    Ok(Assessment::Send {
+        text: rendered.sms_text,
+        deferred_until: allowed_hours_opening(recipient, now)?,
+    })
+}
 
-    /// The body a lead of `service_type` is texted: the run's template for its type, the
-    /// run's `ALL` template, else the type's standard text.
-    async fn template_body(
-        &self,
-        input: &BulkInitiationInput,
-        service_type: &str,
-        lookups: &mut Lookups,
-    ) -> Result<Option<String>> {
-        let chosen = |wanted: &str| {
-            input
-                .templates
-                .iter()
-                .find(|t| t.service_type == wanted)
-                .map(|t| t.body.clone())
-        };
-        if let Some(body) = chosen(service_type).or_else(|| chosen(ANY_SERVICE_TYPE)) {
-            return Ok(Some(body));
-        }
-        if let Some(known) = lookups.standard.get(service_type) {
-            return Ok(known.clone());
-        }
-        let standard = self
+/// The run's own template for a service type: the type's, else the run's `ALL` one.
+fn chosen_body(input: &BulkInitiationInput, service_type: &str) -> Option<String> {
+    let chosen = |wanted: &str| {
+        input
             .templates
-            .standard_by_code(
-                input.enterprise_id,
-                Division::Service,
-                &format!("SVC-{service_type}"),
-                Moc::Sms,
-            )
-            .await?
-            .map(|t| t.body);
-        lookups
-            .standard
-            .insert(service_type.to_owned(), standard.clone());
-        Ok(standard)
+            .iter()
+            .find(|t| t.service_type == wanted)
+            .map(|t| t.body.clone())
+    };
+    chosen(service_type).or_else(|| chosen(ANY_SERVICE_TYPE))
+}
+
+fn texted(message_id: i64, held_until: Option<DateTime<Utc>>) -> BulkLeadResult {
+    BulkLeadResult {
+        outcome: Some(if held_until.is_some() {
+            BulkOutcome::Deferred
+        } else {
+            BulkOutcome::Sent
+        }),
+        message_id: Some(message_id),
+        scheduled_for: held_until,
+        ..BulkLeadResult::default()
     }
 }
 

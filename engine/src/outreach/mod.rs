@@ -8,9 +8,7 @@ pub mod cadence;
 mod follow_up;
 mod runs;
 
-pub use bulk::{
-    BulkInitiation, BulkRequest, DryRun, DryRunRow, MAX_BULK_LEADS, Settled, TemplatePick,
-};
+pub use bulk::{BulkInitiation, BulkRequest, DryRun, DryRunRow, MAX_BULK_LEADS, TemplatePick};
 pub use follow_up::{FollowUps, StepOverride, StepSent, SweepReport};
 pub use runs::{AutomatedRuns, StoreRun, ZoneRuns};
 

@@ -2,6 +2,8 @@
 //! are written once when it starts; each is then claimed before its text is queued, so a
 //! resumed run never texts a lead twice.
 
+use std::collections::HashSet;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_query::{Expr, ExprTrait, Func, OnConflict, Order, Query, SelectStatement};
 
@@ -176,27 +178,36 @@ impl BulkInitiationStore {
         self.db.fetch_all(&query).await
     }
 
-    /// Claims a pending lead for texting; `false` when it was no longer pending.
-    pub async fn claim(&self, id: i64, now: DateTime<Utc>) -> Result<bool> {
-        let claimed = self
+    /// Claims pending leads for texting; answers the ids claimed (those still pending).
+    pub async fn claim(&self, ids: &[i64], now: DateTime<Utc>) -> Result<Vec<i64>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let claimed: Vec<(i64,)> = self
             .db
-            .execute(
+            .fetch_all(
                 Query::update()
                     .table(Bulk::Table)
                     .value(Bulk::Outcome, BulkOutcome::Sending.as_str())
                     .value(Bulk::ClaimedAt, now)
-                    .and_where(Expr::col(Bulk::Id).eq(id))
-                    .and_where(Expr::col(Bulk::Outcome).eq(BulkOutcome::Pending.as_str())),
+                    .and_where(Expr::col(Bulk::Id).is_in(ids.iter().copied()))
+                    .and_where(Expr::col(Bulk::Outcome).eq(BulkOutcome::Pending.as_str()))
+                    .returning_col(Bulk::Id),
             )
             .await?;
-        Ok(claimed == 1)
+        Ok(claimed.into_iter().map(|(id,)| id).collect())
     }
 
-    /// Records how a lead ended.
-    pub async fn finish(&self, id: i64, result: &BulkLeadResult, now: DateTime<Utc>) -> Result<()> {
-        let outcome = result.outcome.unwrap_or(BulkOutcome::Failed);
-        self.db
-            .execute(
+    /// Records how leads ended, in one transaction.
+    pub async fn finish(
+        &self,
+        results: &[(i64, BulkLeadResult)],
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut tx = self.db.begin().await?;
+        for (id, result) in results {
+            let outcome = result.outcome.unwrap_or(BulkOutcome::Failed);
+            tx.execute(
                 Query::update()
                     .table(Bulk::Table)
                     .value(Bulk::Outcome, outcome.as_str())
@@ -205,36 +216,43 @@ impl BulkInitiationStore {
                     .value(Bulk::MessageId, result.message_id)
                     .value(Bulk::ScheduledFor, result.scheduled_for)
                     .value(Bulk::FinishedAt, now)
-                    .and_where(Expr::col(Bulk::Id).eq(id)),
+                    .and_where(Expr::col(Bulk::Id).eq(*id)),
             )
             .await?;
-        Ok(())
+        }
+        tx.commit().await
     }
 
-    /// Whether another of the run's leads already texted (or is texting) this customer.
-    pub async fn customer_texted_in_run(
+    /// Of these customers, those another of the run's leads (not one of `except`) already
+    /// texted or is texting.
+    pub async fn customers_texted_in_run(
         &self,
         run_id: i64,
-        customer_id: i64,
-        except: i64,
-    ) -> Result<bool> {
-        let count: i64 = self
-            .db
-            .fetch_scalar(
-                Query::select()
-                    .expr(Func::count(Expr::col(Bulk::Id)))
-                    .from(Bulk::Table)
-                    .and_where(Expr::col(Bulk::JobRunId).eq(run_id))
-                    .and_where(Expr::col(Bulk::CustomerId).eq(customer_id))
-                    .and_where(Expr::col(Bulk::Id).ne(except))
-                    .and_where(Expr::col(Bulk::Outcome).is_in([
-                        BulkOutcome::Sending.as_str(),
-                        BulkOutcome::Sent.as_str(),
-                        BulkOutcome::Deferred.as_str(),
-                    ])),
-            )
-            .await?;
-        Ok(count > 0)
+        customer_ids: &[i64],
+        except: &[i64],
+    ) -> Result<HashSet<i64>> {
+        let mut texted = HashSet::new();
+        for chunk in customer_ids.chunks(500) {
+            let rows: Vec<(i64,)> = self
+                .db
+                .fetch_all(
+                    Query::select()
+                        .distinct()
+                        .column(Bulk::CustomerId)
+                        .from(Bulk::Table)
+                        .and_where(Expr::col(Bulk::JobRunId).eq(run_id))
+                        .and_where(Expr::col(Bulk::CustomerId).is_in(chunk.iter().copied()))
+                        .and_where(Expr::col(Bulk::Id).is_not_in(except.iter().copied()))
+                        .and_where(Expr::col(Bulk::Outcome).is_in([
+                            BulkOutcome::Sending.as_str(),
+                            BulkOutcome::Sent.as_str(),
+                            BulkOutcome::Deferred.as_str(),
+                        ])),
+                )
+                .await?;
+            texted.extend(rows.into_iter().map(|(id,)| id));
+        }
+        Ok(texted)
     }
 
     /// The automated text queued to a lead since `since` (a claim a crash interrupted), with

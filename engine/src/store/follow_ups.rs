@@ -327,7 +327,7 @@ impl FollowUpStore {
     }
 }
 
-fn set_next(update: &mut sea_query::UpdateStatement, next: NextStep) {
+pub(crate) fn set_next(update: &mut sea_query::UpdateStatement, next: NextStep) {
     match next {
         NextStep::At { step, since, at } => {
             update

@@ -12,6 +12,35 @@ use crate::db::Database;
 use crate::domain::leads::{LeadStage, ResponseInsight};
 use crate::error::Result;
 
+/// A lead whose conversation was started, as the start rules look at it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StartedLead {
+    pub id: i64,
+    pub customer_id: i64,
+    pub service_type: String,
+    pub vehicle_id: Option<i64>,
+    pub conversation_closed: bool,
+    pub archived: bool,
+}
+
+impl StartedLead {
+    /// Another open conversation of the lead's customer.
+    pub fn is_other_open_conversation(&self, lead: &LeadRecord) -> bool {
+        self.customer_id == lead.customer_id
+            && self.id != lead.id
+            && !self.conversation_closed
+            && !self.archived
+    }
+
+    /// The customer was contacted about the lead's service (for its vehicle) on this lead.
+    pub fn contacted_for_same_service(&self, lead: &LeadRecord) -> bool {
+        self.customer_id == lead.customer_id
+            && self.id != lead.id
+            && self.service_type == lead.service_type
+            && lead.vehicle_id.is_none_or(|v| self.vehicle_id == Some(v))
+    }
+}
+
 /// A lead with what the lead screens show of its customer, dealer, store and vehicle.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct LeadRecord {
@@ -382,41 +411,27 @@ impl LeadStore {
         .await
     }
 
-    /// Another open conversation of the same customer (not this lead), if any.
-    pub async fn other_open_conversation(&self, lead: &LeadRecord) -> Result<Option<i64>> {
-        let query = Query::select()
-            .column(Fsi::Id)
-            .from(Fsi::Table)
-            .and_where(Expr::col(Fsi::CustomerId).eq(lead.customer_id))
-            .and_where(Expr::col(Fsi::Id).ne(lead.id))
-            .and_where(Expr::col(Fsi::ConversationInitiated).eq(true))
-            .and_where(Expr::col(Fsi::ConversationClosed).eq(false))
-            .and_where(Expr::col(Fsi::Archived).eq(false))
-            .limit(1)
-            .to_owned();
-        Ok(self
-            .db
-            .fetch_optional::<(i64,)>(&query)
-            .await?
-            .map(|(id,)| id))
-    }
-
-    /// Whether the customer was already contacted about this service for this vehicle (on
-    /// another lead).
-    pub async fn contacted_for_same_service(&self, lead: &LeadRecord) -> Result<bool> {
-        let mut query = Query::select();
-        query
-            .expr(Func::count(Expr::col(Fsi::Id)))
-            .from(Fsi::Table)
-            .and_where(Expr::col(Fsi::CustomerId).eq(lead.customer_id))
-            .and_where(Expr::col(Fsi::Id).ne(lead.id))
-            .and_where(Expr::col(Fsi::ServiceType).eq(lead.service_type.as_str()))
-            .and_where(Expr::col(Fsi::ConversationInitiated).eq(true));
-        if let Some(vehicle) = lead.vehicle_id {
-            query.and_where(Expr::col(Fsi::VehicleId).eq(vehicle));
+    /// The leads of these customers whose conversation was ever started, for the start rules
+    /// ([`StartedLead`]): one query for a batch of leads.
+    pub async fn started_of_customers(&self, customer_ids: &[i64]) -> Result<Vec<StartedLead>> {
+        let mut found = Vec::new();
+        for chunk in customer_ids.chunks(500) {
+            let query = Query::select()
+                .columns([
+                    Fsi::Id,
+                    Fsi::CustomerId,
+                    Fsi::ServiceType,
+                    Fsi::VehicleId,
+                    Fsi::ConversationClosed,
+                    Fsi::Archived,
+                ])
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::CustomerId).is_in(chunk.to_vec()))
+                .and_where(Expr::col(Fsi::ConversationInitiated).eq(true))
+                .to_owned();
+            found.extend(self.db.fetch_all::<StartedLead>(&query).await?);
         }
-        let count: i64 = self.db.fetch_scalar(&query).await?;
-        Ok(count > 0)
+        Ok(found)
     }
 
     /// The customer's other leads (the "other interaction" view).

@@ -10,8 +10,10 @@ use super::schema::{
 use super::{Page, PageRequest};
 use crate::auth::Scope;
 use crate::db::Database;
+use crate::domain::leads::LeadStage;
 use crate::domain::messages::{DeliveryStatus, Direction, MessageType, NotificationType};
 use crate::error::{Error, Result};
+use crate::store::follow_ups::{NextStep, set_next};
 
 /// A store's automated texts waiting for their allowed hours.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -666,6 +668,44 @@ impl MessageStore {
         }
         self.db.execute(&update).await?;
         Ok(())
+    }
+
+    /// Stores the opening texts of conversations and starts each lead's conversation, all in
+    /// one transaction: the lead is initiated with the date-time dialogue on (the text asks
+    /// to book a visit), on its cadence's `next` step, and (unless the text waits for the
+    /// customer's allowed hours) shows it as its latest message. Answers the messages' ids.
+    pub async fn insert_openings(
+        &self,
+        openings: &[(NewMessage, NextStep)],
+        now: DateTime<Utc>,
+    ) -> Result<Vec<i64>> {
+        let mut tx = self.db.begin().await?;
+        let mut ids = Vec::with_capacity(openings.len());
+        for (new, next) in openings {
+            let id: i64 = tx.fetch_scalar(&insert_statement(new, now)).await?;
+            ids.push(id);
+            let Some(fsi_id) = new.fsi_id else { continue };
+            let mut update = Query::update();
+            update
+                .table(Fsi::Table)
+                .value(Fsi::ConversationInitiated, true)
+                .value(Fsi::ConversationClosed, false)
+                .value(Fsi::Status, LeadStage::Initiated.as_str())
+                .value(Fsi::LastMessageAt, now)
+                .value(Fsi::DtDialogEnabled, true)
+                .value(Fsi::IsDtGotItsChance, true)
+                .value(Fsi::UpdatedAt, now)
+                .and_where(Expr::col(Fsi::Id).eq(fsi_id));
+            if new.scheduled_for.is_none() {
+                update
+                    .value(Fsi::LatestMessage, new.content.clone())
+                    .value(Fsi::ResponseReqd, false);
+            }
+            set_next(&mut update, *next);
+            tx.execute(&update).await?;
+        }
+        tx.commit().await?;
+        Ok(ids)
     }
 
     /// The time since the oldest customer message staff have not answered yet, for the

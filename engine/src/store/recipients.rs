@@ -110,6 +110,17 @@ impl RecipientStore {
         self.db.fetch_optional(&query).await
     }
 
+    /// The recipients of many customers at once (bulk initiation reads a batch's in one go).
+    pub async fn recipients_of(&self, customer_ids: &[i64]) -> Result<Vec<Recipient>> {
+        let mut found = Vec::with_capacity(customer_ids.len());
+        for chunk in customer_ids.chunks(500) {
+            let mut query = recipient_select();
+            query.and_where(Expr::col((Customers::Table, Customers::Id)).is_in(chunk.to_vec()));
+            found.extend(self.db.fetch_all::<Recipient>(&query).await?);
+        }
+        Ok(found)
+    }
+
     /// The customer's open conversation at a store: the lead most recently active, not closed
     /// or archived.
     pub async fn active_lead(&self, customer_id: i64, store_id: i64) -> Result<Option<i64>> {

@@ -2,6 +2,8 @@
 //! favourites, the standard templates per division, and the facts a lead offers their fields.
 //! Who may write what is `templates::GROUP_TEMPLATE_ROLES`, applied by the caller of these.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_query::{Cond, Expr, ExprTrait, Func, LikeExpr, Order, Query, SelectStatement};
 
@@ -13,7 +15,7 @@ use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
 use crate::db::Database;
 use crate::error::{Error, Result};
-use crate::store::leads::LeadStore;
+use crate::store::leads::{LeadRecord, LeadStore};
 use crate::templates::values::LeadFacts;
 use crate::templates::{ANY_SERVICE_TYPE, Division, Moc, TemplateScope};
 
@@ -579,10 +581,25 @@ impl TemplateStore {
         let Some((lead, _)) = LeadStore::new(self.db.clone()).get(scope, lead_id).await? else {
             return Ok(None);
         };
-        let office: Option<OfficeAddress> = self
+        Ok(self.facts_of(vec![lead], division).await?.pop())
+    }
+
+    /// The template facts of leads already read, in their order: three queries for any
+    /// number of leads (their stores' offices and assistants, their vehicles' last service).
+    pub async fn facts_of(
+        &self,
+        leads: Vec<LeadRecord>,
+        division: Division,
+    ) -> Result<Vec<LeadFacts>> {
+        let mut store_ids: Vec<i64> = leads.iter().map(|l| l.store_id).collect();
+        store_ids.sort_unstable();
+        store_ids.dedup();
+        let vehicle_ids: Vec<i64> = leads.iter().filter_map(|l| l.vehicle_id).collect();
+        let offices: HashMap<i64, OfficeAddress> = self
             .db
-            .fetch_optional(
+            .fetch_all::<OfficeAddress>(
                 &Query::select()
+                    .expr_as(Expr::col((Stores::Table, Stores::Id)), "store_id")
                     .columns([
                         (Offices::Table, Offices::Address),
                         (Offices::Table, Offices::City),
@@ -594,64 +611,80 @@ impl TemplateStore {
                         Expr::col((Offices::Table, Offices::Id))
                             .equals((Stores::Table, Stores::OfficeId)),
                     )
-                    .and_where(Expr::col((Stores::Table, Stores::Id)).eq(lead.store_id))
+                    .and_where(Expr::col((Stores::Table, Stores::Id)).is_in(store_ids.clone()))
                     .to_owned(),
             )
-            .await?;
-        let last_service_date: Option<NaiveDate> = match lead.vehicle_id {
-            Some(vehicle_id) => self
+            .await?
+            .into_iter()
+            .map(|o| (o.store_id, o))
+            .collect();
+        let mut last_service: HashMap<i64, NaiveDate> = HashMap::new();
+        for chunk in vehicle_ids.chunks(500) {
+            let rows = self
                 .db
-                .fetch_optional::<LastService>(
+                .fetch_all::<LastService>(
                     &Query::select()
-                        .column(ServiceVehicles::LastServiceDate)
+                        .columns([ServiceVehicles::Id, ServiceVehicles::LastServiceDate])
                         .from(ServiceVehicles::Table)
-                        .and_where(Expr::col(ServiceVehicles::Id).eq(vehicle_id))
+                        .and_where(Expr::col(ServiceVehicles::Id).is_in(chunk.to_vec()))
                         .to_owned(),
                 )
-                .await?
-                .and_then(|v| v.last_service_date),
-            None => None,
-        };
-        let assistant: Option<AssistantName> = self
+                .await?;
+            last_service.extend(
+                rows.into_iter()
+                    .filter_map(|v| v.last_service_date.map(|d| (v.id, d))),
+            );
+        }
+        // Each store's first assistant of the division.
+        let mut assistants: HashMap<i64, AssistantName> = HashMap::new();
+        for assistant in self
             .db
-            .fetch_optional(
+            .fetch_all::<AssistantName>(
                 &Query::select()
                     .columns([
+                        Assistants::StoreId,
                         Assistants::AgentFirstName,
                         Assistants::AgentLastName,
                         Assistants::Email,
                     ])
                     .from(Assistants::Table)
-                    .and_where(Expr::col(Assistants::StoreId).eq(lead.store_id))
+                    .and_where(Expr::col(Assistants::StoreId).is_in(store_ids))
                     .and_where(Expr::col(Assistants::DivisionCode).eq(division.as_str()))
-                    .order_by(Assistants::Id, Order::Asc)
-                    .limit(1)
+                    .order_by(Assistants::Id, Order::Desc)
                     .to_owned(),
             )
-            .await?;
-        let office = office.unwrap_or_default();
-        let assistant = assistant.unwrap_or_default();
-        Ok(Some(LeadFacts {
-            assistant_first_name: assistant.agent_first_name,
-            assistant_last_name: assistant.agent_last_name,
-            assistant_email: assistant.email,
-            customer_first_name: Some(lead.customer_first_name),
-            customer_last_name: Some(lead.customer_last_name),
-            customer_email: lead.customer_email,
-            customer_cellular: lead.customer_cellular,
-            store_name: Some(lead.store_name),
-            office_address: office.address,
-            office_city: office.city,
-            office_state: office.state,
-            vin: lead.vin,
-            make: lead.vehicle_make,
-            model: lead.vehicle_model,
-            year: lead.vehicle_year,
-            sold_date: lead.sold_date,
-            estimated_due_date: lead.estimated_due_date,
-            planned_date: lead.planned_date,
-            last_service_date,
-        }))
+            .await?
+        {
+            assistants.insert(assistant.store_id, assistant);
+        }
+        Ok(leads
+            .into_iter()
+            .map(|lead| {
+                let office = offices.get(&lead.store_id);
+                let assistant = assistants.get(&lead.store_id);
+                LeadFacts {
+                    assistant_first_name: assistant.and_then(|a| a.agent_first_name.clone()),
+                    assistant_last_name: assistant.and_then(|a| a.agent_last_name.clone()),
+                    assistant_email: assistant.and_then(|a| a.email.clone()),
+                    office_address: office.and_then(|o| o.address.clone()),
+                    office_city: office.and_then(|o| o.city.clone()),
+                    office_state: office.and_then(|o| o.state.clone()),
+                    last_service_date: lead.vehicle_id.and_then(|v| last_service.get(&v).copied()),
+                    customer_first_name: Some(lead.customer_first_name),
+                    customer_last_name: Some(lead.customer_last_name),
+                    customer_email: lead.customer_email,
+                    customer_cellular: lead.customer_cellular,
+                    store_name: Some(lead.store_name),
+                    vin: lead.vin,
+                    make: lead.vehicle_make,
+                    model: lead.vehicle_model,
+                    year: lead.vehicle_year,
+                    sold_date: lead.sold_date,
+                    estimated_due_date: lead.estimated_due_date,
+                    planned_date: lead.planned_date,
+                }
+            })
+            .collect())
     }
 
     /// The customer's most recent lead in the scope (for calls that name only the contact).
@@ -680,6 +713,7 @@ impl TemplateStore {
 
 #[derive(Debug, Default, sqlx::FromRow)]
 struct OfficeAddress {
+    store_id: i64,
     address: Option<String>,
     city: Option<String>,
     state: Option<String>,
@@ -687,6 +721,7 @@ struct OfficeAddress {
 
 #[derive(Debug, Default, sqlx::FromRow)]
 struct AssistantName {
+    store_id: i64,
     agent_first_name: Option<String>,
     agent_last_name: Option<String>,
     email: Option<String>,
@@ -694,6 +729,7 @@ struct AssistantName {
 
 #[derive(Debug, sqlx::FromRow)]
 struct LastService {
+    id: i64,
     last_service_date: Option<NaiveDate>,
 }
 

@@ -1,6 +1,6 @@
 //! `outreach.bulk-initiate`: starts the conversations of many leads with a template per service
-//! type. The run fixes its leads when it first starts, then settles them in batches, each lead
-//! claimed before it is texted; a resumed run (after a crash or a retry) goes on with the
+//! type. The run fixes its leads when it first starts, then settles them in batches, each
+//! batch claimed before it is texted; a resumed run (after a crash or a retry) goes on with the
 //! leads still open and never texts one twice. Texts go through the send pipeline (the
 //! dispatcher starts their send jobs; deferred ones wait for their allowed hours).
 
@@ -16,8 +16,9 @@ use serde_json::{Value as Json, json};
 use crate::context::JobContext;
 use crate::registry::{JobFuture, JobKind, validate_typed};
 
-/// Leads settled between progress reports and cancellation checks.
-const BATCH: u64 = 100;
+/// Leads settled together (their rules read and their texts written at once), between
+/// progress reports and cancellation checks.
+const BATCH: u64 = 200;
 
 pub struct BulkInitiate {
     settings: MessagingSettings,
@@ -77,11 +78,7 @@ impl JobKind for BulkInitiate {
                 if batch.is_empty() {
                     break;
                 }
-                let mut notices = Vec::new();
-                for row in &batch {
-                    let settled = bulk.settle(ctx.run_id, &input, row, Utc::now()).await?;
-                    notices.extend(settled.notices);
-                }
+                let notices = bulk.settle(ctx.run_id, &input, &batch, Utc::now()).await?;
                 ctx.events()
                     .publish_notices(messaging.store(), notices)
                     .await;

@@ -16,6 +16,10 @@ export const LOGOUT_RELOAD_DELAY_MS = 500
 export const NOTICE_DURATION_MS = 4500
 export const DEFAULT_NOTICE_TITLE = 'Message'
 export const DEFAULT_NOTICE_TEXT = 'Server is not responding'
+/** A handoff's notice stays longer: staff should see it and act. */
+export const HANDOFF_NOTICE_DURATION_MS = 15_000
+/** Handoffs kept in the header's list (newest first). */
+export const MAX_HANDOFFS_KEPT = 20
 /** Title of notices raised by the shared API error handler. */
 export const API_NOTICE_TITLE = 'AI Message'
 

@@ -3,11 +3,18 @@ import { DEFAULT_NOTICE_TEXT, DEFAULT_NOTICE_TITLE, NOTICE_DURATION_MS } from '.
 
 export type NoticeType = 'success' | 'warning' | 'danger' | 'info'
 
+/** A button on a notice (e.g. 'Open conversation'); using it also dismisses the notice. */
+export interface NoticeAction {
+  label: string
+  onClick: () => void
+}
+
 export interface NoticeInput {
   message?: string
   type?: NoticeType
   title?: string
   durationMs?: number
+  action?: NoticeAction
 }
 
 export interface Notice {
@@ -15,6 +22,7 @@ export interface Notice {
   type: NoticeType
   title: string
   message: string
+  action?: NoticeAction
 }
 
 let nextId = 1
@@ -40,6 +48,7 @@ export function notify(input: NoticeInput): Notice {
     type: input.type ?? 'success',
     title: input.title ?? DEFAULT_NOTICE_TITLE,
     message: input.message || DEFAULT_NOTICE_TEXT,
+    ...(input.action ? { action: input.action } : {}),
   }
   set([...notices, notice])
   setTimeout(() => dismissNotice(notice.id), input.durationMs ?? NOTICE_DURATION_MS)

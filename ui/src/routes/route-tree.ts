@@ -1,7 +1,9 @@
 import { appRoute } from './app'
 import { appointmentsRoute } from './app/appointments'
+import { automatedRunsRoute } from './app/automated-runs'
 import { bulkInitiationRoute } from './app/bulk-initiation'
 import { companyMasterListRoute } from './app/company-master-list'
+import { followUpCadenceRoute } from './app/follow-up-cadence'
 import { importReportRoute } from './app/import-report'
 import { importSourcesRoute } from './app/import-sources'
 import { importSyncHistoryRoute } from './app/import-sync-history'
@@ -28,6 +30,8 @@ export const routeTree = rootRoute.addChildren([
     jobRunRoute,
     plannersRoute,
     bulkInitiationRoute,
+    followUpCadenceRoute,
+    automatedRunsRoute,
     importsRoute,
     importUploadRoute,
     importSourcesRoute,

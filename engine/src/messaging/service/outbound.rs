@@ -288,43 +288,15 @@ impl MessagingService {
     ) -> Result<MessageRecord> {
         let lead = self.lead_in_scope(scope, text.fsi_id).await?;
         let recipient = self.recipient_of(&lead).await?;
-        if recipient.block_sms {
-            return Err(opted_out());
-        }
-        let to = normalize_phone(recipient.customer_cellular.as_deref().unwrap_or_default())?;
-        let assistant = self
-            .store_config
-            .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
-            .await?
-            .into_iter()
-            .find(|a| a.agent_phone_number.is_some())
-            .ok_or_else(no_assistant)?;
-        crate::templates::check_no_placeholders(&text.content)?;
-        let content = html_to_sms_text(&text.content);
-        if content.is_empty() {
-            return Err(Error::invalid("Please Enter Message"));
-        }
-        let sender = text.sender_name.unwrap_or_else(|| {
-            format!(
-                "{} {}",
-                assistant.agent_first_name, assistant.agent_last_name
-            )
-        });
-        let new = NewMessage {
-            direction: Direction::Send,
-            message_type: MessageType::Sms,
-            notification_type: NotificationType::MessageToCustomer,
-            content,
-            from_address: assistant.agent_phone_number.clone(),
-            from_name: Some(sender.clone()),
-            to_address: Some(to),
-            to_name: Some(recipient.customer_name()),
-            status: DeliveryStatus::Queued,
-            message_sent_by: Some(sender),
-            is_automated: true,
-            scheduled_for: allowed_hours_opening(&recipient, now)?,
-            ..self.base(&lead.store_id, &recipient, Some(lead.id))
-        };
+        let assistant = self.texting_assistant(scope, lead.store_id).await?;
+        let new = automated_text(
+            &lead,
+            &recipient,
+            assistant.as_ref(),
+            text.content,
+            text.sender_name,
+            now,
+        )?;
         let message = self.messages.insert(&new, now).await?;
         if message.scheduled_for.is_none() {
             self.messages
@@ -332,6 +304,20 @@ impl MessagingService {
                 .await?;
         }
         Ok(message)
+    }
+
+    /// The store's assistant automated texts come from (the first with a number).
+    pub(crate) async fn texting_assistant(
+        &self,
+        scope: &Scope,
+        store_id: i64,
+    ) -> Result<Option<AssistantRecord>> {
+        Ok(self
+            .store_config
+            .assistants(scope, None, Some(store_id), Some("DIV004"))
+            .await?
+            .into_iter()
+            .find(|a| a.agent_phone_number.is_some()))
     }
 
     /// Queues an e-mail the system sends on its own (a follow-up step) to the lead's customer.
@@ -499,12 +485,13 @@ impl MessagingService {
             ));
         }
         if !force {
-            if self.leads.other_open_conversation(&lead).await?.is_some() {
+            let started = self.leads.started_of_customers(&[lead.customer_id]).await?;
+            if started.iter().any(|s| s.is_other_open_conversation(&lead)) {
                 return Err(Error::invalid(
                     "An other interaction has been already initiated for this customer",
                 ));
             }
-            if self.leads.contacted_for_same_service(&lead).await? {
+            if started.iter().any(|s| s.contacted_for_same_service(&lead)) {
                 return Err(Error::invalid(format!(
                     "The customer has already been contacted for {}",
                     lead.service_type
@@ -532,43 +519,83 @@ impl MessagingService {
         content: String,
         now: DateTime<Utc>,
     ) -> Result<(MessageRecord, Vec<Notice>)> {
-        let message = self
-            .queue_automated(
-                scope,
-                AutomatedText {
-                    fsi_id,
-                    content,
-                    sender_name: None,
-                },
-                now,
-            )
-            .await?;
-        self.leads.mark_initiated(fsi_id, now).await?;
-        // The opening text asks to book a visit: the date-time dialogue is on, so a reply
-        // naming a time is booked by the assistant.
-        self.leads.set_date_time_dialogue(fsi_id, true).await?;
-        // The text track's first step waits from when the opening text goes out.
-        let cadence = self.follow_ups.cadence(message.store_id).await?;
-        let since = message.scheduled_for.unwrap_or(now);
-        self.follow_ups
-            .set(
-                fsi_id,
-                NextStep::of(&cadence, Some(FollowUpStep::Fu1), since),
-            )
-            .await?;
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
+        let recipient = self.recipient_of(&lead).await?;
+        let assistant = self.texting_assistant(scope, lead.store_id).await?;
+        let opening = Opening {
+            lead: &lead,
+            recipient: &recipient,
+            assistant: assistant.as_ref(),
+            content,
+        };
+        let mut opened = self.open_conversations(vec![opening], now).await?;
+        let opened = opened.pop().expect("one opening, one answer")?;
         Ok((
-            message.clone(),
-            vec![
-                Notice::MessageCreated {
-                    id: message.id,
-                    enterprise_id: message.enterprise_id,
-                },
-                Notice::LeadCounts {
-                    id: fsi_id,
-                    enterprise_id: message.enterprise_id,
-                },
-            ],
+            self.messages.require(opened.message_id).await?,
+            opened.notices,
         ))
+    }
+
+    /// Starts many conversations at once: each lead's opening text is checked (an opted-out
+    /// customer, no assistant, an empty or unfilled text is that lead's error), then every
+    /// good one is stored and its lead started in one transaction. The text track's first
+    /// step waits from when each text goes out. Answers, per opening, its message id and
+    /// notices, or why it was not sent.
+    pub async fn open_conversations(
+        &self,
+        openings: Vec<Opening<'_>>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Result<Opened>>> {
+        let mut cadences: HashMap<i64, Vec<crate::outreach::cadence::CadenceStep>> = HashMap::new();
+        let mut answers = Vec::with_capacity(openings.len());
+        let mut rows = Vec::new();
+        for opening in openings {
+            let new = match automated_text(
+                opening.lead,
+                opening.recipient,
+                opening.assistant,
+                opening.content,
+                None,
+                now,
+            ) {
+                Ok(new) => new,
+                Err(error) => {
+                    answers.push(Err(error));
+                    continue;
+                }
+            };
+            let store_id = opening.lead.store_id;
+            if !cadences.contains_key(&store_id) {
+                cadences.insert(store_id, self.follow_ups.cadence(store_id).await?);
+            }
+            let since = new.scheduled_for.unwrap_or(now);
+            let next = NextStep::of(&cadences[&store_id], Some(FollowUpStep::Fu1), since);
+            answers.push(Err(Error::Internal("not stored".into())));
+            rows.push((answers.len() - 1, new, next));
+        }
+        let stored: Vec<(NewMessage, NextStep)> = rows
+            .iter()
+            .map(|(_, new, next)| (new.clone(), *next))
+            .collect();
+        let ids = self.messages.insert_openings(&stored, now).await?;
+        for ((index, new, _), id) in rows.into_iter().zip(ids) {
+            let fsi_id = new.fsi_id.unwrap_or_default();
+            answers[index] = Ok(Opened {
+                message_id: id,
+                scheduled_for: new.scheduled_for,
+                notices: vec![
+                    Notice::MessageCreated {
+                        id,
+                        enterprise_id: new.enterprise_id,
+                    },
+                    Notice::LeadCounts {
+                        id: fsi_id,
+                        enterprise_id: new.enterprise_id,
+                    },
+                ],
+            });
+        }
+        Ok(answers)
     }
 
     pub(super) async fn assistant_first_name(

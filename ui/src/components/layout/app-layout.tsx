@@ -13,11 +13,13 @@ export interface AppLayoutProps {
   nav: NavItem[]
   onLogout: () => void
   loggingOut?: boolean
+  /** Shown in the header before the user's name (e.g. the handoffs bell). */
+  headerTools?: ReactNode
   children: ReactNode
 }
 
 /** Logged-in frame: left navigation, header with the user and Logout, content. */
-export function AppLayout({ userName, roles, enterpriseName, nav, onLogout, loggingOut = false, children }: AppLayoutProps) {
+export function AppLayout({ userName, roles, enterpriseName, nav, onLogout, loggingOut = false, headerTools, children }: AppLayoutProps) {
   return (
     <div className="app">
       <aside className="app__sidebar">
@@ -41,6 +43,7 @@ export function AppLayout({ userName, roles, enterpriseName, nav, onLogout, logg
         <header className="app__header">
           <div className="app__context">{enterpriseName ? <span className="enterprise-name">{enterpriseName}</span> : null}</div>
           <div className="user-box">
+            {headerTools}
             <div className="user-box__text">
               <span className="user-box__name" data-testid="user-name">
                 {userName}

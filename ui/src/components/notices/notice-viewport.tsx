@@ -15,6 +15,18 @@ export function NoticeViewport() {
           <div className="notice__body">
             <strong className="notice__title">{notice.title}</strong>
             <p className="notice__message">{notice.message}</p>
+            {notice.action ? (
+              <button
+                type="button"
+                className="btn btn--small notice__action"
+                onClick={() => {
+                  notice.action?.onClick()
+                  dismissNotice(notice.id)
+                }}
+              >
+                {notice.action.label}
+              </button>
+            ) : null}
           </div>
           <button type="button" className="notice__close" aria-label="Dismiss" onClick={() => dismissNotice(notice.id)}>
             ×

@@ -1,5 +1,7 @@
 import { Outlet } from '@tanstack/react-router'
+import { HandoffBell } from '../../components/handoff-bell/handoff-bell'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
+import { useHandoffNotifications } from '../../lib/handoffs'
 import { canImport, canSeeCompanyMasterList, hasAnyRole, MANAGER_ROLES, roleLabel } from '../../lib/roles'
 import { useSession } from '../../lib/session'
 import { useRealtimeConnection } from '../../lib/realtime'
@@ -13,6 +15,8 @@ export function AppShell() {
   useIdleTimeout(user !== null)
   // One live stream per signed-in session; closed on sign-out.
   useRealtimeConnection(user?.authToken)
+  // The assistant's handoffs, announced once per session wherever the user is.
+  useHandoffNotifications(user !== null)
 
   if (!user) {
     // The session was just cleared; the page is about to reload at /login.
@@ -27,6 +31,9 @@ export function AppShell() {
   if (user.enterprise) nav.push({ to: '/planners', label: 'Planners' })
   // Texting many due customers at once: the managers of an enterprise's stores (the server's MANAGER_ROLES).
   if (user.enterprise && hasAnyRole(user, MANAGER_ROLES)) nav.push({ to: '/bulk-initiation', label: 'Bulk initiation' })
+  // A store's follow-up steps (managers change them, others read), and when each store's automated texts may go.
+  if (user.enterprise) nav.push({ to: '/follow-up-cadence', label: 'Follow-up cadence' })
+  if (user.enterprise) nav.push({ to: '/automated-runs', label: 'Automated runs' })
   // Data files are loaded for an enterprise's stores by the roles that run bulk work.
   if (user.enterprise && canImport(user)) nav.push({ to: '/imports', label: 'Imports' })
   nav.push({ to: '/jobs', label: 'Jobs' })
@@ -43,6 +50,7 @@ export function AppShell() {
       nav={nav}
       onLogout={() => logoutMutation.mutate()}
       loggingOut={logoutMutation.isPending || logoutMutation.isSuccess}
+      headerTools={<HandoffBell />}
     >
       <Outlet />
     </AppLayout>
