@@ -496,7 +496,9 @@ impl BulkInitiation {
             facts.facts.insert(lead.id, lead_facts);
         }
         for lead in leads {
-            if !lookups.assistants.contains_key(&lead.store_id) {
+            if let std::collections::hash_map::Entry::Vacant(entry) =
+                lookups.assistants.entry(lead.store_id)
+            {
                 let assistant = self
                     .messaging
                     .texting_assistant(scope, lead.store_id)
@@ -506,7 +508,7 @@ impl BulkInitiation {
                             .as_deref()
                             .is_some_and(|p| !p.trim().is_empty())
                     });
-                lookups.assistants.insert(lead.store_id, assistant);
+                entry.insert(assistant);
             }
             if !lookups.standard.contains_key(&lead.service_type)
                 && chosen_body(input, &lead.service_type).is_none()

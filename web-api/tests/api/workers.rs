@@ -305,12 +305,18 @@ async fn a_bulk_run_resumed_after_a_crash_settles_claimed_leads_without_texting_
     let now = chrono::Utc::now();
     assert_eq!(bulk.prepare(run, &input, now).await.unwrap(), 3);
     let rows = bulk.next(run, 10).await.unwrap();
-    assert_eq!(bulk.results().claim(&[rows[0].id], now).await.unwrap(), [rows[0].id]);
+    assert_eq!(
+        bulk.results().claim(&[rows[0].id], now).await.unwrap(),
+        [rows[0].id]
+    );
     let (texted, _) = messaging
         .start_conversation(&input.scope(), rows[0].fsi_id, "Hello".to_owned(), now)
         .await
         .unwrap();
-    assert_eq!(bulk.results().claim(&[rows[1].id], now).await.unwrap(), [rows[1].id]);
+    assert_eq!(
+        bulk.results().claim(&[rows[1].id], now).await.unwrap(),
+        [rows[1].id]
+    );
 
     let _worker = app.spawn_worker();
     let detail = app.wait_until_final(&token, run).await;

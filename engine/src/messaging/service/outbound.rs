@@ -565,8 +565,8 @@ impl MessagingService {
                 }
             };
             let store_id = opening.lead.store_id;
-            if !cadences.contains_key(&store_id) {
-                cadences.insert(store_id, self.follow_ups.cadence(store_id).await?);
+            if let std::collections::hash_map::Entry::Vacant(entry) = cadences.entry(store_id) {
+                entry.insert(self.follow_ups.cadence(store_id).await?);
             }
             let since = new.scheduled_for.unwrap_or(now);
             let next = NextStep::of(&cadences[&store_id], Some(FollowUpStep::Fu1), since);
