@@ -3,6 +3,7 @@
 //! forwards what it hears to its own subscribers, so an API process sees a job on another
 //! machine's worker.
 
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -144,34 +145,69 @@ impl EventBus {
         }
     }
 
-    /// Publishes what a messaging operation changed, each with a snapshot of the record.
+    /// Publishes what a messaging operation changed, each with a snapshot of the record. A
+    /// record named twice is published once, as it is now; snapshots are read in one query
+    /// per kind; with nobody listening (in-process, no subscriber) nothing is read at all.
     pub async fn publish_notices(
         &self,
         messages: &MessageStore,
         notices: impl IntoIterator<Item = Notice>,
     ) {
+        if self.redis.is_none() && self.local.receiver_count() == 0 {
+            return;
+        }
+        let mut seen = HashSet::new();
+        let mut events: Vec<(Notice, Event)> = Vec::new();
         for notice in notices {
-            let mut event = Event::from(notice);
-            let snapshot = match notice {
-                Notice::MessageCreated { id, .. } | Notice::MessageStatus { id, .. } => messages
-                    .get(id)
-                    .await
-                    .map(|m| m.and_then(|m| serde_json::to_value(m).ok())),
-                Notice::LeadCounts { id, .. } | Notice::AppointmentBooked { id, .. } => messages
-                    .lead_counts(id)
-                    .await
-                    .map(|c| c.and_then(|c| serde_json::to_value(c).ok())),
-                // The card's title travels with the note it announces.
-                Notice::Handoff { id, title, .. } => messages
-                    .get(id)
-                    .await
-                    .map(|m| m.map(|note| serde_json::json!({ "title": title, "note": note }))),
-            };
-            match snapshot {
-                Ok(data) => event.data = data,
-                // Subscribers read the record themselves when there is no snapshot.
-                Err(error) => tracing::warn!(%error, "could not take an event snapshot"),
+            let event = Event::from(notice);
+            if seen.insert((event.topic.clone(), event.id)) {
+                events.push((notice, event));
             }
+        }
+        let (mut message_ids, mut lead_ids) = (Vec::new(), Vec::new());
+        for (notice, _) in &events {
+            match *notice {
+                Notice::MessageCreated { id, .. }
+                | Notice::MessageStatus { id, .. }
+                | Notice::Handoff { id, .. } => message_ids.push(id),
+                Notice::LeadCounts { id, .. } | Notice::AppointmentBooked { id, .. } => {
+                    lead_ids.push(id)
+                }
+            }
+        }
+        // Subscribers read the record themselves when there is no snapshot.
+        let snapshots = |found: engine::Result<Vec<(i64, serde_json::Value)>>| match found {
+            Ok(found) => found.into_iter().collect::<HashMap<_, _>>(),
+            Err(error) => {
+                tracing::warn!(%error, "could not take event snapshots");
+                HashMap::new()
+            }
+        };
+        let message_snapshots = snapshots(messages.get_many(&message_ids).await.map(|found| {
+            found
+                .into_iter()
+                .filter_map(|m| Some((m.id, serde_json::to_value(m).ok()?)))
+                .collect()
+        }));
+        let lead_snapshots = snapshots(messages.lead_counts_of(&lead_ids).await.map(|found| {
+            found
+                .into_iter()
+                .filter_map(|c| Some((c.id, serde_json::to_value(c).ok()?)))
+                .collect()
+        }));
+        for (notice, mut event) in events {
+            event.data = match notice {
+                Notice::MessageCreated { id, .. } | Notice::MessageStatus { id, .. } => {
+                    message_snapshots.get(&id).cloned()
+                }
+                Notice::LeadCounts { id, .. } | Notice::AppointmentBooked { id, .. } => {
+                    lead_snapshots.get(&id).cloned()
+                }
+                // The card's title travels with the note it announces.
+                Notice::Handoff { id, title, .. } => message_snapshots
+                    .get(&id)
+                    .map(|note| serde_json::json!({ "title": title, "note": note })),
+            };
             self.publish(event).await;
         }
     }

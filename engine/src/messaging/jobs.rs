@@ -28,6 +28,43 @@ impl JobInput for SendMessageInput {
     }
 }
 
+/// `messaging.send-batch`: delivers several stored outbound messages of one enterprise, one
+/// after another (the dispatcher's batch of a bulk run's texts); a message that needs another
+/// try goes on alone as a `messaging.send` run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SendMessagesInput {
+    pub message_ids: Vec<i64>,
+}
+
+impl SendMessagesInput {
+    /// Most messages one run delivers.
+    pub const MAX: usize = 100;
+}
+
+impl JobInput for SendMessagesInput {
+    const KIND: &'static str = "messaging.send-batch";
+
+    fn check(&self) -> Result<()> {
+        if self.message_ids.is_empty() || self.message_ids.len() > Self::MAX {
+            return Err(Error::invalid(format!(
+                "messageIds must list 1 to {} messages",
+                Self::MAX
+            )));
+        }
+        self.message_ids
+            .iter()
+            .try_for_each(|id| positive("messageIds", *id))
+    }
+
+    /// A batch is claimed once by the dispatcher; its first and last ids and size name it.
+    fn idempotency_key(&self) -> String {
+        let first = self.message_ids.first().copied().unwrap_or_default();
+        let last = self.message_ids.last().copied().unwrap_or_default();
+        format!("send-messages:{first}-{last}:{}", self.message_ids.len())
+    }
+}
+
 /// `assistant.understand`: reads one inbound customer text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

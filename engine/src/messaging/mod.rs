@@ -10,7 +10,7 @@ mod service;
 pub mod signature;
 pub mod text;
 
-pub use jobs::{LineTypesInput, SendMessageInput, UnderstandReplyInput};
+pub use jobs::{LineTypesInput, SendMessageInput, SendMessagesInput, UnderstandReplyInput};
 pub(crate) use service::allowed_hours_opening;
 pub use service::dialogue::{
     DateTimeDialogueRequest, DialogueStarted, IntentActed, IntentActionRequest,

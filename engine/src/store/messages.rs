@@ -15,6 +15,13 @@ use crate::domain::messages::{DeliveryStatus, Direction, MessageType, Notificati
 use crate::error::{Error, Result};
 use crate::store::follow_ups::{NextStep, set_next};
 
+/// A message the dispatcher claimed for sending.
+#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+pub struct Claimed {
+    pub id: i64,
+    pub enterprise_id: i64,
+}
+
 /// A store's automated texts waiting for their allowed hours.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct StoreDeferred {
@@ -409,27 +416,32 @@ impl MessageStore {
         Ok(())
     }
 
+    /// Many messages at once (the realtime stream's snapshots), in no particular order.
+    pub async fn get_many(&self, ids: &[i64]) -> Result<Vec<MessageRecord>> {
+        let mut found = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(500) {
+            let mut query = message_select();
+            query.and_where(Expr::col(Msg::Id).is_in(chunk.iter().copied()));
+            found.extend(self.db.fetch_all::<MessageRecord>(&query).await?);
+        }
+        Ok(found)
+    }
+
+    /// The counters of many leads at once, in no particular order.
+    pub async fn lead_counts_of(&self, fsi_ids: &[i64]) -> Result<Vec<LeadCounts>> {
+        let mut found = Vec::with_capacity(fsi_ids.len());
+        for chunk in fsi_ids.chunks(500) {
+            let mut query = lead_counts_select();
+            query.and_where(Expr::col(Fsi::Id).is_in(chunk.iter().copied()));
+            found.extend(self.db.fetch_all::<LeadCounts>(&query).await?);
+        }
+        Ok(found)
+    }
+
     /// A lead's counters (for the realtime stream: no joins).
     pub async fn lead_counts(&self, fsi_id: i64) -> Result<Option<LeadCounts>> {
-        let query = Query::select()
-            .columns([
-                Fsi::Id,
-                Fsi::EnterpriseId,
-                Fsi::BocId,
-                Fsi::StoreId,
-                Fsi::ServiceType,
-                Fsi::TotalInboundCount,
-                Fsi::TotalUnreadCount,
-                Fsi::LatestMessage,
-                Fsi::LastMessageReceivedAt,
-                Fsi::ResponseReqd,
-                Fsi::ResponseInsight,
-                Fsi::AppointmentSet,
-                Fsi::AppointmentId,
-            ])
-            .from(Fsi::Table)
-            .and_where(Expr::col(Fsi::Id).eq(fsi_id))
-            .to_owned();
+        let mut query = lead_counts_select();
+        query.and_where(Expr::col(Fsi::Id).eq(fsi_id));
         self.db.fetch_optional(&query).await
     }
 
@@ -489,9 +501,10 @@ impl MessageStore {
 
     /// Queued messages whose time has come and that no send job was started for yet; each
     /// returned one is claimed for this caller.
-    pub async fn claim_due(&self, now: DateTime<Utc>, limit: u64) -> Result<Vec<MessageRecord>> {
-        let mut query = message_select();
-        query
+    pub async fn claim_due(&self, now: DateTime<Utc>, limit: u64) -> Result<Vec<Claimed>> {
+        let due = Query::select()
+            .column(Msg::Id)
+            .from(Msg::Table)
             .and_where(Expr::col(Msg::MessageStatus).eq(DeliveryStatus::Queued.as_str()))
             .and_where(Expr::col(Msg::DispatchedAt).is_null())
             .and_where(
@@ -500,13 +513,22 @@ impl MessageStore {
                     .or(Expr::col(Msg::ScheduledFor).lte(now)),
             )
             .order_by(Msg::Id, Order::Asc)
-            .limit(limit);
-        let mut claimed = Vec::new();
-        for message in self.db.fetch_all::<MessageRecord>(&query).await? {
-            if self.mark_dispatched(message.id, now).await? {
-                claimed.push(message);
-            }
+            .limit(limit)
+            .to_owned();
+        let ids: Vec<(i64,)> = self.db.fetch_all(&due).await?;
+        if ids.is_empty() {
+            return Ok(Vec::new());
         }
+        // Of two dispatchers, the one whose update finds the message still unclaimed has it.
+        let claim = Query::update()
+            .table(Msg::Table)
+            .value(Msg::DispatchedAt, now)
+            .and_where(Expr::col(Msg::Id).is_in(ids.into_iter().map(|(id,)| id)))
+            .and_where(Expr::col(Msg::DispatchedAt).is_null())
+            .returning(Query::returning().columns([Msg::Id, Msg::EnterpriseId]))
+            .to_owned();
+        let mut claimed: Vec<Claimed> = self.db.fetch_all(&claim).await?;
+        claimed.sort_by_key(|c| c.id);
         Ok(claimed)
     }
 
@@ -1103,6 +1125,27 @@ impl MessageStore {
             Ord::max(total, 0) as u64,
         ))
     }
+}
+
+fn lead_counts_select() -> SelectStatement {
+    Query::select()
+        .columns([
+            Fsi::Id,
+            Fsi::EnterpriseId,
+            Fsi::BocId,
+            Fsi::StoreId,
+            Fsi::ServiceType,
+            Fsi::TotalInboundCount,
+            Fsi::TotalUnreadCount,
+            Fsi::LatestMessage,
+            Fsi::LastMessageReceivedAt,
+            Fsi::ResponseReqd,
+            Fsi::ResponseInsight,
+            Fsi::AppointmentSet,
+            Fsi::AppointmentId,
+        ])
+        .from(Fsi::Table)
+        .to_owned()
 }
 
 fn insert_statement(new: &NewMessage, now: DateTime<Utc>) -> sea_query::InsertStatement {

@@ -12,6 +12,7 @@ mod noop;
 mod planner_transfer;
 mod prune_sessions;
 mod send_message;
+mod send_messages;
 mod understand_reply;
 
 use std::sync::Arc;
@@ -33,6 +34,7 @@ pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
 pub use prune_sessions::PruneSessions;
 pub use send_message::SendMessage;
+pub use send_messages::SendMessages;
 pub use understand_reply::UnderstandReply;
 
 /// What the kinds need from the process's configuration.
@@ -59,6 +61,7 @@ pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
         Arc::new(PlannerTransfer),
         Arc::new(PruneSessions),
         Arc::new(SendMessage::new(messaging.clone())),
+        Arc::new(SendMessages::new(messaging.clone())),
         Arc::new(UnderstandReply::new(messaging.clone())),
     ]
 }
