@@ -244,12 +244,8 @@ impl FollowUpStore {
         if store_ids.is_empty() {
             return Ok(Vec::new());
         }
-        let count_if = |condition: sea_query::Expr| {
-            Func::coalesce([
-                Expr::from(Func::sum(Expr::case(condition, 1i64).finally(0i64))),
-                Expr::val(0i64),
-            ])
-        };
+        // COUNT of a CASE without ELSE: a bigint on both databases (SUM is NUMERIC on PG).
+        let count_if = |condition: sea_query::Expr| Func::count(Expr::case(condition, 1i64));
         let query = Query::select()
             .column(Fsi::StoreId)
             .expr_as(count_if(Expr::col(Fsi::FollowUpAt).lte(now)), "due")

@@ -203,6 +203,9 @@ async fn a_complaint_goes_to_the_general_manager_and_the_assistant_falls_silent(
     let (lead, customer) = app.reachable_leads(1).await[0];
     app.dialogue_on(lead).await;
     let mark = app.last_message_id().await;
+    let mut staff_stream = app.open_events(&token).await;
+    let summit = app.token_of("summit-admin").await;
+    let mut other_tenant_stream = app.open_events(&summit).await;
 
     app.customer_says(
         &token,
@@ -212,6 +215,25 @@ async fn a_complaint_goes_to_the_general_manager_and_the_assistant_falls_silent(
     .await;
     app.wait_for_text(lead, mark, "passed your message to our team")
         .await;
+    // Staff of the store hear it live, under the spec's card title; another tenant does not.
+    let card = staff_stream
+        .wait_for("handoff", std::time::Duration::from_secs(10), |e| {
+            e["handoff"]["fsiId"] == lead
+        })
+        .await
+        .expect("a handoff event");
+    assert_eq!(card["type"], "HANDOFF");
+    assert_eq!(card["handoff"]["title"], "GM HANDOFF", "{card}");
+    assert_eq!(
+        card["message"]["notificationType"],
+        "INTERNAL_NOTIFICATION_GM"
+    );
+    assert!(
+        other_tenant_stream
+            .next_named("handoff", std::time::Duration::from_millis(500))
+            .await
+            .is_none()
+    );
     let (_, ai, response_reqd, _) = app.lead_flags(lead).await;
     assert!(!ai, "the assistant is off for the lead");
     assert!(response_reqd, "the lead waits for staff");

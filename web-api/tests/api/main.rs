@@ -6,9 +6,11 @@
 mod appointments;
 mod assistant_actions;
 mod assistant_booking;
+mod automated_runs;
 mod booking;
 mod bulk_initiation;
 mod call_logs;
+mod compliance;
 mod customers;
 mod data_sources;
 mod events;
