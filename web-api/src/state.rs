@@ -2,6 +2,7 @@
 
 use engine::Database;
 use engine::appointments::service::AppointmentService;
+use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
@@ -44,6 +45,8 @@ pub struct AppState {
     /// Follow-up cadences, steps sent by hand and the no-show text.
     pub follow_ups: FollowUps,
     pub automated_runs: AutomatedRuns,
+    /// The assistant's booking, for staff's booking from a conversation's text.
+    pub assistant: AssistantReplies,
     pub planners: PlannerStore,
     pub appointments: AppointmentStore,
     pub cv_leads: CvLeadStore,
@@ -85,6 +88,10 @@ impl AppState {
                 MessagingService::new(db.clone(), messaging.clone()),
             ),
             automated_runs: AutomatedRuns::new(db.clone()),
+            assistant: AssistantReplies::new(
+                db.clone(),
+                MessagingService::new(db.clone(), messaging.clone()),
+            ),
             messaging: MessagingService::new(db.clone(), messaging),
             jobs,
             tenancy: TenancyStore::new(db.clone()),

@@ -200,6 +200,53 @@ impl AssistantReplies {
             .await
     }
 
+    /// Staff's "Appointment Search" on a text of the conversation (the spec's nlp/booking and
+    /// inb-nlp/booking): the day and time the text names are booked for the lead as the
+    /// assistant books them, and the customer is texted the confirmation, or the nearest free
+    /// times when it is taken ("Unfortunately …", code FAILURE). A text naming no time, or a
+    /// lead that already has an appointment, is a FAILURE with nothing sent. Staff inside the
+    /// scope; another tenant's lead is not found.
+    pub async fn book_from_text(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let (lead, _) = self
+            .leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Error::invalid(
+                "Please select the text that names a day and time",
+            ));
+        }
+        let refuse = |reason: String| Responded {
+            code: Some(BookingCode::Failure),
+            text: Some(reason),
+            ..Responded::default()
+        };
+        if lead.appointment_set {
+            return Ok(refuse(
+                "Unfortunately this customer already has an appointment.".to_owned(),
+            ));
+        }
+        if lead.customer_block_sms {
+            return Err(Error::invalid("The customer opted out of texts"));
+        }
+        let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
+        let Some(requested) = super::understand(text, now, zone).requested_time else {
+            return Ok(refuse(format!(
+                "Unfortunately no day or time was found in \"{text}\"."
+            )));
+        };
+        self.book_by_text(scope, &lead, Some(requested), true, now)
+            .await
+    }
+
     /// The booking dialogue for one reply: book the time asked for (or the time offered, on a
     /// yes), offer the nearest free times when it is not free, or ask for a day and time.
     pub async fn book_by_text(

@@ -239,6 +239,29 @@ pub struct BookingAnswer {
     pub appointment: AppointmentView,
 }
 
+/// The text staff selected in a conversation ("Appointment Search").
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TextBookingBody {
+    /// The words naming a day and time, e.g. "Tuesday at 10am".
+    #[oai(validator(max_length = 1000))]
+    pub text: String,
+}
+
+/// What booking from a text did: SUCCESS with the appointment, or FAILURE with the assistant's
+/// answer ("Unfortunately …" shows as a warning).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct TextBookingAnswer {
+    /// 'Appointment booked Successfully' or 'Appointment not booked'.
+    pub message: String,
+    /// SUCCESS or FAILURE.
+    pub code: String,
+    /// What the customer was texted (or, with nothing sent, why not).
+    pub text: String,
+    pub appointment_id: Option<i64>,
+}
+
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct StatusAnswer {
@@ -360,6 +383,43 @@ impl AppointmentApi {
             message: booked.message,
             code: "SUCCESS".to_owned(),
             appointment,
+        }))
+    }
+}
+
+impl AppointmentApi {
+    async fn booked_from_text(
+        state: &AppState,
+        req: &Request,
+        caller: &Caller,
+        fsi_id: i64,
+        text: &str,
+    ) -> ApiResult<Json<TextBookingAnswer>> {
+        let scope = request_scope(caller, req)?;
+        let responded = state
+            .assistant
+            .book_from_text(&scope, fsi_id, text, Utc::now())
+            .await?;
+        let sent: Vec<_> = responded
+            .messages
+            .iter()
+            .filter(|m| m.scheduled_for.is_none())
+            .cloned()
+            .collect();
+        send_all(state, &sent).await?;
+        start_pushes(state, &responded.pushes, scope.enterprise_id).await?;
+        state.publish(responded.notices.clone()).await;
+        let booked = responded.booked.as_ref().map(|b| b.appointment_id);
+        Ok(Json(TextBookingAnswer {
+            message: if booked.is_some() {
+                "Appointment booked Successfully"
+            } else {
+                "Appointment not booked"
+            }
+            .to_owned(),
+            code: responded.code.map_or("FAILURE", |c| c.as_str()).to_owned(),
+            text: responded.text.unwrap_or_default(),
+            appointment_id: booked,
         }))
     }
 }
@@ -516,6 +576,34 @@ impl AppointmentApi {
         body: Json<AppointmentBody>,
     ) -> ApiResult<Json<BookingAnswer>> {
         Self::booked(&state, req, &caller, body.0).await
+    }
+
+    /// Books the day and time a text of the conversation names (staff's "Appointment Search",
+    /// the spec's nlp/booking): booked and confirmed to the customer by text, or the nearest
+    /// free times offered when it is taken. Staff inside the scope.
+    #[oai(path = "/api/nlp/booking", method = "post")]
+    async fn nlp_booking(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+        body: Json<TextBookingBody>,
+    ) -> ApiResult<Json<TextBookingAnswer>> {
+        Self::booked_from_text(&state, req, &caller, fsi_id.0, &body.text).await
+    }
+
+    /// The same booking on an inbound conversation (the spec's inb-nlp/booking).
+    #[oai(path = "/api/inb-nlp/booking", method = "post")]
+    async fn inbound_nlp_booking(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+        body: Json<TextBookingBody>,
+    ) -> ApiResult<Json<TextBookingAnswer>> {
+        Self::booked_from_text(&state, req, &caller, fsi_id.0, &body.text).await
     }
 
     /// Moves an appointment to a status the set allows from its own (a disallowed move is a

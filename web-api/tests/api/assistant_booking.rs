@@ -1,17 +1,18 @@
 //! The assistant books by text and hands off: a reply naming a free time is booked and
 //! confirmed; a taken time gets the nearest free ones and a "yes" books the first; a complaint
-//! goes to the general manager and the assistant falls silent.
+//! goes to the general manager and the assistant falls silent; staff book the time a text of the
+//! conversation names (nlp/booking).
 
 use chrono::{Duration, NaiveDate};
 use engine::store::schema::{
     FutureServiceInteractions as Fsi, MessageInstances as Msg, ServiceAppointments as Appt,
 };
-use reqwest::Method;
+use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Order, Query};
 use serde_json::json;
 
 use crate::booking::a_free_monday;
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, assert_error};
 
 impl TestApp {
     /// The customer texts the store from the simulator's phone.
@@ -273,5 +274,87 @@ async fn without_the_date_time_dialogue_a_named_time_is_left_to_staff() {
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     assert!(app.assistant_messages(lead, mark).await.is_empty());
     let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set);
+}
+
+#[tokio::test]
+async fn staff_book_the_time_a_conversation_names_and_the_customer_is_texted() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let picked = app.reachable_leads(3).await;
+    let (lead, _) = picked[0];
+    let day = a_free_monday() + Duration::days(42);
+    let mark = app.last_message_id().await;
+    let path = |lead: i64| format!("/api/nlp/booking?future-service-interaction-id={lead}");
+
+    let answer = app
+        .ok_json(
+            Method::POST,
+            &path(lead),
+            &token,
+            Some(json!({ "text": spoken(day, "11:15am") })),
+        )
+        .await;
+    assert_eq!(answer["code"], "SUCCESS", "{answer}");
+    assert_eq!(answer["message"], "Appointment booked Successfully");
+    assert!(answer["appointmentId"].is_i64(), "{answer}");
+    let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
+    assert!(confirmation.contains("11:15 AM"), "{confirmation}");
+    assert_eq!(answer["text"], confirmation.as_str());
+    let (set, _, _, appointment) = app.lead_flags(lead).await;
+    assert!(set);
+    assert_eq!(answer["appointmentId"], appointment.unwrap());
+
+    // Booked already, or no time in the text: FAILURE, and the customer hears nothing.
+    let again = app
+        .ok_json(
+            Method::POST,
+            &path(lead),
+            &token,
+            Some(json!({ "text": spoken(day, "2pm") })),
+        )
+        .await;
+    assert_eq!(again["code"], "FAILURE", "{again}");
+    assert!(again["text"].as_str().unwrap().starts_with("Unfortunately"));
+    let (other, _) = picked[1];
+    let before = app.assistant_messages(other, mark).await.len();
+    let vague = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/inb-nlp/booking?future-service-interaction-id={other}"),
+            &token,
+            Some(json!({ "text": "thanks, talk soon" })),
+        )
+        .await;
+    assert_eq!(vague["code"], "FAILURE", "{vague}");
+    assert_eq!(vague["message"], "Appointment not booked");
+    assert!(vague.get("appointmentId").is_none());
+    assert_eq!(app.assistant_messages(other, mark).await.len(), before);
+
+    // Bad input and other tenants' leads change nothing.
+    assert_error(
+        app.post_json(&path(other), &token, &json!({ "text": "  " }))
+            .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_error(
+        app.post_json(&path(other), &token, &json!({ "words": "Monday" }))
+            .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.post_json(
+            &path(other),
+            &summit,
+            &json!({ "text": spoken(day, "9am") }),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let (set, _, _, _) = app.lead_flags(other).await;
     assert!(!set);
 }
