@@ -118,6 +118,24 @@ pub struct Responded {
     pub text: Option<String>,
 }
 
+/// A free quarter hour the assistant would offer.
+#[derive(Debug, Clone)]
+pub struct FreeTime {
+    /// The store's local day and time.
+    pub local: NaiveDateTime,
+    pub starts_at: DateTime<Utc>,
+    /// As texts say it ("Monday, June 8 at 10:15 AM").
+    pub label: String,
+}
+
+/// The free times near what a text asks for.
+#[derive(Debug, Clone, Default)]
+pub struct FreeTimes {
+    /// The day and time the text named (store's local time), if any.
+    pub requested: Option<NaiveDateTime>,
+    pub times: Vec<FreeTime>,
+}
+
 #[derive(Debug, Clone)]
 pub struct AssistantReplies {
     messages: MessageStore,
@@ -373,23 +391,9 @@ impl AssistantReplies {
         refused: Option<String>,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
-        let from = around.date().max(now.with_timezone(&zone).date_naive());
-        let days = self
-            .booking
-            .availability(scope, lead.store_id, from, OFFER_DAYS, None, now)
+        let free = self
+            .nearest_free(scope, lead.store_id, around, zone, now)
             .await?;
-        let mut free: Vec<(NaiveDateTime, DateTime<Utc>)> = days
-            .iter()
-            .flat_map(|day| {
-                day.slots
-                    .iter()
-                    .filter(|slot| slot.free > 0)
-                    .map(move |slot| (day.date.and_time(slot.time), slot.starts_at))
-            })
-            .collect();
-        free.sort_by_key(|(local, _)| (*local - around).num_minutes().abs());
-        free.truncate(OFFERS);
-        free.sort_by_key(|(local, _)| *local);
         let asked = match refused {
             Some(_) => format!(
                 "Unfortunately {} on {} is not available.",
@@ -437,6 +441,80 @@ impl AssistantReplies {
             .await?;
         self.text(scope, lead, text, BookingCode::Failure, now)
             .await
+    }
+
+    /// The store's free quarter hours nearest `around` (its local time), in time order: local
+    /// and UTC.
+    async fn nearest_free(
+        &self,
+        scope: &Scope,
+        store_id: i64,
+        around: NaiveDateTime,
+        zone: Tz,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<(NaiveDateTime, DateTime<Utc>)>> {
+        let from = around.date().max(now.with_timezone(&zone).date_naive());
+        let days = self
+            .booking
+            .availability(scope, store_id, from, OFFER_DAYS, None, now)
+            .await?;
+        let mut free: Vec<(NaiveDateTime, DateTime<Utc>)> = days
+            .iter()
+            .flat_map(|day| {
+                day.slots
+                    .iter()
+                    .filter(|slot| slot.free > 0)
+                    .map(move |slot| (day.date.and_time(slot.time), slot.starts_at))
+            })
+            .collect();
+        free.sort_by_key(|(local, _)| (*local - around).num_minutes().abs());
+        free.truncate(OFFERS);
+        free.sort_by_key(|(local, _)| *local);
+        Ok(free)
+    }
+
+    /// The free times the assistant would offer for a text of the conversation, without
+    /// texting anyone (the spec's nlp/availability-without-template): those nearest the day
+    /// and time it names, else the first from now. Staff inside the scope.
+    pub async fn free_times_for_text(
+        &self,
+        scope: &Scope,
+        fsi_id: i64,
+        text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<FreeTimes> {
+        let (lead, _) = self
+            .leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
+        let local_now = now.with_timezone(&zone).naive_local();
+        let requested = super::understand(text.trim(), now, zone)
+            .requested_time
+            .map(|t| t.start)
+            .filter(|at| *at > local_now);
+        let times = self
+            .nearest_free(
+                scope,
+                lead.store_id,
+                requested.unwrap_or(local_now),
+                zone,
+                now,
+            )
+            .await?
+            .into_iter()
+            .map(|(local, starts_at)| FreeTime {
+                label: format!(
+                    "{} at {}",
+                    display_day(local.date()),
+                    display_time(local.time())
+                ),
+                local,
+                starts_at,
+            })
+            .collect();
+        Ok(FreeTimes { requested, times })
     }
 
     /// Hands the conversation to staff: the workflow track (the assistant goes quiet, the

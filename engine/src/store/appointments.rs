@@ -55,6 +55,8 @@ pub struct AppointmentSearch {
     pub statuses: Vec<String>,
     /// Only appointments of leads whose customer has written.
     pub replied_only: bool,
+    /// Only one lead's.
+    pub lead_id: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -104,6 +106,9 @@ impl AppointmentStore {
             query.and_where(
                 Expr::col((Appt::Table, Appt::ApptStatus)).is_in(search.statuses.clone()),
             );
+        }
+        if let Some(lead) = search.lead_id {
+            query.and_where(Expr::col((Appt::Table, Appt::FsiId)).eq(lead));
         }
         if search.replied_only {
             query.and_where(Expr::exists(

@@ -177,6 +177,7 @@ async fn search_page(
         query: body.query,
         statuses,
         replied_only,
+        lead_id: None,
     };
     let found = state
         .appointments
@@ -259,6 +260,34 @@ pub struct TextBookingAnswer {
     pub code: String,
     /// What the customer was texted (or, with nothing sent, why not).
     pub text: String,
+    pub appointment_id: Option<i64>,
+}
+
+/// A free quarter hour near what a text asks for.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct FreeTimeView {
+    pub starts_at: DateTime<Utc>,
+    /// The store's local day (`YYYY-MM-DD`) and time (`h:mm AM`).
+    pub date: String,
+    pub time: String,
+    /// "Monday, June 8 at 10:15 AM".
+    pub label: String,
+}
+
+/// The free times the assistant would offer, nearest the day and time the text names.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct FreeTimesAnswer {
+    /// The day and time the text named (the store's local time, `YYYY-MM-DDTHH:MM`), if any.
+    pub requested: Option<String>,
+    pub times: Vec<FreeTimeView>,
+}
+
+/// Which of the lead's appointments to cancel (default: its next standing one).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CancellationBody {
     pub appointment_id: Option<i64>,
 }
 
@@ -422,6 +451,71 @@ impl AppointmentApi {
             appointment_id: booked,
         }))
     }
+}
+
+/// Moves an appointment to a status and does what the move means: the dealer-system pushes,
+/// the withdrawn invite of a cancellation, the no-show workflow, the lead's counters.
+async fn change_status(state: &AppState, scope: &Scope, id: i64, status: &str) -> ApiResult<()> {
+    let now = Utc::now();
+    let (appointment, to, pushes) = state.booking.set_status(scope, id, status, now).await?;
+    start_pushes(state, &pushes, appointment.enterprise_id).await?;
+    if to == AppointmentStatus::Cancelled {
+        let withdrawn = state
+            .messaging
+            .appointment_changed(appointment.id, None, now)
+            .await?;
+        send_all(state, &withdrawn).await?;
+    }
+    if let Some(lead) = appointment.fsi_id {
+        if to == AppointmentStatus::NoShow {
+            // The no-show workflow: a text inviting them to rebook, then the cadence.
+            let notices = state.follow_ups.after_no_show(scope, lead, now).await?;
+            state.publish(notices).await;
+        }
+        state
+            .publish([engine::messaging::Notice::LeadCounts {
+                id: lead,
+                enterprise_id: appointment.enterprise_id,
+            }])
+            .await;
+    }
+    Ok(())
+}
+
+/// A lead's appointments that still stand (neither cancelled nor missed), soonest first.
+async fn standing_appointments(
+    state: &AppState,
+    scope: &Scope,
+    lead_id: i64,
+) -> ApiResult<Vec<AppointmentRecord>> {
+    state
+        .leads
+        .get(scope, lead_id)
+        .await?
+        .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+    let page = state
+        .appointments
+        .search(
+            scope,
+            &AppointmentSearch {
+                lead_id: Some(lead_id),
+                ..AppointmentSearch::default()
+            },
+            PageRequest::new(Some(0), Some(engine::store::MAX_PAGE_SIZE))?,
+        )
+        .await?;
+    let mut standing: Vec<AppointmentRecord> = page
+        .content
+        .into_iter()
+        .filter(|a| {
+            !matches!(
+                a.appt_status.parse::<AppointmentStatus>(),
+                Ok(AppointmentStatus::Cancelled | AppointmentStatus::NoShow)
+            )
+        })
+        .collect();
+    standing.sort_by_key(|a| a.appt_at);
+    Ok(standing)
 }
 
 /// Starts the dealer-system pushes a change needs.
@@ -606,6 +700,89 @@ impl AppointmentApi {
         Self::booked_from_text(&state, req, &caller, fsi_id.0, &body.text).await
     }
 
+    /// The free times the assistant would offer for a text of the conversation, nearest the
+    /// day and time it names (else the first from now), without texting anyone (the spec's
+    /// nlp/availability-without-template). Staff inside the scope.
+    #[oai(path = "/api/nlp/availability-without-template", method = "post")]
+    async fn nlp_availability(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+        body: Json<TextBookingBody>,
+    ) -> ApiResult<Json<FreeTimesAnswer>> {
+        let scope = request_scope(&caller, req)?;
+        let free = state
+            .assistant
+            .free_times_for_text(&scope, fsi_id.0, &body.text, Utc::now())
+            .await?;
+        Ok(Json(FreeTimesAnswer {
+            requested: free
+                .requested
+                .map(|at| at.format("%Y-%m-%dT%H:%M").to_string()),
+            times: free
+                .times
+                .into_iter()
+                .map(|t| FreeTimeView {
+                    starts_at: t.starts_at,
+                    date: t.local.date().to_string(),
+                    time: display_time(t.local.time()),
+                    label: t.label,
+                })
+                .collect(),
+        }))
+    }
+
+    /// A lead's booked appointments (the spec's booked-appts): those neither cancelled nor
+    /// missed, soonest first. Staff inside the scope; another tenant's lead is not found.
+    #[oai(path = "/api/booked-appts", method = "get")]
+    async fn booked_appointments(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
+    ) -> ApiResult<Json<Vec<AppointmentView>>> {
+        let scope = request_scope(&caller, req)?;
+        let standing = standing_appointments(&state, &scope, fsi_id.0).await?;
+        Ok(Json(
+            standing.into_iter().map(AppointmentView::from).collect(),
+        ))
+    }
+
+    /// Cancels a lead's appointment (the spec's cancellations, `fid` the lead): the one
+    /// `appointmentId` names, else its next standing one. The slot is given back, the invite
+    /// withdrawn and the dealer system told, as a cancellation from the board is.
+    #[oai(path = "/api/cancellations", method = "post")]
+    async fn cancellations(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        fid: Query<i64>,
+        body: Json<CancellationBody>,
+    ) -> ApiResult<Json<StatusAnswer>> {
+        let scope = request_scope(&caller, req)?;
+        let standing = standing_appointments(&state, &scope, fid.0).await?;
+        let appointment = match body.appointment_id {
+            Some(id) => standing.iter().find(|a| a.id == id).ok_or_else(|| {
+                engine::Error::not_found(format!(
+                    "Appointment {id} is not a standing appointment of this lead"
+                ))
+            })?,
+            None => standing
+                .first()
+                .ok_or_else(|| engine::Error::invalid("This lead has no appointment to cancel"))?,
+        };
+        let id = appointment.id;
+        change_status(&state, &scope, id, AppointmentStatus::Cancelled.as_str()).await?;
+        Ok(Json(StatusAnswer {
+            message: "Successfully Deleted Appoinntment".to_owned(),
+            appointment: one(&state, &scope, id).await?,
+        }))
+    }
+
     /// Moves an appointment to a status the set allows from its own (a disallowed move is a
     /// 400 naming the allowed ones). Cancelling gives the slot back and clears the lead's
     /// appointment.
@@ -619,32 +796,7 @@ impl AppointmentApi {
         #[oai(validator(max_length = 40))] status: Path<String>,
     ) -> ApiResult<Json<StatusAnswer>> {
         let scope = request_scope(&caller, req)?;
-        let now = Utc::now();
-        let (appointment, to, pushes) = state
-            .booking
-            .set_status(&scope, id.0, &status.0, now)
-            .await?;
-        start_pushes(&state, &pushes, appointment.enterprise_id).await?;
-        if to == AppointmentStatus::Cancelled {
-            let withdrawn = state
-                .messaging
-                .appointment_changed(appointment.id, None, now)
-                .await?;
-            send_all(&state, &withdrawn).await?;
-        }
-        if let Some(lead) = appointment.fsi_id {
-            if to == AppointmentStatus::NoShow {
-                // The no-show workflow: a text inviting them to rebook, then the cadence.
-                let notices = state.follow_ups.after_no_show(&scope, lead, now).await?;
-                state.publish(notices).await;
-            }
-            state
-                .publish([engine::messaging::Notice::LeadCounts {
-                    id: lead,
-                    enterprise_id: appointment.enterprise_id,
-                }])
-                .await;
-        }
+        change_status(&state, &scope, id.0, &status.0).await?;
         Ok(Json(StatusAnswer {
             message: "Successfully Updated".to_owned(),
             appointment: one(&state, &scope, id.0).await?,

@@ -358,3 +358,128 @@ async fn staff_book_the_time_a_conversation_names_and_the_customer_is_texted() {
     let (set, _, _, _) = app.lead_flags(other).await;
     assert!(!set);
 }
+
+#[tokio::test]
+async fn staff_see_the_free_times_near_a_texts_time_without_texting_anyone() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, _) = app.reachable_leads(1).await[0];
+    let day = a_free_monday() + Duration::days(49);
+    let mark = app.last_message_id().await;
+    let path =
+        format!("/api/nlp/availability-without-template?future-service-interaction-id={lead}");
+
+    let free = app
+        .ok_json(
+            Method::POST,
+            &path,
+            &token,
+            Some(json!({ "text": spoken(day, "10am") })),
+        )
+        .await;
+    assert_eq!(free["requested"], format!("{day}T10:00"), "{free}");
+    let times = free["times"].as_array().unwrap();
+    assert!(!times.is_empty() && times.len() <= 3, "{free}");
+    assert!(
+        times
+            .iter()
+            .any(|t| t["date"] == day.to_string() && t["time"] == "10:00 AM"),
+        "{free}"
+    );
+    // Without a time in the text: the first free times from now.
+    let soon = app
+        .ok_json(
+            Method::POST,
+            &path,
+            &token,
+            Some(json!({ "text": "when can I come?" })),
+        )
+        .await;
+    assert!(soon.get("requested").is_none(), "{soon}");
+    assert!(!soon["times"].as_array().unwrap().is_empty(), "{soon}");
+    assert!(app.assistant_messages(lead, mark).await.is_empty());
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set);
+
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.post_json(&path, &summit, &json!({ "text": "Monday" }))
+            .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_leads_booked_appointments_are_listed_and_cancelled_by_the_lead() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, _) = app.reachable_leads(1).await[0];
+    let day = a_free_monday() + Duration::days(56);
+    let booked = app
+        .ok_json(
+            Method::POST,
+            &format!("/api/nlp/booking?future-service-interaction-id={lead}"),
+            &token,
+            Some(json!({ "text": spoken(day, "1:30pm") })),
+        )
+        .await;
+    let appointment = booked["appointmentId"].as_i64().expect("booked");
+    let listed = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/booked-appts?future-service-interaction-id={lead}"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(listed.as_array().unwrap().len(), 1, "{listed}");
+    assert_eq!(listed[0]["id"], appointment);
+
+    // Bad ids change nothing.
+    let cancel = format!("/api/cancellations?fid={lead}");
+    assert_error(
+        app.post_json(
+            &cancel,
+            &token,
+            &json!({ "appointmentId": appointment + 1000 }),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.post_json(&cancel, &summit, &json!({})).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(set);
+
+    let cancelled = app
+        .ok_json(Method::POST, &cancel, &token, Some(json!({})))
+        .await;
+    assert_eq!(cancelled["message"], "Successfully Deleted Appoinntment");
+    assert_eq!(cancelled["appointment"]["id"], appointment);
+    assert_eq!(
+        cancelled["appointment"]["apptStatus"], "CANCELLED",
+        "{cancelled}"
+    );
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set, "the lead's appointment is cleared");
+    let listed = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/booked-appts?future-service-interaction-id={lead}"),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(listed, json!([]));
+    assert_error(
+        app.post_json(&cancel, &token, &json!({})).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+}

@@ -76,6 +76,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         | "leadid" => Kind::Lead,
         "customerid" => Kind::Customer,
         "vehicleid" => Kind::Vehicle,
+        // `/api/cancellations?fid=` (the spec's name for the lead).
+        "fid" if path == "/api/cancellations" => Kind::Lead,
         "messageid" | "messageinstanceid" | "lastmessageid" | "lastreadmessageinstanceid" => {
             Kind::Message
         }
