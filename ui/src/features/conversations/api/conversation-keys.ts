@@ -9,7 +9,13 @@ export const conversationKeys = {
   intentDetails: (leadId: number, messageId: number) => ['conversations', 'intent-details', leadId, messageId] as const,
   /** The Action Intents and Default Action Intents choices of a customer message. */
   actionIntents: (leadId: number, messageId: number) => ['conversations', 'action-intents', leadId, messageId] as const,
-  /** The selection menu's Appointment Search; `storeId` null searches all the caller's stores. */
+  /** Appointment Search: the free times near the day and time a selected text names. */
+  freeTimesOf: (leadId: number) => ['conversations', 'free-times', leadId] as const,
+  freeTimes: (leadId: number, text: string) => ['conversations', 'free-times', leadId, text] as const,
+  /** Appointment Search: the lead's standing appointments. */
+  bookedAppointments: (leadId: number) => ['conversations', 'booked-appointments', leadId] as const,
+  /** Appointment Search: the store's appointments matching the selected text; `storeId` null searches all the caller's stores. */
+  appointmentSearches: () => ['conversations', 'appointment-search'] as const,
   appointmentSearch: (storeId: number | undefined, query: string) =>
     ['conversations', 'appointment-search', storeId ?? null, query] as const,
 }

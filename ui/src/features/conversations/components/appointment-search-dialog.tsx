@@ -1,107 +1,33 @@
-import { Popover } from '../../../components/popover/popover'
-import { ApiError } from '../../../lib/api-client'
-import { EMPTY_LIST_TEXT } from '../../../lib/config'
-import { formatPhone } from '../../../lib/format-phone'
-import { clockTime, dayKey, timeOf, writtenDate } from '../../../lib/zoned-time'
-import { useAppointmentSearch, type Appointment } from '../api/search-appointments'
+import { Popover, type PopoverAnchor } from '../../../components/popover/popover'
+import { BookedAppointmentsSection } from './booked-appointments-section'
+import { FreeTimesSection } from './free-times-section'
+import { MatchingAppointmentsSection } from './matching-appointments-section'
 
 export const APPOINTMENT_SEARCH_TITLE = 'Appointment Search'
 
-const COLUMNS = ['Date / time', 'Customer', 'Phone', 'Vehicle', 'Status', 'Transport'] as const
-/** Placeholder rows while searching, in the results' own box so that nothing moves when they arrive. */
-const SKELETON_ROWS = 3
-
 export interface AppointmentSearchDialogProps {
-  /** Where the menu was opened. */
-  anchor: { x: number; y: number }
+  /** Where it opens: the right-click point, or the options button (a stable object or element). */
+  anchor: PopoverAnchor
+  /** The conversation's lead (future service interaction). */
+  leadId: number
   /** The selected text. */
-  query: string
-  /** The conversation's store; all the caller's stores when unknown. */
+  text: string
+  /** The conversation's store; the matching appointments are looked for there (all the caller's stores when unknown). */
   storeId?: number
   /** The store's time zone (IANA): appointment times are shown in it. */
   timeZone?: string
-  /** The message the search was started from: Escape and Close give focus back to it. */
+  /** Where Escape and Close give focus back (the message, or the options button). */
   returnFocus: HTMLElement | null
   onClose: () => void
 }
 
-/** `Nov 23, 2026` and `10:30 AM` of an appointment in the store's zone. */
-function appointmentTime(iso: string, timeZone?: string): { date: string; time: string } | null {
-  const t = timeOf(iso)
-  if (!Number.isFinite(t)) return null
-  return { date: writtenDate(dayKey(t, timeZone), 'medium'), time: clockTime(iso, timeZone) }
-}
-
-function AppointmentRow({ appointment: a, timeZone }: { appointment: Appointment; timeZone?: string }) {
-  const when = appointmentTime(a.apptDateTime, timeZone)
-  return (
-    <tr data-testid="appointment-row" data-appointment-id={a.id}>
-      <td>
-        {when ? (
-          <time dateTime={a.apptDateTime} className="appointment-search__when">
-            <span>{when.date}</span> <span>{when.time}</span>
-          </time>
-        ) : (
-          '—'
-        )}
-      </td>
-      <td>{a.customerName || '—'}</td>
-      <td className="appointment-search__nowrap">{formatPhone(a.cellular) || '—'}</td>
-      <td>
-        {a.vehicle || a.vin || '—'}
-        {a.vehicle && a.vin ? (
-          <>
-            {' '}
-            <span className="appointment-search__vin">{a.vin}</span>
-          </>
-        ) : null}
-      </td>
-      <td>{a.apptStatus || '—'}</td>
-      <td>{a.transportType || '—'}</td>
-    </tr>
-  )
-}
-
 /**
- * The selection menu's Appointment Search (spec sections 2 and 5): the
- * appointments matching the selected text in the conversation's store, soonest
- * first, with time (store's zone), customer, phone, vehicle, status and transport.
+ * Appointment Search on a selected text (spec sections 2 and 5, B-S4): for
+ * the conversation's lead, the free times near the day and time the text
+ * names with Book, the lead's standing appointments with Cancel, and the
+ * store's appointments matching the text.
  */
-export function AppointmentSearchDialog({ anchor, query, storeId, timeZone, returnFocus, onClose }: AppointmentSearchDialogProps) {
-  const search = useAppointmentSearch({ query, storeId })
-  const appointments = search.data?.content ?? []
-  const total = search.data?.totalElements ?? 0
-
-  let rows
-  if (search.isPending) {
-    rows = Array.from({ length: SKELETON_ROWS }, (_, i) => (
-      <tr key={i} className="appointment-search__skeleton" aria-hidden="true">
-        {COLUMNS.map((column) => (
-          <td key={column}>
-            <span className="skeleton-bar" />
-          </td>
-        ))}
-      </tr>
-    ))
-  } else if (search.isError) {
-    const text = search.error instanceof ApiError ? search.error.message : 'The appointments could not be loaded.'
-    rows = (
-      <tr className="appointment-search__note">
-        <td colSpan={COLUMNS.length} role="alert">
-          {text}
-        </td>
-      </tr>
-    )
-  } else if (appointments.length === 0) {
-    rows = (
-      <tr className="appointment-search__note">
-        <td colSpan={COLUMNS.length}>{EMPTY_LIST_TEXT}</td>
-      </tr>
-    )
-  } else {
-    rows = appointments.map((a) => <AppointmentRow key={a.id} appointment={a} timeZone={timeZone} />)
-  }
-
+export function AppointmentSearchDialog({ anchor, leadId, text, storeId, timeZone, returnFocus, onClose }: AppointmentSearchDialogProps) {
   const close = () => {
     onClose()
     if (returnFocus?.isConnected) returnFocus.focus()
@@ -116,42 +42,18 @@ export function AppointmentSearchDialog({ anchor, query, storeId, timeZone, retu
       returnFocus={returnFocus}
       onClose={onClose}
     >
-      <p className="appointment-search__query">
-        Matching <q>{query}</q>
-      </p>
-      <div
-        className="appointment-search__results"
-        role="region"
-        aria-label="Appointments"
-        aria-busy={search.isPending || undefined}
-        tabIndex={0}
-        data-testid="appointment-search-results"
-      >
-        <table className="appointment-search__table">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{rows}</tbody>
-        </table>
-      </div>
-      <div className="appointment-search__footer">
-        <span className="appointment-search__count" role="status">
-          {search.isPending
-            ? 'Searching…'
-            : search.isSuccess && total > appointments.length
-              ? `Showing ${appointments.length} of ${total}`
-              : ''}
-        </span>
+      <div className="appointment-search__head">
+        <p className="appointment-search__query">
+          Selected <q>{text}</q>
+        </p>
+        {/* First, so that it (not Book) takes focus when the panel opens. */}
         <button type="button" className="btn btn--small" onClick={close}>
           Close
         </button>
       </div>
+      <FreeTimesSection leadId={leadId} text={text} />
+      <BookedAppointmentsSection leadId={leadId} timeZone={timeZone} />
+      <MatchingAppointmentsSection query={text} storeId={storeId} timeZone={timeZone} />
     </Popover>
   )
 }

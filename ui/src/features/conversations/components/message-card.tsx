@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { formatPhone } from '../../../lib/format-phone'
 import type { MessageView } from '../../../lib/message-events'
 import { sanitizeHtml } from '../../../lib/sanitize-html'
@@ -16,8 +16,9 @@ import {
 } from './conversation-model'
 import { DeliveryStatusIcon } from './delivery-status-icon'
 import { LogModeControl } from './log-mode-control'
-import { MessageOptions } from './message-options'
+import { MessageOptions, type OptionsAppointmentSearch } from './message-options'
 import { NoteUndoButton, type NoteUndoContext } from './note-undo-button'
+import { selectedTextWithin } from './selected-text'
 import { useSelectionMenu } from './selection-menu'
 
 export interface MessageCardProps {
@@ -140,6 +141,12 @@ export function MessageCard({
   const bodyId = useId()
   const html = useMemo(() => sanitizeHtml(message.content), [message.content])
   const selection = useSelectionMenu({ leadId, storeId: storeId ?? message.storeId, timeZone })
+  const bodyRef = useRef<HTMLDivElement>(null)
+  // The options menu offers Appointment Search on messages whose text can be selected (calls and tasks have no menu).
+  const appointmentSearch: OptionsAppointmentSearch | undefined =
+    html && kind !== 'call' && kind !== 'task'
+      ? { selectedText: () => selectedTextWithin(bodyRef.current, window.getSelection()), open: selection.openAppointmentSearch }
+      : undefined
 
   const classes = [
     'chat-msg',
@@ -154,6 +161,7 @@ export function MessageCard({
 
   const body = html ? (
     <div
+      ref={bodyRef}
       id={bodyId}
       className="chat-msg__body"
       // Focusable from script only: the selection menu and its dialogs give focus back here.
@@ -187,7 +195,14 @@ export function MessageCard({
           </span>
           {kind === 'note' && noteUndo ? <NoteUndoButton leadId={leadId} noteId={message.id} {...noteUndo} /> : null}
           {privileged ? (
-            <MessageOptions leadId={leadId} message={message} lead={lead} timeZone={timeZone} onArchive={onArchive} />
+            <MessageOptions
+              leadId={leadId}
+              message={message}
+              lead={lead}
+              timeZone={timeZone}
+              onArchive={onArchive}
+              appointmentSearch={appointmentSearch}
+            />
           ) : null}
         </header>
         {sent && !enterpriseStyle && message.toName ? <p className="chat-msg__to">TO: {message.toName}</p> : null}

@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
 import { Popover } from '../../../components/popover/popover'
 import type { MessageView } from '../../../lib/message-events'
 import { useEnableLogMode } from '../api/enable-log-mode'
 import { ActionIntentsPopover, ACTION_INTENTS_TITLE, DEFAULT_ACTION_INTENTS_TITLE } from './action-intents-popover'
+import { APPOINTMENT_SEARCH_TITLE } from './appointment-search-dialog'
 import { hasOptions, messageOptions, optionsTone, type LeadSwitches } from './conversation-model'
 import { IntentDetailsDialog } from './intent-details-dialog'
 import { ResponseTimeForm } from './response-time-form'
@@ -23,6 +24,15 @@ export interface MessageOptionsProps {
   timeZone?: string
   /** Asks to archive the message (the chat box confirms first). */
   onArchive: (messageId: number) => void
+  /** Offers Appointment Search on the text selected in the message (messages with a text body). */
+  appointmentSearch?: OptionsAppointmentSearch
+}
+
+export interface OptionsAppointmentSearch {
+  /** The text selected inside the message now ('' for none). */
+  selectedText: () => string
+  /** Opens Appointment Search on `text`, hanging off `from`; '' says text must be selected (B-R12). */
+  open: (text: string, from: HTMLElement) => void
 }
 
 type View = 'closed' | 'menu' | 'response-time' | 'intents' | 'action-intents' | 'default-action-intents'
@@ -30,15 +40,19 @@ type View = 'closed' | 'menu' | 'response-time' | 'intents' | 'action-intents' |
 /**
  * The per-message options menu (spec sections 2 and 6; SUPER_DATA_ADMIN and
  * SUPER_USER only): a three-dot icon — green, amber for notes, dark if
- * archived — opening a popover titled Options.
+ * archived — opening a popover titled Options. Messages with selectable text
+ * also offer Appointment Search on the text selected in them.
  */
-export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, onArchive }: MessageOptionsProps) {
+export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, onArchive, appointmentSearch }: MessageOptionsProps) {
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null)
   const [view, setView] = useState<View>('closed')
+  // The selection as the button was pressed (pressing may clear it), then as the menu opened.
+  const pressedSelection = useRef('')
+  const [selectedText, setSelectedText] = useState('')
   const logMode = useEnableLogMode()
   const dt = useDtDialogue({ leadId, on: lead?.dtDialogEnabled === true, lastMessage: message.content })
   const options = messageOptions(message, { lead, noDt })
-  if (!hasOptions(options)) return null
+  if (!hasOptions(options) && !appointmentSearch) return null
   const close = () => setView('closed')
   /** Closes what is open and gives focus back to the options button. */
   const closeAndFocus = () => {
@@ -62,7 +76,14 @@ export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, 
         aria-haspopup="menu"
         aria-expanded={view !== 'closed'}
         data-testid="message-options"
-        onClick={() => setView(view === 'closed' ? 'menu' : 'closed')}
+        onPointerDown={() => {
+          pressedSelection.current = appointmentSearch?.selectedText() ?? ''
+        }}
+        onClick={() => {
+          if (view === 'closed') setSelectedText(pressedSelection.current || (appointmentSearch?.selectedText() ?? ''))
+          pressedSelection.current = ''
+          setView(view === 'closed' ? 'menu' : 'closed')
+        }}
       >
         ⋮
       </button>
@@ -115,6 +136,20 @@ export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, 
           ) : null}
           {options.actionIntents ? item(ACTION_INTENTS_TITLE, 'action-intents') : null}
           {options.actionIntents ? item(DEFAULT_ACTION_INTENTS_TITLE, 'default-action-intents') : null}
+          {appointmentSearch ? (
+            <button
+              type="button"
+              role="menuitem"
+              className="popover__item"
+              aria-haspopup="dialog"
+              onClick={() => {
+                closeAndFocus()
+                appointmentSearch.open(selectedText, anchor)
+              }}
+            >
+              {APPOINTMENT_SEARCH_TITLE}
+            </button>
+          ) : null}
         </Popover>
       ) : null}
       {anchor && view === 'response-time' ? (

@@ -1,4 +1,4 @@
-import { Popover } from '../../../components/popover/popover'
+import { Popover, type PopoverAnchor } from '../../../components/popover/popover'
 import { notify } from '../../../lib/notices'
 import { useUpdateVehicleMileage } from '../api/update-vehicle-mileage'
 
@@ -15,7 +15,7 @@ async function copyText(text: string): Promise<void> {
 
 export interface SelectionMenuPopoverProps {
   /** Where the menu was opened (a stable object, so the popover is not placed and focused again on every render). */
-  anchor: { x: number; y: number }
+  anchor: PopoverAnchor
   /** The selected text. */
   text: string
   /** The conversation's lead: VMR updates go to its vehicle. */

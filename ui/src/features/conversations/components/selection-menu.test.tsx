@@ -5,12 +5,13 @@ import { getNotices } from '../../../lib/notices'
 import { messageFixture } from '../../../test/message-fixture'
 import { pressKey, setupTestRoot } from '../../../test/render'
 import { MessageCard } from './message-card'
+import { SELECT_TEXT_FIRST } from './selected-text'
 
 const view = setupTestRoot()
 const CONTENT = 'Odometer says 45,300 miles, ask Dana Whitfield about Tuesday'
 
 /** A message card of lead 3 in store 12 (New York time), in a fresh query client. */
-function render() {
+function render({ privileged = false }: { privileged?: boolean } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   view.render(
     <QueryClientProvider client={client}>
@@ -21,7 +22,7 @@ function render() {
           storeId={12}
           timeZone="America/New_York"
           now={Date.parse('2026-11-22T19:00:00Z')}
-          privileged={false}
+          privileged={privileged}
           enterpriseStyle={false}
           onArchive={() => undefined}
         />
@@ -63,6 +64,31 @@ async function settle() {
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+type Answer = () => Promise<Response>
+
+/** Answers the Appointment Search calls (nothing free, nothing booked, no matches) unless `answers` says otherwise, by path. */
+function routeFetch(answers: Record<string, Answer> = {}) {
+  const defaults: Record<string, Answer> = {
+    '/api/nlp/availability-without-template': () => Promise.resolve(json({ times: [] })),
+    '/api/booked-appts': () => Promise.resolve(json([])),
+    '/api/service-appointment/search-by-appt-date-and-query': () =>
+      Promise.resolve(json({ content: [], page: 0, size: 50, totalElements: 0 })),
+  }
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    const path = new URL(String(input), 'http://bayline.test').pathname
+    const answer = answers[path] ?? defaults[path]
+    return answer ? answer() : Promise.resolve(json({ message: `unexpected ${path}` }, 500))
+  })
+}
+
+/** The method and JSON body of the call to `url` (path and query), if one was made. */
+function sentTo(fetch: { mock: { calls: unknown[][] } }, url: string): { method?: string; body: unknown } | undefined {
+  const call = fetch.mock.calls.find(([u]) => u === url) as [string, RequestInit] | undefined
+  if (!call) return undefined
+  const [, init] = call
+  return { method: init.method, body: typeof init.body === 'string' ? JSON.parse(init.body) : null }
 }
 
 function sentJson(fetch: { mock: { calls: unknown[][] } }, call = 0): { url: string; method?: string; body: unknown } {
@@ -143,9 +169,10 @@ describe('selection menu', () => {
     expect(getNotices().some((n) => n.message === 'Successfully Updated' && n.id > notice!.id)).toBe(false)
   })
 
-  it('Appointment Search looks the selected text up in the store and lists what it finds', async () => {
+  it('Appointment Search opens the panel for the lead on the selected text, with the store\'s matching appointments', async () => {
     let answer: (response: Response) => void = () => undefined
-    const fetch = vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)))
+    const search = new Promise<Response>((resolve) => (answer = resolve))
+    const fetch = routeFetch({ '/api/service-appointment/search-by-appt-date-and-query': () => search })
     const body = render()
     select(body, 'Dana Whitfield')
     rightClick(body)
@@ -154,15 +181,21 @@ describe('selection menu', () => {
 
     const box = dialog()!
     expect(box.querySelector('.popover__title')?.textContent).toBe('Appointment Search')
+    expect(box.querySelector('.appointment-search__query')?.textContent).toBe('Selected Dana Whitfield')
     const results = box.querySelector<HTMLElement>('[data-testid="appointment-search-results"]')!
     // Searching: placeholders inside the results' own box.
     expect(results.getAttribute('aria-busy')).toBe('true')
     expect(results.querySelectorAll('.appointment-search__skeleton')).toHaveLength(3)
-    expect(sentJson(fetch)).toEqual({
-      url: '/api/service-appointment/search-by-appt-date-and-query',
+    expect(sentTo(fetch, '/api/service-appointment/search-by-appt-date-and-query')).toEqual({
       method: 'POST',
       body: { query: 'Dana Whitfield', storeIds: [12], page: 0, size: 50 },
     })
+    // The lead's free times near what the text names, and its standing appointments.
+    expect(sentTo(fetch, '/api/nlp/availability-without-template?future-service-interaction-id=3')).toEqual({
+      method: 'POST',
+      body: { text: 'Dana Whitfield' },
+    })
+    expect(sentTo(fetch, '/api/booked-appts?future-service-interaction-id=3')).toEqual({ method: 'GET', body: null })
 
     answer(
       json({
@@ -210,22 +243,61 @@ describe('selection menu', () => {
   })
 
   it("says 'No records available.' when nothing matches", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ content: [], page: 0, size: 50, totalElements: 0 }))
+    routeFetch()
     const body = render()
     select(body, 'Tuesday')
     rightClick(body)
     act(() => item('Appointment Search').click())
     await settle()
-    expect(dialog()?.querySelector('tbody')?.textContent).toBe('No records available.')
+    expect(dialog()?.querySelector('[data-testid="appointment-search-results"] tbody')?.textContent).toBe('No records available.')
   })
 
   it("shows the server's message in the dialog when the search fails", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ message: 'Store not found', errors: ['Store not found'] }, 404))
+    routeFetch({
+      '/api/service-appointment/search-by-appt-date-and-query': () =>
+        Promise.resolve(json({ message: 'Store not found', errors: ['Store not found'] }, 404)),
+    })
     const body = render()
     select(body, 'Tuesday')
     rightClick(body)
     act(() => item('Appointment Search').click())
     await settle()
     expect(dialog()?.querySelector('[role="alert"]')?.textContent).toBe('Store not found')
+  })
+
+  it('the options menu offers Appointment Search on the selected text, and without one says text is needed', async () => {
+    const fetch = routeFetch()
+    const body = render({ privileged: true })
+    const options = view.container.querySelector<HTMLButtonElement>('[data-testid="message-options"]')!
+    const searchItem = () =>
+      Array.from(document.querySelectorAll<HTMLButtonElement>('[role="menu"][aria-label="Options"] [role="menuitem"]')).find(
+        (b) => b.textContent === 'Appointment Search',
+      )!
+
+    // Nothing selected (B-R12): a warning, no panel, no call.
+    window.getSelection()!.removeAllRanges()
+    act(() => options.click())
+    act(() => searchItem().click())
+    expect(dialog()).toBeNull()
+    expect(getNotices().at(-1)).toMatchObject({ type: 'warning', message: SELECT_TEXT_FIRST })
+    expect(fetch).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(options)
+
+    // Selected, even if pressing the button clears the selection: the panel opens on it.
+    select(body, 'Tuesday')
+    act(() => {
+      options.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+    })
+    window.getSelection()!.removeAllRanges()
+    act(() => options.click())
+    act(() => searchItem().click())
+    await settle()
+    expect(dialog()?.querySelector('.appointment-search__query')?.textContent).toBe('Selected Tuesday')
+    expect(sentTo(fetch, '/api/nlp/availability-without-template?future-service-interaction-id=3')?.body).toEqual({ text: 'Tuesday' })
+
+    // Escape gives focus back to the options button.
+    pressKey(document.activeElement!, 'Escape')
+    expect(dialog()).toBeNull()
+    expect(document.activeElement).toBe(options)
   })
 })

@@ -1,9 +1,12 @@
 import { useState, type MouseEvent } from 'react'
+import type { PopoverAnchor } from '../../../components/popover/popover'
+import { notify } from '../../../lib/notices'
 import { AppointmentSearchDialog } from './appointment-search-dialog'
 import { SelectionMenuPopover } from './selection-menu-popover'
+import { SELECT_TEXT_FIRST, selectedTextWithin } from './selected-text'
 
 export interface SelectionMenuContext {
-  /** The conversation's lead (future service interaction): VMR updates go to its vehicle. */
+  /** The conversation's lead (future service interaction): VMR updates go to its vehicle, Appointment Search books for it. */
   leadId: number
   /** The lead's store: Appointment Search looks there (all the caller's stores when unknown). */
   storeId?: number
@@ -12,10 +15,10 @@ export interface SelectionMenuContext {
 }
 
 interface OpenSelection {
-  /** A stable object, so the popover is not placed (and focused) again on every render. */
-  anchor: { x: number; y: number }
+  /** A stable point or element, so the popover is not placed (and focused) again on every render. */
+  anchor: PopoverAnchor
   text: string
-  /** The message body the menu was opened on; focus goes back to it. */
+  /** What the menu was opened from (the message body, or its options button); focus goes back to it. */
   target: HTMLElement
   view: 'menu' | 'appointments'
 }
@@ -25,15 +28,15 @@ interface OpenSelection {
  * 5): Copy, VMR Update (minder), VMR Update (mileage) and Appointment Search,
  * each working on the selected text. Offered only while text inside the
  * message is selected; otherwise the browser's own menu shows.
+ * `openAppointmentSearch` opens Appointment Search from elsewhere (the options
+ * menu); without selected text it says text is needed (B-R12).
  */
 export function useSelectionMenu({ leadId, storeId, timeZone }: SelectionMenuContext) {
   const [open, setOpen] = useState<OpenSelection | null>(null)
 
   const onContextMenu = (event: MouseEvent<HTMLElement>) => {
-    const selection = window.getSelection()
-    const text = selection?.toString().trim() ?? ''
-    const inside = selection?.anchorNode ? event.currentTarget.contains(selection.anchorNode) : false
-    if (!text || !inside) return
+    const text = selectedTextWithin(event.currentTarget, window.getSelection())
+    if (!text) return
     event.preventDefault()
     const box = event.currentTarget.getBoundingClientRect()
     // Opened from the keyboard the pointer position is 0,0: hang the menu off the message instead.
@@ -44,6 +47,14 @@ export function useSelectionMenu({ leadId, storeId, timeZone }: SelectionMenuCon
       target: event.currentTarget,
       view: 'menu',
     })
+  }
+
+  const openAppointmentSearch = (text: string, from: HTMLElement) => {
+    if (!text.trim()) {
+      notify({ type: 'warning', message: SELECT_TEXT_FIRST })
+      return
+    }
+    setOpen({ anchor: from, text: text.trim(), target: from, view: 'appointments' })
   }
 
   const close = () => setOpen(null)
@@ -69,7 +80,8 @@ export function useSelectionMenu({ leadId, storeId, timeZone }: SelectionMenuCon
     element = (
       <AppointmentSearchDialog
         anchor={open.anchor}
-        query={open.text}
+        leadId={leadId}
+        text={open.text}
         storeId={storeId}
         timeZone={timeZone}
         returnFocus={open.target}
@@ -78,5 +90,5 @@ export function useSelectionMenu({ leadId, storeId, timeZone }: SelectionMenuCon
     )
   }
 
-  return { onContextMenu, menu: element }
+  return { onContextMenu, openAppointmentSearch, menu: element }
 }
