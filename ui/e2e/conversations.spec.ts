@@ -406,6 +406,7 @@ test('a super user acts on a default intent of a customer reply, then starts the
     'Archive',
     'Action Intents',
     'Default Action Intents',
+    'Appointment Search',
   ])
 
   // Default Action Intents: Save needs a choice; CQ is one of every label.
