@@ -11,6 +11,7 @@ pub mod imports;
 pub mod messaging;
 pub mod outreach;
 pub mod planner;
+pub mod reports;
 pub mod store;
 pub mod templates;
 

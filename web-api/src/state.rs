@@ -7,6 +7,7 @@ use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
+use engine::reports::Reports;
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -45,6 +46,7 @@ pub struct AppState {
     /// Follow-up cadences, steps sent by hand and the no-show text.
     pub follow_ups: FollowUps,
     pub automated_runs: AutomatedRuns,
+    pub reports: Reports,
     /// The assistant's booking, for staff's booking from a conversation's text.
     pub assistant: AssistantReplies,
     pub planners: PlannerStore,
@@ -88,6 +90,7 @@ impl AppState {
                 MessagingService::new(db.clone(), messaging.clone()),
             ),
             automated_runs: AutomatedRuns::new(db.clone()),
+            reports: Reports::new(db.clone()),
             assistant: AssistantReplies::new(
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),

@@ -22912,6 +22912,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The funnel of the leads texted in the window: CONTACTED, RESPONDED, ENGAGED and
+         *     APPT_BOOKING with the spec's three rates (docs/reports.md). Manager roles; dealers and
+         *     stores outside the scope are not found.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReportFilterBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["FunnelView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service-appointment/search-by-appt-date-and-query": {
         parameters: {
             query?: never;
@@ -29413,6 +29546,40 @@ export interface components {
             times: components["schemas"]["FreeTimeView"][];
         };
         /**
+         * FunnelRateView
+         * @description One funnel rate.
+         */
+        FunnelRateView: {
+            /** @description 'REPONSE %' (sic), 'CLOSURE RATE %' or 'RESPONSE TO APPT %'. */
+            label: string;
+            /**
+             * Format: double
+             * @description A percentage with one decimal; 0 when its base is 0.
+             */
+            percent: number;
+        };
+        /**
+         * FunnelStageView
+         * @description One funnel stage.
+         */
+        FunnelStageView: {
+            /** Format: int64 */
+            count: number;
+            /** @description CONTACTED, RESPONDED, ENGAGED or APPT_BOOKING. */
+            key: string;
+        };
+        /**
+         * FunnelView
+         * @description The funnel (E-E4), its stages in order.
+         */
+        FunnelView: {
+            endDate: string;
+            rates: components["schemas"]["FunnelRateView"][];
+            stages: components["schemas"]["FunnelStageView"][];
+            /** @description The window it covers, UTC days inclusive (`YYYY-MM-DD`). */
+            startDate: string;
+        };
+        /**
          * FutureServiceInteraction
          * @description The lead (FSI) as the lead screens use it.
          */
@@ -30268,6 +30435,25 @@ export interface components {
             vin?: string;
             /** Format: int32 */
             year?: number;
+        };
+        /**
+         * ReportFilterBody
+         * @description The spec's report filter (E-E3).
+         */
+        ReportFilterBody: {
+            bocIds?: number[];
+            /**
+             * @description What the UI adds for the demo enterprise (E-R3); its figures come from its demo data
+             *     like any enterprise's, so the flag changes nothing.
+             */
+            demoFlag?: boolean;
+            endDate?: string;
+            /** Format: int64 */
+            enterpriseId?: number;
+            serviceTypes?: string[];
+            /** @description `YYYY-MM-DD` or `DD.MM.YYYY`; with `endDate` absent too, the last 7 days. */
+            startDate?: string;
+            storeIds?: number[];
         };
         /**
          * RequestedTimeView

@@ -17,6 +17,7 @@ pub mod messages;
 pub mod messaging_settings;
 pub mod outreach;
 pub mod planners;
+pub mod reports;
 pub mod schedules;
 pub mod session;
 pub mod simulator;
@@ -65,6 +66,8 @@ pub enum ApiTags {
     Templates,
     /// Bulk conversation initiation and its report.
     Outreach,
+    /// Reports over the outreach: the funnel and the spec's report kinds.
+    Reports,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -108,6 +111,7 @@ type MessagingApis = (
     dealer_records::DealerRecordApi,
     templates::TemplateApi,
     outreach::OutreachApi,
+    reports::ReportApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -141,6 +145,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             dealer_records::DealerRecordApi,
             templates::TemplateApi,
             outreach::OutreachApi,
+            reports::ReportApi,
         ),
     )
 }
