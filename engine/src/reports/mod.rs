@@ -4,8 +4,10 @@
 //! docs/reports.md defines every figure.
 
 mod funnel;
+mod nraa_checkin;
 
 pub use funnel::{Funnel, FunnelRate, FunnelStage};
+pub use nraa_checkin::NraaCheckIn;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 

@@ -19575,6 +19575,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lisa/appointment-status-report/fetch-nraa-checkin-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * NRAA check-in detail: the visits in the window (checked in, in service or completed) of
+         *     customers texted before it who never answered at all, latest first, paged.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReportFilterBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["NraaCheckInPage"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lisa/custom-search/appointment-set-count": {
         parameters: {
             query?: never;
@@ -30135,6 +30270,48 @@ export interface components {
             targetKind?: string;
             /** Format: int64 */
             vehicleId?: number;
+        };
+        /**
+         * NraaCheckInPage
+         * @description A page of a report (E-E5): `page` counts from 0.
+         */
+        NraaCheckInPage: {
+            content: components["schemas"]["NraaCheckInView"][];
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            size: number;
+            /** Format: uint64 */
+            totalElements: number;
+        };
+        /**
+         * NraaCheckInView
+         * @description A visit of a customer who never answered our texts.
+         */
+        NraaCheckInView: {
+            /** Format: int64 */
+            appointmentId: number;
+            /** Format: date-time */
+            apptAt: string;
+            /** @description CHECKED_IN, IN_SERVICE or COMPLETED. */
+            apptStatus: string;
+            customerCellular?: string;
+            /** Format: int64 */
+            customerId: number;
+            customerName: string;
+            /**
+             * Format: date-time
+             * @description The first text on the lead, and how many went out before the visit.
+             */
+            firstTextedAt?: string;
+            /** Format: int64 */
+            futureServiceInteractionId: number;
+            serviceType: string;
+            /** Format: int64 */
+            storeId: number;
+            storeName: string;
+            /** Format: int64 */
+            textsSent: number;
         };
         /**
          * OfficeMaster

@@ -1,10 +1,12 @@
 //! Reports: the spec's report filter on every call, checked in `engine::reports`; the reports
 //! the spec names without a path are served as `/api/reports/{kind}` (docs/reports.md).
 
-use chrono::Utc;
-use engine::reports::{Funnel, ReportRequest};
+use chrono::{DateTime, Utc};
+use engine::reports::{Funnel, NraaCheckIn, ReportRequest};
+use engine::store::PageRequest;
 use poem::Request;
 use poem::web::Data;
+use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
@@ -76,6 +78,55 @@ pub struct FunnelView {
     pub end_date: String,
 }
 
+/// A visit of a customer who never answered our texts.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct NraaCheckInView {
+    pub appointment_id: i64,
+    pub appt_at: DateTime<Utc>,
+    /// CHECKED_IN, IN_SERVICE or COMPLETED.
+    pub appt_status: String,
+    pub store_id: i64,
+    pub store_name: String,
+    pub future_service_interaction_id: i64,
+    pub service_type: String,
+    pub customer_id: i64,
+    pub customer_name: String,
+    pub customer_cellular: Option<String>,
+    /// The first text on the lead, and how many went out before the visit.
+    pub first_texted_at: Option<DateTime<Utc>>,
+    pub texts_sent: i64,
+}
+
+impl From<NraaCheckIn> for NraaCheckInView {
+    fn from(row: NraaCheckIn) -> Self {
+        Self {
+            appointment_id: row.appointment_id,
+            appt_at: row.appt_at,
+            appt_status: row.appt_status,
+            store_id: row.store_id,
+            store_name: row.store_name,
+            future_service_interaction_id: row.fsi_id,
+            service_type: row.service_type,
+            customer_id: row.customer_id,
+            customer_name: format!("{} {}", row.customer_first_name, row.customer_last_name),
+            customer_cellular: row.customer_cellular,
+            first_texted_at: row.first_texted_at,
+            texts_sent: row.texts_sent,
+        }
+    }
+}
+
+/// A page of a report (E-E5): `page` counts from 0.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct NraaCheckInPage {
+    pub content: Vec<NraaCheckInView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
 pub struct ReportApi;
 
 #[OpenApi(tag = "ApiTags::Reports")]
@@ -116,6 +167,40 @@ impl ReportApi {
             end_date: (filter.until - chrono::Duration::days(1))
                 .date_naive()
                 .to_string(),
+        }))
+    }
+
+    /// NRAA check-in detail: the visits in the window (checked in, in service or completed) of
+    /// customers texted before it who never answered at all, latest first, paged.
+    #[oai(
+        path = "/api/lisa/appointment-status-report/fetch-nraa-checkin-detail",
+        method = "post"
+    )]
+    async fn nraa_check_ins(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+        body: Json<ReportFilterBody>,
+    ) -> ApiResult<Json<NraaCheckInPage>> {
+        let scope = scope_naming(&caller, req, body.enterprise_id)?;
+        let page = PageRequest::new(page.0, size.0)?;
+        let filter = state
+            .reports
+            .filter(&caller, &scope, body.0.request(), Utc::now())
+            .await?;
+        let found = state.reports.nraa_check_ins(&filter, page).await?;
+        Ok(Json(NraaCheckInPage {
+            content: found
+                .content
+                .into_iter()
+                .map(NraaCheckInView::from)
+                .collect(),
+            page: found.page,
+            size: found.size,
+            total_elements: found.total_elements,
         }))
     }
 }

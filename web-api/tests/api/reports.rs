@@ -1,6 +1,6 @@
 //! Reports: the funnel's figures against a small world built by hand (texts, replies, an
 //! opt-out, bookings, a cancellation, moved into a window of their own), and the report filter's
-//! checks, tenancy and roles.
+//! checks, tenancy and roles; the NRAA check-ins.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use engine::store::schema::{
@@ -260,6 +260,154 @@ async fn the_report_filter_is_checked_against_the_scope_and_says_what_is_wrong()
             .await
             .unwrap(),
         StatusCode::UNAUTHORIZED,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn nraa_check_ins_are_the_visits_of_customers_who_never_answered() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let picked = app.reachable_leads(4).await;
+    let leads: Vec<i64> = picked.iter().map(|(l, _)| *l).collect();
+    for lead in &leads {
+        let started = app
+            .get(
+                &format!("/api/service-workflow/initiate?future-service-interaction-id={lead}"),
+                Some(&token),
+            )
+            .await;
+        assert_eq!(started.status(), StatusCode::OK);
+    }
+    // The first customer answers; the others never do.
+    let reply = app
+        .post_json(
+            &format!("/api/simulator/phones/{}/reply", picked[0].1),
+            &token,
+            &json!({ "body": "Thanks, I will call you" }),
+        )
+        .await;
+    assert!(reply.status().is_success());
+    // All four have a visit that day: three came in (one of them had answered), one not yet.
+    let day = a_free_monday() + Duration::days(70);
+    const TIMES: [&str; 4] = ["9:00 AM", "9:30 AM", "10:00 AM", "10:30 AM"];
+    let mut visits = Vec::new();
+    for (i, lead) in leads.iter().enumerate() {
+        let booked = app
+            .ok_json(
+                Method::POST,
+                "/api/lisa/appointment",
+                &token,
+                Some(json!({
+                    "futureServiceInteractionId": lead,
+                    "inpDate": day.to_string(),
+                    "inpTime": TIMES[i],
+                })),
+            )
+            .await;
+        visits.push(booked["appointment"]["id"].as_i64().unwrap());
+    }
+    for (visit, status) in [
+        (visits[0], "CHECKED_IN"),
+        (visits[1], "CHECKED_IN"),
+        (visits[3], "COMPLETED"),
+    ] {
+        app.db
+            .execute(
+                Query::update()
+                    .table(Appt::Table)
+                    .value(Appt::ApptStatus, status)
+                    .and_where(Expr::col(Appt::Id).eq(visit)),
+            )
+            .await
+            .unwrap();
+    }
+
+    let path = "/api/lisa/appointment-status-report/fetch-nraa-checkin-detail";
+    let filter =
+        json!({ "storeIds": [1], "startDate": day.to_string(), "endDate": day.to_string() });
+    let report = app
+        .ok_json(Method::POST, path, &token, Some(filter.clone()))
+        .await;
+    // Counted independently: of the visits that reached the store (1 and 3; 0 answered, 2 has
+    // not come in), those whose lead never heard from the customer, latest first, each with
+    // the texts sent on its lead (the demo world's earlier ones included).
+    let count_of = |lead: i64, direction: &'static [&'static str]| {
+        let db = app.db.clone();
+        async move {
+            db.fetch_scalar::<i64>(
+                Query::select()
+                    .expr(sea_query::Func::count(Expr::col(Msg::Id)))
+                    .from(Msg::Table)
+                    .and_where(Expr::col(Msg::FsiId).eq(lead))
+                    .and_where(Expr::col(Msg::MessageType).eq("SMS"))
+                    .and_where(Expr::col(Msg::IsCompliance).eq(false))
+                    .and_where(Expr::col(Msg::Direction).is_in(direction.iter().copied())),
+            )
+            .await
+            .unwrap()
+        }
+    };
+    let mut expected = Vec::new();
+    for i in [3, 1] {
+        if count_of(leads[i], &["RECEIVED"]).await == 0 {
+            expected.push((visits[i], count_of(leads[i], &["SEND", "SENT"]).await));
+        }
+    }
+    assert!(
+        !expected.is_empty(),
+        "the world has a customer who never answered"
+    );
+    let got: Vec<(i64, i64)> = report["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["appointmentId"].as_i64().unwrap(),
+                r["textsSent"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected, "{report}");
+    assert_eq!(report["totalElements"], expected.len());
+    for row in report["content"].as_array().unwrap() {
+        assert!(row["firstTextedAt"].is_string(), "{row}");
+        assert_eq!(row["storeId"], 1);
+        assert_ne!(
+            row["appointmentId"], visits[0],
+            "an answered customer is not NRAA"
+        );
+        assert_ne!(
+            row["appointmentId"], visits[2],
+            "a visit not yet checked in"
+        );
+    }
+    let last = app
+        .ok_json(
+            Method::POST,
+            &format!("{path}?page={}&size=1", expected.len() - 1),
+            &token,
+            Some(filter.clone()),
+        )
+        .await;
+    assert_eq!(last["totalElements"], expected.len());
+    assert_eq!(last["content"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        last["content"][0]["appointmentId"],
+        expected.last().unwrap().0
+    );
+
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.post_json(path, &summit, &filter).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_error(
+        app.post_json(&format!("{path}?size=0"), &token, &filter)
+            .await,
+        StatusCode::BAD_REQUEST,
     )
     .await;
 }
