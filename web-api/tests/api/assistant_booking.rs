@@ -129,16 +129,28 @@ async fn a_customer_who_names_a_free_time_is_booked_and_confirmed_by_text() {
         .unwrap()
         .unwrap();
     assert_eq!((fsi, booked_by), (Some(lead), None));
-    // Its dealer-system push was started, as staff bookings' are.
-    let runs = app
-        .ok_json(
-            Method::GET,
-            "/api/jobs?kind=appointments.dms-push",
-            &app.token_of("enterprise-admin").await,
-            None,
-        )
-        .await;
-    assert!(runs["totalElements"].as_u64().unwrap() >= 1, "{runs}");
+    // Its dealer-system push was started, as staff bookings' are (the reading job starts it
+    // once the confirmation is stored, so it may take a moment to appear).
+    let admin = app.token_of("enterprise-admin").await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let runs = app
+            .ok_json(
+                Method::GET,
+                "/api/jobs?kind=appointments.dms-push",
+                &admin,
+                None,
+            )
+            .await;
+        if runs["totalElements"].as_u64().unwrap() >= 1 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no push started: {runs}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }
 
 #[tokio::test]
