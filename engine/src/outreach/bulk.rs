@@ -502,12 +502,7 @@ impl BulkInitiation {
                 let assistant = self
                     .messaging
                     .texting_assistant(scope, lead.store_id)
-                    .await?
-                    .filter(|a| {
-                        a.agent_phone_number
-                            .as_deref()
-                            .is_some_and(|p| !p.trim().is_empty())
-                    });
+                    .await?;
                 entry.insert(assistant);
             }
             if !lookups.standard.contains_key(&lead.service_type)

@@ -306,7 +306,8 @@ impl MessagingService {
         Ok(message)
     }
 
-    /// The store's assistant automated texts come from (the first with a number).
+    /// The store's assistant automated texts come from (the first with a number): the one
+    /// place that decides whether a store can text at all.
     pub(crate) async fn texting_assistant(
         &self,
         scope: &Scope,
@@ -317,7 +318,11 @@ impl MessagingService {
             .assistants(scope, None, Some(store_id), Some("DIV004"))
             .await?
             .into_iter()
-            .find(|a| a.agent_phone_number.is_some()))
+            .find(|a| {
+                a.agent_phone_number
+                    .as_deref()
+                    .is_some_and(|p| !p.trim().is_empty())
+            }))
     }
 
     /// Queues an e-mail the system sends on its own (a follow-up step) to the lead's customer.
