@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+use chrono::{DateTime, NaiveDate, Utc};
 use sea_query::{PostgresQueryBuilder, SqliteQueryBuilder};
 use sea_query_sqlx::{SqlxBinder, SqlxValues};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgRow};
@@ -187,6 +188,75 @@ enum Target<S, P> {
     Postgres(P),
 }
 
+/// One value of a row whose shape is known only at run time (report tables).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Empty,
+    Text(String),
+    Integer(i64),
+    Decimal(f64),
+    Timestamp(DateTime<Utc>),
+    Date(NaiveDate),
+}
+
+/// How to read a [`Cell`]: the column's type as its report declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellKind {
+    Text,
+    Integer,
+    Decimal,
+    Timestamp,
+    Date,
+}
+
+/// Reads column `index` as `kind`, accepting what either backend gives for it: PostgreSQL's
+/// narrower integers, SQLite's text dates and whole-number reals.
+macro_rules! decode_cell {
+    ($row:expr, $index:expr, $kind:expr) => {{
+        let row = $row;
+        let index = $index;
+        let integer = || -> Option<Option<i64>> {
+            row.try_get::<Option<i64>, _>(index).ok().or_else(|| {
+                row.try_get::<Option<i32>, _>(index)
+                    .ok()
+                    .map(|v| v.map(i64::from))
+            })
+        };
+        let text = || row.try_get::<Option<String>, _>(index).ok();
+        let cell = match $kind {
+            CellKind::Integer => integer().map(|v| v.map(Cell::Integer)),
+            CellKind::Decimal => row
+                .try_get::<Option<f64>, _>(index)
+                .ok()
+                .or_else(|| integer().map(|v| v.map(|n| n as f64)))
+                .map(|v| v.map(Cell::Decimal)),
+            CellKind::Text => text()
+                .or_else(|| integer().map(|v| v.map(|n| n.to_string())))
+                .map(|v| v.map(Cell::Text)),
+            CellKind::Timestamp => row
+                .try_get::<Option<DateTime<Utc>>, _>(index)
+                .ok()
+                .map(|v| v.map(Cell::Timestamp)),
+            CellKind::Date => row
+                .try_get::<Option<NaiveDate>, _>(index)
+                .ok()
+                .or_else(|| {
+                    text().map(|v| {
+                        v.and_then(|t| NaiveDate::parse_from_str(t.get(..10)?, "%Y-%m-%d").ok())
+                    })
+                })
+                .map(|v| v.map(Cell::Date)),
+        };
+        match cell {
+            Some(value) => Ok(value.unwrap_or(Cell::Empty)),
+            None => Err(Error::Internal(format!(
+                "report column {index} does not read as {:?}",
+                $kind
+            ))),
+        }
+    }};
+}
+
 /// The statement-running methods shared by [`Database`] and [`Transaction`].
 macro_rules! statement_methods {
     ($($mutability:tt)?) => {
@@ -218,6 +288,46 @@ macro_rules! statement_methods {
                     .fetch_one(ex)
                     .await?
             ))
+        }
+
+        /// Every row of a query as cells of the given kinds, handed to `each` as they arrive
+        /// (memory stays flat however many rows there are); returns how many there were.
+        pub async fn for_each_cells(
+            & $($mutability)? self,
+            stmt: &impl SqlxBinder,
+            kinds: &[CellKind],
+            mut each: impl FnMut(Vec<Cell>) -> Result<()> + Send,
+        ) -> Result<u64> {
+            use futures_util::TryStreamExt;
+            use sqlx::Row;
+            let mut count = 0u64;
+            on_backend!(self.target(), stmt, |ex, sql, values| {
+                let mut rows = sqlx::query_with(AssertSqlSafe(sql), values).fetch(ex);
+                while let Some(row) = rows.try_next().await? {
+                    let mut cells = Vec::with_capacity(kinds.len());
+                    for (index, kind) in kinds.iter().enumerate() {
+                        cells.push(decode_cell!(&row, index, *kind)?);
+                    }
+                    each(cells)?;
+                    count += 1;
+                }
+            });
+            Ok(count)
+        }
+
+        /// All rows of a query as cells of the given kinds.
+        pub async fn fetch_cells(
+            & $($mutability)? self,
+            stmt: &impl SqlxBinder,
+            kinds: &[CellKind],
+        ) -> Result<Vec<Vec<Cell>>> {
+            let mut rows = Vec::new();
+            self.for_each_cells(stmt, kinds, |cells| {
+                rows.push(cells);
+                Ok(())
+            })
+            .await?;
+            Ok(rows)
         }
 
         /// Runs a statement and returns the number of rows it touched.

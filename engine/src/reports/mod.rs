@@ -3,11 +3,19 @@
 //! checked here once against the caller's scope, and aggregates in the database.
 //! docs/reports.md defines every figure.
 
+mod aggregates;
+mod classification;
 mod funnel;
+mod kinds;
+mod lists;
 mod nraa_checkin;
+mod sql;
+mod table;
 
+pub use classification::{ClassificationOptions, CustomerType};
 pub use funnel::{Funnel, FunnelRate, FunnelStage};
-pub use nraa_checkin::NraaCheckIn;
+pub use kinds::{LOGIN_ACTIVITY_ROLES, ReportKind, ReportOptions};
+pub use table::{Cell, Chart, ChartKind, Column, ColumnType, Table};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 

@@ -19609,7 +19609,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["NraaCheckInPage"];
+                        "application/json; charset=utf-8": components["schemas"]["ReportView"];
                     };
                 };
                 /** @description The request is malformed or breaks a rule. */
@@ -21295,6 +21295,256 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lisa/service-interactions/customer-type/{interactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer type of a lead's customer (E-C7): Type A bought from the dealership,
+         *     Type B comes for service only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    interactionId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["CustomerTypeView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lisa/service-interactions/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store-wise report at the spec's path (E-C6). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReportFilterBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ReportView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -23047,7 +23297,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/reports/funnel": {
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reports the caller may read, with how each is drawn (docs/reports.md). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ReportKindView"][];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{kind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -23057,15 +23423,22 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The funnel of the leads texted in the window: CONTACTED, RESPONDED, ENGAGED and
-         *     APPT_BOOKING with the spec's three rates (docs/reports.md). Manager roles; dealers and
-         *     stores outside the scope are not found.
+         * One report over the spec's filter: the monthly and daily tables, the funnel, the
+         *     store-wise and leads-status counts, response insights, and the lists (appointments,
+         *     bookings, no-shows, not responded, opt-outs, closed repair orders, sign-ins, NRAA
+         *     check-ins). Manager roles (sign-ins: administrators); dealers and stores outside the
+         *     scope are not found. Lists are paged with `page` (from 0) and `size`.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    size?: number;
+                };
                 header?: never;
-                path?: never;
+                path: {
+                    kind: string;
+                };
                 cookie?: never;
             };
             requestBody: {
@@ -23079,7 +23452,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["FunnelView"];
+                        "application/json; charset=utf-8": components["schemas"]["ReportView"];
                     };
                 };
                 /** @description The request is malformed or breaks a rule. */
@@ -29141,6 +29514,18 @@ export interface components {
             /** Format: uint64 */
             size?: number;
         };
+        /**
+         * CustomerTypeView
+         * @description A lead's customer type.
+         */
+        CustomerTypeView: {
+            /** @description '1' (Type A) or '2' (Type B), the dashboard's codes. */
+            code: string;
+            /** @description "Type A" (bought from the dealership) or "Type B" (service only). */
+            customerType: string;
+            /** Format: int64 */
+            interactionId: number;
+        };
         /** CustomerView */
         CustomerView: {
             aiEnabled: boolean;
@@ -29679,40 +30064,6 @@ export interface components {
             /** @description The day and time the text named (the store's local time, `YYYY-MM-DDTHH:MM`), if any. */
             requested?: string;
             times: components["schemas"]["FreeTimeView"][];
-        };
-        /**
-         * FunnelRateView
-         * @description One funnel rate.
-         */
-        FunnelRateView: {
-            /** @description 'REPONSE %' (sic), 'CLOSURE RATE %' or 'RESPONSE TO APPT %'. */
-            label: string;
-            /**
-             * Format: double
-             * @description A percentage with one decimal; 0 when its base is 0.
-             */
-            percent: number;
-        };
-        /**
-         * FunnelStageView
-         * @description One funnel stage.
-         */
-        FunnelStageView: {
-            /** Format: int64 */
-            count: number;
-            /** @description CONTACTED, RESPONDED, ENGAGED or APPT_BOOKING. */
-            key: string;
-        };
-        /**
-         * FunnelView
-         * @description The funnel (E-E4), its stages in order.
-         */
-        FunnelView: {
-            endDate: string;
-            rates: components["schemas"]["FunnelRateView"][];
-            stages: components["schemas"]["FunnelStageView"][];
-            /** @description The window it covers, UTC days inclusive (`YYYY-MM-DD`). */
-            startDate: string;
         };
         /**
          * FutureServiceInteraction
@@ -30272,48 +30623,6 @@ export interface components {
             vehicleId?: number;
         };
         /**
-         * NraaCheckInPage
-         * @description A page of a report (E-E5): `page` counts from 0.
-         */
-        NraaCheckInPage: {
-            content: components["schemas"]["NraaCheckInView"][];
-            /** Format: uint64 */
-            page: number;
-            /** Format: uint64 */
-            size: number;
-            /** Format: uint64 */
-            totalElements: number;
-        };
-        /**
-         * NraaCheckInView
-         * @description A visit of a customer who never answered our texts.
-         */
-        NraaCheckInView: {
-            /** Format: int64 */
-            appointmentId: number;
-            /** Format: date-time */
-            apptAt: string;
-            /** @description CHECKED_IN, IN_SERVICE or COMPLETED. */
-            apptStatus: string;
-            customerCellular?: string;
-            /** Format: int64 */
-            customerId: number;
-            customerName: string;
-            /**
-             * Format: date-time
-             * @description The first text on the lead, and how many went out before the visit.
-             */
-            firstTextedAt?: string;
-            /** Format: int64 */
-            futureServiceInteractionId: number;
-            serviceType: string;
-            /** Format: int64 */
-            storeId: number;
-            storeName: string;
-            /** Format: int64 */
-            textsSent: number;
-        };
-        /**
          * OfficeMaster
          * @description The office a store is in: its zone as the spec shows it (`GMT-05:00`) and its IANA name.
          */
@@ -30614,11 +30923,39 @@ export interface components {
             year?: number;
         };
         /**
+         * ReportChartView
+         * @description How the report is drawn.
+         */
+        ReportChartView: {
+            /** @description The column that labels each bar group. */
+            category: string;
+            /** @description The columns drawn as series; empty: every number column. */
+            series: string[];
+            /** @description BAR, STACKED_BAR, LINE or FUNNEL. */
+            type: string;
+        };
+        /**
+         * ReportColumnView
+         * @description A report column.
+         */
+        ReportColumnView: {
+            /** @description The key of this column in each row of `content`. */
+            key: string;
+            label: string;
+            /** @description TEXT, INTEGER, PERCENT, MONEY, SECONDS, TIMESTAMP or DATE. */
+            type: string;
+        };
+        /**
          * ReportFilterBody
          * @description The spec's report filter (E-E3).
          */
         ReportFilterBody: {
             bocIds?: number[];
+            /**
+             * @description The monthly and daily tables' customer type (E-S6): '1' Type A, '2' Type B, anything
+             *     else both.
+             */
+            customerType?: string;
             /**
              * @description What the UI adds for the demo enterprise (E-R3); its figures come from its demo data
              *     like any enterprise's, so the flag changes nothing.
@@ -30631,6 +30968,41 @@ export interface components {
             /** @description `YYYY-MM-DD` or `DD.MM.YYYY`; with `endDate` absent too, the last 7 days. */
             startDate?: string;
             storeIds?: number[];
+        };
+        /**
+         * ReportKindView
+         * @description A report the caller may read.
+         */
+        ReportKindView: {
+            chart?: components["schemas"]["ReportChartView"];
+            description: string;
+            /** @description The `{kind}` of `/api/reports/{kind}`. */
+            key: string;
+            /** @description Lists are paged; aggregates answer every row at once. */
+            paged: boolean;
+            title: string;
+        };
+        /**
+         * ReportView
+         * @description A report: its columns, its rows (objects keyed by column), the totals row, and the page
+         *     (E-E5; `page` counts from 0; aggregates answer every row on page 0).
+         */
+        ReportView: {
+            chart?: components["schemas"]["ReportChartView"];
+            columns: components["schemas"]["ReportColumnView"][];
+            content: unknown[];
+            endDate: string;
+            kind: string;
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            size: number;
+            /** @description The window it covers, UTC days inclusive (`YYYY-MM-DD`). */
+            startDate: string;
+            title: string;
+            /** Format: uint64 */
+            totalElements: number;
+            totals?: unknown;
         };
         /**
          * RequestedTimeView

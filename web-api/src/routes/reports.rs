@@ -1,14 +1,19 @@
 //! Reports: the spec's report filter on every call, checked in `engine::reports`; the reports
 //! the spec names without a path are served as `/api/reports/{kind}` (docs/reports.md).
 
-use chrono::{DateTime, Utc};
-use engine::reports::{Funnel, NraaCheckIn, ReportRequest};
+use chrono::{Duration, SecondsFormat, Utc};
+use engine::auth::Caller;
+use engine::reports::{
+    Cell, ClassificationOptions, CustomerType, ReportFilter, ReportKind, ReportOptions,
+    ReportRequest, Table,
+};
 use engine::store::PageRequest;
 use poem::Request;
 use poem::web::Data;
-use poem_openapi::param::Query;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use serde_json::{Map, Value};
 
 use super::ApiTags;
 use crate::auth::{Session, scope_naming};
@@ -34,9 +39,21 @@ pub struct ReportFilterBody {
     /// What the UI adds for the demo enterprise (E-R3); its figures come from its demo data
     /// like any enterprise's, so the flag changes nothing.
     pub demo_flag: Option<bool>,
+    /// The monthly and daily tables' customer type (E-S6): '1' Type A, '2' Type B, anything
+    /// else both.
+    #[oai(validator(max_length = 10))]
+    pub customer_type: Option<String>,
 }
 
 impl ReportFilterBody {
+    fn options(&self) -> ReportOptions {
+        ReportOptions {
+            classification: ClassificationOptions {
+                customer_type: CustomerType::from_code(self.customer_type.as_deref()),
+            },
+        }
+    }
+
     fn request(self) -> ReportRequest {
         ReportRequest {
             boc_ids: self.boc_ids.unwrap_or_default(),
@@ -48,126 +65,191 @@ impl ReportFilterBody {
     }
 }
 
-/// One funnel stage.
+/// A report column.
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
-pub struct FunnelStageView {
-    /// CONTACTED, RESPONDED, ENGAGED or APPT_BOOKING.
+pub struct ReportColumnView {
+    /// The key of this column in each row of `content`.
     pub key: String,
-    pub count: i64,
-}
-
-/// One funnel rate.
-#[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct FunnelRateView {
-    /// 'REPONSE %' (sic), 'CLOSURE RATE %' or 'RESPONSE TO APPT %'.
     pub label: String,
-    /// A percentage with one decimal; 0 when its base is 0.
-    pub percent: f64,
+    /// TEXT, INTEGER, PERCENT, MONEY, SECONDS, TIMESTAMP or DATE.
+    #[oai(rename = "type")]
+    pub kind: String,
 }
 
-/// The funnel (E-E4), its stages in order.
+/// How the report is drawn.
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
-pub struct FunnelView {
-    pub stages: Vec<FunnelStageView>,
-    pub rates: Vec<FunnelRateView>,
+pub struct ReportChartView {
+    /// BAR, STACKED_BAR, LINE or FUNNEL.
+    #[oai(rename = "type")]
+    pub kind: String,
+    /// The column that labels each bar group.
+    pub category: String,
+    /// The columns drawn as series; empty: every number column.
+    pub series: Vec<String>,
+}
+
+/// A report: its columns, its rows (objects keyed by column), the totals row, and the page
+/// (E-E5; `page` counts from 0; aggregates answer every row on page 0).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct ReportView {
+    pub kind: String,
+    pub title: String,
+    pub columns: Vec<ReportColumnView>,
+    pub content: Vec<Value>,
+    pub totals: Option<Value>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+    pub chart: Option<ReportChartView>,
     /// The window it covers, UTC days inclusive (`YYYY-MM-DD`).
     pub start_date: String,
     pub end_date: String,
 }
 
-/// A visit of a customer who never answered our texts.
+/// A report the caller may read.
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
-pub struct NraaCheckInView {
-    pub appointment_id: i64,
-    pub appt_at: DateTime<Utc>,
-    /// CHECKED_IN, IN_SERVICE or COMPLETED.
-    pub appt_status: String,
-    pub store_id: i64,
-    pub store_name: String,
-    pub future_service_interaction_id: i64,
-    pub service_type: String,
-    pub customer_id: i64,
-    pub customer_name: String,
-    pub customer_cellular: Option<String>,
-    /// The first text on the lead, and how many went out before the visit.
-    pub first_texted_at: Option<DateTime<Utc>>,
-    pub texts_sent: i64,
+pub struct ReportKindView {
+    /// The `{kind}` of `/api/reports/{kind}`.
+    pub key: String,
+    pub title: String,
+    pub description: String,
+    /// Lists are paged; aggregates answer every row at once.
+    pub paged: bool,
+    pub chart: Option<ReportChartView>,
 }
 
-impl From<NraaCheckIn> for NraaCheckInView {
-    fn from(row: NraaCheckIn) -> Self {
-        Self {
-            appointment_id: row.appointment_id,
-            appt_at: row.appt_at,
-            appt_status: row.appt_status,
-            store_id: row.store_id,
-            store_name: row.store_name,
-            future_service_interaction_id: row.fsi_id,
-            service_type: row.service_type,
-            customer_id: row.customer_id,
-            customer_name: format!("{} {}", row.customer_first_name, row.customer_last_name),
-            customer_cellular: row.customer_cellular,
-            first_texted_at: row.first_texted_at,
-            texts_sent: row.texts_sent,
-        }
+/// A lead's customer type.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct CustomerTypeView {
+    pub interaction_id: i64,
+    /// '1' (Type A) or '2' (Type B), the dashboard's codes.
+    pub code: String,
+    /// "Type A" (bought from the dealership) or "Type B" (service only).
+    pub customer_type: String,
+}
+
+fn cell_json(cell: &Cell) -> Value {
+    match cell {
+        Cell::Empty => Value::Null,
+        Cell::Text(text) => Value::String(text.clone()),
+        Cell::Integer(n) => Value::from(*n),
+        Cell::Decimal(n) => serde_json::Number::from_f64(*n).map_or(Value::Null, Value::Number),
+        Cell::Timestamp(at) => Value::String(at.to_rfc3339_opts(SecondsFormat::Secs, true)),
+        Cell::Date(day) => Value::String(day.to_string()),
     }
 }
 
-/// A page of a report (E-E5): `page` counts from 0.
-#[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
-pub struct NraaCheckInPage {
-    pub content: Vec<NraaCheckInView>,
-    pub page: u64,
-    pub size: u64,
-    pub total_elements: u64,
+fn chart_view(kind: ReportKind) -> Option<ReportChartView> {
+    kind.chart().map(|chart| ReportChartView {
+        kind: chart.kind.as_str().to_owned(),
+        category: chart.category.to_owned(),
+        series: chart.series.iter().map(|s| (*s).to_owned()).collect(),
+    })
+}
+
+fn report_view(kind: ReportKind, filter: &ReportFilter, table: Table) -> ReportView {
+    let row_json = |row: &[Cell]| {
+        Value::Object(
+            table
+                .columns
+                .iter()
+                .zip(row)
+                .map(|(column, cell)| (column.key.clone(), cell_json(cell)))
+                .collect::<Map<_, _>>(),
+        )
+    };
+    ReportView {
+        kind: kind.key().to_owned(),
+        title: kind.title().to_owned(),
+        content: table.rows.iter().map(|row| row_json(row)).collect(),
+        totals: table.totals.as_deref().map(row_json),
+        columns: table
+            .columns
+            .iter()
+            .map(|c| ReportColumnView {
+                key: c.key.clone(),
+                label: c.label.clone(),
+                kind: c.kind.as_str().to_owned(),
+            })
+            .collect(),
+        page: table.page,
+        size: table.size,
+        total_elements: table.total_elements,
+        chart: chart_view(kind),
+        start_date: filter.from.date_naive().to_string(),
+        end_date: (filter.until - Duration::days(1)).date_naive().to_string(),
+    }
+}
+
+/// Checks the filter and runs one report: the one code path of every report call.
+async fn run_report(
+    state: &AppState,
+    req: &Request,
+    caller: &Caller,
+    kind: ReportKind,
+    page: (Option<u64>, Option<u64>),
+    body: ReportFilterBody,
+) -> ApiResult<Json<ReportView>> {
+    let scope = scope_naming(caller, req, body.enterprise_id)?;
+    let page = PageRequest::new(page.0, page.1)?;
+    let options = body.options();
+    let filter = state
+        .reports
+        .filter(caller, &scope, body.request(), Utc::now())
+        .await?;
+    let table = state
+        .reports
+        .run(caller, kind, &filter, options, page)
+        .await?;
+    Ok(Json(report_view(kind, &filter, table)))
 }
 
 pub struct ReportApi;
 
 #[OpenApi(tag = "ApiTags::Reports")]
 impl ReportApi {
-    /// The funnel of the leads texted in the window: CONTACTED, RESPONDED, ENGAGED and
-    /// APPT_BOOKING with the spec's three rates (docs/reports.md). Manager roles; dealers and
-    /// stores outside the scope are not found.
-    #[oai(path = "/api/reports/funnel", method = "post")]
-    async fn funnel(
+    /// The reports the caller may read, with how each is drawn (docs/reports.md).
+    #[oai(path = "/api/reports", method = "get")]
+    async fn catalogue(&self, Session(caller): Session) -> ApiResult<Json<Vec<ReportKindView>>> {
+        Ok(Json(
+            ReportKind::ALL
+                .iter()
+                .filter(|kind| caller.require_any(kind.roles()).is_ok())
+                .map(|kind| ReportKindView {
+                    key: kind.key().to_owned(),
+                    title: kind.title().to_owned(),
+                    description: kind.description().to_owned(),
+                    paged: kind.is_paged(),
+                    chart: chart_view(*kind),
+                })
+                .collect(),
+        ))
+    }
+
+    /// One report over the spec's filter: the monthly and daily tables, the funnel, the
+    /// store-wise and leads-status counts, response insights, and the lists (appointments,
+    /// bookings, no-shows, not responded, opt-outs, closed repair orders, sign-ins, NRAA
+    /// check-ins). Manager roles (sign-ins: administrators); dealers and stores outside the
+    /// scope are not found. Lists are paged with `page` (from 0) and `size`.
+    #[oai(path = "/api/reports/:kind", method = "post")]
+    #[allow(clippy::too_many_arguments)]
+    async fn report(
         &self,
         state: Data<&AppState>,
         req: &Request,
         Session(caller): Session,
+        #[oai(validator(max_length = 40))] kind: Path<String>,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
         body: Json<ReportFilterBody>,
-    ) -> ApiResult<Json<FunnelView>> {
-        let scope = scope_naming(&caller, req, body.enterprise_id)?;
-        let filter = state
-            .reports
-            .filter(&caller, &scope, body.0.request(), Utc::now())
-            .await?;
-        let Funnel { stages, rates } = state.reports.funnel(&filter).await?;
-        Ok(Json(FunnelView {
-            stages: stages
-                .into_iter()
-                .map(|s| FunnelStageView {
-                    key: s.key.to_owned(),
-                    count: s.count,
-                })
-                .collect(),
-            rates: rates
-                .into_iter()
-                .map(|r| FunnelRateView {
-                    label: r.label.to_owned(),
-                    percent: r.percent,
-                })
-                .collect(),
-            start_date: filter.from.date_naive().to_string(),
-            end_date: (filter.until - chrono::Duration::days(1))
-                .date_naive()
-                .to_string(),
-        }))
+    ) -> ApiResult<Json<ReportView>> {
+        let kind = ReportKind::from_key(&kind.0)?;
+        run_report(&state, req, &caller, kind, (page.0, size.0), body.0).await
     }
 
     /// NRAA check-in detail: the visits in the window (checked in, in service or completed) of
@@ -184,23 +266,60 @@ impl ReportApi {
         page: Query<Option<u64>>,
         size: Query<Option<u64>>,
         body: Json<ReportFilterBody>,
-    ) -> ApiResult<Json<NraaCheckInPage>> {
-        let scope = scope_naming(&caller, req, body.enterprise_id)?;
-        let page = PageRequest::new(page.0, size.0)?;
-        let filter = state
+    ) -> ApiResult<Json<ReportView>> {
+        run_report(
+            &state,
+            req,
+            &caller,
+            ReportKind::NraaCheckIn,
+            (page.0, size.0),
+            body.0,
+        )
+        .await
+    }
+
+    /// The store-wise report at the spec's path (E-C6).
+    #[oai(path = "/api/lisa/service-interactions/stores", method = "post")]
+    async fn store_wise(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<ReportFilterBody>,
+    ) -> ApiResult<Json<ReportView>> {
+        run_report(
+            &state,
+            req,
+            &caller,
+            ReportKind::StoreWise,
+            (None, None),
+            body.0,
+        )
+        .await
+    }
+
+    /// The customer type of a lead's customer (E-C7): Type A bought from the dealership,
+    /// Type B comes for service only.
+    #[oai(
+        path = "/api/lisa/service-interactions/customer-type/:interactionId",
+        method = "get"
+    )]
+    async fn customer_type(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "interactionId")] interaction_id: Path<i64>,
+    ) -> ApiResult<Json<CustomerTypeView>> {
+        let scope = scope_naming(&caller, req, None)?;
+        let customer_type = state
             .reports
-            .filter(&caller, &scope, body.0.request(), Utc::now())
+            .customer_type(&caller, &scope, interaction_id.0)
             .await?;
-        let found = state.reports.nraa_check_ins(&filter, page).await?;
-        Ok(Json(NraaCheckInPage {
-            content: found
-                .content
-                .into_iter()
-                .map(NraaCheckInView::from)
-                .collect(),
-            page: found.page,
-            size: found.size,
-            total_elements: found.total_elements,
+        Ok(Json(CustomerTypeView {
+            interaction_id: interaction_id.0,
+            code: customer_type.code().to_owned(),
+            customer_type: customer_type.label().to_owned(),
         }))
     }
 }

@@ -25,6 +25,7 @@ mod lead_lists;
 mod messaging;
 mod planners;
 mod platform;
+mod report_tables;
 mod reports;
 mod schedules;
 mod session;

@@ -74,6 +74,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         | "futureinteractionid"
         | "fsiid"
         | "leadid" => Kind::Lead,
+        // `/api/lisa/service-interactions/customer-type/{interactionId}`.
+        "interactionid" if path.contains("/service-interactions/") => Kind::Lead,
         "customerid" => Kind::Customer,
         "vehicleid" => Kind::Vehicle,
         // `/api/cancellations?fid=` (the spec's name for the lead).

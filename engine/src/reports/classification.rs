@@ -1,0 +1,555 @@
+//! The monthly and daily classification tables (E-S3, E-E2): the leads first texted in each
+//! month (or day) of the window, by customer type, one column per classification in the spec's
+//! order. The database counts leads per (period, customer type, classification); polars pivots
+//! the classifications into columns, adds each row's total and its change on the previous
+//! period of the same customer type. docs/reports.md defines every column.
+
+use polars::frame::PivotColumnNaming;
+use polars::lazy::dsl::sum_horizontal;
+use polars::prelude::{
+    DataFrame, IntoLazy, NamedFrom, PlSmallStr, Series, SortMultipleOptions, col, cols, element,
+    lit,
+};
+use sea_query::{Alias, Expr, ExprTrait, Func, Query};
+use std::sync::Arc;
+
+use super::sql::{Grain, is_customer_reply, is_outreach_text, lead_messages, utc_period};
+use super::table::{Cell, Column, ColumnType, Table, totals_of};
+use super::{ReportFilter, Reports};
+use crate::appointments::AppointmentStatus;
+use crate::error::{Error, Result};
+use crate::store::schema::{
+    Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageIntents,
+    MessageUnderstandings, Sales, ServiceAppointments as Appt,
+};
+
+/// Type A: the customer bought from the dealership (a sale is on file); Type B: service only.
+/// The spec names the two types and their codes ('1', '2') but not what they mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CustomerType {
+    A,
+    B,
+}
+
+impl CustomerType {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::A => "Type A",
+            Self::B => "Type B",
+        }
+    }
+
+    /// The dashboard's type code (E-S6): '1' is Type A, '2' is Type B, anything else all.
+    pub fn from_code(code: Option<&str>) -> Option<Self> {
+        match code.map(str::trim) {
+            Some("1") => Some(Self::A),
+            Some("2") => Some(Self::B),
+            _ => None,
+        }
+    }
+
+    /// The dashboard's code for the type.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::A => "1",
+            Self::B => "2",
+        }
+    }
+
+    fn stored(self) -> &'static str {
+        match self {
+            Self::A => "A",
+            Self::B => "B",
+        }
+    }
+}
+
+/// Where a lead's classification comes from, before it is put in a column: a booking, no
+/// answer, only keywords, or the final intent of its latest classified reply.
+const BOOKED: &str = "BOOKED";
+const OPTED_OUT: &str = "STOP";
+const NO_RESPONSE: &str = "NR";
+const NOT_ENGAGED: &str = "NOT-ENGAGED";
+const UNCLASSIFIED: &str = "BLANK";
+
+/// The columns after Date and customer type, in the spec's order (E-E2): key, header, and the
+/// classification codes counted in it. Codes with no column of their own count under `misc`.
+const MONTHLY_COLUMNS: [(&str, &str, &[&str]); 20] = [
+    ("spaSS", "SPA-SS", &["SPA-SS"]),
+    ("spaAS", "SPA-AS", &["SPA-AS"]),
+    ("spaXX", "SPA-XX", &["SPA-XX", "SPA"]),
+    ("contactLater", "CL", &["CL"]),
+    ("noResponse", "NR", &[NO_RESPONSE, "NRAA", "NA"]),
+    ("appointments", "Appointments", &[BOOKED]),
+    ("noLongerOwn", "NLO", &["NLO"]),
+    ("preferAlternateLocation", "CPAL", &["CPAL"]),
+    ("vehicleIssue", "VI", &["VI"]),
+    ("tagUpdate", "TU", &["TU"]),
+    ("wrongNumber", "WN", &["WN"]),
+    ("longDistance", "LD", &["LD"]),
+    ("apptScheduledAlready", "ASA", &["ASA", "AAS"]),
+    ("salesInq", "SALES_INQ", &["SALES_INQ"]),
+    ("customerQuestion", "CQ", &["CQ"]),
+    ("customerComplaint", "CC", &["CC"]),
+    ("misc", "MISC", &["MISC"]),
+    // Asked for an appointment or a call that nobody has booked yet: staff follow up.
+    (
+        "followUp",
+        "FU",
+        &["FU", "SFU", "APPT_SET", "APPT", "REQ-CALL"],
+    ),
+    ("optOut", "OPT-OUT", &[OPTED_OUT]),
+    ("unclassified", "UNCLASSIFIED", &[UNCLASSIFIED, NOT_ENGAGED]),
+];
+
+/// The daily variant's extra columns (E-E2): they take these codes out of FU and UNCLASSIFIED.
+const DAILY_COLUMNS: [(&str, &str, &[&str]); 3] = [
+    ("aBkgErr", "A-BKG-ERR", &["APPT_SET", "APPT"]),
+    ("reqCall", "REQ-CALL", &["REQ-CALL"]),
+    ("notEngaged", "NOT-ENGAGED", &[NOT_ENGAGED]),
+];
+
+/// A classification table's options beyond the filter.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClassificationOptions {
+    /// Only this customer type; `None`: both.
+    pub customer_type: Option<CustomerType>,
+}
+
+/// The column each classification code counts in, for one grain.
+fn column_of(grain: Grain, code: &str) -> &'static str {
+    if grain == Grain::Day
+        && let Some((key, _, _)) = DAILY_COLUMNS
+            .iter()
+            .find(|(_, _, codes)| codes.contains(&code))
+    {
+        return key;
+    }
+    MONTHLY_COLUMNS
+        .iter()
+        .find(|(_, _, codes)| codes.contains(&code))
+        .map_or("misc", |(key, _, _)| key)
+}
+
+fn value_columns(grain: Grain) -> Vec<(&'static str, &'static str)> {
+    let mut columns: Vec<_> = MONTHLY_COLUMNS.iter().map(|(k, l, _)| (*k, *l)).collect();
+    if grain == Grain::Day {
+        columns.extend(DAILY_COLUMNS.iter().map(|(k, l, _)| (*k, *l)));
+    }
+    columns
+}
+
+impl Reports {
+    /// The customer type of a lead's customer (E-C7): report roles, and the lead must be in
+    /// the caller's scope (404 otherwise).
+    pub async fn customer_type(
+        &self,
+        caller: &crate::auth::Caller,
+        scope: &crate::auth::Scope,
+        fsi_id: i64,
+    ) -> Result<CustomerType> {
+        caller.require_any(super::REPORT_ROLES)?;
+        let leads = crate::store::leads::LeadStore::new(self.db().clone());
+        let (lead, _) = leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found(format!("Service interaction {fsi_id} not found")))?;
+        let bought: i64 = self
+            .db()
+            .fetch_scalar(
+                Query::select()
+                    .expr(Func::count(Expr::val(1)))
+                    .from(Sales::Table)
+                    .and_where(Expr::col(Sales::CustomerId).eq(lead.customer_id)),
+            )
+            .await?;
+        Ok(if bought > 0 {
+            CustomerType::A
+        } else {
+            CustomerType::B
+        })
+    }
+}
+
+impl Reports {
+    /// The classification table of the filter's window by month or by day.
+    pub async fn classification(
+        &self,
+        filter: &ReportFilter,
+        grain: Grain,
+        options: ClassificationOptions,
+    ) -> Result<Table> {
+        let counts = self.classification_counts(filter, grain, options).await?;
+        // polars blocks its thread while it evaluates: keep that off the async workers.
+        tokio::task::spawn_blocking(move || pivot(grain, counts))
+            .await
+            .map_err(|e| Error::Internal(format!("classification pivot: {e}")))?
+            .map_err(|e| Error::Internal(format!("classification pivot: {e}")))
+    }
+
+    /// Leads per (period, customer type, classification code), counted in the database.
+    async fn classification_counts(
+        &self,
+        filter: &ReportFilter,
+        grain: Grain,
+        options: ClassificationOptions,
+    ) -> Result<Vec<(String, String, String, i64)>> {
+        let backend = self.db().kind();
+        // Each lead once: the first text of the lead, when it falls in the window.
+        let mut first_texts = Query::select();
+        first_texts
+            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), Alias::new("fsi_id"))
+            .expr_as(
+                Func::min(Expr::col((Msg::Table, Msg::CreatedAt))),
+                Alias::new("first_at"),
+            )
+            .from(Msg::Table)
+            .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(filter.scope.enterprise_id))
+            .and_where(Expr::col((Msg::Table, Msg::StoreId)).is_in(filter.store_ids.clone()))
+            .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).gte(filter.from))
+            .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.until))
+            .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
+            .and_where(is_outreach_text())
+            .group_by_col((Msg::Table, Msg::FsiId));
+        let first = Alias::new("first_texts");
+        let texted_before = lead_messages(
+            is_outreach_text().and(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.from)),
+        );
+        let bought = Query::select()
+            .expr(Expr::val(1))
+            .from(Sales::Table)
+            .and_where(
+                Expr::col((Sales::Table, Sales::CustomerId)).equals((Fsi::Table, Fsi::CustomerId)),
+            )
+            .to_owned();
+        let customer_type = Expr::case(Expr::exists(bought), CustomerType::A.stored())
+            .finally(CustomerType::B.stored());
+        let final_intent = |which: Expr| {
+            Query::select()
+                .expr(Expr::col((
+                    MessageIntents::Table,
+                    MessageIntents::IntentName,
+                )))
+                .from(Msg::Table)
+                .inner_join(
+                    MessageIntents::Table,
+                    Expr::col((MessageIntents::Table, MessageIntents::MessageId))
+                        .equals((Msg::Table, Msg::Id)),
+                )
+                .and_where(Expr::col((Msg::Table, Msg::FsiId)).equals((Fsi::Table, Fsi::Id)))
+                .and_where(is_customer_reply())
+                .and_where(Expr::col((MessageIntents::Table, MessageIntents::IsFinal)).eq(true))
+                .and_where(which)
+                .to_owned()
+        };
+        let stopped = final_intent(
+            Expr::col((MessageIntents::Table, MessageIntents::IntentName)).eq(OPTED_OUT),
+        );
+        let latest_intent = final_intent(Expr::val(true))
+            .order_by((Msg::Table, Msg::CreatedAt), sea_query::Order::Desc)
+            .order_by((Msg::Table, Msg::Id), sea_query::Order::Desc)
+            .order_by(
+                (MessageIntents::Table, MessageIntents::Confidence),
+                sea_query::Order::Desc,
+            )
+            .limit(1)
+            .to_owned();
+        let booked = Query::select()
+            .expr(Expr::val(1))
+            .from(Appt::Table)
+            .and_where(Expr::col((Appt::Table, Appt::FsiId)).equals((Fsi::Table, Fsi::Id)))
+            .and_where(
+                Expr::col((Appt::Table, Appt::ApptStatus))
+                    .ne(AppointmentStatus::Cancelled.as_str()),
+            )
+            .to_owned();
+        let mut in_words = lead_messages(is_customer_reply());
+        in_words
+            .left_join(
+                MessageUnderstandings::Table,
+                Expr::col((
+                    MessageUnderstandings::Table,
+                    MessageUnderstandings::MessageId,
+                ))
+                .equals((Msg::Table, Msg::Id)),
+            )
+            .and_where(
+                Expr::col((
+                    MessageUnderstandings::Table,
+                    MessageUnderstandings::CarrierKeyword,
+                ))
+                .is_null(),
+            );
+        let classification = Expr::case(
+            Expr::col((Customers::Table, Customers::BlockSms))
+                .eq(true)
+                .or(Expr::exists(stopped)),
+            OPTED_OUT,
+        )
+        .case(Expr::exists(booked), BOOKED)
+        .case(
+            Expr::exists(lead_messages(is_customer_reply())).not(),
+            NO_RESPONSE,
+        )
+        .case(Expr::exists(in_words).not(), NOT_ENGAGED)
+        .finally(Func::coalesce([
+            Expr::from(latest_intent),
+            Expr::val(UNCLASSIFIED),
+        ]));
+        let mut leads = Query::select();
+        leads
+            .expr_as(
+                utc_period(
+                    backend,
+                    Expr::col((first.clone(), Alias::new("first_at"))),
+                    grain,
+                ),
+                Alias::new("period"),
+            )
+            .expr_as(customer_type.clone(), Alias::new("customer_type"))
+            .expr_as(classification, Alias::new("classification"))
+            .from_subquery(first_texts, first.clone())
+            .inner_join(
+                Fsi::Table,
+                Expr::col((Fsi::Table, Fsi::Id)).equals((first.clone(), Alias::new("fsi_id"))),
+            )
+            .inner_join(
+                Customers::Table,
+                Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+            )
+            .and_where(Expr::exists(texted_before).not());
+        if !filter.service_types.is_empty() {
+            leads.and_where(
+                Expr::col((Fsi::Table, Fsi::ServiceType)).is_in(filter.service_types.clone()),
+            );
+        }
+        if let Some(only) = options.customer_type {
+            leads.and_where(customer_type.eq(only.stored()));
+        }
+        let per = Alias::new("per_lead");
+        let query = Query::select()
+            .column((per.clone(), Alias::new("period")))
+            .column((per.clone(), Alias::new("customer_type")))
+            .column((per.clone(), Alias::new("classification")))
+            .expr(Func::count(Expr::val(1)))
+            .from_subquery(leads, per.clone())
+            .group_by_col((per.clone(), Alias::new("period")))
+            .group_by_col((per.clone(), Alias::new("customer_type")))
+            .group_by_col((per, Alias::new("classification")))
+            .to_owned();
+        let rows = self
+            .db()
+            .fetch_cells(
+                &query,
+                &[
+                    super::table::CellKind::Text,
+                    super::table::CellKind::Text,
+                    super::table::CellKind::Text,
+                    super::table::CellKind::Integer,
+                ],
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| match row.as_slice() {
+                [
+                    Cell::Text(period),
+                    Cell::Text(kind),
+                    Cell::Text(code),
+                    Cell::Integer(n),
+                ] => Some((period.clone(), kind.clone(), code.clone(), *n)),
+                _ => None,
+            })
+            .collect())
+    }
+}
+
+/// Long counts → the wide table: one row per (period, customer type), one column per
+/// classification in order (zero where nobody), `total`, and `change` (per cent on the previous
+/// period of the same type; empty for the first).
+fn pivot(
+    grain: Grain,
+    counts: Vec<(String, String, String, i64)>,
+) -> polars::prelude::PolarsResult<Table> {
+    let columns = value_columns(grain);
+    let (date_key, date_label) = match grain {
+        Grain::Month => ("reportMonth", "Date"),
+        Grain::Day => ("reportDate", "Date"),
+    };
+    let mut table_columns = vec![
+        Column::new(date_key, date_label, ColumnType::Text),
+        Column::new("customerType", "Customer type", ColumnType::Text),
+    ];
+    table_columns.extend(
+        columns
+            .iter()
+            .map(|(key, label)| Column::new(key, label, ColumnType::Integer)),
+    );
+    table_columns.push(Column::new("total", "Total", ColumnType::Integer));
+    table_columns.push(Column::new("change", "Change %", ColumnType::Percent));
+    if counts.is_empty() {
+        let table = Table::whole(table_columns, Vec::new());
+        return Ok(table.with_totals());
+    }
+    let periods: Vec<&str> = counts.iter().map(|c| c.0.as_str()).collect();
+    let types: Vec<&str> = counts
+        .iter()
+        .map(|c| {
+            if c.1 == "A" {
+                CustomerType::A.label()
+            } else {
+                CustomerType::B.label()
+            }
+        })
+        .collect();
+    let keys: Vec<&str> = counts.iter().map(|c| column_of(grain, &c.2)).collect();
+    let leads: Vec<i64> = counts.iter().map(|c| c.3).collect();
+    let frame = DataFrame::new_infer_height(vec![
+        Series::new("period".into(), periods).into(),
+        Series::new("customerType".into(), types).into(),
+        Series::new("column".into(), keys).into(),
+        Series::new("leads".into(), leads).into(),
+    ])?;
+    let on_columns = DataFrame::new_infer_height(vec![
+        Series::new(
+            "column".into(),
+            columns.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        )
+        .into(),
+    ])?;
+    let value_exprs: Vec<_> = columns.iter().map(|(k, _)| col(*k)).collect();
+    let wide = frame
+        .lazy()
+        .pivot(
+            cols(["column"]),
+            Arc::new(on_columns),
+            cols(["period", "customerType"]),
+            cols(["leads"]),
+            element().sum(),
+            true,
+            PlSmallStr::from_static("_"),
+            PivotColumnNaming::Auto,
+        )
+        .with_columns(
+            columns
+                .iter()
+                .map(|(k, _)| col(*k).fill_null(lit(0i64)))
+                .collect::<Vec<_>>(),
+        )
+        .sort(["period", "customerType"], SortMultipleOptions::default())
+        .with_column(sum_horizontal(value_exprs, true)?.alias("total"))
+        .with_column(
+            ((col("total").cast(polars::prelude::DataType::Float64)
+                - col("total")
+                    .shift(lit(1))
+                    .cast(polars::prelude::DataType::Float64))
+                * lit(100.0)
+                / col("total")
+                    .shift(lit(1))
+                    .cast(polars::prelude::DataType::Float64))
+            .over([col("customerType")])?
+            .alias("change"),
+        )
+        .collect()?;
+    let mut rows = Vec::with_capacity(wide.height());
+    let period = wide.column("period")?.str()?.clone();
+    let kind = wide.column("customerType")?.str()?.clone();
+    let mut numbers = Vec::new();
+    for (key, _) in columns.iter().chain([("total", "")].iter()) {
+        numbers.push(
+            wide.column(key)?
+                .cast(&polars::prelude::DataType::Int64)?
+                .i64()?
+                .clone(),
+        );
+    }
+    let change = wide.column("change")?.f64()?.clone();
+    for index in 0..wide.height() {
+        let mut row = vec![
+            period
+                .get(index)
+                .map_or(Cell::Empty, |p| Cell::Text(p.to_owned())),
+            kind.get(index)
+                .map_or(Cell::Empty, |k| Cell::Text(k.to_owned())),
+        ];
+        row.extend(
+            numbers
+                .iter()
+                .map(|values| Cell::Integer(values.get(index).unwrap_or(0))),
+        );
+        row.push(
+            change
+                .get(index)
+                .filter(|c| c.is_finite())
+                .map_or(Cell::Empty, |c| Cell::Decimal((c * 10.0).round() / 10.0)),
+        );
+        rows.push(row);
+    }
+    let totals = totals_of(&table_columns, &rows);
+    let mut table = Table::whole(table_columns, rows);
+    table.totals = Some(totals);
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(period: &str, kind: &str, code: &str, n: i64) -> (String, String, String, i64) {
+        (period.into(), kind.into(), code.into(), n)
+    }
+
+    #[test]
+    fn the_pivot_keeps_the_spec_order_fills_zeros_and_compares_periods() {
+        let table = pivot(
+            Grain::Month,
+            vec![
+                count("2026-10", "A", "NR", 4),
+                count("2026-10", "A", "STOP", 1),
+                count("2026-09", "A", BOOKED, 2),
+                count("2026-10", "B", "DD", 3),
+                count("2026-10", "B", "MISC", 1),
+            ],
+        )
+        .unwrap();
+        let keys: Vec<&str> = table.columns.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(
+            &keys[..4],
+            ["reportMonth", "customerType", "spaSS", "spaAS"]
+        );
+        assert_eq!(keys[21], "unclassified");
+        assert_eq!(&keys[22..], ["total", "change"]);
+        assert_eq!(table.rows.len(), 3);
+        let at = |row: usize, key: &str| {
+            let index = keys.iter().position(|k| *k == key).unwrap();
+            table.rows[row][index].clone()
+        };
+        assert_eq!(at(0, "reportMonth"), Cell::Text("2026-09".into()));
+        assert_eq!(at(0, "appointments"), Cell::Integer(2));
+        assert_eq!(at(0, "change"), Cell::Empty);
+        assert_eq!(at(1, "customerType"), Cell::Text("Type A".into()));
+        assert_eq!(at(1, "noResponse"), Cell::Integer(4));
+        assert_eq!(at(1, "optOut"), Cell::Integer(1));
+        assert_eq!(at(1, "total"), Cell::Integer(5));
+        assert_eq!(at(1, "change"), Cell::Decimal(150.0));
+        assert_eq!(at(2, "misc"), Cell::Integer(4), "DD has no column: MISC");
+        let totals = table.totals.unwrap();
+        assert_eq!(
+            totals[keys.iter().position(|k| *k == "total").unwrap()],
+            Cell::Integer(11)
+        );
+    }
+
+    #[test]
+    fn the_daily_table_moves_booking_errors_calls_and_keywords_to_their_columns() {
+        assert_eq!(column_of(Grain::Month, "REQ-CALL"), "followUp");
+        assert_eq!(column_of(Grain::Day, "REQ-CALL"), "reqCall");
+        assert_eq!(column_of(Grain::Month, "APPT_SET"), "followUp");
+        assert_eq!(column_of(Grain::Day, "APPT_SET"), "aBkgErr");
+        assert_eq!(column_of(Grain::Month, NOT_ENGAGED), "unclassified");
+        assert_eq!(column_of(Grain::Day, NOT_ENGAGED), "notEngaged");
+        let empty = pivot(Grain::Day, Vec::new()).unwrap();
+        assert_eq!(empty.columns.len(), 2 + 23 + 2);
+        assert!(empty.rows.is_empty());
+    }
+}

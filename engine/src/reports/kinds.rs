@@ -1,0 +1,308 @@
+//! The catalogue of reports: each kind's key, title, who may read it, how it is drawn, and the
+//! one place that runs it. Every report answers a [`Table`], whole (aggregates) or paged (lists).
+
+use super::classification::ClassificationOptions;
+use super::sql::Grain;
+use super::table::{Cell, Chart, ChartKind, Column, ColumnType, Shape, Table, tidy};
+use super::{REPORT_ROLES, ReportFilter, Reports};
+use crate::auth::Caller;
+use crate::domain::Role;
+use crate::error::{Error, Result};
+use crate::store::PageRequest;
+
+/// Who reads the login activity: the administrators (E-R7 calls it an admin ability).
+pub const LOGIN_ACTIVITY_ROLES: &[Role] = &[
+    Role::SuperAdmin,
+    Role::SuperDataAdmin,
+    Role::SuperUser,
+    Role::EnterpriseAdmin,
+    Role::CorporateAdmin,
+];
+
+macro_rules! report_kinds {
+    ($($variant:ident => $key:literal, $title:literal, $description:literal;)+) => {
+        /// A report Bayline serves.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ReportKind { $($variant),+ }
+
+        impl ReportKind {
+            pub const ALL: &'static [ReportKind] = &[$(ReportKind::$variant),+];
+
+            /// The key in `/api/reports/{kind}`.
+            pub fn key(self) -> &'static str {
+                match self { $(ReportKind::$variant => $key),+ }
+            }
+
+            pub fn title(self) -> &'static str {
+                match self { $(ReportKind::$variant => $title),+ }
+            }
+
+            /// What the report counts, in a sentence (docs/reports.md has the definitions).
+            pub fn description(self) -> &'static str {
+                match self { $(ReportKind::$variant => $description),+ }
+            }
+        }
+    };
+}
+
+report_kinds! {
+    Funnel => "funnel", "Funnel",
+        "Of the leads texted in the window: how many answered, engaged and booked.";
+    Monthly => "monthly", "Monthly report",
+        "Leads first texted each month, by customer type and classification.";
+    Daily => "daily", "Daily report",
+        "Leads first texted each day, by customer type and classification, with booking errors, call requests and keyword-only answers.";
+    StoreWise => "store-wise", "Store-wise",
+        "Per store: leads texted, answered, booked, opted out, and the rates.";
+    LeadsStatus => "leads-status", "Leads status",
+        "Per store and service type: leads created in the window and where they stand.";
+    ResponseInsights => "response-insights", "Response insights",
+        "Customer replies in the window by what the assistant understood of them.";
+    Appointments => "appointments", "Appointments",
+        "Appointments whose time falls in the window, with their status.";
+    BookedAppointments => "booked-appointments", "Booked appointments",
+        "Appointments booked in the window, who booked them and for when.";
+    NoShow => "no-show", "No-show",
+        "Appointments in the window the customer missed.";
+    NotResponded => "not-responded", "Not responded",
+        "Leads texted in the window that never answered.";
+    OptOut => "opt-out", "Opt-out",
+        "Customers who opted out in the window, and what they said.";
+    ClosedRepairOrders => "closed-repair-orders", "Closed repair orders",
+        "Repair orders closed in the window, and whether the customer was texted first.";
+    LoginActivity => "login-activity", "Login activity",
+        "Sign-in attempts by the enterprise's users in the window.";
+    NraaCheckIn => "nraa-checkin", "NRAA check-in detail",
+        "Visits of customers who were texted and never answered at all.";
+}
+
+/// What a report adds to the filter.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportOptions {
+    pub classification: ClassificationOptions,
+}
+
+impl ReportKind {
+    pub fn from_key(key: &str) -> Result<Self> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|k| k.key() == key)
+            .ok_or_else(|| Error::not_found(format!("Report {key:?} not found")))
+    }
+
+    /// Who may read it.
+    pub fn roles(self) -> &'static [Role] {
+        match self {
+            Self::LoginActivity => LOGIN_ACTIVITY_ROLES,
+            _ => REPORT_ROLES,
+        }
+    }
+
+    /// Lists are paged; aggregates answer every row at once.
+    pub fn is_paged(self) -> bool {
+        matches!(
+            self,
+            Self::Appointments
+                | Self::BookedAppointments
+                | Self::NoShow
+                | Self::NotResponded
+                | Self::OptOut
+                | Self::ClosedRepairOrders
+                | Self::LoginActivity
+                | Self::NraaCheckIn
+        )
+    }
+
+    pub fn chart(self) -> Option<Chart> {
+        let chart = |kind, category, series| {
+            Some(Chart {
+                kind,
+                category,
+                series,
+            })
+        };
+        match self {
+            Self::Funnel => chart(ChartKind::Funnel, "stage", &["leads"]),
+            Self::Monthly => chart(ChartKind::StackedBar, "reportMonth", &[]),
+            Self::Daily => chart(ChartKind::StackedBar, "reportDate", &[]),
+            Self::StoreWise => chart(
+                ChartKind::Bar,
+                "storeName",
+                &["texted", "responded", "booked"],
+            ),
+            Self::LeadsStatus => chart(
+                ChartKind::StackedBar,
+                "serviceType",
+                &["open", "texted", "responded", "booked", "closed"],
+            ),
+            Self::ResponseInsights => chart(ChartKind::Bar, "insight", &["replies"]),
+            _ => None,
+        }
+    }
+}
+
+impl Reports {
+    /// Runs a report for a checked filter. `page` is used by lists only. The caller's roles are
+    /// checked against the kind's (the filter already required the report roles).
+    pub async fn run(
+        &self,
+        caller: &Caller,
+        kind: ReportKind,
+        filter: &ReportFilter,
+        options: ReportOptions,
+        page: PageRequest,
+    ) -> Result<Table> {
+        caller.require_any(kind.roles())?;
+        match self.shape(kind, filter)? {
+            Some(shape) if kind.is_paged() => self.page_of(shape, page).await,
+            Some(shape) => {
+                let rows = self.db().fetch_cells(&shape.query, &shape.kinds()).await?;
+                let rows = rows
+                    .into_iter()
+                    .map(|row| tidy(&shape.columns, row))
+                    .collect();
+                Ok(Table::whole(shape.columns, rows).with_totals())
+            }
+            None => self.computed(kind, filter, options).await,
+        }
+    }
+
+    /// Every row of a report, handed to `each` as it is read (memory stays flat for lists of
+    /// any length); answers the columns and the totals row, if any.
+    pub async fn for_each_row(
+        &self,
+        caller: &Caller,
+        kind: ReportKind,
+        filter: &ReportFilter,
+        options: ReportOptions,
+        mut each: impl FnMut(Vec<Cell>) -> Result<()> + Send,
+    ) -> Result<(Vec<Column>, Option<Vec<Cell>>)> {
+        caller.require_any(kind.roles())?;
+        match self.shape(kind, filter)? {
+            Some(shape) if kind.is_paged() => {
+                let columns = &shape.columns;
+                self.db()
+                    .for_each_cells(&shape.query, &shape.kinds(), |row| each(tidy(columns, row)))
+                    .await?;
+                Ok((shape.columns, None))
+            }
+            _ => {
+                let table = self
+                    .run(
+                        caller,
+                        kind,
+                        filter,
+                        options,
+                        PageRequest { page: 0, size: 1 },
+                    )
+                    .await?;
+                for row in table.rows {
+                    each(row)?;
+                }
+                Ok((table.columns, table.totals))
+            }
+        }
+    }
+
+    /// The query of a report the database answers row for row; `None` for the ones computed
+    /// from aggregates.
+    fn shape(&self, kind: ReportKind, filter: &ReportFilter) -> Result<Option<Shape>> {
+        Ok(Some(match kind {
+            ReportKind::StoreWise => super::aggregates::store_wise(filter),
+            ReportKind::LeadsStatus => super::aggregates::leads_status(filter),
+            ReportKind::ResponseInsights => super::aggregates::response_insights(filter),
+            ReportKind::Appointments => super::lists::appointments(filter),
+            ReportKind::BookedAppointments => super::lists::booked_appointments(filter),
+            ReportKind::NoShow => super::lists::no_shows(filter),
+            ReportKind::NotResponded => super::lists::not_responded(filter),
+            ReportKind::OptOut => super::lists::opt_outs(filter),
+            ReportKind::ClosedRepairOrders => super::lists::closed_repair_orders(filter),
+            ReportKind::LoginActivity => super::lists::login_activity(filter),
+            ReportKind::NraaCheckIn => super::nraa_checkin::shape(filter),
+            ReportKind::Funnel | ReportKind::Monthly | ReportKind::Daily => return Ok(None),
+        }))
+    }
+
+    async fn computed(
+        &self,
+        kind: ReportKind,
+        filter: &ReportFilter,
+        options: ReportOptions,
+    ) -> Result<Table> {
+        match kind {
+            ReportKind::Monthly => {
+                self.classification(filter, Grain::Month, options.classification)
+                    .await
+            }
+            ReportKind::Daily => {
+                self.classification(filter, Grain::Day, options.classification)
+                    .await
+            }
+            ReportKind::Funnel => {
+                // The four stages (with their share of the contacted), then the spec's three
+                // rates as rows of their own.
+                let funnel = self.funnel(filter).await?;
+                let columns = vec![
+                    Column::new("stage", "Stage", ColumnType::Text),
+                    Column::new("leads", "Leads", ColumnType::Integer),
+                    Column::new("percent", "%", ColumnType::Percent),
+                ];
+                let contacted = funnel.stages.first().map_or(0, |s| s.count);
+                let share = |count: i64| {
+                    if contacted == 0 {
+                        0.0
+                    } else {
+                        (count as f64 * 1000.0 / contacted as f64).round() / 10.0
+                    }
+                };
+                let mut rows: Vec<Vec<Cell>> = funnel
+                    .stages
+                    .iter()
+                    .map(|stage| {
+                        vec![
+                            Cell::Text(stage.key.to_owned()),
+                            Cell::Integer(stage.count),
+                            Cell::Decimal(share(stage.count)),
+                        ]
+                    })
+                    .collect();
+                rows.extend(funnel.rates.iter().map(|rate| {
+                    vec![
+                        Cell::Text(rate.label.to_owned()),
+                        Cell::Empty,
+                        Cell::Decimal(rate.percent),
+                    ]
+                }));
+                Ok(Table::whole(columns, rows))
+            }
+            other => Err(Error::Internal(format!(
+                "report {} has no computation",
+                other.key()
+            ))),
+        }
+    }
+
+    /// One page of a list report, with the count of all its rows.
+    async fn page_of(&self, shape: Shape, page: PageRequest) -> Result<Table> {
+        let total: i64 = self.db().fetch_scalar(&shape.count_query()).await?;
+        let mut query = shape.query.clone();
+        query.limit(page.size).offset(page.offset());
+        let rows = if total == 0 {
+            Vec::new()
+        } else {
+            let rows = self.db().fetch_cells(&query, &shape.kinds()).await?;
+            rows.into_iter()
+                .map(|row| tidy(&shape.columns, row))
+                .collect()
+        };
+        Ok(Table {
+            columns: shape.columns,
+            rows,
+            totals: None,
+            page: page.page,
+            size: page.size,
+            total_elements: Ord::max(total, 0) as u64,
+        })
+    }
+}

@@ -1,0 +1,954 @@
+//! The report tables against a small world built by hand: eight customers texted over two
+//! months, answering in their own ways (a booking, a STOP, words the assistant classifies, a
+//! keyword only, silence), one a buyer. Every figure is recomputed here from the rows the world
+//! left, without the reports' SQL; and the catalogue, roles and tenancy of the report calls.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use engine::store::schema::{
+    Customers, EmailOutbox, FutureServiceInteractions as Fsi, MessageInstances as Msg,
+    MessageIntents, MessageUnderstandings, RepairOrders, Sales, ServiceAppointments as Appt,
+};
+use reqwest::{Method, StatusCode};
+use sea_query::{Expr, ExprTrait, Func, Query};
+use serde_json::{Value, json};
+
+use crate::booking::a_free_monday;
+use crate::helpers::{TestApp, assert_error, spawn_app};
+
+// The world lives in the past: anything the assistant does after the move lands after it.
+const MARCH: &str = "2021-03-10T15:00:00Z";
+const APRIL: &str = "2021-04-10T15:00:00Z";
+
+fn at(text: &str) -> DateTime<Utc> {
+    text.parse().unwrap()
+}
+
+/// The world: eight leads of store 1 with nothing before, texted, answering as scripted, moved
+/// into March (leads 0–3) and April (4–7) 2021. Lead 0 books; lead 2's customer bought a car.
+struct World {
+    leads: Vec<i64>,
+    customers: Vec<i64>,
+    appointment: i64,
+}
+
+const REPLIES: [Option<&str>; 8] = [
+    Some("Sounds good, see you then"),
+    Some("STOP"),
+    Some("I sold that car last year"),
+    Some("Wrong number, who is this?"),
+    Some("Already had it serviced at your store last week"),
+    Some("HELP"),
+    None,
+    None,
+];
+
+async fn build_world(app: &TestApp, token: &str) -> World {
+    let picked = app.reachable_leads(8).await;
+    let leads: Vec<i64> = picked.iter().map(|(l, _)| *l).collect();
+    let customers: Vec<i64> = picked.iter().map(|(_, c)| *c).collect();
+    // Nothing before: the demo's earlier conversations, bookings and sales of these go.
+    let old: Vec<(i64,)> = app
+        .db
+        .fetch_all(
+            Query::select().column(Msg::Id).from(Msg::Table).and_where(
+                Expr::col(Msg::FsiId)
+                    .is_in(leads.clone())
+                    .or(Expr::col(Msg::CustomerId).is_in(customers.clone())),
+            ),
+        )
+        .await
+        .unwrap();
+    let old: Vec<i64> = old.into_iter().map(|(id,)| id).collect();
+    for statement in [
+        Query::delete()
+            .from_table(EmailOutbox::Table)
+            .and_where(Expr::col(EmailOutbox::MessageId).is_in(old.clone()))
+            .to_owned(),
+        Query::delete()
+            .from_table(MessageIntents::Table)
+            .and_where(Expr::col(MessageIntents::MessageId).is_in(old.clone()))
+            .to_owned(),
+        Query::delete()
+            .from_table(MessageUnderstandings::Table)
+            .and_where(Expr::col(MessageUnderstandings::MessageId).is_in(old.clone()))
+            .to_owned(),
+        Query::delete()
+            .from_table(Msg::Table)
+            .and_where(Expr::col(Msg::Id).is_in(old.clone()))
+            .to_owned(),
+        Query::delete()
+            .from_table(Sales::Table)
+            .and_where(Expr::col(Sales::CustomerId).is_in(customers.clone()))
+            .to_owned(),
+    ] {
+        app.db.execute(&statement).await.unwrap();
+    }
+    app.db
+        .execute(
+            Query::update()
+                .table(Appt::Table)
+                .value(Appt::ApptStatus, "CANCELLED")
+                .and_where(Expr::col(Appt::FsiId).is_in(leads.clone())),
+        )
+        .await
+        .unwrap();
+    let booked_before: Option<i64> = app
+        .db
+        .fetch_scalar(
+            Query::select()
+                .expr(Func::max(Expr::col(Appt::Id)))
+                .from(Appt::Table),
+        )
+        .await
+        .unwrap();
+    for lead in &leads {
+        let started = app
+            .get(
+                &format!("/api/service-workflow/initiate?future-service-interaction-id={lead}"),
+                Some(token),
+            )
+            .await;
+        assert_eq!(started.status(), StatusCode::OK);
+    }
+    for (customer, reply) in customers.iter().zip(REPLIES) {
+        if let Some(body) = reply {
+            let sent = app
+                .post_json(
+                    &format!("/api/simulator/phones/{customer}/reply"),
+                    token,
+                    &json!({ "body": body }),
+                )
+                .await;
+            assert!(sent.status().is_success());
+        }
+    }
+    let day = a_free_monday() + Duration::days(77);
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/appointment",
+            token,
+            Some(json!({"futureServiceInteractionId": leads[0], "inpDate": day.to_string(), "inpTime": "9:00 AM"})),
+        )
+        .await;
+    let appointment = booked["appointment"]["id"].as_i64().unwrap();
+    // Let the assistant read the replies (it classifies them in a job) before moving time.
+    wait_until_understood(app, &leads).await;
+    for (months, range) in [(MARCH, 0..4), (APRIL, 4..8)] {
+        app.db
+            .execute(
+                Query::update()
+                    .table(Msg::Table)
+                    .value(Msg::CreatedAt, at(months))
+                    .and_where(Expr::col(Msg::FsiId).is_in(leads[range.clone()].to_vec())),
+            )
+            .await
+            .unwrap();
+        app.db
+            .execute(
+                Query::update()
+                    .table(Customers::Table)
+                    .value(Customers::OptedOutAt, at(months))
+                    .and_where(Expr::col(Customers::Id).is_in(customers[range].to_vec()))
+                    .and_where(Expr::col(Customers::OptedOutAt).is_not_null()),
+            )
+            .await
+            .unwrap();
+    }
+    app.db
+        .execute(
+            Query::update()
+                .table(Appt::Table)
+                .value(Appt::CreatedAt, at(MARCH))
+                .and_where(Expr::col(Appt::Id).gt(booked_before.unwrap_or(0))),
+        )
+        .await
+        .unwrap();
+    // Lead 2's customer bought here: Type A.
+    let (vehicle,): (Option<i64>,) = app
+        .db
+        .fetch_optional(
+            Query::select()
+                .column(Fsi::VehicleId)
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::Id).eq(leads[2])),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    app.db
+        .execute(
+            Query::insert()
+                .into_table(Sales::Table)
+                .columns([
+                    Sales::EnterpriseId,
+                    Sales::StoreId,
+                    Sales::CustomerId,
+                    Sales::VehicleId,
+                    Sales::DealNumber,
+                    Sales::DealType,
+                    Sales::SoldDate,
+                    Sales::CreatedAt,
+                ])
+                .values_panic([
+                    1.into(),
+                    1.into(),
+                    customers[2].into(),
+                    vehicle.expect("demo leads have vehicles").into(),
+                    "REPORTS-1".into(),
+                    "NEW".into(),
+                    NaiveDate::from_ymd_opt(2024, 5, 1).unwrap().into(),
+                    Utc::now().into(),
+                ]),
+        )
+        .await
+        .unwrap();
+    World {
+        leads,
+        customers,
+        appointment,
+    }
+}
+
+use chrono::Duration;
+
+/// Waits until the assistant has read every reply on the leads (it does so in a job).
+async fn wait_until_understood(app: &TestApp, leads: &[i64]) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let unread: i64 = app
+            .db
+            .fetch_scalar(
+                Query::select()
+                    .expr(Func::count(Expr::col((Msg::Table, Msg::Id))))
+                    .from(Msg::Table)
+                    .left_join(
+                        MessageUnderstandings::Table,
+                        Expr::col((
+                            MessageUnderstandings::Table,
+                            MessageUnderstandings::MessageId,
+                        ))
+                        .equals((Msg::Table, Msg::Id)),
+                    )
+                    .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_in(leads.to_vec()))
+                    .and_where(Expr::col((Msg::Table, Msg::Direction)).eq("RECEIVED"))
+                    .and_where(
+                        Expr::col((
+                            MessageUnderstandings::Table,
+                            MessageUnderstandings::MessageId,
+                        ))
+                        .is_null(),
+                    ),
+            )
+            .await
+            .unwrap();
+        if unread == 0 {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{unread} replies never read"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// The monthly column a lead falls in, worked out here from its rows: opted out, booked, no
+/// answer, keywords only, or its latest reply's strongest final intent (docs/reports.md).
+async fn expected_column(app: &TestApp, lead: i64, customer: i64, daily: bool) -> &'static str {
+    let (blocked,): (bool,) = app
+        .db
+        .fetch_optional(
+            Query::select()
+                .column(Customers::BlockSms)
+                .from(Customers::Table)
+                .and_where(Expr::col(Customers::Id).eq(customer)),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let replies: Vec<(i64, Option<String>)> = app
+        .db
+        .fetch_all(
+            Query::select()
+                .column((Msg::Table, Msg::Id))
+                .column((
+                    MessageUnderstandings::Table,
+                    MessageUnderstandings::CarrierKeyword,
+                ))
+                .from(Msg::Table)
+                .left_join(
+                    MessageUnderstandings::Table,
+                    Expr::col((
+                        MessageUnderstandings::Table,
+                        MessageUnderstandings::MessageId,
+                    ))
+                    .equals((Msg::Table, Msg::Id)),
+                )
+                .and_where(Expr::col((Msg::Table, Msg::FsiId)).eq(lead))
+                .and_where(Expr::col((Msg::Table, Msg::Direction)).eq("RECEIVED"))
+                .order_by((Msg::Table, Msg::Id), sea_query::Order::Asc),
+        )
+        .await
+        .unwrap();
+    let mut intents_of = BTreeMap::new();
+    for (message, _) in &replies {
+        let intents: Vec<(String, f64)> = app
+            .db
+            .fetch_all(
+                Query::select()
+                    .columns([MessageIntents::IntentName, MessageIntents::Confidence])
+                    .from(MessageIntents::Table)
+                    .and_where(Expr::col(MessageIntents::MessageId).eq(*message))
+                    .and_where(Expr::col(MessageIntents::IsFinal).eq(true)),
+            )
+            .await
+            .unwrap();
+        intents_of.insert(*message, intents);
+    }
+    let stopped = intents_of
+        .values()
+        .any(|intents| intents.iter().any(|(name, _)| name == "STOP"));
+    let (standing,): (i64,) = app
+        .db
+        .fetch_optional(
+            Query::select()
+                .expr(Func::count(Expr::col(Appt::Id)))
+                .from(Appt::Table)
+                .and_where(Expr::col(Appt::FsiId).eq(lead))
+                .and_where(Expr::col(Appt::ApptStatus).ne("CANCELLED")),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    if blocked || stopped {
+        return "optOut";
+    }
+    if standing > 0 {
+        return "appointments";
+    }
+    if replies.is_empty() {
+        return "noResponse";
+    }
+    if replies.iter().all(|(_, keyword)| keyword.is_some()) {
+        return if daily { "notEngaged" } else { "unclassified" };
+    }
+    // The latest reply that has final intents (same time: the higher id), its strongest.
+    let code = replies
+        .iter()
+        .rev()
+        .find_map(|(id, _)| {
+            let intents = &intents_of[id];
+            intents
+                .iter()
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(name, _)| name.clone())
+        })
+        .unwrap_or_else(|| "BLANK".to_owned());
+    match code.as_str() {
+        "SPA-SS" => "spaSS",
+        "SPA-AS" => "spaAS",
+        "SPA-XX" | "SPA" => "spaXX",
+        "CL" => "contactLater",
+        "NLO" => "noLongerOwn",
+        "CPAL" => "preferAlternateLocation",
+        "VI" => "vehicleIssue",
+        "TU" => "tagUpdate",
+        "WN" => "wrongNumber",
+        "LD" => "longDistance",
+        "ASA" | "AAS" => "apptScheduledAlready",
+        "SALES_INQ" => "salesInq",
+        "CQ" => "customerQuestion",
+        "CC" => "customerComplaint",
+        "APPT_SET" | "APPT" if daily => "aBkgErr",
+        "REQ-CALL" if daily => "reqCall",
+        "FU" | "SFU" | "APPT_SET" | "APPT" | "REQ-CALL" => "followUp",
+        "BLANK" => "unclassified",
+        _ => "misc",
+    }
+}
+
+fn row_of<'a>(table: &'a Value, first_key: &str, first: &str, kind: &str) -> &'a Value {
+    table["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row[first_key] == first && row["customerType"] == kind)
+        .unwrap_or_else(|| panic!("no row {first} {kind} in {table}"))
+}
+
+#[tokio::test]
+async fn the_monthly_and_daily_tables_count_each_lead_once_in_its_column() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let world = build_world(&app, &token).await;
+    let window = json!({ "storeIds": [1], "startDate": "2021-03-01", "endDate": "2021-04-30" });
+
+    for (kind, daily, first_key) in [
+        ("monthly", false, "reportMonth"),
+        ("daily", true, "reportDate"),
+    ] {
+        let mut expected: BTreeMap<(String, &str), BTreeMap<&str, i64>> = BTreeMap::new();
+        for (i, (lead, customer)) in world.leads.iter().zip(&world.customers).enumerate() {
+            let period = match (i < 4, daily) {
+                (true, false) => "2021-03",
+                (false, false) => "2021-04",
+                (true, true) => "2021-03-10",
+                (false, true) => "2021-04-10",
+            };
+            let kind = if i == 2 { "Type A" } else { "Type B" };
+            let column = expected_column(&app, *lead, *customer, daily).await;
+            *expected
+                .entry((period.to_owned(), kind))
+                .or_default()
+                .entry(column)
+                .or_default() += 1;
+        }
+        let table = app
+            .ok_json(
+                Method::POST,
+                &format!("/api/reports/{kind}"),
+                &token,
+                Some(window.clone()),
+            )
+            .await;
+        let keys: Vec<&str> = table["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["key"].as_str().unwrap())
+            .collect();
+        assert_eq!(keys[0], first_key);
+        assert_eq!(
+            keys[1..22],
+            [
+                "customerType",
+                "spaSS",
+                "spaAS",
+                "spaXX",
+                "contactLater",
+                "noResponse",
+                "appointments",
+                "noLongerOwn",
+                "preferAlternateLocation",
+                "vehicleIssue",
+                "tagUpdate",
+                "wrongNumber",
+                "longDistance",
+                "apptScheduledAlready",
+                "salesInq",
+                "customerQuestion",
+                "customerComplaint",
+                "misc",
+                "followUp",
+                "optOut",
+                "unclassified",
+            ],
+            "the spec's order (E-E2)"
+        );
+        if daily {
+            assert_eq!(keys[22..25], ["aBkgErr", "reqCall", "notEngaged"]);
+        }
+        assert_eq!(
+            table["content"].as_array().unwrap().len(),
+            expected.len(),
+            "{table}"
+        );
+        for ((period, customer_type), columns) in &expected {
+            let row = row_of(&table, first_key, period, customer_type);
+            for key in &keys[2..keys.len() - 2] {
+                assert_eq!(
+                    row[*key].as_i64().unwrap(),
+                    columns.get(key).copied().unwrap_or(0),
+                    "{kind} {period} {customer_type} {key}: {row}"
+                );
+            }
+            assert_eq!(row["total"], columns.values().sum::<i64>());
+        }
+        assert_eq!(table["totals"]["total"], 8, "{table}");
+        // April's Type B compares with March's Type B.
+        let (march, april) = if daily {
+            ("2021-03-10", "2021-04-10")
+        } else {
+            ("2021-03", "2021-04")
+        };
+        let before = row_of(&table, first_key, march, "Type B")["total"]
+            .as_f64()
+            .unwrap();
+        let now = row_of(&table, first_key, april, "Type B")["total"]
+            .as_f64()
+            .unwrap();
+        let change = row_of(&table, first_key, april, "Type B")["change"]
+            .as_f64()
+            .unwrap();
+        assert!((change - ((now - before) * 100.0 / before * 10.0).round() / 10.0).abs() < 1e-9);
+    }
+
+    // Scripted, the world has a booking, an opt-out, a keyword-only answer and two silences.
+    let monthly = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/monthly",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let totals = &monthly["totals"];
+    assert_eq!(totals["appointments"], 1, "{monthly}");
+    assert_eq!(totals["optOut"], 1, "{monthly}");
+    assert_eq!(totals["noResponse"], 2, "{monthly}");
+
+    // Only Type A ('1'), only Type B ('2').
+    let mut only_a = window.clone();
+    only_a["customerType"] = json!("1");
+    let a = app
+        .ok_json(Method::POST, "/api/reports/monthly", &token, Some(only_a))
+        .await;
+    assert_eq!(a["totals"]["total"], 1, "{a}");
+    let mut only_b = window.clone();
+    only_b["customerType"] = json!("2");
+    let b = app
+        .ok_json(Method::POST, "/api/reports/monthly", &token, Some(only_b))
+        .await;
+    assert_eq!(b["totals"]["total"], 7, "{b}");
+    // A month that holds only later texts of a lead first texted before it: nobody.
+    let may = json!({ "storeIds": [1], "startDate": "2021-05-01", "endDate": "2021-05-31" });
+    let empty = app
+        .ok_json(Method::POST, "/api/reports/monthly", &token, Some(may))
+        .await;
+    assert_eq!(empty["content"], json!([]));
+    assert_eq!(empty["totals"]["total"], 0);
+
+    // The lead's customer type at the spec's path.
+    let typed = app
+        .ok_json(
+            Method::GET,
+            &format!(
+                "/api/lisa/service-interactions/customer-type/{}",
+                world.leads[2]
+            ),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(typed["code"], "1");
+    assert_eq!(typed["customerType"], "Type A");
+    let typed = app
+        .ok_json(
+            Method::GET,
+            &format!(
+                "/api/lisa/service-interactions/customer-type/{}",
+                world.leads[3]
+            ),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(typed["customerType"], "Type B");
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.get(
+            &format!(
+                "/api/lisa/service-interactions/customer-type/{}",
+                world.leads[2]
+            ),
+            Some(&summit),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_store_and_list_reports_agree_with_the_world_and_the_funnel() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let world = build_world(&app, &token).await;
+    let window = json!({ "storeIds": [1], "startDate": "2021-03-01", "endDate": "2021-04-30" });
+
+    // Store-wise: the funnel's figures, store by store (here one store).
+    let stores = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/service-interactions/stores",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let funnel = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/funnel",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let stage = |key: &str| {
+        funnel["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["stage"] == key)
+            .unwrap()["leads"]
+            .clone()
+    };
+    let row = &stores["content"][0];
+    assert_eq!(stores["content"].as_array().unwrap().len(), 1, "{stores}");
+    assert_eq!(row["storeId"], 1);
+    assert_eq!(row["texted"], 8);
+    assert_eq!(row["texted"], stage("CONTACTED"));
+    assert_eq!(row["responded"], 6);
+    assert_eq!(row["responded"], stage("RESPONDED"));
+    assert_eq!(row["booked"], 1);
+    assert_eq!(row["booked"], stage("APPT_BOOKING"));
+    assert_eq!(row["optedOut"], 1);
+    assert_eq!(row["responseRate"], 75.0);
+    assert_eq!(row["bookingRate"], 12.5);
+    assert_eq!(stores["totals"]["texted"], 8);
+
+    // Not responded: the two silent leads, newest lead first.
+    let silent = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/not-responded",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let mut expected = vec![world.leads[6], world.leads[7]];
+    expected.sort_unstable_by(|a, b| b.cmp(a));
+    let got: Vec<i64> = silent["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["futureServiceInteractionId"].as_i64().unwrap())
+        .collect();
+    assert_eq!(got, expected, "{silent}");
+    assert_eq!(silent["totalElements"], 2);
+    assert_eq!(
+        silent["content"][0]["firstTextedAt"],
+        APRIL.replace(".000", "")
+    );
+    assert!(silent["content"][0]["textsSent"].as_i64().unwrap() >= 1);
+
+    // Opt-out: the STOP of lead 1, in March, with its words.
+    let opted = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/opt-out",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    assert_eq!(opted["totalElements"], 1, "{opted}");
+    assert_eq!(opted["content"][0]["customerId"], world.customers[1]);
+    assert_eq!(opted["content"][0]["lastMessage"], "STOP");
+
+    // Response insights: every reply in the window counted once.
+    let insights = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/response-insights",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let replies: i64 = app
+        .db
+        .fetch_scalar(
+            Query::select()
+                .expr(Func::count(Expr::col(Msg::Id)))
+                .from(Msg::Table)
+                .and_where(Expr::col(Msg::FsiId).is_in(world.leads.clone()))
+                .and_where(Expr::col(Msg::Direction).eq("RECEIVED")),
+        )
+        .await
+        .unwrap();
+    assert_eq!(insights["totals"]["replies"], replies, "{insights}");
+
+    // Leads status: the leads created in the window (none: the demo's are older).
+    let status = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/leads-status",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    assert_eq!(status["content"], json!([]));
+    app.db
+        .execute(
+            Query::update()
+                .table(Fsi::Table)
+                .value(Fsi::CreatedAt, at(MARCH))
+                .and_where(Expr::col(Fsi::Id).is_in(world.leads.clone())),
+        )
+        .await
+        .unwrap();
+    let status = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/leads-status",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let totals = &status["totals"];
+    assert_eq!(totals["leads"], 8, "{status}");
+    assert_eq!(totals["texted"], 8);
+    assert_eq!(totals["open"], 0);
+    assert_eq!(totals["responded"], 6);
+    assert_eq!(totals["booked"], 1);
+
+    // Booked appointments: booked in March; appointments: by their time; a no-show.
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/booked-appointments",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    assert_eq!(booked["totalElements"], 1, "{booked}");
+    assert_eq!(booked["content"][0]["appointmentId"], world.appointment);
+    let day = (a_free_monday() + Duration::days(77)).to_string();
+    let that_day = json!({ "storeIds": [1], "startDate": day, "endDate": day });
+    let on_day = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/appointments",
+            &token,
+            Some(that_day.clone()),
+        )
+        .await;
+    assert!(
+        on_day["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["appointmentId"] == world.appointment),
+        "{on_day}"
+    );
+    let no_shows = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/no-show",
+            &token,
+            Some(that_day.clone()),
+        )
+        .await;
+    let before = no_shows["totalElements"].as_i64().unwrap();
+    app.ok_json(
+        Method::PUT,
+        &format!("/api/appointment/{}/status/NO_SHOW", world.appointment),
+        &token,
+        None,
+    )
+    .await;
+    let no_shows = app
+        .ok_json(Method::POST, "/api/reports/no-show", &token, Some(that_day))
+        .await;
+    assert_eq!(
+        no_shows["totalElements"].as_i64().unwrap(),
+        before + 1,
+        "{no_shows}"
+    );
+    assert!(
+        no_shows["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["appointmentId"] == world.appointment)
+    );
+
+    // Closed repair orders: closed in the window's last day counts; texted before it opened.
+    for (number, customer, opened, closed) in [
+        ("RPT-1", world.customers[0], "2021-03-12", "2021-04-30"),
+        ("RPT-2", world.customers[6], "2021-03-01", "2021-03-02"),
+        ("RPT-3", world.customers[7], "2021-04-20", "2021-05-01"),
+    ] {
+        app.db
+            .execute(
+                Query::insert()
+                    .into_table(RepairOrders::Table)
+                    .columns([
+                        RepairOrders::EnterpriseId,
+                        RepairOrders::StoreId,
+                        RepairOrders::CustomerId,
+                        RepairOrders::RoNumber,
+                        RepairOrders::StatusCode,
+                        RepairOrders::OpenDate,
+                        RepairOrders::ClosedDate,
+                        RepairOrders::TotalAmount,
+                        RepairOrders::CreatedAt,
+                        RepairOrders::UpdatedAt,
+                    ])
+                    .values_panic([
+                        1.into(),
+                        1.into(),
+                        customer.into(),
+                        number.into(),
+                        "CLOSED".into(),
+                        opened.parse::<NaiveDate>().unwrap().into(),
+                        closed.parse::<NaiveDate>().unwrap().into(),
+                        249.5f64.into(),
+                        Utc::now().into(),
+                        Utc::now().into(),
+                    ]),
+            )
+            .await
+            .unwrap();
+    }
+    let closed = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/closed-repair-orders",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let got: Vec<(String, String, f64)> = closed["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["roNumber"].as_str().unwrap().starts_with("RPT-"))
+        .map(|r| {
+            (
+                r["roNumber"].as_str().unwrap().to_owned(),
+                r["textedBefore"].as_str().unwrap().to_owned(),
+                r["totalAmount"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("RPT-1".to_owned(), "YES".to_owned(), 249.5),
+            ("RPT-2".to_owned(), "NO".to_owned(), 249.5),
+        ],
+        "{closed}"
+    );
+}
+
+#[tokio::test]
+async fn report_calls_check_roles_kinds_and_tenancy() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let manager = app.token_of("office-manager").await;
+    let rep = app.token_of("sales-rep").await;
+    let summit = app.token_of("summit-admin").await;
+
+    // The catalogue: what each caller may read.
+    let all = app.ok_json(Method::GET, "/api/reports", &admin, None).await;
+    let keys: Vec<&str> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["key"].as_str().unwrap())
+        .collect();
+    assert!(
+        keys.contains(&"monthly") && keys.contains(&"login-activity"),
+        "{all}"
+    );
+    let managers = app
+        .ok_json(Method::GET, "/api/reports", &manager, None)
+        .await;
+    assert!(
+        !managers
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|k| k["key"] == "login-activity"),
+        "{managers}"
+    );
+    let reps = app.ok_json(Method::GET, "/api/reports", &rep, None).await;
+    assert_eq!(reps, json!([]));
+
+    // Every kind answers for an administrator, with its columns, over the default window.
+    for key in &keys {
+        let table = app
+            .ok_json(
+                Method::POST,
+                &format!("/api/reports/{key}"),
+                &admin,
+                Some(json!({})),
+            )
+            .await;
+        assert_eq!(table["kind"], *key);
+        assert!(!table["columns"].as_array().unwrap().is_empty(), "{key}");
+        for row in table["content"].as_array().unwrap() {
+            assert_eq!(
+                row.as_object().unwrap().len(),
+                table["columns"].as_array().unwrap().len(),
+                "{key}: {row}"
+            );
+        }
+        // Another tenant's store: not found. A sales rep: refused.
+        assert_error(
+            app.post_json(
+                &format!("/api/reports/{key}"),
+                &summit,
+                &json!({ "storeIds": [1] }),
+            )
+            .await,
+            StatusCode::NOT_FOUND,
+        )
+        .await;
+        assert_error(
+            app.post_json(&format!("/api/reports/{key}"), &rep, &json!({}))
+                .await,
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+    }
+    assert_error(
+        app.post_json("/api/reports/login-activity", &manager, &json!({}))
+            .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert_error(
+        app.post_json("/api/reports/no-such-report", &admin, &json!({}))
+            .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_error(
+        app.post_json("/api/reports/appointments?size=0", &admin, &json!({}))
+            .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+
+    // The sign-ins this test made are in today's login activity.
+    let logins = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/login-activity",
+            &admin,
+            Some(json!({})),
+        )
+        .await;
+    let names: Vec<&str> = logins["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["username"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"enterprise-admin"), "{logins}");
+    assert!(names.contains(&"office-manager"), "{logins}");
+    assert!(
+        !names.contains(&"summit-admin"),
+        "another enterprise's user: {logins}"
+    );
+    assert!(
+        logins["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["result"] == "SUCCEEDED" || r["result"] == "FAILED")
+    );
+}
