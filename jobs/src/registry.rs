@@ -62,6 +62,11 @@ pub trait JobKind: Send + Sync + 'static {
     }
     /// Checks and normalizes the input; the message says what is wrong.
     fn validate(&self, input: &Json) -> Result<Json, String>;
+    /// The roles that may start it with this (validated) input, when the input narrows them
+    /// (an export of an administrators-only report); by default [`JobKind::allowed_roles`].
+    fn roles_for_input(&self, _input: &Json) -> &'static [Role] {
+        self.allowed_roles()
+    }
     /// The stores a run works on (from its validated input): starting it needs every one inside
     /// the caller's scope, and the run belongs to their enterprise.
     fn store_ids(&self, _input: &Json) -> Vec<i64> {

@@ -76,6 +76,7 @@ impl JobStarter {
         let input = kind.validate(&request.input).map_err(|reason| {
             Error::invalid(format!("Invalid input for {}: {reason}", kind.name()))
         })?;
+        caller.require_any(kind.roles_for_input(&input))?;
         if let Some(key) = &request.idempotency_key
             && (key.trim().is_empty() || key.len() > 200)
         {
@@ -120,9 +121,11 @@ impl JobStarter {
     /// Checks that `caller` may start `kind` with `input`; returns the normalized input.
     pub fn check_start(&self, caller: &Caller, kind: &str, input: &Json) -> Result<Json> {
         let kind = self.permitted_kind(caller, kind)?;
-        kind.validate(input).map_err(|reason| {
+        let input = kind.validate(input).map_err(|reason| {
             Error::invalid(format!("Invalid input for {}: {reason}", kind.name()))
-        })
+        })?;
+        caller.require_any(kind.roles_for_input(&input))?;
+        Ok(input)
     }
 
     /// Starts a run with no user behind it from a typed input (the dispatcher, inbound texts);

@@ -354,6 +354,7 @@ impl Server {
         let state = AppState {
             trusted_proxies: config.trusted_proxies.clone(),
             sync: config.job_settings().sync,
+            exports: config.exports(),
             ..AppState::new(
                 db.clone(),
                 AuthService::new(db, policy),

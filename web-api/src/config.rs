@@ -9,6 +9,7 @@ use engine::DatabaseUrl;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::MessagingSettings;
 use engine::messaging::email::Mailer;
+use engine::reports::ExportSettings;
 use jobs::QueueBackend;
 
 #[derive(Debug, Clone)]
@@ -49,6 +50,10 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     /// Where data sources' file-drop directories are (shared by every worker).
     pub file_drop_dir: PathBuf,
+    /// Where report exports are written (shared by the API and every worker).
+    pub export_dir: PathBuf,
+    /// How long an export stays downloadable.
+    pub export_keep_hours: i64,
 }
 
 /// The reverse proxies in front of Bayline (`BAYLINE_TRUSTED_PROXIES`): addresses or CIDR
@@ -110,7 +115,15 @@ impl Config {
         jobs::kinds::KindSettings {
             messaging: self.messaging(),
             sync: SyncSettings::new(&self.file_drop_dir),
+            exports: self.exports(),
         }
+    }
+
+    pub fn exports(&self) -> ExportSettings {
+        ExportSettings::new(
+            &self.export_dir,
+            chrono::Duration::hours(self.export_keep_hours),
+        )
     }
 
     pub fn messaging(&self) -> MessagingSettings {
@@ -148,6 +161,18 @@ impl Config {
         let file_drop_dir = get("BAYLINE_FILE_DROP_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("file-drop"));
+        let export_dir = get("BAYLINE_EXPORT_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("exports"));
+        let export_keep_hours = match get("BAYLINE_EXPORT_KEEP_HOURS") {
+            Some(v) => match v.parse::<i64>() {
+                Ok(n) if (1..=24 * 90).contains(&n) => n,
+                _ => bail!(
+                    "BAYLINE_EXPORT_KEEP_HOURS={v:?} must be a number of hours from 1 to 2160"
+                ),
+            },
+            None => 24,
+        };
         let database_url = match get("DATABASE_URL") {
             Some(v) => DatabaseUrl::parse(&v)
                 .map_err(|e| anyhow::anyhow!("DATABASE_URL is not usable: {e}"))?,
@@ -251,6 +276,8 @@ impl Config {
         Ok(Self {
             listen,
             file_drop_dir,
+            export_dir,
+            export_keep_hours,
             data_dir,
             database_url,
             database_schema,

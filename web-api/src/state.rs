@@ -7,7 +7,7 @@ use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
-use engine::reports::Reports;
+use engine::reports::{ExportSettings, Reports};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -57,6 +57,8 @@ pub struct AppState {
     pub data_sources: DataSourceStore,
     /// Where data sources' file drops are.
     pub sync: SyncSettings,
+    /// Where report exports are and how long they are kept.
+    pub exports: ExportSettings,
     pub understandings: UnderstandingStore,
     pub templates: TemplateService,
     pub booking: AppointmentService,
@@ -107,6 +109,7 @@ impl AppState {
             dealer_records: DealerRecordStore::new(db.clone()),
             data_sources: DataSourceStore::new(db.clone()),
             sync: SyncSettings::new("data/file-drop"),
+            exports: ExportSettings::new("data/exports", chrono::Duration::hours(24)),
             understandings: UnderstandingStore::new(db.clone()),
             templates: TemplateService::new(db.clone()),
             booking: AppointmentService::new(db.clone()),

@@ -154,6 +154,16 @@ impl Reports {
         page: PageRequest,
     ) -> Result<Table> {
         caller.require_any(kind.roles())?;
+        self.table(kind, filter, options, page).await
+    }
+
+    async fn table(
+        &self,
+        kind: ReportKind,
+        filter: &ReportFilter,
+        options: ReportOptions,
+        page: PageRequest,
+    ) -> Result<Table> {
         match self.shape(kind, filter)? {
             Some(shape) if kind.is_paged() => self.page_of(shape, page).await,
             Some(shape) => {
@@ -168,40 +178,55 @@ impl Reports {
         }
     }
 
-    /// Every row of a report, handed to `each` as it is read (memory stays flat for lists of
-    /// any length); answers the columns and the totals row, if any.
-    pub async fn for_each_row(
+    /// Every row of a report: `header` gets the columns first, then `each` every row as it is
+    /// read (memory stays flat for lists of any length). Answers the totals row, if any. The
+    /// caller's right to the report was checked when the export was asked for.
+    pub async fn stream(
         &self,
-        caller: &Caller,
         kind: ReportKind,
         filter: &ReportFilter,
         options: ReportOptions,
+        header: impl FnOnce(&[Column]) -> Result<()> + Send,
         mut each: impl FnMut(Vec<Cell>) -> Result<()> + Send,
-    ) -> Result<(Vec<Column>, Option<Vec<Cell>>)> {
-        caller.require_any(kind.roles())?;
+    ) -> Result<Option<Vec<Cell>>> {
         match self.shape(kind, filter)? {
             Some(shape) if kind.is_paged() => {
+                header(&shape.columns)?;
                 let columns = &shape.columns;
                 self.db()
                     .for_each_cells(&shape.query, &shape.kinds(), |row| each(tidy(columns, row)))
                     .await?;
-                Ok((shape.columns, None))
+                Ok(None)
             }
             _ => {
                 let table = self
-                    .run(
-                        caller,
-                        kind,
-                        filter,
-                        options,
-                        PageRequest { page: 0, size: 1 },
-                    )
+                    .table(kind, filter, options, PageRequest { page: 0, size: 1 })
                     .await?;
+                header(&table.columns)?;
                 for row in table.rows {
                     each(row)?;
                 }
-                Ok((table.columns, table.totals))
+                Ok(table.totals)
             }
+        }
+    }
+
+    /// How many rows a report has (an export's progress total).
+    pub async fn row_count(
+        &self,
+        kind: ReportKind,
+        filter: &ReportFilter,
+        options: ReportOptions,
+    ) -> Result<u64> {
+        match self.shape(kind, filter)? {
+            Some(shape) if kind.is_paged() => {
+                let total: i64 = self.db().fetch_scalar(&shape.count_query()).await?;
+                Ok(Ord::max(total, 0) as u64)
+            }
+            _ => Ok(self
+                .table(kind, filter, options, PageRequest { page: 0, size: 1 })
+                .await?
+                .total_elements),
         }
     }
 

@@ -5,6 +5,7 @@
 
 mod aggregates;
 mod classification;
+mod export;
 mod funnel;
 mod kinds;
 mod lists;
@@ -13,6 +14,7 @@ mod sql;
 mod table;
 
 pub use classification::{ClassificationOptions, CustomerType};
+pub use export::{ExportFormat, ExportSettings, Exported, ReportExportInput};
 pub use funnel::{Funnel, FunnelRate, FunnelStage};
 pub use kinds::{LOGIN_ACTIVITY_ROLES, ReportKind, ReportOptions};
 pub use table::{Cell, Chart, ChartKind, Column, ColumnType, Table};

@@ -11,6 +11,7 @@ mod line_types;
 mod noop;
 mod planner_transfer;
 mod prune_sessions;
+mod report_export;
 mod send_message;
 mod send_messages;
 mod understand_reply;
@@ -19,6 +20,7 @@ use std::sync::Arc;
 
 use engine::imports::sources::SyncSettings;
 use engine::messaging::MessagingSettings;
+use engine::reports::ExportSettings;
 
 use crate::registry::JobKind;
 
@@ -33,6 +35,7 @@ pub use line_types::LineTypes;
 pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
 pub use prune_sessions::PruneSessions;
+pub use report_export::ReportExport;
 pub use send_message::SendMessage;
 pub use send_messages::SendMessages;
 pub use understand_reply::UnderstandReply;
@@ -44,6 +47,8 @@ pub struct KindSettings {
     pub messaging: MessagingSettings,
     /// Where data sources' file drops are.
     pub sync: SyncSettings,
+    /// Where report exports are written and how long they are kept.
+    pub exports: ExportSettings,
 }
 
 pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
@@ -60,6 +65,7 @@ pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
         Arc::new(Noop),
         Arc::new(PlannerTransfer),
         Arc::new(PruneSessions),
+        Arc::new(ReportExport::new(settings.exports.clone())),
         Arc::new(SendMessage::new(messaging.clone())),
         Arc::new(SendMessages::new(messaging.clone())),
         Arc::new(UnderstandReply::new(messaging.clone())),

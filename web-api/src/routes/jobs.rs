@@ -176,7 +176,7 @@ pub(crate) fn visible_scope(caller: &Caller, req: &Request) -> ApiResult<Option<
     Ok(Some(caller.scope(named)?))
 }
 
-async fn visible_run(
+pub(crate) async fn visible_run(
     state: &AppState,
     caller: &Caller,
     req: &Request,

@@ -3,19 +3,21 @@
 
 use chrono::{Duration, SecondsFormat, Utc};
 use engine::auth::Caller;
+use engine::domain::{JobInput, JobStatus, parse_job_input};
 use engine::reports::{
-    Cell, ClassificationOptions, CustomerType, ReportFilter, ReportKind, ReportOptions,
-    ReportRequest, Table,
+    Cell, ClassificationOptions, CustomerType, ExportFormat, ReportExportInput, ReportFilter,
+    ReportKind, ReportOptions, ReportRequest, Table,
 };
 use engine::store::PageRequest;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
-use poem_openapi::payload::Json;
+use poem_openapi::payload::{Attachment, AttachmentType, Json};
 use poem_openapi::{Object, OpenApi};
 use serde_json::{Map, Value};
 
 use super::ApiTags;
+use super::jobs::{JobRunView, visible_run};
 use crate::auth::{Session, scope_naming};
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -63,6 +65,17 @@ impl ReportFilterBody {
             end_date: self.end_date,
         }
     }
+}
+
+/// What to export: a report's filter and the file's format.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct ReportExportBody {
+    /// CSV or XLSX.
+    #[oai(validator(max_length = 10))]
+    pub format: String,
+    #[oai(flatten)]
+    pub filter: ReportFilterBody,
 }
 
 /// A report column.
@@ -276,6 +289,70 @@ impl ReportApi {
             body.0,
         )
         .await
+    }
+
+    /// Exports a report to CSV or XLSX as a job (any size: the rows stream into the file). The
+    /// answer is the run: its progress is on `/api/jobs/{id}`, and when it has succeeded its
+    /// `result.downloadUrl` serves the file until `result.expiresAt`.
+    #[oai(path = "/api/reports/:kind/export", method = "post")]
+    async fn export(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(validator(max_length = 40))] kind: Path<String>,
+        body: Json<ReportExportBody>,
+    ) -> ApiResult<Json<JobRunView>> {
+        let kind = ReportKind::from_key(&kind.0)?;
+        let format = ExportFormat::parse(&body.format)?;
+        let body = body.0.filter;
+        let scope = scope_naming(&caller, req, body.enterprise_id)?;
+        let options = body.options();
+        let filter = state
+            .reports
+            .filter(&caller, &scope, body.request(), Utc::now())
+            .await?;
+        let input = ReportExportInput::new(&caller, kind, &filter, options, format)?;
+        let (run, _) = state
+            .jobs
+            .start_input(&caller, &input, Some(scope.enterprise_id))
+            .await?;
+        Ok(Json(run.into()))
+    }
+
+    /// The file of a finished export (`reports.export` run), while it is kept. Runs the caller
+    /// cannot see, unfinished runs and expired files are not found.
+    #[oai(path = "/api/reports/exports/:id/file", method = "get")]
+    async fn export_file(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        id: Path<i64>,
+    ) -> ApiResult<Attachment<poem::Body>> {
+        let run = visible_run(&state, &caller, req, id.0).await?;
+        let not_found = || engine::Error::not_found("Export not found");
+        if run.kind != ReportExportInput::KIND || run.status != JobStatus::Succeeded {
+            return Err(not_found().into());
+        }
+        let input: ReportExportInput =
+            parse_job_input(run.input.as_ref().unwrap_or(&Value::Null)).map_err(|_| not_found())?;
+        let path = state.exports.path_of(run.id, input.format);
+        let expired = run
+            .finished_at
+            .is_none_or(|at| at + state.exports.keep_for < Utc::now());
+        let file = match tokio::fs::File::open(&path).await {
+            Ok(file) if !expired => file,
+            _ => {
+                return Err(engine::Error::not_found(
+                    "This export has expired or was removed; export the report again",
+                )
+                .into());
+            }
+        };
+        Ok(Attachment::new(poem::Body::from_async_read(file))
+            .attachment_type(AttachmentType::Attachment)
+            .filename(input.file_name()))
     }
 
     /// The store-wise report at the spec's path (E-C6).

@@ -105,7 +105,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
                 Kind::Schedule
             } else if path.contains("predictive-planner-definition") {
                 Kind::Definition
-            } else if path.starts_with("/api/jobs") {
+            } else if path.starts_with("/api/jobs") || path.starts_with("/api/reports/exports/") {
                 Kind::JobRun
             } else if path.starts_with("/api/marks") {
                 Kind::Mark
