@@ -66,6 +66,8 @@ report_kinds! {
         "Appointments in the window the customer missed.";
     NotResponded => "not-responded", "Not responded",
         "Leads texted in the window that never answered.";
+    MessageResponse => "message-response", "Message response",
+        "Customers' texts in the window: what they said, how the assistant read them, the log mode and the first answer.";
     OptOut => "opt-out", "Opt-out",
         "Customers who opted out in the window, and what they said.";
     ClosedRepairOrders => "closed-repair-orders", "Closed repair orders",
@@ -74,6 +76,26 @@ report_kinds! {
         "Sign-in attempts by the enterprise's users in the window.";
     NraaCheckIn => "nraa-checkin", "NRAA check-in detail",
         "Visits of customers who were texted and never answered at all.";
+    GmHandoff => "gm-handoff", "GM handoff",
+        "Handoffs to staff in the window by type, and what came of them.";
+    SdcHandoff => "sdc-handoff", "SDC handoff",
+        "Every handoff in the window: why, who took it up, how fast, and the outcome.";
+    FirstResponse => "first-response", "First response",
+        "Per store: how soon customers' texts got their first answer.";
+    AdvisorActivity => "advisor-activity", "Advisor activity monitor",
+        "Per staff member: texts, e-mails, notes, conversations, bookings and response time.";
+    AgentReport => "agent-report", "Agent report",
+        "Per store: what the assistant texted, who answered, what it booked and handed over.";
+    RoiRevenue => "roi-revenue", "ROI revenue",
+        "Per store: repair orders closed in the window and the revenue after outreach.";
+    ApplicationPerformance => "application-performance", "Application performance",
+        "Per day: texts sent, delivered and failed, time to the gateway, replies read.";
+    InclusionExclusion => "inclusion-exclusion", "Inclusion and exclusion",
+        "The planners' runs: vehicles judged, leads included, and the ones left out by reason.";
+    ErrorAlerts => "error-alerts", "Error alerts",
+        "What went wrong: failed texts, jobs and syncs, appointments the dealer system refused.";
+    TemplateMaster => "template-master", "Template master",
+        "The enterprise's message templates and the shared ones.";
 }
 
 /// What a report adds to the filter.
@@ -107,10 +129,14 @@ impl ReportKind {
                 | Self::BookedAppointments
                 | Self::NoShow
                 | Self::NotResponded
+                | Self::MessageResponse
                 | Self::OptOut
                 | Self::ClosedRepairOrders
                 | Self::LoginActivity
                 | Self::NraaCheckIn
+                | Self::SdcHandoff
+                | Self::ErrorAlerts
+                | Self::TemplateMaster
         )
     }
 
@@ -137,6 +163,48 @@ impl ReportKind {
                 &["open", "texted", "responded", "booked", "closed"],
             ),
             Self::ResponseInsights => chart(ChartKind::Bar, "insight", &["replies"]),
+            Self::GmHandoff => chart(
+                ChartKind::StackedBar,
+                "handoffType",
+                &[
+                    "customerNotContacted",
+                    "noResponse",
+                    "issueNotResolved",
+                    "issueResolved",
+                ],
+            ),
+            Self::FirstResponse => chart(ChartKind::Bar, "storeName", &["averageSeconds"]),
+            Self::AdvisorActivity => chart(
+                ChartKind::StackedBar,
+                "userName",
+                &["texts", "emails", "notes"],
+            ),
+            Self::AgentReport => chart(
+                ChartKind::Bar,
+                "storeName",
+                &["leadsTexted", "answered", "booked", "handedOff"],
+            ),
+            Self::RoiRevenue => chart(
+                ChartKind::Bar,
+                "storeName",
+                &["revenue", "revenueAfterOutreach"],
+            ),
+            Self::ApplicationPerformance => chart(
+                ChartKind::Line,
+                "day",
+                &["texts", "delivered", "failed", "replies"],
+            ),
+            Self::InclusionExclusion => chart(
+                ChartKind::StackedBar,
+                "planner",
+                &[
+                    "included",
+                    "notApplicable",
+                    "noLongerOwned",
+                    "notDue",
+                    "alreadyServiced",
+                ],
+            ),
             _ => None,
         }
     }
@@ -233,6 +301,7 @@ impl Reports {
     /// The query of a report the database answers row for row; `None` for the ones computed
     /// from aggregates.
     fn shape(&self, kind: ReportKind, filter: &ReportFilter) -> Result<Option<Shape>> {
+        let backend = self.db().kind();
         Ok(Some(match kind {
             ReportKind::StoreWise => super::aggregates::store_wise(filter),
             ReportKind::LeadsStatus => super::aggregates::leads_status(filter),
@@ -242,10 +311,25 @@ impl Reports {
             ReportKind::NoShow => super::lists::no_shows(filter),
             ReportKind::NotResponded => super::lists::not_responded(filter),
             ReportKind::OptOut => super::lists::opt_outs(filter),
+            ReportKind::MessageResponse => super::lists::message_responses(filter),
             ReportKind::ClosedRepairOrders => super::lists::closed_repair_orders(filter),
             ReportKind::LoginActivity => super::lists::login_activity(filter),
             ReportKind::NraaCheckIn => super::nraa_checkin::shape(filter),
-            ReportKind::Funnel | ReportKind::Monthly | ReportKind::Daily => return Ok(None),
+            ReportKind::GmHandoff => super::staff::handoffs_by_type(filter),
+            ReportKind::SdcHandoff => super::staff::handoff_list(filter, backend),
+            ReportKind::FirstResponse => super::staff::first_responses(filter, backend),
+            ReportKind::AdvisorActivity => super::staff::staff_activity(filter),
+            ReportKind::AgentReport => super::staff::assistant_activity(filter),
+            ReportKind::RoiRevenue => super::operations::roi_revenue(filter, backend),
+            ReportKind::ApplicationPerformance => {
+                super::operations::application_performance(filter, backend)
+            }
+            ReportKind::ErrorAlerts => super::operations::error_alerts(filter),
+            ReportKind::TemplateMaster => super::operations::template_master(filter),
+            ReportKind::Funnel
+            | ReportKind::Monthly
+            | ReportKind::Daily
+            | ReportKind::InclusionExclusion => return Ok(None),
         }))
     }
 
@@ -301,6 +385,7 @@ impl Reports {
                 }));
                 Ok(Table::whole(columns, rows))
             }
+            ReportKind::InclusionExclusion => self.inclusion_exclusion(filter).await,
             other => Err(Error::Internal(format!(
                 "report {} has no computation",
                 other.key()

@@ -9,7 +9,8 @@ use super::table::{ColumnType, Shape};
 use crate::appointments::AppointmentStatus;
 use crate::store::schema::{
     Advisors, Customers, FutureServiceInteractions as Fsi, LoginAttempts, MessageInstances as Msg,
-    RepairOrders as Ro, ServiceAppointments as Appt, Stores, Users,
+    MessageIntents, MessageUnderstandings, RepairOrders as Ro, ServiceAppointments as Appt, Stores,
+    Users,
 };
 
 /// `first last` of a person's two name columns.
@@ -499,4 +500,121 @@ pub fn login_activity(filter: &ReportFilter) -> Shape {
             Order::Desc,
         )
         .order_by((LoginAttempts::Table, LoginAttempts::Id), Order::Desc)
+}
+
+/// Message response (log mode response): the customers' texts in the window, what the
+/// assistant read in them, whether staff logged them, and when the first answer went back.
+pub fn message_responses(filter: &ReportFilter) -> Shape {
+    let answer = sea_query::Alias::new("answer");
+    let answered_at = Query::select()
+        .expr(Func::min(Expr::col((answer.clone(), Msg::CreatedAt))))
+        .from_as(Msg::Table, answer.clone())
+        .and_where(Expr::col((answer.clone(), Msg::FsiId)).equals((Msg::Table, Msg::FsiId)))
+        .and_where(
+            Expr::col((answer.clone(), Msg::CreatedAt)).gt(Expr::col((Msg::Table, Msg::CreatedAt))),
+        )
+        .and_where(Expr::col((answer.clone(), Msg::MessageType)).eq("SMS"))
+        .and_where(Expr::col((answer.clone(), Msg::Direction)).is_in(["SEND", "SENT"]))
+        .and_where(Expr::col((answer, Msg::IsCompliance)).eq(false))
+        .to_owned();
+    let intent = Query::select()
+        .expr(Expr::col((
+            MessageIntents::Table,
+            MessageIntents::IntentName,
+        )))
+        .from(MessageIntents::Table)
+        .and_where(
+            Expr::col((MessageIntents::Table, MessageIntents::MessageId))
+                .equals((Msg::Table, Msg::Id)),
+        )
+        .and_where(Expr::col((MessageIntents::Table, MessageIntents::IsFinal)).eq(true))
+        .order_by(
+            (MessageIntents::Table, MessageIntents::Confidence),
+            Order::Desc,
+        )
+        .order_by((MessageIntents::Table, MessageIntents::Id), Order::Asc)
+        .limit(1)
+        .to_owned();
+    let mut query = leads_base(filter);
+    query
+        .inner_join(
+            Msg::Table,
+            Expr::col((Msg::Table, Msg::FsiId)).equals((Fsi::Table, Fsi::Id)),
+        )
+        .left_join(
+            MessageUnderstandings::Table,
+            Expr::col((
+                MessageUnderstandings::Table,
+                MessageUnderstandings::MessageId,
+            ))
+            .equals((Msg::Table, Msg::Id)),
+        )
+        .and_where(is_customer_reply())
+        .and_where(in_window(Expr::col((Msg::Table, Msg::CreatedAt)), filter));
+    Shape::new(query)
+        .column(
+            "receivedAt",
+            "Received",
+            ColumnType::Timestamp,
+            Expr::col((Msg::Table, Msg::CreatedAt)),
+        )
+        .column(
+            "messageId",
+            "Message",
+            ColumnType::Integer,
+            Expr::col((Msg::Table, Msg::Id)),
+        )
+        .column(
+            "futureServiceInteractionId",
+            "Lead",
+            ColumnType::Integer,
+            Expr::col((Fsi::Table, Fsi::Id)),
+        )
+        .column(
+            "storeName",
+            "Store",
+            ColumnType::Text,
+            Expr::col((Stores::Table, Stores::Name)),
+        )
+        .column(
+            "customerName",
+            "Customer",
+            ColumnType::Text,
+            customer_name(),
+        )
+        .column(
+            "content",
+            "Text",
+            ColumnType::Text,
+            Expr::col((Msg::Table, Msg::Content)),
+        )
+        .column(
+            "intent",
+            "Classification",
+            ColumnType::Text,
+            Expr::from(intent),
+        )
+        .column(
+            "insight",
+            "Insight",
+            ColumnType::Text,
+            Expr::col((
+                MessageUnderstandings::Table,
+                MessageUnderstandings::ResponseInsight,
+            )),
+        )
+        .column(
+            "logMode",
+            "Log mode",
+            ColumnType::Text,
+            Expr::case(Expr::col((Msg::Table, Msg::LogMode)).eq(true), "YES").finally("NO"),
+        )
+        .column(
+            "answeredAt",
+            "First answer",
+            ColumnType::Timestamp,
+            Expr::from(answered_at),
+        )
+        .order_by((Msg::Table, Msg::CreatedAt), Order::Desc)
+        .order_by((Msg::Table, Msg::Id), Order::Desc)
 }

@@ -10,7 +10,9 @@ mod funnel;
 mod kinds;
 mod lists;
 mod nraa_checkin;
+mod operations;
 mod sql;
+mod staff;
 mod table;
 
 pub use classification::{ClassificationOptions, CustomerType};
@@ -76,6 +78,10 @@ impl Reports {
 
     pub(crate) fn db(&self) -> &Database {
         &self.db
+    }
+
+    pub(crate) fn tenancy(&self) -> &TenancyStore {
+        &self.tenancy
     }
 
     /// Checks a request: report roles only; dealers and stores must be inside the scope

@@ -54,6 +54,18 @@ pub fn percent(part: Expr, whole: Expr) -> Expr {
     Func::coalesce([share, Expr::cust("0")]).into()
 }
 
+/// Seconds from `from` to `to`, as a double (empty when either is).
+pub fn seconds_between(backend: BackendKind, from: Expr, to: Expr) -> Expr {
+    match backend {
+        BackendKind::Sqlite => Expr::from(Func::cust("julianday").arg(to))
+            .sub(Func::cust("julianday").arg(from))
+            .mul(Expr::cust("86400.0")),
+        // PostgreSQL numbers its custom placeholders; EXTRACT answers NUMERIC.
+        BackendKind::Postgres => Expr::cust_with_exprs("EXTRACT(EPOCH FROM ($1 - $2))", [to, from])
+            .cast_as("DOUBLE PRECISION"),
+    }
+}
+
 /// `a || b`, text concatenation on both backends.
 pub fn concat(a: Expr, b: Expr) -> Expr {
     a.binary(BinOper::Custom("||"), b)

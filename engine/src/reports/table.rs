@@ -139,12 +139,14 @@ impl Table {
 }
 
 /// Rounds a row read from the database as its columns show it: percentages to one decimal,
-/// money to cents (the database computes them unrounded: PostgreSQL rounds only NUMERIC).
+/// money to cents, durations to whole seconds (the database computes them unrounded:
+/// PostgreSQL rounds only NUMERIC, and SQLite's julianday arithmetic is off by microseconds).
 pub fn tidy(columns: &[Column], mut row: Vec<Cell>) -> Vec<Cell> {
     for (column, cell) in columns.iter().zip(row.iter_mut()) {
         let places = match column.kind {
             ColumnType::Percent => 10.0,
             ColumnType::Money => 100.0,
+            ColumnType::Seconds => 1.0,
             _ => continue,
         };
         if let Cell::Decimal(value) = cell {

@@ -9,6 +9,8 @@ use engine::reports::{
     ReportKind, ReportOptions, ReportRequest, Table,
 };
 use engine::store::PageRequest;
+use engine::templates::Division;
+use engine::templates::service::{StandardTemplateDraft, parse_division};
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -18,6 +20,7 @@ use serde_json::{Map, Value};
 
 use super::ApiTags;
 use super::jobs::{JobRunView, visible_run};
+use super::templates::{StandardTemplateBody, StandardTemplateView};
 use crate::auth::{Session, scope_naming};
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -353,6 +356,129 @@ impl ReportApi {
         Ok(Attachment::new(poem::Body::from_async_read(file))
             .attachment_type(AttachmentType::Attachment)
             .filename(input.file_name()))
+    }
+
+    /// The agent report at the spec's path (E-C4): per store, what the assistant did.
+    #[oai(path = "/api/lisa/report/generate-agent-report", method = "post")]
+    async fn agent_report(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<ReportFilterBody>,
+    ) -> ApiResult<Json<ReportView>> {
+        run_report(
+            &state,
+            req,
+            &caller,
+            ReportKind::AgentReport,
+            (None, None),
+            body.0,
+        )
+        .await
+    }
+
+    /// The SDC handoff report at the spec's path (E-C5): every handoff in the window, paged.
+    #[oai(path = "/api/lisa/report/sdc-handoff-report", method = "post")]
+    async fn sdc_handoff(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+        body: Json<ReportFilterBody>,
+    ) -> ApiResult<Json<ReportView>> {
+        run_report(
+            &state,
+            req,
+            &caller,
+            ReportKind::SdcHandoff,
+            (page.0, size.0),
+            body.0,
+        )
+        .await
+    }
+
+    /// The template master at the spec's path (E-C2): the enterprise's templates and the
+    /// shared ones, paged (the window and stores do not apply).
+    #[oai(path = "/api/lisa/report/template-master", method = "post")]
+    async fn template_master(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+        body: Json<ReportFilterBody>,
+    ) -> ApiResult<Json<ReportView>> {
+        run_report(
+            &state,
+            req,
+            &caller,
+            ReportKind::TemplateMaster,
+            (page.0, size.0),
+            body.0,
+        )
+        .await
+    }
+
+    /// Rewrites one of the enterprise's templates from the template master (E-C3), or adds
+    /// one (no `templateId`): the same checks and roles as the template editor.
+    #[oai(path = "/api/lisa/report/template-master", method = "put")]
+    async fn save_template_master(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "divisionId", validator(max_length = 20))] division: Query<Option<String>>,
+        body: Json<StandardTemplateBody>,
+    ) -> ApiResult<Json<StandardTemplateView>> {
+        let scope = scope_naming(&caller, req, None)?;
+        let division = parse_division(division.0.as_deref(), Division::Service)?;
+        let body = body.0;
+        let draft = StandardTemplateDraft {
+            template_code: body.template_code,
+            service_type: body.service_type,
+            moc: body.moc,
+            title: body.title,
+            body: body.body,
+        };
+        let saved = state
+            .templates
+            .save_standard(
+                &caller,
+                &scope,
+                body.template_id,
+                division,
+                &draft,
+                Utc::now(),
+            )
+            .await?;
+        Ok(Json(saved.into()))
+    }
+
+    /// Error alerts at the spec's path (E-C8): failed texts, jobs, syncs and dealer-system
+    /// pushes in the window, latest first, paged.
+    #[oai(path = "/api/email-alert/all", method = "post")]
+    async fn error_alerts(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+        body: Json<ReportFilterBody>,
+    ) -> ApiResult<Json<ReportView>> {
+        run_report(
+            &state,
+            req,
+            &caller,
+            ReportKind::ErrorAlerts,
+            (page.0, size.0),
+            body.0,
+        )
+        .await
     }
 
     /// The store-wise report at the spec's path (E-C6).
