@@ -85,6 +85,22 @@ describe('DataTable', () => {
     expect(view.container.querySelector('th')!.hasAttribute('aria-sort')).toBe(false)
   })
 
+  it('shows a footer row when a column defines one (a totals row)', () => {
+    const withFooter = column.columns([
+      column.accessor('id', { header: 'ID', footer: 'Total' }),
+      column.accessor('name', { header: 'Name', footer: () => <strong>2 people</strong> }),
+    ])
+    view.render(<DataTable label="People" columns={withFooter} data={[{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }]} getRowId={rowId} />)
+    const footer = view.container.querySelectorAll('tfoot tr')
+    expect(footer).toHaveLength(1)
+    expect([...footer[0]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Total', '2 people'])
+  })
+
+  it('has no footer when no column defines one', () => {
+    render({ data: [{ id: 1, name: 'Ada' }] })
+    expect(view.container.querySelector('tfoot')).toBeNull()
+  })
+
   it('leaves clicks and keys on controls inside a row to the controls', () => {
     const onRowClick = vi.fn()
     const onButton = vi.fn()

@@ -101,6 +101,8 @@ export function DataTable<TData extends RowData>({
   })
 
   const columnCount = table.getAllLeafColumns().length
+  // A footer row (e.g. a report's totals) when any column defines one.
+  const hasFooter = table.getAllLeafColumns().some((column) => column.columnDef.footer !== undefined)
   const placeholderCount = skeletonRows ?? Math.min(paging?.pageSize ?? 5, 10)
   const showSkeleton = isLoading && rows.length === 0
   const tableRows = table.getRowModel().rows
@@ -212,6 +214,19 @@ export function DataTable<TData extends RowData>({
               })
             )}
           </tbody>
+          {hasFooter && !showSkeleton ? (
+            <tfoot>
+              {table.getFooterGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <td key={header.id} className={cellClass(header.column.columnDef.meta)}>
+                      {header.isPlaceholder ? null : <table.FlexRender footer={header} />}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tfoot>
+          ) : null}
         </table>
       </div>
       {paging ? (
