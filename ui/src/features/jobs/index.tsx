@@ -4,6 +4,8 @@ import { DataTable } from '../../components/data-table/data-table'
 import { useJobRun } from '../../components/job-runs/api/get-job-run'
 import { useJobRuns, type JobRunQuery } from '../../components/job-runs/api/get-job-runs'
 import { useLiveJobRun, useLiveJobRuns } from '../../components/job-runs/api/job-events'
+import { jobRunDownload } from '../../components/job-runs/job-download'
+import { JobDownloadLink } from '../../components/job-runs/job-download-link'
 import { JobProgress } from '../../components/job-runs/job-progress'
 import { JobStatusBadge } from '../../components/job-runs/job-status-badge'
 import { RealtimeStatus } from '../../components/realtime-status/realtime-status'
@@ -50,7 +52,9 @@ export function JobsScreen() {
 
   const anyRunning = runs.data?.content.some((run) => run.status === 'running') ?? false
   const now = useNow(1000, anyRunning)
-  const columns = useMemo(() => jobRunColumns(now), [now])
+  // A succeeded run that made a file (a report export) offers it for download.
+  const files = runs.data?.content.some((run) => jobRunDownload(run) !== null) ?? false
+  const columns = useMemo(() => jobRunColumns(now, { files }), [now, files])
   const [starting, setStarting] = useState(false)
 
   const startable = kinds.data ?? []
@@ -169,6 +173,7 @@ export function JobRunScreen() {
   // The kinds a user may start are also the ones they may cancel and retry.
   const mayManage = kinds.data?.some((kind) => kind.name === run.kind) ?? false
   const logs = detail.data?.logs ?? []
+  const download = jobRunDownload(run)
 
   return (
     <section className="page">
@@ -182,6 +187,7 @@ export function JobRunScreen() {
         </div>
         <div className="page__actions">
           <RealtimeStatus />
+          {download ? <JobDownloadLink download={download} /> : null}
           {mayManage ? <JobRunActions run={run} /> : null}
         </div>
       </header>

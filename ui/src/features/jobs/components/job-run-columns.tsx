@@ -1,13 +1,27 @@
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import type { JobRunSummary } from '../../../components/job-runs/api/get-job-runs'
+import { jobRunDownload } from '../../../components/job-runs/job-download'
+import { JobDownloadLink } from '../../../components/job-runs/job-download-link'
 import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobStatusBadge } from '../../../components/job-runs/job-status-badge'
 import { elapsedMs, formatDateTime, formatDuration } from '../../../lib/format-time'
 
 const column = createDataTableColumnHelper<JobRunSummary>()
 
-/** The runs table; `now` drives the duration of running runs. */
-export function jobRunColumns(now: number) {
+/**
+ * The runs table; `now` drives the duration of running runs. With `files`
+ * (some run shown made one, e.g. a report export) a column offers the files.
+ */
+export function jobRunColumns(now: number, { files = false }: { files?: boolean } = {}) {
+  const fileColumn = column.display({
+    id: 'file',
+    header: 'File',
+    meta: { width: '6.5rem' },
+    cell: (info) => {
+      const download = jobRunDownload(info.row.original)
+      return download ? <JobDownloadLink download={download} /> : null
+    },
+  })
   return column.columns([
     column.accessor('id', {
       header: 'ID',
@@ -41,6 +55,7 @@ export function jobRunColumns(now: number) {
       meta: { width: '6.5rem', align: 'end' },
       cell: (info) => formatDuration(info.getValue()),
     }),
+    ...(files ? [fileColumn] : []),
     column.accessor((run) => run.error ?? '', {
       id: 'error',
       header: 'Error',
