@@ -14,6 +14,8 @@ import { jobsRoute } from './app/jobs'
 import { leadManagerRoute } from './app/leadmanager'
 import { notFoundRoute } from './app/not-found'
 import { plannersRoute } from './app/planners'
+import { reportRoute } from './app/report'
+import { reportsRoute } from './app/reports'
 import { simulatorRoute } from './app/simulator'
 import { indexRoute } from './index'
 import { loginRoute } from './login'
@@ -32,6 +34,8 @@ export const routeTree = rootRoute.addChildren([
     bulkInitiationRoute,
     followUpCadenceRoute,
     automatedRunsRoute,
+    reportsRoute,
+    reportRoute,
     importsRoute,
     importUploadRoute,
     importSourcesRoute,

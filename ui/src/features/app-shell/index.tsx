@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
 import { HandoffBell } from '../../components/handoff-bell/handoff-bell'
+import { useReportCatalogue } from '../../components/report-catalogue/api/get-report-catalogue'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
 import { useHandoffNotifications } from '../../lib/handoffs'
 import { canImport, canSeeCompanyMasterList, hasAnyRole, MANAGER_ROLES, roleLabel } from '../../lib/roles'
@@ -17,6 +18,8 @@ export function AppShell() {
   useRealtimeConnection(user?.authToken)
   // The assistant's handoffs, announced once per session wherever the user is.
   useHandoffNotifications(user !== null)
+  // Reports are offered to whoever the server lists any for (sales reps get none).
+  const reports = useReportCatalogue(user !== null)
 
   if (!user) {
     // The session was just cleared; the page is about to reload at /login.
@@ -34,6 +37,7 @@ export function AppShell() {
   // A store's follow-up steps (managers change them, others read), and when each store's automated texts may go.
   if (user.enterprise) nav.push({ to: '/follow-up-cadence', label: 'Follow-up cadence' })
   if (user.enterprise) nav.push({ to: '/automated-runs', label: 'Automated runs' })
+  if ((reports.data?.length ?? 0) > 0) nav.push({ to: '/reports', label: 'Reports' })
   // Data files are loaded for an enterprise's stores by the roles that run bulk work.
   if (user.enterprise && canImport(user)) nav.push({ to: '/imports', label: 'Imports' })
   nav.push({ to: '/jobs', label: 'Jobs' })
