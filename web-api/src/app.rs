@@ -124,6 +124,8 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         .nest_no_strip("/template", api.clone())
         .nest_no_strip("/templateDynamicParts", api.clone())
         .nest_no_strip("/dynamicTemplate", api.clone())
+        // The spec's mailing lists too (P§7 L237).
+        .nest_no_strip("/mailinglist", api.clone())
         // Not a nest: /leadmanager itself is the UI's lead manager.
         .at("/leadmanager/getLeadManagerDataForCompanyOffice", api)
         .at(

@@ -7,7 +7,7 @@ use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
-use engine::reports::{ExportSettings, Reports};
+use engine::reports::{ExportSettings, MailingLists, Reports};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -47,6 +47,7 @@ pub struct AppState {
     pub follow_ups: FollowUps,
     pub automated_runs: AutomatedRuns,
     pub reports: Reports,
+    pub mailing_lists: MailingLists,
     /// The assistant's booking, for staff's booking from a conversation's text.
     pub assistant: AssistantReplies,
     pub planners: PlannerStore,
@@ -93,6 +94,7 @@ impl AppState {
             ),
             automated_runs: AutomatedRuns::new(db.clone()),
             reports: Reports::new(db.clone()),
+            mailing_lists: MailingLists::new(db.clone()),
             assistant: AssistantReplies::new(
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),

@@ -113,6 +113,40 @@ pub fn build(email: &Email) -> Result<Message> {
     message.map_err(|error| Error::invalid(format!("The e-mail could not be built: {error}")))
 }
 
+/// A file sent with an e-mail.
+#[derive(Debug, Clone)]
+pub struct Attachment {
+    pub file_name: String,
+    pub content_type: String,
+    pub content: Vec<u8>,
+}
+
+/// The MIME message of an e-mail with a file attached (a scheduled report): the HTML body, then
+/// the file (base64).
+pub fn build_with_attachment(email: &Email, attachment: &Attachment) -> Result<Message> {
+    let mailbox = |name: &str, address: &str| -> Result<Mailbox> {
+        let address = address
+            .parse()
+            .map_err(|_| Error::invalid(format!("Invalid e-mail address {address:?}")))?;
+        Ok(Mailbox::new(Some(name.to_owned()), address))
+    };
+    let content_type = ContentType::parse(&attachment.content_type)
+        .map_err(|error| Error::Internal(format!("attachment content type: {error}")))?;
+    Message::builder()
+        .from(mailbox(&email.from_name, &email.from_address)?)
+        .to(mailbox(&email.to_name, &email.to_address)?)
+        .subject(email.subject.clone())
+        .multipart(
+            MultiPart::mixed()
+                .singlepart(SinglePart::html(email.html_body.clone()))
+                .singlepart(
+                    lettre::message::Attachment::new(attachment.file_name.clone())
+                        .body(attachment.content.clone(), content_type),
+                ),
+        )
+        .map_err(|error| Error::invalid(format!("The e-mail could not be built: {error}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

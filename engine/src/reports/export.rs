@@ -211,7 +211,7 @@ impl ReportExportInput {
         }
     }
 
-    fn options(&self) -> ReportOptions {
+    pub(super) fn options(&self) -> ReportOptions {
         ReportOptions {
             classification: ClassificationOptions {
                 customer_type: CustomerType::from_code(self.customer_type.as_deref()),

@@ -225,7 +225,7 @@ impl Reports {
         self.table(kind, filter, options, page).await
     }
 
-    async fn table(
+    pub(super) async fn table(
         &self,
         kind: ReportKind,
         filter: &ReportFilter,

@@ -9,6 +9,7 @@ mod export;
 mod funnel;
 mod kinds;
 mod lists;
+mod mailing;
 mod nraa_checkin;
 mod operations;
 mod sql;
@@ -19,6 +20,10 @@ pub use classification::{ClassificationOptions, CustomerType};
 pub use export::{ExportFormat, ExportSettings, Exported, ReportExportInput};
 pub use funnel::{Funnel, FunnelRate, FunnelStage};
 pub use kinds::{LOGIN_ACTIVITY_ROLES, ReportKind, ReportOptions};
+pub use mailing::{
+    LIST_PREFIX, Mailed, MailingList, MailingLists, NewRecipient, Recipient, ReportMailInput,
+    ReportPeriod,
+};
 pub use table::{Cell, Chart, ChartKind, Column, ColumnType, Table};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};

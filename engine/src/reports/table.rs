@@ -156,16 +156,22 @@ pub fn tidy(columns: &[Column], mut row: Vec<Cell>) -> Vec<Cell> {
     row
 }
 
-/// The totals row of `rows`: integer and money columns summed, the first text column "Total".
+/// The totals row of `rows`: integer and money columns summed (identifiers, `…Id`, are not
+/// figures), the first text column (else the first not summed) saying "Total".
 pub fn totals_of(columns: &[Column], rows: &[Vec<Cell>]) -> Vec<Cell> {
+    let sums = |column: &Column| column.kind.sums() && !column.key.ends_with("Id");
+    let label_at = columns
+        .iter()
+        .position(|c| c.kind == ColumnType::Text)
+        .or_else(|| columns.iter().position(|c| !sums(c)));
     columns
         .iter()
         .enumerate()
         .map(|(index, column)| {
-            if index == 0 && column.kind == ColumnType::Text {
+            if Some(index) == label_at {
                 return Cell::Text("Total".to_owned());
             }
-            if !column.kind.sums() {
+            if !sums(column) {
                 return Cell::Empty;
             }
             let values = rows.iter().map(|row| &row[index]);

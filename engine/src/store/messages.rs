@@ -173,7 +173,8 @@ pub struct UnreadCount {
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OutboxEmail {
     pub id: i64,
-    pub message_id: i64,
+    /// The customer's message it carried; none for a job's own mail (a scheduled report).
+    pub message_id: Option<i64>,
     pub to_address: String,
     pub from_address: String,
     pub subject: String,
@@ -182,6 +183,20 @@ pub struct OutboxEmail {
     pub error: Option<String>,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// The job run an e-mail of its own belongs to.
+#[derive(Debug, Clone, Copy)]
+pub struct JobEmailRun {
+    pub enterprise_id: i64,
+    pub job_run_id: i64,
+}
+
+/// Who an outbox e-mail belongs to: a message, or a job run.
+struct OutboxSender {
+    enterprise_id: i64,
+    message_id: Option<i64>,
+    job_run_id: Option<i64>,
 }
 
 /// A customer's phone as the simulator lists it.
@@ -878,11 +893,50 @@ impl MessageStore {
         error: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<()> {
+        let sender = OutboxSender {
+            enterprise_id: message.enterprise_id,
+            message_id: Some(message.id),
+            job_run_id: None,
+        };
+        self.record_outbox(sender, email, mime, status, error, now)
+            .await
+    }
+
+    /// Keeps an e-mail a job sent on its own (a scheduled report), as [`Self::record_email`]
+    /// keeps a message's.
+    pub async fn record_job_email(
+        &self,
+        run: JobEmailRun,
+        email: &crate::messaging::email::Email,
+        mime: &str,
+        status: &str,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let sender = OutboxSender {
+            enterprise_id: run.enterprise_id,
+            message_id: None,
+            job_run_id: Some(run.job_run_id),
+        };
+        self.record_outbox(sender, email, mime, status, error, now)
+            .await
+    }
+
+    async fn record_outbox(
+        &self,
+        sender: OutboxSender,
+        email: &crate::messaging::email::Email,
+        mime: &str,
+        status: &str,
+        error: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         let insert = Query::insert()
             .into_table(EmailOutbox::Table)
             .columns([
                 EmailOutbox::EnterpriseId,
                 EmailOutbox::MessageId,
+                EmailOutbox::JobRunId,
                 EmailOutbox::ToAddress,
                 EmailOutbox::FromAddress,
                 EmailOutbox::Subject,
@@ -893,8 +947,9 @@ impl MessageStore {
                 EmailOutbox::SentAt,
             ])
             .values_panic([
-                message.enterprise_id.into(),
-                message.id.into(),
+                sender.enterprise_id.into(),
+                sender.message_id.into(),
+                sender.job_run_id.into(),
                 email.to_address.clone().into(),
                 email.from_address.clone().into(),
                 email.subject.clone().into(),

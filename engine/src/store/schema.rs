@@ -197,7 +197,7 @@ pub enum UploadedFiles {
 #[derive(Iden, Clone, Copy)]
 pub enum EmailOutbox {
     Table, Id, EnterpriseId, MessageId, ToAddress, FromAddress, Subject, Mime, Status, Error,
-    CreatedAt, SentAt,
+    CreatedAt, SentAt, JobRunId,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -258,3 +258,9 @@ pub enum FollowUpSteps {
     Table, Id, EnterpriseId, StoreId, Step, Enabled, DelayHours, Channel, TemplateId, Subject,
     Body, UpdatedBy, UpdatedAt,
 }
+
+#[derive(Iden, Clone, Copy)]
+pub enum MailingLists { Table, Id, EnterpriseId, Code, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum MailingListDetails { Table, Id, MailingListId, CustomerId, Name, Email, Phone, CreatedAt }

@@ -12,6 +12,7 @@ mod noop;
 mod planner_transfer;
 mod prune_sessions;
 mod report_export;
+mod report_mail;
 mod send_message;
 mod send_messages;
 mod understand_reply;
@@ -36,6 +37,7 @@ pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
 pub use prune_sessions::PruneSessions;
 pub use report_export::ReportExport;
+pub use report_mail::ReportMail;
 pub use send_message::SendMessage;
 pub use send_messages::SendMessages;
 pub use understand_reply::UnderstandReply;
@@ -66,6 +68,7 @@ pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
         Arc::new(PlannerTransfer),
         Arc::new(PruneSessions),
         Arc::new(ReportExport::new(settings.exports.clone())),
+        Arc::new(ReportMail::new(settings.exports.clone(), messaging.clone())),
         Arc::new(SendMessage::new(messaging.clone())),
         Arc::new(SendMessages::new(messaging.clone())),
         Arc::new(UnderstandReply::new(messaging.clone())),

@@ -308,7 +308,8 @@ impl From<AssistantRecord> for AssistantView {
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct OutboxEmailView {
     pub id: i64,
-    pub message_id: i64,
+    /// The customer's message it carried; none for a scheduled report's mail.
+    pub message_id: Option<i64>,
     pub to: String,
     pub from: String,
     pub subject: String,

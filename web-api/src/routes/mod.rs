@@ -13,6 +13,7 @@ pub mod jobs;
 pub mod lead_actions;
 pub mod lead_lists;
 pub mod leads;
+pub mod mailing_lists;
 pub mod messages;
 pub mod messaging_settings;
 pub mod outreach;
@@ -112,6 +113,7 @@ type MessagingApis = (
     templates::TemplateApi,
     outreach::OutreachApi,
     reports::ReportApi,
+    mailing_lists::MailingListApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -146,6 +148,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             templates::TemplateApi,
             outreach::OutreachApi,
             reports::ReportApi,
+            mailing_lists::MailingListApi,
         ),
     )
 }

@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use chrono::Utc;
 use engine::store::schema::{
     Advisors, Bocs, CustomTemplates, Customers, CvLeadBatches, DataSourceConfigurations,
-    FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads, JobRuns, Marks,
-    MessageInstances as Messages, PlannerDefinitions, Schedulers, ServiceAppointments,
-    ServiceVehicles as Vehicles, Stores, Users,
+    FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads, JobRuns,
+    MailingListDetails, MailingLists, Marks, MessageInstances as Messages, PlannerDefinitions,
+    Schedulers, ServiceAppointments, ServiceVehicles as Vehicles, Stores, Users,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Iden, InsertStatement, Query, SimpleExpr};
@@ -41,6 +41,9 @@ enum Kind {
     DataSource,
     /// A personal custom template (another user's, so no stranger sees it).
     Template,
+    /// A mailing list and one of its recipients: the enterprise's, like the enterprise itself.
+    MailingList,
+    MailingListEntry,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -58,6 +61,10 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
     let name = name.strip_suffix("s").unwrap_or(&name); // storeIds, bocIds
     Some(match name {
         "enterpriseid" | "companyid" => Kind::Enterprise,
+        // The mailing lists' tenant (H-C15…) is the enterprise.
+        "tenantid" => Kind::Enterprise,
+        "mailinglistmasterid" => Kind::MailingList,
+        "mailinglistdetailsid" => Kind::MailingListEntry,
         // `/api/customTemplate/intent/{intent}/enterprise/{enterprise}/…`.
         "enterprise" if path.contains("/enterprise/{enterprise}") => Kind::Enterprise,
         // The template calls' office is the store.
@@ -269,8 +276,13 @@ impl Call<'_> {
             method,
             operation,
         } = *self;
-        let is_foreign =
-            |kind: Kind| !same_enterprise || !matches!(kind, Kind::Enterprise | Kind::Dealer);
+        let is_foreign = |kind: Kind| {
+            !same_enterprise
+                || !matches!(
+                    kind,
+                    Kind::Enterprise | Kind::Dealer | Kind::MailingList | Kind::MailingListEntry
+                )
+        };
         let mut url = path.to_owned();
         let mut query = Vec::new();
         let mut uses_foreign_id = false;
@@ -624,7 +636,33 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    let mailing_list = insert_id(
+        app,
+        made(
+            &MailingLists::Table,
+            vec![
+                ("enterprise_id", enterprise.into()),
+                ("code", format!("LIST-WALK-{}", store.unwrap_or(0)).into()),
+                ("created_at", now.into()),
+            ],
+        ),
+    )
+    .await;
+    let mailing_list_entry = insert_id(
+        app,
+        made(
+            &MailingListDetails::Table,
+            vec![
+                ("mailing_list_id", mailing_list.into()),
+                ("email", "walk@example.com".into()),
+                ("created_at", now.into()),
+            ],
+        ),
+    )
+    .await;
     BTreeMap::from([
+        (Kind::MailingList, mailing_list),
+        (Kind::MailingListEntry, mailing_list_entry),
         (Kind::Template, template),
         (Kind::Enterprise, enterprise),
         (Kind::Dealer, dealer),
