@@ -10,10 +10,13 @@ use polars::prelude::{
     DataFrame, IntoLazy, NamedFrom, PlSmallStr, Series, SortMultipleOptions, col, cols, element,
     lit,
 };
-use sea_query::{Alias, Expr, ExprTrait, Func, Query};
+use sea_query::{
+    Alias, CommonTableExpression, Expr, ExprTrait, Func, Order, Query, SelectStatement,
+    WindowStatement, WithClause,
+};
 use std::sync::Arc;
 
-use super::sql::{Grain, is_customer_reply, is_outreach_text, lead_messages, utc_period};
+use super::sql::{Grain, count_if, is_customer_reply, is_outreach_text, lead_messages, utc_period};
 use super::table::{Cell, Column, ColumnType, Table, totals_of};
 use super::{ReportFilter, Reports};
 use crate::appointments::AppointmentStatus;
@@ -187,7 +190,10 @@ impl Reports {
             .map_err(|e| Error::Internal(format!("classification pivot: {e}")))
     }
 
-    /// Leads per (period, customer type, classification code), counted in the database.
+    /// Leads per (period, customer type, classification code), counted in the database in one
+    /// set-based statement: the leads first texted in the window (a CTE read from the window's
+    /// messages), then their replies, latest final intents, opt-outs, bookings and purchases
+    /// as grouped sets joined to them, as one would write it by hand.
     async fn classification_counts(
         &self,
         filter: &ReportFilter,
@@ -195,13 +201,15 @@ impl Reports {
         options: ClassificationOptions,
     ) -> Result<Vec<(String, String, String, i64)>> {
         let backend = self.db().kind();
-        // Each lead once: the first text of the lead, when it falls in the window.
-        let mut first_texts = Query::select();
-        first_texts
-            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), Alias::new("fsi_id"))
+        let name = |text: &str| Alias::new(text);
+        let col = |table: &str, column: &str| Expr::col((name(table), name(column)));
+        // Each lead once: its first text in the window.
+        let mut firsts = Query::select();
+        firsts
+            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
             .expr_as(
                 Func::min(Expr::col((Msg::Table, Msg::CreatedAt))),
-                Alias::new("first_at"),
+                name("first_at"),
             )
             .from(Msg::Table)
             .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(filter.scope.enterprise_id))
@@ -211,60 +219,21 @@ impl Reports {
             .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
             .and_where(is_outreach_text())
             .group_by_col((Msg::Table, Msg::FsiId));
-        let first = Alias::new("first_texts");
-        let texted_before = lead_messages(
-            is_outreach_text().and(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.from)),
-        );
-        let bought = Query::select()
-            .expr(Expr::val(1))
-            .from(Sales::Table)
-            .and_where(
-                Expr::col((Sales::Table, Sales::CustomerId)).equals((Fsi::Table, Fsi::CustomerId)),
+        // Their replies: how many were in words (not only a carrier keyword).
+        let mut replies = Query::select();
+        replies
+            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
+            .expr_as(
+                count_if(
+                    Expr::col((
+                        MessageUnderstandings::Table,
+                        MessageUnderstandings::CarrierKeyword,
+                    ))
+                    .is_null(),
+                ),
+                name("in_words"),
             )
-            .to_owned();
-        let customer_type = Expr::case(Expr::exists(bought), CustomerType::A.stored())
-            .finally(CustomerType::B.stored());
-        let final_intent = |which: Expr| {
-            Query::select()
-                .expr(Expr::col((
-                    MessageIntents::Table,
-                    MessageIntents::IntentName,
-                )))
-                .from(Msg::Table)
-                .inner_join(
-                    MessageIntents::Table,
-                    Expr::col((MessageIntents::Table, MessageIntents::MessageId))
-                        .equals((Msg::Table, Msg::Id)),
-                )
-                .and_where(Expr::col((Msg::Table, Msg::FsiId)).equals((Fsi::Table, Fsi::Id)))
-                .and_where(is_customer_reply())
-                .and_where(Expr::col((MessageIntents::Table, MessageIntents::IsFinal)).eq(true))
-                .and_where(which)
-                .to_owned()
-        };
-        let stopped = final_intent(
-            Expr::col((MessageIntents::Table, MessageIntents::IntentName)).eq(OPTED_OUT),
-        );
-        let latest_intent = final_intent(Expr::val(true))
-            .order_by((Msg::Table, Msg::CreatedAt), sea_query::Order::Desc)
-            .order_by((Msg::Table, Msg::Id), sea_query::Order::Desc)
-            .order_by(
-                (MessageIntents::Table, MessageIntents::Confidence),
-                sea_query::Order::Desc,
-            )
-            .limit(1)
-            .to_owned();
-        let booked = Query::select()
-            .expr(Expr::val(1))
-            .from(Appt::Table)
-            .and_where(Expr::col((Appt::Table, Appt::FsiId)).equals((Fsi::Table, Fsi::Id)))
-            .and_where(
-                Expr::col((Appt::Table, Appt::ApptStatus))
-                    .ne(AppointmentStatus::Cancelled.as_str()),
-            )
-            .to_owned();
-        let mut in_words = lead_messages(is_customer_reply());
-        in_words
+            .from(Msg::Table)
             .left_join(
                 MessageUnderstandings::Table,
                 Expr::col((
@@ -273,49 +242,138 @@ impl Reports {
                 ))
                 .equals((Msg::Table, Msg::Id)),
             )
+            .inner_join(
+                name("firsts"),
+                col("firsts", "fsi_id").equals((Msg::Table, Msg::FsiId)),
+            )
+            .and_where(is_customer_reply())
+            .group_by_col((Msg::Table, Msg::FsiId));
+        // Their replies' final intents, the latest reply's strongest first.
+        let mut intents = Query::select();
+        intents
+            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
+            .expr_as(
+                Expr::col((MessageIntents::Table, MessageIntents::IntentName)),
+                name("intent_name"),
+            )
+            .expr_window_as(
+                Func::cust("ROW_NUMBER"),
+                WindowStatement::partition_by((Msg::Table, Msg::FsiId))
+                    .order_by((Msg::Table, Msg::CreatedAt), Order::Desc)
+                    .order_by((Msg::Table, Msg::Id), Order::Desc)
+                    .order_by(
+                        (MessageIntents::Table, MessageIntents::Confidence),
+                        Order::Desc,
+                    )
+                    .to_owned(),
+                name("rank"),
+            )
+            .from(Msg::Table)
+            .inner_join(
+                MessageIntents::Table,
+                Expr::col((MessageIntents::Table, MessageIntents::MessageId))
+                    .equals((Msg::Table, Msg::Id)),
+            )
+            .inner_join(
+                name("firsts"),
+                col("firsts", "fsi_id").equals((Msg::Table, Msg::FsiId)),
+            )
+            .and_where(is_customer_reply())
+            .and_where(Expr::col((MessageIntents::Table, MessageIntents::IsFinal)).eq(true));
+        let mut stopped = Query::select();
+        stopped
+            .distinct()
+            .column(name("fsi_id"))
+            .from(name("intents"))
+            .and_where(col("intents", "intent_name").eq(OPTED_OUT));
+        // Each lead's latest final intent: a set of its own, so the join is on the lead alone.
+        let mut latest = Query::select();
+        latest
+            .column(name("fsi_id"))
+            .column(name("intent_name"))
+            .from(name("intents"))
+            .and_where(col("intents", "rank").eq(1));
+        let mut booked = Query::select();
+        booked
+            .distinct()
+            .expr_as(Expr::col((Appt::Table, Appt::FsiId)), name("fsi_id"))
+            .from(Appt::Table)
+            .inner_join(
+                name("firsts"),
+                col("firsts", "fsi_id").equals((Appt::Table, Appt::FsiId)),
+            )
             .and_where(
-                Expr::col((
-                    MessageUnderstandings::Table,
-                    MessageUnderstandings::CarrierKeyword,
-                ))
-                .is_null(),
+                Expr::col((Appt::Table, Appt::ApptStatus))
+                    .ne(AppointmentStatus::Cancelled.as_str()),
             );
+        let mut bought = Query::select();
+        bought
+            .distinct()
+            .expr_as(
+                Expr::col((Sales::Table, Sales::CustomerId)),
+                name("customer_id"),
+            )
+            .from(Sales::Table)
+            .and_where(
+                Expr::col((Sales::Table, Sales::EnterpriseId)).eq(filter.scope.enterprise_id),
+            );
+        let texted_before = lead_messages(
+            is_outreach_text().and(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.from)),
+        );
+        let customer_type = Expr::case(
+            col("bought", "customer_id").is_null(),
+            CustomerType::B.stored(),
+        )
+        .finally(CustomerType::A.stored());
         let classification = Expr::case(
             Expr::col((Customers::Table, Customers::BlockSms))
                 .eq(true)
-                .or(Expr::exists(stopped)),
+                .or(col("stopped", "fsi_id").is_not_null()),
             OPTED_OUT,
         )
-        .case(Expr::exists(booked), BOOKED)
-        .case(
-            Expr::exists(lead_messages(is_customer_reply())).not(),
-            NO_RESPONSE,
-        )
-        .case(Expr::exists(in_words).not(), NOT_ENGAGED)
+        .case(col("booked", "fsi_id").is_not_null(), BOOKED)
+        .case(col("replies", "fsi_id").is_null(), NO_RESPONSE)
+        .case(col("replies", "in_words").eq(0), NOT_ENGAGED)
         .finally(Func::coalesce([
-            Expr::from(latest_intent),
+            col("latest", "intent_name"),
             Expr::val(UNCLASSIFIED),
         ]));
         let mut leads = Query::select();
         leads
             .expr_as(
-                utc_period(
-                    backend,
-                    Expr::col((first.clone(), Alias::new("first_at"))),
-                    grain,
-                ),
-                Alias::new("period"),
+                utc_period(backend, col("firsts", "first_at"), grain),
+                name("period"),
             )
-            .expr_as(customer_type.clone(), Alias::new("customer_type"))
-            .expr_as(classification, Alias::new("classification"))
-            .from_subquery(first_texts, first.clone())
+            .expr_as(customer_type.clone(), name("customer_type"))
+            .expr_as(classification, name("classification"))
+            .from(name("firsts"))
             .inner_join(
                 Fsi::Table,
-                Expr::col((Fsi::Table, Fsi::Id)).equals((first.clone(), Alias::new("fsi_id"))),
+                Expr::col((Fsi::Table, Fsi::Id)).equals((name("firsts"), name("fsi_id"))),
             )
             .inner_join(
                 Customers::Table,
                 Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+            )
+            .left_join(
+                name("bought"),
+                col("bought", "customer_id").equals((Fsi::Table, Fsi::CustomerId)),
+            )
+            .left_join(
+                name("replies"),
+                col("replies", "fsi_id").equals((name("firsts"), name("fsi_id"))),
+            )
+            .left_join(
+                name("latest"),
+                col("latest", "fsi_id").equals((name("firsts"), name("fsi_id"))),
+            )
+            .left_join(
+                name("stopped"),
+                col("stopped", "fsi_id").equals((name("firsts"), name("fsi_id"))),
+            )
+            .left_join(
+                name("booked"),
+                col("booked", "fsi_id").equals((name("firsts"), name("fsi_id"))),
             )
             .and_where(Expr::exists(texted_before).not());
         if !filter.service_types.is_empty() {
@@ -326,17 +384,34 @@ impl Reports {
         if let Some(only) = options.customer_type {
             leads.and_where(customer_type.eq(only.stored()));
         }
-        let per = Alias::new("per_lead");
-        let query = Query::select()
-            .column((per.clone(), Alias::new("period")))
-            .column((per.clone(), Alias::new("customer_type")))
-            .column((per.clone(), Alias::new("classification")))
+        let per = name("per_lead");
+        let counts = Query::select()
+            .column((per.clone(), name("period")))
+            .column((per.clone(), name("customer_type")))
+            .column((per.clone(), name("classification")))
             .expr(Func::count(Expr::val(1)))
             .from_subquery(leads, per.clone())
-            .group_by_col((per.clone(), Alias::new("period")))
-            .group_by_col((per.clone(), Alias::new("customer_type")))
-            .group_by_col((per, Alias::new("classification")))
+            .group_by_col((per.clone(), name("period")))
+            .group_by_col((per.clone(), name("customer_type")))
+            .group_by_col((per, name("classification")))
             .to_owned();
+        let cte = |table: &str, query: SelectStatement| {
+            CommonTableExpression::new()
+                .query(query)
+                .table_name(name(table))
+                .to_owned()
+        };
+        let query = counts.with(
+            WithClause::new()
+                .cte(cte("firsts", firsts))
+                .cte(cte("replies", replies))
+                .cte(cte("intents", intents))
+                .cte(cte("latest", latest))
+                .cte(cte("stopped", stopped))
+                .cte(cte("booked", booked))
+                .cte(cte("bought", bought))
+                .to_owned(),
+        );
         let rows = self
             .db()
             .fetch_cells(

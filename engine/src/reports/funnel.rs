@@ -46,12 +46,25 @@ struct Counts {
 impl Reports {
     /// The funnel of the filter's leads over its window (docs/reports.md defines each stage).
     pub async fn funnel(&self, filter: &ReportFilter) -> Result<Funnel> {
-        let texted = in_window(
-            filter,
-            Expr::col((Msg::Table, Msg::Direction))
-                .is_in([Direction::Send.as_str(), Direction::Sent.as_str()])
-                .and(Expr::col((Msg::Table, Msg::IsCompliance)).eq(false)),
-        );
+        // The leads texted in the window, read from the window's messages (an index range)
+        // rather than by probing every lead of the stores.
+        let mut texted = Query::select();
+        texted
+            .distinct()
+            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), Alias::new("fsi_id"))
+            .from(Msg::Table)
+            .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(filter.scope.enterprise_id))
+            .and_where(Expr::col((Msg::Table, Msg::StoreId)).is_in(filter.store_ids.clone()))
+            .and_where(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()))
+            .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).gte(filter.from))
+            .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.until))
+            .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
+            .and_where(
+                Expr::col((Msg::Table, Msg::Direction))
+                    .is_in([Direction::Send.as_str(), Direction::Sent.as_str()])
+                    .and(Expr::col((Msg::Table, Msg::IsCompliance)).eq(false)),
+            );
+        let texted_alias = Alias::new("texted");
         let answered = in_window(
             filter,
             Expr::col((Msg::Table, Msg::Direction)).eq(Direction::Received.as_str()),
@@ -101,14 +114,17 @@ impl Reports {
                 Alias::new("engaged"),
             )
             .expr_as(count_if(Expr::exists(booked)), Alias::new("appt_booking"))
-            .from(Fsi::Table)
+            .from_subquery(texted, texted_alias.clone())
+            .inner_join(
+                Fsi::Table,
+                Expr::col((Fsi::Table, Fsi::Id)).equals((texted_alias, Alias::new("fsi_id"))),
+            )
             .inner_join(
                 Customers::Table,
                 Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
             )
             .and_where(Expr::col((Fsi::Table, Fsi::EnterpriseId)).eq(filter.scope.enterprise_id))
-            .and_where(Expr::col((Fsi::Table, Fsi::StoreId)).is_in(filter.store_ids.clone()))
-            .and_where(Expr::exists(texted));
+            .and_where(Expr::col((Fsi::Table, Fsi::StoreId)).is_in(filter.store_ids.clone()));
         if !filter.service_types.is_empty() {
             query.and_where(
                 Expr::col((Fsi::Table, Fsi::ServiceType)).is_in(filter.service_types.clone()),

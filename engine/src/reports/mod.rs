@@ -24,6 +24,7 @@ pub use mailing::{
     LIST_PREFIX, Mailed, MailingList, MailingLists, NewRecipient, Recipient, ReportMailInput,
     ReportPeriod,
 };
+pub use sql::Grain;
 pub use table::{Cell, Chart, ChartKind, Column, ColumnType, Table};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
