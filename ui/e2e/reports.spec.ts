@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
 import { logIn } from './log-in'
 
 /**
@@ -6,7 +7,8 @@ import { logIn } from './log-in'
  * the monthly report from the picker, sets a month window (kept in the URL and
  * across a reload), reads the spec's columns (E-E2) and the chart, narrows it
  * to one customer type, then switches to the store-wise report (totals row) and
- * to the not-responded list, paging it when it has more than one page.
+ * to the not-responded list, paging it when it has more than one page. Then it
+ * exports the monthly report to XLSX and CSV and downloads both files.
  */
 
 /** The monthly table's headers, in the spec's order (E-S3, E-E2), then Total and Change %. */
@@ -135,4 +137,72 @@ test('a sales rep is offered no reports', async ({ page }) => {
   await page.goto('/reports')
   await expect(page.getByText('No reports are available to you.')).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0)
+})
+
+/** The fields of one CSV line (quoted fields may hold commas and doubled quotes). */
+function csvFields(line: string): string[] {
+  const fields: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
+      else field += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') {
+      fields.push(field)
+      field = ''
+    } else field += c
+  }
+  fields.push(field)
+  return fields
+}
+
+/**
+ * Exports the shown report from the Export menu, follows the run to its end
+ * (the progress bar, then the succeeded badge and the file's name and rows),
+ * and downloads the file: its name and bytes.
+ */
+async function exportAndDownload(page: Page, menuItem: string, format: string): Promise<{ name: string; bytes: Buffer }> {
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  await page.getByRole('menuitem', { name: menuItem }).click()
+  const status = page.getByTestId('report-export').filter({ has: page.getByRole('heading', { name: `${format} export` }) })
+  await expect(status).toBeVisible()
+  // Done: the run succeeded (the bar gives way to the file) and says how many rows it wrote.
+  await expect(status.locator('[data-status]')).toHaveAttribute('data-status', 'succeeded', { timeout: 20_000 })
+  await expect(status.getByRole('progressbar')).toHaveCount(0)
+  await expect(status.getByRole('status')).toContainText(/Ready: bayline-monthly-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.\w+ \(\d+ rows?\)/)
+  const [download] = await Promise.all([page.waitForEvent('download'), status.getByTestId('job-download').click()])
+  const bytes = await readFile(await download.path())
+  return { name: download.suggestedFilename(), bytes }
+}
+
+test('a manager exports the monthly report to XLSX and CSV and downloads both', async ({ page }) => {
+  const window = monthWindowWithData()
+  await logIn(page, 'enterprise-admin')
+  await page.goto(`/reports/monthly?window=${window.id}`)
+  await expect(page.getByRole('heading', { name: 'Monthly report', level: 1 })).toBeVisible()
+  await expect(bodyRows(page, 'Monthly report').first()).toBeVisible()
+
+  // XLSX: a workbook (a zip archive) under the report's name.
+  const xlsx = await exportAndDownload(page, 'Excel (XLSX)', 'XLSX')
+  expect(xlsx.name).toMatch(/^bayline-monthly-.+\.xlsx$/)
+  expect(xlsx.bytes.length).toBeGreaterThan(0)
+  expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK')
+  await page.getByTestId('report-export').getByRole('button', { name: 'Dismiss' }).click()
+  await expect(page.getByTestId('report-export')).toHaveCount(0)
+
+  // CSV: its first line is the table's header labels, in the table's order.
+  const csv = await exportAndDownload(page, 'CSV', 'CSV')
+  expect(csv.name).toMatch(/^bayline-monthly-.+\.csv$/)
+  const text = csv.bytes.toString('utf8').replace(/^\uFEFF/, '')
+  const [header, firstRow] = text.split(/\r?\n/)
+  const labels = await reportTable(page, 'Monthly report').getByRole('columnheader').allTextContents()
+  expect(labels).toEqual(MONTHLY_HEADERS)
+  expect(csvFields(header!)).toEqual(labels)
+  expect(firstRow).toBeTruthy()
 })
