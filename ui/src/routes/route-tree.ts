@@ -12,6 +12,7 @@ import { importsRoute } from './app/imports'
 import { jobRunRoute } from './app/job-run'
 import { jobsRoute } from './app/jobs'
 import { leadManagerRoute } from './app/leadmanager'
+import { mailingListsRoute } from './app/mailing-lists'
 import { notFoundRoute } from './app/not-found'
 import { plannersRoute } from './app/planners'
 import { reportRoute } from './app/report'
@@ -35,6 +36,7 @@ export const routeTree = rootRoute.addChildren([
     followUpCadenceRoute,
     automatedRunsRoute,
     reportsRoute,
+    mailingListsRoute,
     reportRoute,
     importsRoute,
     importUploadRoute,

@@ -17,6 +17,7 @@ import { ExportMenu } from './export-menu'
 import { ExportStatus } from './export-status'
 import { reportColumns, reportRowId, reportRows } from './report-columns'
 import { ReportFilters } from './report-filters'
+import { ScheduleReportDialog } from './schedule-report-dialog'
 
 const route = getRouteApi('/_app/reports/$kind')
 
@@ -95,6 +96,7 @@ function ReportPage({ entry, reports, back }: ReportPageProps) {
 
   const exporting = useExportReport()
   const [exportRun, setExportRun] = useState<{ run: JobRun; format: ExportFormat } | null>(null)
+  const [scheduling, setScheduling] = useState(false)
 
   // A failure empties the table (X5); its columns stay when an earlier answer of this report had them.
   const shown: ReportView | undefined = report.isError ? undefined : report.data
@@ -158,8 +160,23 @@ function ReportPage({ entry, reports, back }: ReportPageProps) {
               exporting.mutate({ kind, body: request.body, format }, { onSuccess: (run) => setExportRun({ run, format }) })
             }
           />
+          {enterpriseId !== undefined ? (
+            <button type="button" className="btn" aria-haspopup="dialog" onClick={() => setScheduling(true)}>
+              Schedule e-mail
+            </button>
+          ) : null}
         </div>
       </header>
+      {enterpriseId !== undefined ? (
+        <ScheduleReportDialog
+          open={scheduling}
+          kind={kind}
+          title={entry.title}
+          enterpriseId={enterpriseId}
+          search={search}
+          onClose={() => setScheduling(false)}
+        />
+      ) : null}
       <p className="report-description">{entry.description}</p>
 
       <section className="panel panel--padded" aria-label="Report filters">

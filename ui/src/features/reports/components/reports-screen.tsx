@@ -24,6 +24,13 @@ export function ReportsScreen() {
     <section className="page page--reports">
       <header className="page__header">
         <h1>Reports</h1>
+        {reports.length > 0 ? (
+          <div className="page__actions">
+            <Link to="/reports/mailing-lists" className="btn">
+              Mailing lists and schedules
+            </Link>
+          </div>
+        ) : null}
       </header>
 
       {catalogue.isPending ? (
