@@ -176,5 +176,13 @@ await page.mouse.move(0, 0)
 await page.waitForTimeout(800)
 await page.screenshot({ path: `${out}follow-up-cadence.png` })
 await page.setViewportSize({ width: 1280, height: 800 })
+// Reports: the monthly report over a month with demo data (the demo's conversations span the last
+// 30 days, so this month from the 15th on, else last month), its chart and table on one page.
+await page.goto(`${origin}/reports/monthly?window=${new Date().getDate() >= 15 ? 'this-month' : 'last-month'}`)
+await page.getByTestId('report-chart').locator('svg').first().waitFor()
+await page.getByRole('table', { name: 'Monthly report' }).locator('tbody tr[data-row-id]').first().waitFor()
+await page.mouse.move(0, 0)
+await page.waitForTimeout(800)
+await page.screenshot({ path: `${out}reports.png`, fullPage: true })
 await browser.close()
 console.log(`screenshots written to ${out}`)
