@@ -2,7 +2,9 @@
 //! many booked (the spec's CONTACTED, RESPONDED, ENGAGED, APPT_BOOKING), with its three rates.
 //! One statement: each lead is counted once per stage, by `EXISTS`.
 
-use sea_query::{Alias, Expr, ExprTrait, Func, Query, SelectStatement};
+use sea_query::{
+    Alias, CommonTableExpression, Expr, ExprTrait, Func, Query, SelectStatement, WithClause,
+};
 
 use super::{ReportFilter, Reports};
 use crate::appointments::AppointmentStatus;
@@ -45,13 +47,16 @@ struct Counts {
 
 impl Reports {
     /// The funnel of the filter's leads over its window (docs/reports.md defines each stage).
+    /// One set-based statement: the leads texted in the window (read from the window's
+    /// messages, an index range), and the sets of those that answered, answered in words and
+    /// booked, each joined to them once (hash or index joins, no per-lead subqueries).
     pub async fn funnel(&self, filter: &ReportFilter) -> Result<Funnel> {
-        // The leads texted in the window, read from the window's messages (an index range)
-        // rather than by probing every lead of the stores.
+        let name = |text: &str| Alias::new(text);
+        let col = |table: &str, column: &str| Expr::col((name(table), name(column)));
         let mut texted = Query::select();
         texted
             .distinct()
-            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), Alias::new("fsi_id"))
+            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
             .from(Msg::Table)
             .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(filter.scope.enterprise_id))
             .and_where(Expr::col((Msg::Table, Msg::StoreId)).is_in(filter.store_ids.clone()))
@@ -64,64 +69,95 @@ impl Reports {
                     .is_in([Direction::Send.as_str(), Direction::Sent.as_str()])
                     .and(Expr::col((Msg::Table, Msg::IsCompliance)).eq(false)),
             );
-        let texted_alias = Alias::new("texted");
-        let answered = in_window(
-            filter,
-            Expr::col((Msg::Table, Msg::Direction)).eq(Direction::Received.as_str()),
-        );
-        // An answer in words: not only a carrier keyword (STOP, START, HELP).
-        let mut in_words = answered.clone();
-        in_words
-            .left_join(
-                MessageUnderstandings::Table,
-                Expr::col((
-                    MessageUnderstandings::Table,
-                    MessageUnderstandings::MessageId,
-                ))
-                .equals((Msg::Table, Msg::Id)),
-            )
-            .and_where(
-                Expr::col((
-                    MessageUnderstandings::Table,
-                    MessageUnderstandings::CarrierKeyword,
-                ))
-                .is_null(),
-            );
-        let booked = Query::select()
-            .expr(Expr::val(1))
+        // The texted leads' messages of the window that also match `which`, as a set of leads.
+        let leads_with = |which: Expr, words_only: bool| {
+            let mut select = Query::select();
+            select
+                .distinct()
+                .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
+                .from(Msg::Table)
+                .inner_join(
+                    name("texted"),
+                    col("texted", "fsi_id").equals((Msg::Table, Msg::FsiId)),
+                )
+                .and_where(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()))
+                .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).gte(filter.from))
+                .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.until))
+                .and_where(which);
+            if words_only {
+                // An answer in words: not only a carrier keyword (STOP, START, HELP).
+                select
+                    .left_join(
+                        MessageUnderstandings::Table,
+                        Expr::col((
+                            MessageUnderstandings::Table,
+                            MessageUnderstandings::MessageId,
+                        ))
+                        .equals((Msg::Table, Msg::Id)),
+                    )
+                    .and_where(
+                        Expr::col((
+                            MessageUnderstandings::Table,
+                            MessageUnderstandings::CarrierKeyword,
+                        ))
+                        .is_null(),
+                    );
+            }
+            select
+        };
+        let received = || Expr::col((Msg::Table, Msg::Direction)).eq(Direction::Received.as_str());
+        let mut booked = Query::select();
+        booked
+            .distinct()
+            .expr_as(Expr::col((Appt::Table, Appt::FsiId)), name("fsi_id"))
             .from(Appt::Table)
-            .and_where(Expr::col((Appt::Table, Appt::FsiId)).equals((Fsi::Table, Fsi::Id)))
+            .inner_join(
+                name("texted"),
+                col("texted", "fsi_id").equals((Appt::Table, Appt::FsiId)),
+            )
             .and_where(Expr::col((Appt::Table, Appt::CreatedAt)).gte(filter.from))
             .and_where(Expr::col((Appt::Table, Appt::CreatedAt)).lt(filter.until))
             .and_where(
                 Expr::col((Appt::Table, Appt::ApptStatus))
                     .ne(AppointmentStatus::Cancelled.as_str()),
-            )
-            .to_owned();
+            );
         let count_if = |condition: Expr| Func::count(Expr::case(condition, 1i64));
         let mut query = Query::select();
         query
             .expr_as(
                 Func::count(Expr::col((Fsi::Table, Fsi::Id))),
-                Alias::new("contacted"),
+                name("contacted"),
             )
-            .expr_as(count_if(Expr::exists(answered)), Alias::new("responded"))
+            .expr_as(Func::count(col("responded", "fsi_id")), name("responded"))
             .expr_as(
                 count_if(
-                    Expr::exists(in_words)
+                    col("in_words", "fsi_id")
+                        .is_not_null()
                         .and(Expr::col((Customers::Table, Customers::BlockSms)).eq(false)),
                 ),
-                Alias::new("engaged"),
+                name("engaged"),
             )
-            .expr_as(count_if(Expr::exists(booked)), Alias::new("appt_booking"))
-            .from_subquery(texted, texted_alias.clone())
+            .expr_as(Func::count(col("booked", "fsi_id")), name("appt_booking"))
+            .from(name("texted"))
             .inner_join(
                 Fsi::Table,
-                Expr::col((Fsi::Table, Fsi::Id)).equals((texted_alias, Alias::new("fsi_id"))),
+                Expr::col((Fsi::Table, Fsi::Id)).equals((name("texted"), name("fsi_id"))),
             )
             .inner_join(
                 Customers::Table,
                 Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+            )
+            .left_join(
+                name("responded"),
+                col("responded", "fsi_id").equals((name("texted"), name("fsi_id"))),
+            )
+            .left_join(
+                name("in_words"),
+                col("in_words", "fsi_id").equals((name("texted"), name("fsi_id"))),
+            )
+            .left_join(
+                name("booked"),
+                col("booked", "fsi_id").equals((name("texted"), name("fsi_id"))),
             )
             .and_where(Expr::col((Fsi::Table, Fsi::EnterpriseId)).eq(filter.scope.enterprise_id))
             .and_where(Expr::col((Fsi::Table, Fsi::StoreId)).is_in(filter.store_ids.clone()));
@@ -130,6 +166,20 @@ impl Reports {
                 Expr::col((Fsi::Table, Fsi::ServiceType)).is_in(filter.service_types.clone()),
             );
         }
+        let cte = |table: &str, select: SelectStatement| {
+            CommonTableExpression::new()
+                .query(select)
+                .table_name(name(table))
+                .to_owned()
+        };
+        let query = query.with(
+            WithClause::new()
+                .cte(cte("texted", texted))
+                .cte(cte("responded", leads_with(received(), false)))
+                .cte(cte("in_words", leads_with(received(), true)))
+                .cte(cte("booked", booked))
+                .to_owned(),
+        );
         let counts: Counts = self.db().fetch_optional(&query).await?.unwrap_or(Counts {
             contacted: 0,
             responded: 0,
@@ -184,19 +234,6 @@ impl Funnel {
             ],
         }
     }
-}
-
-/// The lead's SMS messages in the window that also match `which`.
-fn in_window(filter: &ReportFilter, which: Expr) -> SelectStatement {
-    Query::select()
-        .expr(Expr::val(1))
-        .from(Msg::Table)
-        .and_where(Expr::col((Msg::Table, Msg::FsiId)).equals((Fsi::Table, Fsi::Id)))
-        .and_where(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()))
-        .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).gte(filter.from))
-        .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.until))
-        .and_where(which)
-        .to_owned()
 }
 
 #[cfg(test)]
