@@ -94,6 +94,8 @@ report_kinds! {
         "The planners' runs: vehicles judged, leads included, and the ones left out by reason.";
     ErrorAlerts => "error-alerts", "Error alerts",
         "What went wrong: failed texts, jobs and syncs, appointments the dealer system refused.";
+    PlannerAlerts => "planner-alerts", "Planner alerts",
+        "Planner runs that failed in the window, and runs that judged vehicles but created no lead.";
     TemplateMaster => "template-master", "Template master",
         "The enterprise's message templates and the shared ones.";
 }
@@ -136,6 +138,7 @@ impl ReportKind {
                 | Self::NraaCheckIn
                 | Self::SdcHandoff
                 | Self::ErrorAlerts
+                | Self::PlannerAlerts
                 | Self::TemplateMaster
         )
     }
@@ -325,6 +328,7 @@ impl Reports {
                 super::operations::application_performance(filter, backend)
             }
             ReportKind::ErrorAlerts => super::operations::error_alerts(filter),
+            ReportKind::PlannerAlerts => super::operations::planner_alerts(filter),
             ReportKind::TemplateMaster => super::operations::template_master(filter),
             ReportKind::Funnel
             | ReportKind::Monthly

@@ -353,6 +353,79 @@ pub fn error_alerts(filter: &ReportFilter) -> Shape {
         .order_by_expr(col("source"), Order::Asc)
 }
 
+/// Planner alerts (the spec's `email-alert/predictive-planner`): what went wrong with the
+/// planners in the window at the filter's stores: transfer runs that failed, and runs that
+/// judged vehicles but created no lead. Latest first.
+pub fn planner_alerts(filter: &ReportFilter) -> Shape {
+    use crate::domain::JobInput;
+    let stores = filter.store_ids.clone();
+    let enterprise = filter.scope.enterprise_id;
+    let failed_runs = alerts_of(
+        Func::coalesce([
+            Expr::col((JobRuns::Table, JobRuns::FinishedAt)),
+            Expr::col((JobRuns::Table, JobRuns::CreatedAt)),
+        ])
+        .into(),
+        "RUN_FAILED",
+        Expr::col((JobRuns::Table, JobRuns::StoreId)),
+        Expr::col((JobRuns::Table, JobRuns::Kind)),
+        Func::coalesce([
+            Expr::col((JobRuns::Table, JobRuns::Error)),
+            Expr::cust("''"),
+        ])
+        .into(),
+        JobRuns::Table.into(),
+        vec![
+            Expr::col((JobRuns::Table, JobRuns::EnterpriseId)).eq(enterprise),
+            Expr::col((JobRuns::Table, JobRuns::StoreId)).is_in(stores.clone()),
+            Expr::col((JobRuns::Table, JobRuns::Kind))
+                .eq(crate::planner::PlannerTransferInput::KIND),
+            Expr::col((JobRuns::Table, JobRuns::Status)).eq(JobStatus::Failed.as_str()),
+            in_window(Expr::col((JobRuns::Table, JobRuns::CreatedAt)), filter),
+        ],
+    );
+    let no_leads = alerts_of(
+        Expr::col((PlannerAudits::Table, PlannerAudits::CreatedAt)),
+        "NO_LEADS",
+        Expr::col((PlannerAudits::Table, PlannerAudits::StoreId)),
+        Expr::col((PlannerAudits::Table, PlannerAudits::PlannerName)),
+        Expr::col((PlannerAudits::Table, PlannerAudits::ServiceType)),
+        PlannerAudits::Table.into(),
+        vec![
+            Expr::col((PlannerAudits::Table, PlannerAudits::EnterpriseId)).eq(enterprise),
+            Expr::col((PlannerAudits::Table, PlannerAudits::StoreId)).is_in(stores),
+            Expr::col((PlannerAudits::Table, PlannerAudits::CandidateCount)).gt(0),
+            Expr::col((PlannerAudits::Table, PlannerAudits::CreatedCount)).eq(0),
+            in_window(
+                Expr::col((PlannerAudits::Table, PlannerAudits::CreatedAt)),
+                filter,
+            ),
+        ],
+    );
+    let mut all = failed_runs;
+    all.union(UnionType::All, no_leads);
+    let alerts = Alias::new("alerts");
+    let mut query = Query::select();
+    query.from_subquery(all, alerts.clone()).left_join(
+        Stores::Table,
+        Expr::col((Stores::Table, Stores::Id)).equals((alerts.clone(), Alias::new("store_id"))),
+    );
+    let col = |name: &str| Expr::col((alerts.clone(), Alias::new(name)));
+    Shape::new(query)
+        .column("at", "When", ColumnType::Timestamp, col("at"))
+        .column("alert", "Alert", ColumnType::Text, col("source"))
+        .column(
+            "storeName",
+            "Store",
+            ColumnType::Text,
+            Expr::col((Stores::Table, Stores::Name)),
+        )
+        .column("about", "Planner or run", ColumnType::Text, col("subject"))
+        .column("detail", "Detail", ColumnType::Text, col("detail"))
+        .order_by_expr(col("at"), Order::Desc)
+        .order_by_expr(col("source"), Order::Asc)
+}
+
 /// Template master: the enterprise's templates and the shared ones, by division and code. The
 /// window and the stores do not apply (templates belong to the enterprise); service types do.
 pub fn template_master(filter: &ReportFilter) -> Shape {

@@ -481,6 +481,29 @@ impl ReportApi {
         .await
     }
 
+    /// Planner alerts at the spec's path (E-C9, `email-alert/predictive-planner`): planner runs
+    /// that failed in the window and runs that created no lead, latest first, paged.
+    #[oai(path = "/api/email-alert/predictive-planner", method = "post")]
+    async fn planner_alerts(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+        body: Json<ReportFilterBody>,
+    ) -> ApiResult<Json<ReportView>> {
+        run_report(
+            &state,
+            req,
+            &caller,
+            ReportKind::PlannerAlerts,
+            (page.0, size.0),
+            body.0,
+        )
+        .await
+    }
+
     /// The store-wise report at the spec's path (E-C6).
     #[oai(path = "/api/lisa/service-interactions/stores", method = "post")]
     async fn store_wise(

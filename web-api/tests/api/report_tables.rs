@@ -1670,6 +1670,78 @@ async fn the_revenue_performance_alert_planner_and_template_reports_agree_with_t
         "latest first: {alerts}"
     );
 
+    // Planner alerts: a transfer run that failed, a run that created no lead.
+    app.db
+        .execute(
+            Query::insert()
+                .into_table(engine::store::schema::JobRuns::Table)
+                .columns([
+                    engine::store::schema::JobRuns::EnterpriseId,
+                    engine::store::schema::JobRuns::StoreId,
+                    engine::store::schema::JobRuns::Kind,
+                    engine::store::schema::JobRuns::Status,
+                    engine::store::schema::JobRuns::Error,
+                    engine::store::schema::JobRuns::CreatedAt,
+                    engine::store::schema::JobRuns::FinishedAt,
+                ])
+                .values_panic([
+                    1.into(),
+                    1.into(),
+                    "planner.transfer".into(),
+                    "failed".into(),
+                    "The dealer system was unreachable".into(),
+                    at("2021-03-20T08:00:00Z").into(),
+                    at("2021-03-20T08:05:00Z").into(),
+                ]),
+        )
+        .await
+        .unwrap();
+    app.db
+        .execute(
+            Query::insert()
+                .into_table(engine::store::schema::PlannerAudits::Table)
+                .columns([
+                    engine::store::schema::PlannerAudits::EnterpriseId,
+                    engine::store::schema::PlannerAudits::StoreId,
+                    engine::store::schema::PlannerAudits::PlannerName,
+                    engine::store::schema::PlannerAudits::ServiceType,
+                    engine::store::schema::PlannerAudits::PlannerDate,
+                    engine::store::schema::PlannerAudits::CandidateCount,
+                    engine::store::schema::PlannerAudits::CreatedCount,
+                    engine::store::schema::PlannerAudits::SkippedCount,
+                    engine::store::schema::PlannerAudits::CreatedAt,
+                ])
+                .values_panic([
+                    1.into(),
+                    1.into(),
+                    "STATE_INSPECTION".into(),
+                    "STATE_INSPECTION".into(),
+                    NaiveDate::from_ymd_opt(2021, 4, 2).unwrap().into(),
+                    40.into(),
+                    0.into(),
+                    40.into(),
+                    at("2021-04-02T08:00:00Z").into(),
+                ]),
+        )
+        .await
+        .unwrap();
+    let planner_alerts = app
+        .ok_json(
+            Method::POST,
+            "/api/email-alert/predictive-planner",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    assert_eq!(planner_alerts["totalElements"], 2, "{planner_alerts}");
+    assert_eq!(planner_alerts["content"][0]["alert"], "NO_LEADS");
+    assert_eq!(planner_alerts["content"][0]["about"], "STATE_INSPECTION");
+    assert_eq!(planner_alerts["content"][1]["alert"], "RUN_FAILED");
+    assert_eq!(
+        planner_alerts["content"][1]["detail"],
+        "The dealer system was unreachable"
+    );
+
     // Inclusion and exclusion: a planner run's counts by reason.
     app.db
         .execute(
