@@ -2,9 +2,10 @@
 //! in one `GROUP BY` each. Their definitions match the funnel's (docs/reports.md), so a store-wise
 //! total is the funnel's figure.
 
-use sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement};
+use sea_query::{Expr, ExprTrait, Func, Order, Query};
 
 use super::ReportFilter;
+use super::sql::leads_with_customer_and_store;
 use super::sql::{
     count_if, in_window, is_customer_reply, is_outreach_text, lead_messages, percent,
 };
@@ -14,22 +15,6 @@ use crate::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageUnderstandings,
     ServiceAppointments as Appt, Stores,
 };
-
-fn leads_with_store(filter: &ReportFilter) -> SelectStatement {
-    let mut query = Query::select();
-    query
-        .from(Fsi::Table)
-        .inner_join(
-            Customers::Table,
-            Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
-        )
-        .inner_join(
-            Stores::Table,
-            Expr::col((Stores::Table, Stores::Id)).equals((Fsi::Table, Fsi::StoreId)),
-        );
-    super::sql::leads_in_filter(&mut query, filter);
-    query
-}
 
 /// An appointment on the lead that still stands, booked in `window` when given.
 fn booked(filter: Option<&ReportFilter>) -> Expr {
@@ -56,7 +41,7 @@ fn message_in_window(which: Expr, filter: &ReportFilter) -> Expr {
 /// Per store, the leads texted in the window: answered, booked, opted out and the rates (the
 /// funnel's definitions, store by store).
 pub fn store_wise(filter: &ReportFilter) -> Shape {
-    let mut query = leads_with_store(filter);
+    let mut query = leads_with_customer_and_store(filter);
     query
         .and_where(message_in_window(is_outreach_text(), filter))
         .group_by_col((Stores::Table, Stores::Id))
@@ -108,7 +93,7 @@ pub fn store_wise(filter: &ReportFilter) -> Shape {
 
 /// Per store and service type, the leads created in the window and where they stand now.
 pub fn leads_status(filter: &ReportFilter) -> Shape {
-    let mut query = leads_with_store(filter);
+    let mut query = leads_with_customer_and_store(filter);
     query
         .and_where(in_window(Expr::col((Fsi::Table, Fsi::CreatedAt)), filter))
         .group_by_col((Stores::Table, Stores::Name))

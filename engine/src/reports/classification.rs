@@ -10,12 +10,10 @@ use polars::prelude::{
     DataFrame, IntoLazy, NamedFrom, PlSmallStr, Series, SortMultipleOptions, col, cols, element,
     lit,
 };
-use sea_query::{
-    Alias, CommonTableExpression, Expr, ExprTrait, Func, Order, Query, SelectStatement,
-    WindowStatement, WithClause,
-};
+use sea_query::{Alias, Expr, ExprTrait, Func, Order, Query, WindowStatement, WithClause};
 use std::sync::Arc;
 
+use super::sql::cte;
 use super::sql::{Grain, count_if, is_customer_reply, is_outreach_text, lead_messages, utc_period};
 use super::table::{Cell, Column, ColumnType, Table, totals_of};
 use super::{ReportFilter, Reports};
@@ -395,12 +393,6 @@ impl Reports {
             .group_by_col((per.clone(), name("customer_type")))
             .group_by_col((per, name("classification")))
             .to_owned();
-        let cte = |table: &str, query: SelectStatement| {
-            CommonTableExpression::new()
-                .query(query)
-                .table_name(name(table))
-                .to_owned()
-        };
         let query = counts.with(
             WithClause::new()
                 .cte(cte("firsts", firsts))

@@ -2,10 +2,9 @@
 //! many booked (the spec's CONTACTED, RESPONDED, ENGAGED, APPT_BOOKING), with its three rates.
 //! One statement: each lead is counted once per stage, by `EXISTS`.
 
-use sea_query::{
-    Alias, CommonTableExpression, Expr, ExprTrait, Func, Query, SelectStatement, WithClause,
-};
+use sea_query::{Alias, Expr, ExprTrait, Func, Query, WithClause};
 
+use super::sql::cte;
 use super::{ReportFilter, Reports};
 use crate::appointments::AppointmentStatus;
 use crate::domain::messages::{Direction, MessageType};
@@ -166,12 +165,6 @@ impl Reports {
                 Expr::col((Fsi::Table, Fsi::ServiceType)).is_in(filter.service_types.clone()),
             );
         }
-        let cte = |table: &str, select: SelectStatement| {
-            CommonTableExpression::new()
-                .query(select)
-                .table_name(name(table))
-                .to_owned()
-        };
         let query = query.with(
             WithClause::new()
                 .cte(cte("texted", texted))

@@ -4,7 +4,10 @@
 use sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement};
 
 use super::ReportFilter;
-use super::sql::{concat, in_window, is_customer_reply, is_outreach_text, lead_messages};
+use super::sql::{
+    concat, in_window, is_customer_reply, is_outreach_text, lead_messages,
+    leads_with_customer_and_store,
+};
 use super::table::{ColumnType, Shape};
 use crate::appointments::AppointmentStatus;
 use crate::store::schema::{
@@ -203,7 +206,7 @@ pub fn not_responded(filter: &ReportFilter) -> Shape {
                 .to_owned(),
         )
     };
-    let mut query = leads_base(filter);
+    let mut query = leads_with_customer_and_store(filter);
     query
         .and_where(Expr::exists(lead_messages(
             is_outreach_text().and(in_window(Expr::col((Msg::Table, Msg::CreatedAt)), filter)),
@@ -229,22 +232,6 @@ pub fn not_responded(filter: &ReportFilter) -> Shape {
             texts_in_window(Func::count(Expr::col((Msg::Table, Msg::Id))).into()),
         )
         .order_by((Fsi::Table, Fsi::Id), Order::Desc)
-}
-
-fn leads_base(filter: &ReportFilter) -> SelectStatement {
-    let mut query = Query::select();
-    query
-        .from(Fsi::Table)
-        .inner_join(
-            Customers::Table,
-            Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
-        )
-        .inner_join(
-            Stores::Table,
-            Expr::col((Stores::Table, Stores::Id)).equals((Fsi::Table, Fsi::StoreId)),
-        );
-    super::sql::leads_in_filter(&mut query, filter);
-    query
 }
 
 fn lead_columns(shape: Shape) -> Shape {
@@ -535,7 +522,7 @@ pub fn message_responses(filter: &ReportFilter) -> Shape {
         .order_by((MessageIntents::Table, MessageIntents::Id), Order::Asc)
         .limit(1)
         .to_owned();
-    let mut query = leads_base(filter);
+    let mut query = leads_with_customer_and_store(filter);
     query
         .inner_join(
             Msg::Table,

@@ -234,6 +234,36 @@ fn alerts_of(
     select
 }
 
+/// The rows of `alerts_of` unions, latest first, with the store's name; `labels` name the
+/// source, subject and detail columns.
+fn alerts_shape(all: SelectStatement, labels: [(&str, &str); 3]) -> Shape {
+    let alerts = Alias::new("alerts");
+    let mut query = Query::select();
+    query.from_subquery(all, alerts.clone()).left_join(
+        Stores::Table,
+        Expr::col((Stores::Table, Stores::Id)).equals((alerts.clone(), Alias::new("store_id"))),
+    );
+    let col = |name: &str| Expr::col((alerts.clone(), Alias::new(name)));
+    let [
+        (source, source_label),
+        (subject, subject_label),
+        (detail, detail_label),
+    ] = labels;
+    Shape::new(query)
+        .column("at", "When", ColumnType::Timestamp, col("at"))
+        .column(source, source_label, ColumnType::Text, col("source"))
+        .column(
+            "storeName",
+            "Store",
+            ColumnType::Text,
+            Expr::col((Stores::Table, Stores::Name)),
+        )
+        .column(subject, subject_label, ColumnType::Text, col("subject"))
+        .column(detail, detail_label, ColumnType::Text, col("detail"))
+        .order_by_expr(col("at"), Order::Desc)
+        .order_by_expr(col("source"), Order::Asc)
+}
+
 /// Error alerts (`/api/email-alert/all`): what went wrong in the window at the filter's stores:
 /// texts that failed, jobs that failed, data syncs that failed and appointments the dealer
 /// system refused, latest first.
@@ -331,26 +361,14 @@ pub fn error_alerts(filter: &ReportFilter) -> Shape {
     all.union(UnionType::All, jobs)
         .union(UnionType::All, syncs)
         .union(UnionType::All, appointments);
-    let alerts = Alias::new("alerts");
-    let mut query = Query::select();
-    query.from_subquery(all, alerts.clone()).left_join(
-        Stores::Table,
-        Expr::col((Stores::Table, Stores::Id)).equals((alerts.clone(), Alias::new("store_id"))),
-    );
-    let col = |name: &str| Expr::col((alerts.clone(), Alias::new(name)));
-    Shape::new(query)
-        .column("at", "When", ColumnType::Timestamp, col("at"))
-        .column("source", "What", ColumnType::Text, col("source"))
-        .column(
-            "storeName",
-            "Store",
-            ColumnType::Text,
-            Expr::col((Stores::Table, Stores::Name)),
-        )
-        .column("subject", "About", ColumnType::Text, col("subject"))
-        .column("detail", "Error", ColumnType::Text, col("detail"))
-        .order_by_expr(col("at"), Order::Desc)
-        .order_by_expr(col("source"), Order::Asc)
+    alerts_shape(
+        all,
+        [
+            ("source", "What"),
+            ("subject", "About"),
+            ("detail", "Error"),
+        ],
+    )
 }
 
 /// Planner alerts (the spec's `email-alert/predictive-planner`): what went wrong with the
@@ -404,26 +422,14 @@ pub fn planner_alerts(filter: &ReportFilter) -> Shape {
     );
     let mut all = failed_runs;
     all.union(UnionType::All, no_leads);
-    let alerts = Alias::new("alerts");
-    let mut query = Query::select();
-    query.from_subquery(all, alerts.clone()).left_join(
-        Stores::Table,
-        Expr::col((Stores::Table, Stores::Id)).equals((alerts.clone(), Alias::new("store_id"))),
-    );
-    let col = |name: &str| Expr::col((alerts.clone(), Alias::new(name)));
-    Shape::new(query)
-        .column("at", "When", ColumnType::Timestamp, col("at"))
-        .column("alert", "Alert", ColumnType::Text, col("source"))
-        .column(
-            "storeName",
-            "Store",
-            ColumnType::Text,
-            Expr::col((Stores::Table, Stores::Name)),
-        )
-        .column("about", "Planner or run", ColumnType::Text, col("subject"))
-        .column("detail", "Detail", ColumnType::Text, col("detail"))
-        .order_by_expr(col("at"), Order::Desc)
-        .order_by_expr(col("source"), Order::Asc)
+    alerts_shape(
+        all,
+        [
+            ("alert", "Alert"),
+            ("about", "Planner or run"),
+            ("detail", "Detail"),
+        ],
+    )
 }
 
 /// Template master: the enterprise's templates and the shared ones, by division and code. The

@@ -1,11 +1,15 @@
 //! Pieces of report SQL that more than one report needs, written once for both backends.
 
-use sea_query::{BinOper, Expr, ExprTrait, Func, Query, SelectStatement};
+use sea_query::{
+    Alias, BinOper, CommonTableExpression, Expr, ExprTrait, Func, Query, SelectStatement,
+};
 
 use super::ReportFilter;
 use crate::db::BackendKind;
 use crate::domain::messages::{Direction, MessageType};
-use crate::store::schema::{FutureServiceInteractions as Fsi, MessageInstances as Msg};
+use crate::store::schema::{
+    Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, Stores,
+};
 
 /// How finely a report buckets time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +119,31 @@ pub fn leads_in_filter(query: &mut SelectStatement, filter: &ReportFilter) {
             Expr::col((Fsi::Table, Fsi::ServiceType)).is_in(filter.service_types.clone()),
         );
     }
+}
+
+/// The filter's leads with their customer and store joined.
+pub fn leads_with_customer_and_store(filter: &ReportFilter) -> SelectStatement {
+    let mut query = Query::select();
+    query
+        .from(Fsi::Table)
+        .inner_join(
+            Customers::Table,
+            Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+        )
+        .inner_join(
+            Stores::Table,
+            Expr::col((Stores::Table, Stores::Id)).equals((Fsi::Table, Fsi::StoreId)),
+        );
+    leads_in_filter(&mut query, filter);
+    query
+}
+
+/// A named common table expression.
+pub fn cte(name: &str, select: SelectStatement) -> CommonTableExpression {
+    CommonTableExpression::new()
+        .query(select)
+        .table_name(Alias::new(name))
+        .to_owned()
 }
 
 /// `column` inside the filter's window.
