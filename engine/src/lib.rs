@@ -8,6 +8,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod imports;
+pub mod lane;
 pub mod messaging;
 pub mod outreach;
 pub mod planner;

@@ -34,6 +34,7 @@ impl Event {
     pub const LEAD_COUNTS: &'static str = "lead.counts";
     pub const APPOINTMENT_BOOKED: &'static str = "appointment.booked";
     pub const HANDOFF: &'static str = "handoff";
+    pub const REPAIR_ORDER_MOVED: &'static str = "repair-order.moved";
 
     pub fn job(id: i64, enterprise_id: Option<i64>) -> Self {
         Self {
@@ -61,6 +62,9 @@ impl From<Notice> for Event {
             Notice::Handoff {
                 id, enterprise_id, ..
             } => (Event::HANDOFF, id, enterprise_id),
+            Notice::RepairOrderMoved { id, enterprise_id } => {
+                (Event::REPAIR_ORDER_MOVED, id, enterprise_id)
+            }
         };
         Self {
             topic: topic.to_owned(),
@@ -173,6 +177,8 @@ impl EventBus {
                 Notice::LeadCounts { id, .. } | Notice::AppointmentBooked { id, .. } => {
                     lead_ids.push(id)
                 }
+                // The board's card depends on who looks (the delay colour): read per audience.
+                Notice::RepairOrderMoved { .. } => {}
             }
         }
         // Subscribers read the record themselves when there is no snapshot.
@@ -207,6 +213,7 @@ impl EventBus {
                 Notice::Handoff { id, title, .. } => message_snapshots
                     .get(&id)
                     .map(|note| serde_json::json!({ "title": title, "note": note })),
+                Notice::RepairOrderMoved { .. } => None,
             };
             self.publish(event).await;
         }

@@ -126,6 +126,8 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         .nest_no_strip("/dynamicTemplate", api.clone())
         // The spec's mailing lists too (P§7 L237).
         .nest_no_strip("/mailinglist", api.clone())
+        // The lane host's order detail (P§7 L206).
+        .nest_no_strip("/bridge", api.clone())
         // Not a nest: /leadmanager itself is the UI's lead manager.
         .at("/leadmanager/getLeadManagerDataForCompanyOffice", api)
         .at(

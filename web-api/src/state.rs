@@ -5,6 +5,7 @@ use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
+use engine::lane::board::LaneBoard;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
 use engine::reports::{ExportSettings, MailingLists, Reports};
@@ -55,6 +56,8 @@ pub struct AppState {
     pub cv_leads: CvLeadStore,
     pub imports: ImportStore,
     pub dealer_records: DealerRecordStore,
+    /// The service-lane board's reads and moves.
+    pub lane: LaneBoard,
     pub data_sources: DataSourceStore,
     /// Where data sources' file drops are.
     pub sync: SyncSettings,
@@ -109,6 +112,7 @@ impl AppState {
             cv_leads: CvLeadStore::new(db.clone()),
             imports: ImportStore::new(db.clone()),
             dealer_records: DealerRecordStore::new(db.clone()),
+            lane: LaneBoard::new(db.clone()),
             data_sources: DataSourceStore::new(db.clone()),
             sync: SyncSettings::new("data/file-drop"),
             exports: ExportSettings::new("data/exports", chrono::Duration::hours(24)),

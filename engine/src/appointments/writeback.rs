@@ -112,10 +112,31 @@ struct PushRow {
     advisor_no: Option<String>,
 }
 
+/// A store's feed to its dealer system: its first enabled file drop or simulated dealer
+/// system.
 #[derive(Debug, sqlx::FromRow)]
-struct FeedRow {
-    id: i64,
-    source_kind: String,
+pub(crate) struct FeedRow {
+    pub id: i64,
+    pub source_kind: String,
+}
+
+/// The store's feed, if it has one (pushes to a store without one are NOT_CONNECTED).
+pub(crate) async fn store_feed(db: &Database, store_id: i64) -> Result<Option<FeedRow>> {
+    db.fetch_optional(
+        &Query::select()
+            .columns([Sources::Id, Sources::SourceKind])
+            .from(Sources::Table)
+            .and_where(Expr::col(Sources::StoreId).eq(store_id))
+            .and_where(Expr::col(Sources::IsEnabled).eq(true))
+            .and_where(Expr::col(Sources::SourceKind).is_in([
+                SourceKind::FileDrop.as_str(),
+                SourceKind::SimulatedDms.as_str(),
+            ]))
+            .order_by(Sources::Id, Order::Asc)
+            .limit(1)
+            .to_owned(),
+    )
+    .await
 }
 
 /// Marks an appointment's change as waiting for its push.
@@ -211,23 +232,7 @@ pub async fn push(
         )
         .await?
         .ok_or_else(|| Error::not_found("Appointment not found"))?;
-    let feed: Option<FeedRow> = db
-        .fetch_optional(
-            &Query::select()
-                .columns([Sources::Id, Sources::SourceKind])
-                .from(Sources::Table)
-                .and_where(Expr::col(Sources::StoreId).eq(appointment.store_id))
-                .and_where(Expr::col(Sources::IsEnabled).eq(true))
-                .and_where(Expr::col(Sources::SourceKind).is_in([
-                    SourceKind::FileDrop.as_str(),
-                    SourceKind::SimulatedDms.as_str(),
-                ]))
-                .order_by(Sources::Id, Order::Asc)
-                .limit(1)
-                .to_owned(),
-        )
-        .await?;
-    let Some(feed) = feed else {
+    let Some(feed) = store_feed(db, appointment.store_id).await? else {
         set_status(db, appointment.id, DmsPushStatus::NotConnected, None, None).await?;
         return Ok(DmsPushStatus::NotConnected);
     };
@@ -278,7 +283,7 @@ pub async fn push(
 
 /// Writes a record whole or not at all: to a temporary name, then renamed into place, so the
 /// dealer system never reads half a file. Writing it again replaces it.
-fn write_record(folder: &Path, name: &str, record: &serde_json::Value) -> Result<()> {
+pub(crate) fn write_record(folder: &Path, name: &str, record: &serde_json::Value) -> Result<()> {
     let failed = |what: &str, e: std::io::Error| {
         Error::Upstream(format!(
             "The dealer system's folder {} could not be written ({what}): {e}",

@@ -6,6 +6,7 @@
 //!   move from open to closed over the day), appointments and sales from the store's
 //!   customers for the hours since its last delivery.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::path::{Path, PathBuf};
 
@@ -16,6 +17,8 @@ use rand::{Rng, SeedableRng};
 use super::FileType;
 use super::sources::{LOAD_ORDER, folder_of};
 use crate::error::{Error, Result};
+use crate::lane::RoStatus;
+use crate::lane::push::pushed_moves;
 
 /// A file a connector delivered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +135,9 @@ pub struct WorldVehicle {
 pub struct SimulatedWorld {
     pub vehicles: Vec<WorldVehicle>,
     pub advisors: Vec<String>,
+    /// The latest status staff gave each RO number on the board (pushed to its feed), and
+    /// when: the dealer system follows it until its own day moves the order on.
+    pub pushed: HashMap<String, (RoStatus, DateTime<Utc>)>,
 }
 
 /// The built-in dealer system of one data source.
@@ -162,7 +168,22 @@ const SERVICE_LINES: [(&str, &str, &str); 8] = [
     ("ACC", "A/C compressor replacement", "1299.00"),
     ("R02", "O2 sensor replacement", "289.00"),
 ];
-const OPEN_STATUSES: [&str; 4] = ["UNASSIGNED", "ASSIGNED", "HOLD", "COMPLETE"];
+/// The lanes an order passes through; some wait on hold for parts on the way.
+const ROUTE: [RoStatus; 5] = [
+    RoStatus::Unassigned,
+    RoStatus::Preassigned,
+    RoStatus::Assigned,
+    RoStatus::Complete,
+    RoStatus::Booked,
+];
+const ROUTE_WITH_HOLD: [RoStatus; 6] = [
+    RoStatus::Unassigned,
+    RoStatus::Preassigned,
+    RoStatus::Assigned,
+    RoStatus::Hold,
+    RoStatus::Complete,
+    RoStatus::Booked,
+];
 const TRANSPORT: [&str; 4] = ["WAITER", "DROP_OFF", "LOANER", "SHUTTLE"];
 
 const REPAIR_ORDER_HEADERS: [&str; 14] = [
@@ -309,17 +330,34 @@ fn simulate_repair_order(
     let vehicle = pick(&world.vehicles, rng);
     let advisor = pick_advisor(world, rng);
     let visit_hours = rng.random_range(2..=LONGEST_VISIT_HOURS);
-    let closes = opened + Duration::hours(visit_hours);
-    let (status, closed_date) = if closes <= now {
-        ("CLOSED", closes.format("%Y-%m-%d").to_string())
+    let route: &[RoStatus] = if rng.random_bool(0.2) {
+        &ROUTE_WITH_HOLD
     } else {
-        let elapsed = (now - opened).num_hours().max(0);
-        let step = (elapsed * OPEN_STATUSES.len() as i64 / visit_hours) as usize;
-        (
-            OPEN_STATUSES[step.min(OPEN_STATUSES.len() - 1)],
-            String::new(),
-        )
+        &ROUTE
     };
+    let closes = opened + Duration::hours(visit_hours);
+    // How far along its route the order is at a moment (the route's length: closed).
+    let step_at = |at: DateTime<Utc>| {
+        if closes <= at {
+            route.len()
+        } else {
+            let elapsed = (at - opened).num_hours().max(0);
+            ((elapsed * route.len() as i64 / visit_hours) as usize).min(route.len() - 1)
+        }
+    };
+    let number = format!("S{data_source_id}-{}{index}", opened.format("%y%m%d%H"));
+    let mut status = route.get(step_at(now)).copied().unwrap_or(RoStatus::Closed);
+    let mut closed_at = (status == RoStatus::Closed).then_some(closes);
+    if let Some(&(pushed, moved_at)) = world.pushed.get(&number)
+        && step_at(now) <= step_at(moved_at)
+    {
+        status = pushed;
+        closed_at = (pushed == RoStatus::Closed).then_some(moved_at);
+    }
+    let closed_date = closed_at
+        .map(|at| at.format("%Y-%m-%d").to_string())
+        .unwrap_or_default();
+    let status = status.as_str();
     let mileage_in = vehicle.odometer.unwrap_or(30_000) + rng.random_range(100..3_000);
     let lines = rng.random_range(1..=3);
     let mut first = rng.random_range(0..SERVICE_LINES.len());
@@ -332,7 +370,6 @@ fn simulate_repair_order(
         total_cents += cents;
         rows.push((line, op_code, description, price));
     }
-    let number = format!("S{data_source_id}-{}{index}", opened.format("%y%m%d%H"));
     for (line, op_code, description, price) in rows {
         export.repair_order_lines.push(vec![
             number.clone(),
@@ -409,7 +446,11 @@ impl SimulatedDms {
     fn produce(&self, now: DateTime<Utc>) -> Result<DateTime<Utc>> {
         self.drop.prepare()?;
         let (from, to) = window(self.generated_until, now);
-        let export = simulate(&self.world, self.data_source_id, from, to);
+        let world = SimulatedWorld {
+            pushed: pushed_moves(&self.drop.directory),
+            ..self.world.clone()
+        };
+        let export = simulate(&world, self.data_source_id, from, to);
         let name = format!("sim-{}.csv", to.format("%Y%m%dT%H%MZ"));
         let files = [
             (
@@ -466,7 +507,40 @@ mod tests {
                 })
                 .collect(),
             advisors: vec!["101".to_owned(), "102".to_owned()],
+            pushed: HashMap::new(),
         }
+    }
+
+    #[test]
+    fn an_order_staff_moved_stays_there_until_the_dealer_system_moves_it_on() {
+        let at = |h| Utc.with_ymd_and_hms(2026, 11, 24, h, 0, 0).unwrap();
+        let noon = simulate(&world(), 7, at(0), at(12));
+        let open = noon
+            .repair_order_lines
+            .iter()
+            .find(|line| line[3] != "CLOSED" && line[3] != "HOLD")
+            .expect("an order open at noon")
+            .clone();
+        let mut moved = world();
+        moved
+            .pushed
+            .insert(open[0].clone(), (RoStatus::Hold, at(12)));
+        let status_of = |export: &SimulatedExport| {
+            export
+                .repair_order_lines
+                .iter()
+                .find(|line| line[0] == open[0])
+                .map(|line| line[3].clone())
+        };
+        // Right after the move the dealer system shows it on hold…
+        assert_eq!(
+            status_of(&simulate(&moved, 7, at(0), at(12))).as_deref(),
+            Some("HOLD")
+        );
+        // …and days later it has moved it on (closed) all the same.
+        let days_later = at(12) + Duration::hours(LONGEST_VISIT_HOURS + 2);
+        let later = simulate(&moved, 7, at(12), days_later);
+        assert_eq!(status_of(&later).as_deref(), Some("CLOSED"));
     }
 
     #[test]

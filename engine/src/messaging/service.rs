@@ -90,6 +90,11 @@ pub enum Notice {
         enterprise_id: i64,
         title: &'static str,
     },
+    /// A repair order moved to another lane of the service-lane board (`id` is the order).
+    RepairOrderMoved {
+        id: i64,
+        enterprise_id: i64,
+    },
 }
 
 /// What staff send from a conversation (the spec's outgoing message payload).

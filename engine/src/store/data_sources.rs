@@ -381,6 +381,8 @@ impl DataSourceStore {
                 })
                 .collect(),
             advisors: advisors.into_iter().map(|(a,)| a).collect(),
+            // Read from the feed's directory when it delivers.
+            pushed: Default::default(),
         })
     }
 

@@ -63,6 +63,13 @@ pub enum Sales {
 pub enum RepairOrders {
     Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, AdvisorId, RoNumber, StatusCode,
     OpenDate, ClosedDate, MileageIn, MileageOut, TotalAmount, CreatedAt, UpdatedAt, ImportHash,
+    StatusMovedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum RepairOrderMoves {
+    Table, Id, EnterpriseId, StoreId, RepairOrderId, FromStatus, ToStatus, MovedBy, MovedAt,
+    DmsStatus, DmsError, DmsPushedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

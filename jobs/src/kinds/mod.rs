@@ -11,6 +11,7 @@ mod line_types;
 mod noop;
 mod planner_transfer;
 mod prune_sessions;
+mod repair_order_push;
 mod report_export;
 mod report_mail;
 mod send_message;
@@ -36,6 +37,7 @@ pub use line_types::LineTypes;
 pub use noop::Noop;
 pub use planner_transfer::{NO_RECORDS, PlannerTransfer};
 pub use prune_sessions::PruneSessions;
+pub use repair_order_push::RepairOrderPush;
 pub use report_export::ReportExport;
 pub use report_mail::ReportMail;
 pub use send_message::SendMessage;
@@ -67,6 +69,7 @@ pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
         Arc::new(Noop),
         Arc::new(PlannerTransfer),
         Arc::new(PruneSessions),
+        Arc::new(RepairOrderPush::new(settings.sync.clone())),
         Arc::new(ReportExport::new(settings.exports.clone())),
         Arc::new(ReportMail::new(settings.exports.clone(), messaging.clone())),
         Arc::new(SendMessage::new(messaging.clone())),

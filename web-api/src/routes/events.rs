@@ -18,6 +18,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiTags;
 use super::jobs::{JobRunView, visible_scope};
+use super::lane::{CardViews, LaneCardView};
 use super::messages::MessageView;
 use crate::auth::Session;
 use crate::error::ApiResult;
@@ -55,9 +56,10 @@ pub struct HandoffView {
 
 /// One realtime event. `type` says what happened: `job.updated` (with `run`),
 /// `message.created` or `message.status` (with `message`), `lead.counts` or
-/// `APPOINTMENT_BOOKED` (with `lead`), `HANDOFF` (with `handoff` and its note as `message`).
+/// `APPOINTMENT_BOOKED` (with `lead`), `HANDOFF` (with `handoff` and its note as `message`),
+/// `repairOrder.moved` (with `repairOrder`, the board's card as it is now).
 #[derive(Debug, Object)]
-#[oai(skip_serializing_if_is_none)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct RealtimeEvent {
     #[oai(rename = "type")]
     pub event_type: String,
@@ -65,12 +67,26 @@ pub struct RealtimeEvent {
     pub message: Option<MessageView>,
     pub lead: Option<LeadCountsView>,
     pub handoff: Option<HandoffView>,
+    pub repair_order: Option<LaneCardView>,
 }
 
 impl RealtimeEvent {
-    /// The SSE event name: `job`, `handoff`, `message` or `lead`.
+    fn of_type(event_type: impl Into<String>) -> Self {
+        Self {
+            event_type: event_type.into(),
+            run: None,
+            message: None,
+            lead: None,
+            handoff: None,
+            repair_order: None,
+        }
+    }
+
+    /// The SSE event name: `job`, `handoff`, `message`, `lead` or `lane`.
     fn name(&self) -> &'static str {
-        if self.handoff.is_some() {
+        if self.repair_order.is_some() {
+            "lane"
+        } else if self.handoff.is_some() {
             "handoff"
         } else if self.run.is_some() {
             "job"
@@ -115,6 +131,7 @@ impl Audience {
                     message: None,
                     lead: None,
                     handoff: None,
+                    repair_order: None,
                 })),
             Event::MESSAGE_CREATED | Event::MESSAGE_STATUS => {
                 let Some(scope) = &self.scope else {
@@ -139,6 +156,7 @@ impl Audience {
                     message: Some(message.into()),
                     lead: None,
                     handoff: None,
+                    repair_order: None,
                 }))
             }
             Event::HANDOFF => {
@@ -172,6 +190,7 @@ impl Audience {
                     }),
                     message: Some(note.into()),
                     lead: None,
+                    repair_order: None,
                 }))
             }
             Event::LEAD_COUNTS | Event::APPOINTMENT_BOOKED => {
@@ -194,6 +213,7 @@ impl Audience {
                         run: None,
                         message: None,
                         handoff: None,
+                        repair_order: None,
                         lead: Some(LeadCountsView {
                             id: c.id,
                             store_id: c.store_id,
@@ -207,6 +227,20 @@ impl Audience {
                             appointment_set: c.appointment_set,
                             appointment_id: c.appointment_id,
                         }),
+                    }))
+            }
+            Event::REPAIR_ORDER_MOVED => {
+                if self.scope.is_none() {
+                    return Ok(None);
+                }
+                Ok(state
+                    .lane
+                    .card_unchecked(event.id)
+                    .await?
+                    .filter(|card| self.stores.contains(&card.store_id))
+                    .map(|card| RealtimeEvent {
+                        repair_order: Some(CardViews::for_caller(&self.caller).view(card)),
+                        ..RealtimeEvent::of_type("repairOrder.moved")
                     }))
             }
             _ => Ok(None),

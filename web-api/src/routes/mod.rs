@@ -10,6 +10,7 @@ pub mod events;
 pub mod health;
 pub mod imports;
 pub mod jobs;
+pub mod lane;
 pub mod lead_actions;
 pub mod lead_lists;
 pub mod leads;
@@ -69,6 +70,8 @@ pub enum ApiTags {
     Outreach,
     /// Reports over the outreach: the funnel and the spec's report kinds.
     Reports,
+    /// The service-lane board: advisors, repair orders by lane, moves.
+    Lane,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -114,6 +117,7 @@ type MessagingApis = (
     outreach::OutreachApi,
     reports::ReportApi,
     mailing_lists::MailingListApi,
+    lane::LaneApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -149,6 +153,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             outreach::OutreachApi,
             reports::ReportApi,
             mailing_lists::MailingListApi,
+            lane::LaneApi,
         ),
     )
 }

@@ -20,6 +20,7 @@ mod helpers;
 mod imports;
 mod job_kinds;
 mod jobs;
+mod lane;
 mod lead_actions;
 mod lead_lists;
 mod messaging;

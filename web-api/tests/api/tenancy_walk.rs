@@ -11,7 +11,7 @@ use engine::store::schema::{
     Advisors, Bocs, CustomTemplates, Customers, CvLeadBatches, DataSourceConfigurations,
     FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads, JobRuns,
     MailingListDetails, MailingLists, Marks, MessageInstances as Messages, PlannerDefinitions,
-    Schedulers, ServiceAppointments, ServiceVehicles as Vehicles, Stores, Users,
+    RepairOrders, Schedulers, ServiceAppointments, ServiceVehicles as Vehicles, Stores, Users,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Iden, InsertStatement, Query, SimpleExpr};
@@ -44,6 +44,8 @@ enum Kind {
     /// A mailing list and one of its recipients: the enterprise's, like the enterprise itself.
     MailingList,
     MailingListEntry,
+    /// A repair order on the service-lane board.
+    RepairOrder,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -71,7 +73,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         "officeid" => Kind::Store,
         "contactid" => Kind::Customer,
         "templateid" => Kind::Template,
-        "bocid" | "bocidpk" => Kind::Dealer,
+        "bocid" | "bocidpk" | "bocidfk" => Kind::Dealer,
         "storeid" | "storeidfk" | "storeidpk" => Kind::Store,
         // `/api/boc/{boc}/store/{store}/…` (the spec's spelling).
         "boc" if path.starts_with("/api/boc/{boc}") => Kind::Dealer,
@@ -92,6 +94,9 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         }
         "appointmentid" | "apptid" => Kind::Appointment,
         "store" if path.starts_with("/api/getAppointmentByStoreIdAndDate") => Kind::Store,
+        // The lane host's calls (`getAdivsorByStore/{store}`, `getClosedRoBy…/{store}/…`).
+        "store" if path.starts_with("/api/get") => Kind::Store,
+        "svcopenroidpk" => Kind::RepairOrder,
         "advisorid" => Kind::Advisor,
         "batchid" => Kind::Batch,
         "filereportid" => Kind::FileReport,
@@ -104,7 +109,9 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         // `/api/marks/v2` names its target with `targetKind`; its other id fields are walked.
         "targetid" => return None,
         "id" => {
-            if path.ends_with("/message-response-time") {
+            if path.starts_with("/bridge/api/getOpenServiceOrderDetail") {
+                Kind::RepairOrder
+            } else if path.ends_with("/message-response-time") {
                 Kind::Message
             } else if path.ends_with("/svc-send-message") {
                 Kind::Customer
@@ -660,7 +667,22 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    let repair_order = insert_id(
+        app,
+        made(
+            &RepairOrders::Table,
+            base(vec![
+                ("ro_number", format!("WALK-{store_id}").into()),
+                ("status_code", "UNASSIGNED".into()),
+                ("open_date", now.date_naive().into()),
+                ("created_at", now.into()),
+                ("updated_at", now.into()),
+            ]),
+        ),
+    )
+    .await;
     BTreeMap::from([
+        (Kind::RepairOrder, repair_order),
         (Kind::MailingList, mailing_list),
         (Kind::MailingListEntry, mailing_list_entry),
         (Kind::Template, template),
