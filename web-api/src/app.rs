@@ -74,15 +74,62 @@ pub async fn load_demo_data_if_empty(config: &Config, db: &Database) -> anyhow::
     Ok(())
 }
 
-/// Each demo enterprise's follow-up sweep, every five minutes, so the demo's cadences run.
+/// Each demo enterprise's follow-up sweep, every five minutes, so the demo's cadences run; and
+/// its first store's simulated dealer system, synced hourly, so the service-lane board's
+/// orders move along over the day.
 async fn add_demo_schedules(db: &Database) -> anyhow::Result<()> {
     use engine::domain::JobInput;
+    use engine::imports::sources::{SourceKind, SyncInput};
+    use engine::store::data_sources::{DataSourceStore, NewDataSource};
     use engine::store::schedules::{NewSchedule, ScheduleStore};
     let schedules = ScheduleStore::new(db.clone());
-    for enterprise in engine::store::tenancy::TenancyStore::new(db.clone())
-        .enterprise_ids()
-        .await?
-    {
+    let tenancy = engine::store::tenancy::TenancyStore::new(db.clone());
+    for enterprise in tenancy.enterprise_ids().await? {
+        let scope = engine::auth::Scope {
+            enterprise_id: enterprise,
+            boc_id: None,
+            store_id: None,
+        };
+        if let Some(store) = tenancy
+            .stores(&scope)
+            .await?
+            .into_iter()
+            .min_by_key(|s| s.id)
+        {
+            let source = DataSourceStore::new(db.clone())
+                .create(
+                    &NewDataSource {
+                        enterprise_id: enterprise,
+                        store_id: store.id,
+                        name: "Dealer system (simulated)".to_owned(),
+                        source_kind: SourceKind::SimulatedDms,
+                        is_enabled: true,
+                        created_by: None,
+                    },
+                    chrono::Utc::now(),
+                )
+                .await?;
+            schedules
+                .create(
+                    &NewSchedule {
+                        enterprise_id: enterprise,
+                        store_id: Some(store.id),
+                        // As the data-source screen names its sync schedules.
+                        api_name: format!("dms-sync:{}", source.id),
+                        job_kind: SyncInput::KIND.to_owned(),
+                        cron: "5 * * * *".to_owned(),
+                        time_zone: "UTC".to_owned(),
+                        input: serde_json::json!({
+                            "dataSourceId": source.id,
+                            "storeId": store.id,
+                        }),
+                        is_enabled: true,
+                        created_by: None,
+                    },
+                    chrono::Utc::now(),
+                )
+                .await?;
+        }
         let sweep = NewSchedule {
             enterprise_id: enterprise,
             store_id: None,
