@@ -78,6 +78,8 @@ export const STARTED_NOTICE_TEXT = 'Successfully Started'
 export const LEAD_LIST_REFRESH_THROTTLE_MS = 1000
 /** While the stream is down the lead lists poll this often. */
 export const LEAD_LIST_FALLBACK_POLL_MS = 10_000
+/** While the stream is down the service-lane board polls its lanes this often. */
+export const LANE_FALLBACK_POLL_MS = 10_000
 
 /** Chat boxes open at once (spec section 9), and the message when one more is asked for. */
 export const MAX_CHAT_BOXES = 3

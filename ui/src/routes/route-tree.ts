@@ -17,6 +17,7 @@ import { notFoundRoute } from './app/not-found'
 import { plannersRoute } from './app/planners'
 import { reportRoute } from './app/report'
 import { reportsRoute } from './app/reports'
+import { serviceLaneRoute } from './app/service-lane'
 import { simulatorRoute } from './app/simulator'
 import { indexRoute } from './index'
 import { loginRoute } from './login'
@@ -28,6 +29,7 @@ export const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     leadManagerRoute,
     appointmentsRoute,
+    serviceLaneRoute,
     companyMasterListRoute,
     jobsRoute,
     jobRunRoute,

@@ -29,6 +29,8 @@ export function AppShell() {
   const nav: NavItem[] = [{ to: '/leadmanager', label: 'Lead manager' }]
   // A store's day of service appointments, for the stores of the user's enterprise.
   if (user.enterprise) nav.push({ to: '/appointments', label: 'Appointments' })
+  // The service-lane board: a store's appointments and repair orders by status, for the stores of the user's enterprise.
+  if (user.enterprise) nav.push({ to: '/service-lane', label: 'Service Lane' })
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
   // The planners run over one enterprise's stores, like the lead lists.
   if (user.enterprise) nav.push({ to: '/planners', label: 'Planners' })

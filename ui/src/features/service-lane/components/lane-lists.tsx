@@ -1,0 +1,163 @@
+import { Link } from '@tanstack/react-router'
+import { useMemo, useRef, type KeyboardEvent } from 'react'
+import { DataTable } from '../../../components/data-table/data-table'
+import { useJobRuns } from '../../../components/job-runs/api/get-job-runs'
+import { useLiveJobRuns } from '../../../components/job-runs/api/job-events'
+import { openChat } from '../../../lib/chat-dock'
+import { JOBS_FALLBACK_POLL_MS } from '../../../lib/config'
+import { openHandoff, useHandoffs } from '../../../lib/handoffs'
+import { useRealtimeStatus } from '../../../lib/realtime'
+import { moveRovingFocus } from '../../../lib/roving-focus'
+import { useNow } from '../../../lib/use-now'
+import { messageDateLabel } from '../../../lib/zoned-time'
+import { useSales } from '../api/get-sales'
+import { useStoreLeads, type StoreLeadList } from '../api/get-store-leads'
+import { LANE_LISTS, type LaneListId } from '../lane-search'
+import { laneJobColumns, saleColumns, storeLeadColumns } from './lane-list-columns'
+
+export interface LaneListsProps {
+  list: LaneListId
+  storeId: number | undefined
+  /** The store's dealer (the sales call names it). */
+  bocId: number | undefined
+  /** The sales list's day, YYYY-MM-DD. */
+  salesDate: string
+  page: number
+  size: number
+  timeZone: string | undefined
+  onSalesDate: (date: string) => void
+  onPage: (next: { pageIndex: number; pageSize: number }) => void
+}
+
+const PANEL_ID = 'lane-list-panel'
+
+function SalesList({ storeId, bocId, salesDate, page, size, onSalesDate, onPage }: LaneListsProps) {
+  const query = storeId !== undefined && bocId !== undefined ? { bocId, storeId, date: salesDate, page, size } : undefined
+  const sales = useSales(query)
+  const columns = useMemo(() => saleColumns(), [])
+  return (
+    <>
+      <div className="lane-lists__toolbar">
+        <label className="filters__field">
+          <span>Sold on</span>
+          <input type="date" value={salesDate} required onChange={(event) => event.target.value && onSalesDate(event.target.value)} />
+        </label>
+      </div>
+      <DataTable
+        label="Sales"
+        columns={columns}
+        data={sales.data?.content}
+        getRowId={(row) => String(row.id)}
+        isLoading={sales.isPending && query !== undefined}
+        isFetching={sales.isFetching}
+        emptyText="No sales that day."
+        paging={{ pageIndex: page, pageSize: size, rowCount: sales.data?.totalElements ?? 0, onChange: onPage }}
+      />
+    </>
+  )
+}
+
+function StoreLeadsList({ list, storeId, page, size, onPage }: LaneListsProps & { list: StoreLeadList }) {
+  const now = useNow(60_000)
+  const leads = useStoreLeads(storeId !== undefined ? { list, storeId, page, size } : undefined)
+  const columns = useMemo(() => storeLeadColumns(now), [now])
+  return (
+    <DataTable
+      label={list === 'global-inbox' ? 'Global inbox' : 'Email transcripts'}
+      columns={columns}
+      data={leads.data?.content}
+      getRowId={(row) => String(row.id)}
+      isLoading={leads.isPending && storeId !== undefined}
+      isFetching={leads.isFetching}
+      onRowClick={(row) => openChat(row.id)}
+      paging={{ pageIndex: page, pageSize: size, rowCount: leads.data?.totalElements ?? 0, onChange: onPage }}
+    />
+  )
+}
+
+function JobsList({ page, size, onPage }: LaneListsProps) {
+  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const query = { page, size }
+  const runs = useJobRuns(query, { refetchInterval: streamDown ? JOBS_FALLBACK_POLL_MS : false })
+  useLiveJobRuns(query, runs.data)
+  const columns = useMemo(() => laneJobColumns(), [])
+  return (
+    <DataTable
+      label="Jobs"
+      columns={columns}
+      data={runs.data?.content}
+      getRowId={(row) => String(row.id)}
+      isLoading={runs.isPending}
+      isFetching={runs.isFetching}
+      paging={{ pageIndex: page, pageSize: size, rowCount: runs.data?.totalElements ?? 0, onChange: onPage }}
+    />
+  )
+}
+
+function NotificationsList({ storeId, timeZone }: LaneListsProps) {
+  const handoffs = useHandoffs().filter((h) => storeId === undefined || h.storeId === storeId)
+  const now = useNow(60_000)
+  if (handoffs.length === 0) return <p className="panel__note">No handoffs for this store since you signed in.</p>
+  return (
+    <ul className="lane-notifications">
+      {handoffs.map((handoff) => (
+        <li key={handoff.id} className={`handoff-item${handoff.read ? '' : ' is-unread'}`}>
+          <button type="button" className="popover__item handoff-item__open" onClick={() => openHandoff(handoff)}>
+            <span className="handoff-item__head">
+              <strong>{handoff.title}</strong>
+              <time dateTime={handoff.at}>{messageDateLabel(handoff.at, now, timeZone)}</time>
+            </span>
+            {handoff.reason ? <span className="handoff-item__reason">{handoff.reason}</span> : null}
+            <span className="handoff-item__lead">Open conversation #{handoff.fsiId}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The lists beside the board, one at a time under tabs (the tab, the sales
+ * day and the page live in the URL): the store's sales of a day, its global
+ * inbox, the job runs (paged, live), its e-mail transcripts and the handoff
+ * notifications. A lead's row opens its conversation.
+ */
+export function LaneLists(props: LaneListsProps) {
+  const { list } = props
+  const tabsRef = useRef<HTMLDivElement>(null)
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    moveRovingFocus(event, Array.from(tabsRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []), 'horizontal')
+  }
+  return (
+    <section className="panel lane-lists" aria-label="Lists">
+      <div ref={tabsRef} className="lane-lists__tabs" role="tablist" aria-label="Lists" onKeyDown={onKeyDown}>
+        {LANE_LISTS.map((tab) => {
+          const selected = tab.id === list
+          return (
+            <Link
+              key={tab.id}
+              from="/service-lane"
+              to="/service-lane"
+              search={(prev) => ({ ...prev, list: tab.id, page: undefined, size: undefined })}
+              replace
+              resetScroll={false}
+              role="tab"
+              aria-selected={selected}
+              aria-controls={selected ? PANEL_ID : undefined}
+              tabIndex={selected ? 0 : -1}
+              className={`lane-lists__tab${selected ? ' is-selected' : ''}`}
+            >
+              {tab.label}
+            </Link>
+          )
+        })}
+      </div>
+      <div id={PANEL_ID} role="tabpanel" className="lane-lists__panel" aria-label={LANE_LISTS.find((t) => t.id === list)?.label}>
+        {list === 'sales' ? <SalesList {...props} /> : null}
+        {list === 'global-inbox' || list === 'email-transcripts' ? <StoreLeadsList {...props} list={list} /> : null}
+        {list === 'jobs' ? <JobsList {...props} /> : null}
+        {list === 'notifications' ? <NotificationsList {...props} /> : null}
+      </div>
+    </section>
+  )
+}
