@@ -184,5 +184,27 @@ await page.getByRole('table', { name: 'Monthly report' }).locator('tbody tr[data
 await page.mouse.move(0, 0)
 await page.waitForTimeout(800)
 await page.screenshot({ path: `${out}reports.png`, fullPage: true })
+// The service-lane board for Harbor Toyota at 1280×800: its open repair orders by status, with the
+// nearest day that has appointments and the latest day with closed orders (the demo's days move with the clock).
+await page.setViewportSize({ width: 1280, height: 800 })
+const laneAuth = { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('userData')).authToken)}` }
+const isoDay = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+async function firstDayWith(offsets, pathOf) {
+  for (const offset of offsets) {
+    const response = await page.request.get(`${origin}${pathOf(isoDay(offset))}`, { headers: laneAuth })
+    if (response.ok() && (await response.json()).length > 0) return isoDay(offset)
+  }
+  return undefined
+}
+const twoWeeks = [...Array(15).keys()]
+const apptDay = await firstDayWith(twoWeeks, (day) => `/api/getAppointmentByStoreIdAndDate/1/${day}`)
+const closedDay = await firstDayWith(twoWeeks.map((o) => -o), (day) => `/api/getClosedRoByStoreIdAndDateAndAdvisorNo/1/${day}/ALL`)
+const laneSearch = new URLSearchParams({ store: '1', ...(apptDay ? { date: apptDay } : {}), ...(closedDay ? { closedDate: closedDay } : {}) })
+await page.goto(`${origin}/service-lane?${laneSearch}`)
+await page.getByRole('region', { name: 'Service lanes' }).locator('[data-testid="lane-card"]').first().waitFor()
+await page.locator('[data-testid="lane"][aria-busy="true"]').first().waitFor({ state: 'detached' })
+await page.mouse.move(0, 0)
+await page.waitForTimeout(800)
+await page.screenshot({ path: `${out}service-lane.png` })
 await browser.close()
 console.log(`screenshots written to ${out}`)
