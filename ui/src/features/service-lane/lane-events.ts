@@ -1,8 +1,13 @@
 /**
- * The board's realtime events: `event: lane` with
- * `{"type": "repairOrder.moved", "repairOrder": <card>}` whenever anyone moves a
- * repair order (the card as it is now, with its new status and lane).
+ * The board's realtime events:
+ * - `event: lane` with `{"type": "repairOrder.moved", "repairOrder": <card>}`
+ *   whenever anyone moves a repair order (the card as it is now, with its new
+ *   status and lane);
+ * - `event: job` with `{"type": "job.updated", "run": <run>}`: a dealer-system
+ *   sync (`imports.sync`, input `{"dataSourceId", "storeId"}`) that succeeded
+ *   may have created or moved any of its store's orders.
  */
+import { parseJobEvent } from '../../components/job-runs/api/job-events'
 import { subscribeParsed, realtime, type RealtimeClient, type RealtimeEvent } from '../../lib/realtime'
 import type { LaneCard } from './api/lane-types'
 
@@ -35,4 +40,20 @@ export function subscribeLaneMoves(
   client: RealtimeClient = realtime,
 ): () => void {
   return subscribeParsed(parseLaneEvent, onMoved, onResync, client)
+}
+
+/** The job kind of a dealer-system sync of one store's data source. */
+export const STORE_SYNC_JOB_KIND = 'imports.sync'
+
+/**
+ * Whether `event` is a dealer-system sync of `storeId` that has just succeeded,
+ * i.e. the store's board (orders, appointments, advisors, unread counts) may
+ * have changed and should be loaded again. Runs still going, failed or
+ * cancelled, of another kind or another store, and malformed events are not.
+ */
+export function isStoreSyncSucceeded(event: RealtimeEvent, storeId: number): boolean {
+  const run = parseJobEvent(event)
+  if (!run || run.kind !== STORE_SYNC_JOB_KIND || run.status !== 'succeeded') return false
+  const input = run.input
+  return isObject(input) && typeof input.storeId === 'number' && input.storeId === storeId
 }

@@ -60,3 +60,21 @@ export function refetchBoard(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: laneKeys.openLists() })
   void queryClient.invalidateQueries({ queryKey: laneKeys.closedLists() })
 }
+
+/**
+ * Loads again everything of the board's store that a dealer-system sync may have
+ * changed: its open and closed orders, appointments, advisors and unread counts.
+ */
+export function refetchStoreBoard(queryClient: QueryClient, { enterpriseId, filter }: Pick<BoardScope, 'enterpriseId' | 'filter'>): void {
+  const { storeId } = filter
+  for (const queryKey of [
+    laneKeys.openOfStore(storeId),
+    laneKeys.closedOfStore(storeId),
+    laneKeys.appointmentsOfStore(storeId),
+    laneKeys.advisors(storeId),
+    laneKeys.unreadByStatus(enterpriseId, storeId),
+    laneKeys.unreadByStore(enterpriseId),
+  ]) {
+    void queryClient.invalidateQueries({ queryKey })
+  }
+}

@@ -6,9 +6,15 @@ export const laneKeys = {
   advisors: (storeId: number) => ['service-lane', 'advisors', storeId] as const,
   /** Every loaded list of open orders, whatever the store and advisor. */
   openLists: () => ['service-lane', 'open'] as const,
+  /** A store's lists of open orders (every advisor). */
+  openOfStore: (storeId: number) => ['service-lane', 'open', storeId] as const,
   open: (storeId: number, advisorNo: string) => ['service-lane', 'open', storeId, advisorNo] as const,
   closedLists: () => ['service-lane', 'closed'] as const,
+  /** A store's closed lanes (every day and advisor). */
+  closedOfStore: (storeId: number) => ['service-lane', 'closed', storeId] as const,
   closed: (storeId: number, date: string, advisorNo: string) => ['service-lane', 'closed', storeId, date, advisorNo] as const,
+  /** A store's appointments (every day). */
+  appointmentsOfStore: (storeId: number) => ['service-lane', 'appointments', storeId] as const,
   appointments: (storeId: number, date: string) => ['service-lane', 'appointments', storeId, date] as const,
   details: () => ['service-lane', 'detail'] as const,
   detail: (id: number) => ['service-lane', 'detail', id] as const,

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act } from 'react'
-import { describe, expect, it } from 'vitest'
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { act, type ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
 import { RealtimeClient, type RealtimeListener } from '../../../lib/realtime'
 import { messageFixture } from '../../../test/message-fixture'
 import { setupTestRoot } from '../../../test/render'
@@ -8,7 +8,7 @@ import { ALL_ADVISORS } from '../lane-model'
 import { cardFixture, LANES } from '../test/lane-fixtures'
 import type { BoardScope } from './board-cache'
 import { laneKeys } from './lane-keys'
-import type { LaneCard, UnreadCount } from './lane-types'
+import type { LaneAdvisor, LaneAppointment, LaneCard, UnreadCount } from './lane-types'
 import { useLiveBoard } from './live-board'
 
 const view = setupTestRoot()
@@ -34,7 +34,7 @@ function Live({ client }: { client: RealtimeClient }) {
   return null
 }
 
-function setUp() {
+function setUp(extra?: ReactNode) {
   const queryClient = new QueryClient()
   queryClient.setQueryData<LaneCard[]>(laneKeys.open(1, ALL_ADVISORS), [cardFixture(1, 'UNASSIGNED', { fsiId: 91, unreadCount: 1 }), cardFixture(2, 'ASSIGNED')])
   queryClient.setQueryData<LaneCard[]>(laneKeys.closed(1, '2026-11-26', ALL_ADVISORS), [])
@@ -44,13 +44,14 @@ function setUp() {
   view.render(
     <QueryClientProvider client={queryClient}>
       <Live client={fake.client} />
+      {extra}
     </QueryClientProvider>,
   )
   const open = () => queryClient.getQueryData<LaneCard[]>(laneKeys.open(1, ALL_ADVISORS)) ?? []
   const closed = () => queryClient.getQueryData<LaneCard[]>(laneKeys.closed(1, '2026-11-26', ALL_ADVISORS)) ?? []
   const status = (key: string) => queryClient.getQueryData<UnreadCount[]>(laneKeys.unreadByStatus(1, 1))?.find((c) => c.key === key)?.unreadCount ?? 0
   const store = () => queryClient.getQueryData<UnreadCount[]>(laneKeys.unreadByStore(1))?.find((c) => c.key === '1')?.unreadCount ?? 0
-  return { ...fake, open, closed, status, store }
+  return { ...fake, queryClient, open, closed, status, store }
 }
 
 describe('useLiveBoard', () => {
@@ -87,5 +88,57 @@ describe('useLiveBoard', () => {
     expect([board.store(), board.open()[0]?.unreadCount, board.status('UNASSIGNED')]).toEqual([3, 0, 0])
     board.emit('lead', { type: 'lead.counts', lead: { id: 91, storeId: 1, totalUnreadCount: 0 } })
     expect([board.store(), board.status('UNASSIGNED')]).toEqual([3, 0])
+  })
+
+  it("loads the store's board again when a dealer-system sync of the store succeeded", () => {
+    const fetchOpen = vi.fn(() => Promise.resolve([cardFixture(1, 'UNASSIGNED'), cardFixture(2, 'ASSIGNED'), cardFixture(3, 'UNASSIGNED')]))
+    /** The open lanes as shown: fetched again only when invalidated. */
+    function OpenLanes() {
+      useQuery({ queryKey: laneKeys.open(1, ALL_ADVISORS), queryFn: fetchOpen, staleTime: Infinity })
+      return null
+    }
+    const board = setUp(<OpenLanes />)
+    const { queryClient } = board
+    queryClient.setQueryData<LaneAppointment[]>(laneKeys.appointments(1, '2026-11-26'), [])
+    queryClient.setQueryData<LaneAdvisor[]>(laneKeys.advisors(1), [])
+    queryClient.setQueryData<LaneCard[]>(laneKeys.open(2, ALL_ADVISORS), [])
+    queryClient.setQueryData<LaneAdvisor[]>(laneKeys.advisors(2), [])
+    const invalidated = (queryKey: readonly unknown[]) => queryClient.getQueryState(queryKey)?.isInvalidated ?? false
+    const storeKeys = [
+      laneKeys.closed(1, '2026-11-26', ALL_ADVISORS),
+      laneKeys.appointments(1, '2026-11-26'),
+      laneKeys.advisors(1),
+      laneKeys.unreadByStatus(1, 1),
+      laneKeys.unreadByStore(1),
+    ]
+    const sync = (extra: Record<string, unknown>) => ({
+      type: 'job.updated',
+      run: {
+        id: 41,
+        kind: 'imports.sync',
+        status: 'running',
+        progress: 50,
+        counts: { total: 12, done: 6, failed: 0, skipped: 0 },
+        attempt: 1,
+        maxAttempts: 3,
+        cancelRequested: false,
+        createdAt: '2026-11-26T08:00:00Z',
+        input: { dataSourceId: 5, storeId: 1, trigger: 'schedule' },
+        ...extra,
+      },
+    })
+
+    // Still running, failed, or another store's: nothing is loaded again.
+    board.emit('job', sync({}))
+    board.emit('job', sync({ status: 'failed' }))
+    board.emit('job', sync({ status: 'succeeded', progress: 100, input: { dataSourceId: 6, storeId: 2 } }))
+    expect(fetchOpen).not.toHaveBeenCalled()
+    expect(storeKeys.map(invalidated)).toEqual([false, false, false, false, false])
+
+    board.emit('job', sync({ status: 'succeeded', progress: 100 }))
+    expect(fetchOpen).toHaveBeenCalledTimes(1)
+    expect(storeKeys.map(invalidated)).toEqual([true, true, true, true, true])
+    // Other stores' lists stay as they are.
+    expect([invalidated(laneKeys.open(2, ALL_ADVISORS)), invalidated(laneKeys.advisors(2))]).toEqual([false, false])
   })
 })

@@ -6,13 +6,16 @@
  * - a customer's new message: its store's, its card's and its lane's unread
  *   counts go up by one; a lead's counters falling (its conversation was read)
  *   bring them down, never below zero;
+ * - a dealer-system sync of the board's store succeeded (`imports.sync` job):
+ *   the store's orders, appointments, advisors and unread counts are loaded
+ *   again, as the sync may have created or moved any of them;
  * - the stream back after a break: everything is loaded again.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { subscribeLeadCounts, subscribeMessages } from '../../../lib/message-events'
 import { realtime, type RealtimeClient } from '../../../lib/realtime'
-import { subscribeLaneMoves } from '../lane-events'
+import { isStoreSyncSucceeded, subscribeLaneMoves } from '../lane-events'
 import { findCard, placeCard } from '../lane-model'
 import {
   adjustCardUnread,
@@ -22,7 +25,15 @@ import {
   unreadChangeOfMessage,
   type UnreadChange,
 } from '../unread-counts'
-import { changeBoard, changeStatusUnread, changeStoreUnread, readBoard, refetchBoard, type BoardScope } from './board-cache'
+import {
+  changeBoard,
+  changeStatusUnread,
+  changeStoreUnread,
+  readBoard,
+  refetchBoard,
+  refetchStoreBoard,
+  type BoardScope,
+} from './board-cache'
 import { laneKeys } from './lane-keys'
 import type { LaneCard, RepairOrderDetail } from './lane-types'
 
@@ -95,10 +106,17 @@ export function useLiveBoard(scope: BoardScope | undefined, client: RealtimeClie
       client,
     )
 
+    // The same shared stream (`client`) as the moves, messages and leads above.
+    const stopSyncs = client.subscribe((event) => {
+      const current = latest.current
+      if (current && isStoreSyncSucceeded(event, current.filter.storeId)) refetchStoreBoard(queryClient, current)
+    })
+
     return () => {
       stopMoves()
       stopMessages()
       stopLeads()
+      stopSyncs()
     }
   }, [queryClient, client])
 }
