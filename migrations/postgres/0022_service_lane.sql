@@ -16,5 +16,6 @@ CREATE TABLE repair_order_moves (
 CREATE INDEX repair_order_moves_order ON repair_order_moves (repair_order_id, moved_at);
 -- When staff last moved the order on the board (the dealer system's own moves arrive by import).
 ALTER TABLE repair_orders ADD COLUMN status_moved_at TIMESTAMPTZ;
--- The board reads a store's open orders by status and advisor.
-CREATE INDEX repair_orders_store_status_advisor ON repair_orders (store_id, status_code, advisor_id);
+-- The board reads a store's open orders by status, and counts each advisor's.
+CREATE INDEX repair_orders_open ON repair_orders (store_id, status_code, advisor_id)
+    WHERE closed_date IS NULL;

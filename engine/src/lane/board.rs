@@ -4,7 +4,7 @@
 //! orders answers in one round trip.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_query::{Alias, Expr, ExprTrait, Func, Order, Query, SelectStatement};
+use sea_query::{Alias, Expr, ExprTrait, Func, JoinType, Order, Query, SelectStatement};
 use serde::Serialize;
 
 use super::push::RepairOrderPushInput;
@@ -203,15 +203,21 @@ impl LaneBoard {
         Self { db }
     }
 
-    /// A store's advisors by name, with their open orders.
+    /// A store's advisors by name, with their open orders (counted in one pass over the
+    /// store's open orders).
     pub async fn advisors(&self, store_id: i64) -> Result<Vec<LaneAdvisor>> {
         let open = Query::select()
-            .expr(Expr::col((RepairOrders::Table, RepairOrders::Id)).count())
+            .column(RepairOrders::AdvisorId)
+            .expr_as(
+                Expr::col(RepairOrders::Id).count(),
+                Alias::new("open_count"),
+            )
             .from(RepairOrders::Table)
-            .and_where(ro(RepairOrders::AdvisorId).equals((Advisors::Table, Advisors::Id)))
-            .and_where(ro(RepairOrders::StoreId).eq(store_id))
-            .and_where(ro(RepairOrders::ClosedDate).is_null())
+            .and_where(Expr::col(RepairOrders::StoreId).eq(store_id))
+            .and_where(Expr::col(RepairOrders::ClosedDate).is_null())
+            .group_by_col(RepairOrders::AdvisorId)
             .take();
+        let counts = Alias::new("open_orders");
         self.db
             .fetch_all(
                 &Query::select()
@@ -225,8 +231,22 @@ impl LaneBoard {
                         ]
                         .map(|c| (Advisors::Table, c)),
                     )
-                    .expr_as(open, "open_count")
+                    .expr_as(
+                        Func::coalesce([
+                            Expr::col((counts.clone(), Alias::new("open_count"))),
+                            Expr::val(0),
+                        ])
+                        .cast_as("BIGINT"),
+                        Alias::new("open_count"),
+                    )
                     .from(Advisors::Table)
+                    .join_subquery(
+                        JoinType::LeftJoin,
+                        open,
+                        counts.clone(),
+                        Expr::col((counts.clone(), RepairOrders::AdvisorId))
+                            .equals((Advisors::Table, Advisors::Id)),
+                    )
                     .and_where(Expr::col((Advisors::Table, Advisors::StoreId)).eq(store_id))
                     .order_by((Advisors::Table, Advisors::FirstName), Order::Asc)
                     .order_by((Advisors::Table, Advisors::LastName), Order::Asc)
