@@ -115,6 +115,21 @@ pub async fn store_in_scope(
         .ok_or_else(|| engine::Error::not_found("Store not found").into())
 }
 
+/// A store inside the scope and under the dealer a path or body also names (another dealer's
+/// store: not found, as a missing one).
+pub async fn store_under_dealer(
+    state: &crate::state::AppState,
+    scope: &Scope,
+    boc_id: Option<i64>,
+    store_id: i64,
+) -> Result<engine::store::settings::StoreSettings, ApiError> {
+    let store = store_in_scope(state, scope, store_id).await?;
+    if boc_id.is_some_and(|boc| boc != store.boc_id) {
+        return Err(engine::Error::not_found("Store not found").into());
+    }
+    Ok(store)
+}
+
 /// The stores a request names, inside the caller's scope: one store, a dealer's stores, or
 /// (neither given) every store the caller sees. A store or dealer outside the scope is 404.
 pub async fn stores_of(

@@ -259,14 +259,10 @@ impl LaneBoard {
     /// The cards of one or more lanes: open orders oldest first (the longest waiting on top),
     /// closed ones newest first; at most [`MAX_CARDS`].
     pub async fn cards(&self, filter: &CardFilter) -> Result<Vec<LaneCard>> {
-        let request = PageRequest {
-            page: 0,
-            size: MAX_CARDS,
-        };
         let mut query = card_select();
         restrict(&mut query, filter);
         order(&mut query, filter);
-        query.limit(request.size);
+        query.limit(MAX_CARDS);
         self.db.fetch_all(&query).await
     }
 
@@ -277,24 +273,8 @@ impl LaneBoard {
         page: PageRequest,
     ) -> Result<Page<LaneCard>> {
         let mut count = Query::select();
-        count
-            .expr(ro(RepairOrders::Id).count())
-            .from(RepairOrders::Table)
-            .left_join(
-                Customers::Table,
-                Expr::col((Customers::Table, Customers::Id))
-                    .equals((RepairOrders::Table, RepairOrders::CustomerId)),
-            )
-            .left_join(
-                Vehicles::Table,
-                Expr::col((Vehicles::Table, Vehicles::Id))
-                    .equals((RepairOrders::Table, RepairOrders::VehicleId)),
-            )
-            .left_join(
-                Advisors::Table,
-                Expr::col((Advisors::Table, Advisors::Id))
-                    .equals((RepairOrders::Table, RepairOrders::AdvisorId)),
-            );
+        count.expr(ro(RepairOrders::Id).count());
+        from_order_and_joins(&mut count);
         restrict(&mut count, filter);
         let total: i64 = self.db.fetch_scalar(&count).await?;
         let mut query = card_select();
@@ -578,7 +558,14 @@ fn card_select() -> SelectStatement {
             lead(Expr::col((Fsi::Table, Fsi::LastMessageReceivedAt)).max()),
             Alias::new("last_message_received_at"),
         )
-        .column((RepairOrders::Table, RepairOrders::UpdatedAt))
+        .column((RepairOrders::Table, RepairOrders::UpdatedAt));
+    from_order_and_joins(&mut query);
+    query
+}
+
+/// Orders with their customer, vehicle and advisor: what cards show and the filter reads.
+fn from_order_and_joins(query: &mut SelectStatement) {
+    query
         .from(RepairOrders::Table)
         .left_join(
             Customers::Table,
@@ -595,7 +582,6 @@ fn card_select() -> SelectStatement {
             Expr::col((Advisors::Table, Advisors::Id))
                 .equals((RepairOrders::Table, RepairOrders::AdvisorId)),
         );
-    query
 }
 
 /// The filter's conditions (the query already joins customers, vehicles and advisors).

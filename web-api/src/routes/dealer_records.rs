@@ -20,7 +20,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use crate::auth::{Session, request_scope, store_in_scope};
+use crate::auth::{Session, request_scope, store_under_dealer};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -209,10 +209,7 @@ pub struct RepairOrderSearchBody {
 
 /// The store a path names: inside the caller's scope and under the dealer it also names.
 async fn path_store(state: &AppState, scope: &Scope, boc_id: i64, store_id: i64) -> ApiResult<()> {
-    let store = store_in_scope(state, scope, store_id).await?;
-    if store.boc_id != boc_id {
-        return Err(engine::Error::not_found("Store not found").into());
-    }
+    store_under_dealer(state, scope, Some(boc_id), store_id).await?;
     Ok(())
 }
 

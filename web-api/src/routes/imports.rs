@@ -30,7 +30,7 @@ use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
 use super::ApiTags;
 use super::jobs::JobRunView;
-use crate::auth::{Session, request_scope, store_in_scope, stores_of};
+use crate::auth::{Session, request_scope, store_under_dealer, stores_of};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -390,10 +390,8 @@ async fn upload_store(
     boc_id: Option<i64>,
     store_id: i64,
 ) -> ApiResult<StoreSettings> {
-    let store = store_in_scope(state, scope, store_id).await?;
-    if enterprise_id.is_some_and(|e| e != store.enterprise_id)
-        || boc_id.is_some_and(|b| b != store.boc_id)
-    {
+    let store = store_under_dealer(state, scope, boc_id, store_id).await?;
+    if enterprise_id.is_some_and(|e| e != store.enterprise_id) {
         return Err(engine::Error::not_found("Store not found").into());
     }
     Ok(store)

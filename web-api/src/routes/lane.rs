@@ -6,7 +6,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use chrono::{DateTime, NaiveDate, Utc};
-use engine::auth::{Caller, Scope};
+use engine::auth::Caller;
 use engine::domain::formats::parse_request_date;
 use engine::lane::board::{AdvisorFilter, CardFilter, LaneCard, LaneOrder, MoveRequest};
 use engine::lane::{self, LANES, RoStatus};
@@ -20,7 +20,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
 use super::enterprise::StoreMaster;
-use crate::auth::{Session, request_scope, store_in_scope};
+use crate::auth::{Session, request_scope, store_in_scope, store_under_dealer};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -357,20 +357,6 @@ fn closed_range(
     Ok((from, until))
 }
 
-/// The store a lane call names, inside the caller's scope (and under the dealer a path names).
-async fn lane_store(
-    state: &AppState,
-    scope: &Scope,
-    boc_id: Option<i64>,
-    store_id: i64,
-) -> ApiResult<()> {
-    let store = store_in_scope(state, scope, store_id).await?;
-    if boc_id.is_some_and(|boc| boc != store.boc_id) {
-        return Err(engine::Error::not_found("Store not found").into());
-    }
-    Ok(())
-}
-
 async fn advisors(
     state: &AppState,
     caller: &Caller,
@@ -406,7 +392,8 @@ async fn caller_store(
     store_id: i64,
 ) -> ApiResult<()> {
     let scope = request_scope(caller, req)?;
-    lane_store(state, &scope, boc_id, store_id).await
+    store_under_dealer(state, &scope, boc_id, store_id).await?;
+    Ok(())
 }
 
 async fn cards(
@@ -427,7 +414,7 @@ async fn order_detail(
 ) -> ApiResult<Json<RepairOrderDetailView>> {
     let scope = request_scope(caller, req)?;
     if let Some((boc_id, store_id)) = store {
-        lane_store(state, &scope, Some(boc_id), store_id).await?;
+        store_under_dealer(state, &scope, Some(boc_id), store_id).await?;
     }
     let order = state.lane.order(&scope, id).await?;
     if store.is_some_and(|(_, store_id)| store_id != order.card.store_id) {

@@ -818,14 +818,7 @@ impl TestApp {
     /// An order's detail once its newest move's push has finished.
     async fn wait_for_push(&self, token: &str, id: i64) -> Value {
         for _ in 0..200 {
-            let detail = self
-                .lane_json(
-                    Method::GET,
-                    &format!("/bridge/api/getOpenServiceOrderDetail/{id}"),
-                    token,
-                    None,
-                )
-                .await;
+            let detail = self.lane_detail(token, id).await;
             if detail["moves"][0]["dmsStatus"] != "PENDING" {
                 return detail;
             }
