@@ -46,7 +46,11 @@ impl TestApp {
         let status = response.status();
         let started: Value = response.json().await.unwrap();
         assert_eq!(status, StatusCode::ACCEPTED, "{started}");
-        assert_eq!(started["status"], "QUEUED");
+        // The worker may already have picked the load up when the answer is read back.
+        assert!(
+            ["QUEUED", "RUNNING"].contains(&started["status"].as_str().unwrap_or_default()),
+            "{started}"
+        );
         let run = self
             .wait_until_final(token, started["jobRunId"].as_i64().unwrap())
             .await;
