@@ -1,6 +1,7 @@
 //! Bayline's domain core: validated types, rules and storage for both SQLite and PostgreSQL.
 //! It knows nothing of HTTP or queues; `web-api` and `jobs` call into it.
 
+pub mod admin;
 pub mod appointments;
 pub mod assistant;
 pub mod auth;

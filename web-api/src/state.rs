@@ -1,6 +1,7 @@
 //! What every handler can reach.
 
 use engine::Database;
+use engine::admin::{AuditLog, TenantAdmin, UserAdmin};
 use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
@@ -34,6 +35,10 @@ pub struct AppState {
     pub db: Database,
     pub auth: AuthService,
     pub tenancy: TenancyStore,
+    /// Administration of enterprises, dealers, stores and logos.
+    pub tenant_admin: TenantAdmin,
+    pub user_admin: UserAdmin,
+    pub audit: AuditLog,
     pub leads: LeadStore,
     pub lead_lists: LeadListStore,
     pub customers: CustomerStore,
@@ -105,6 +110,9 @@ impl AppState {
             messaging: MessagingService::new(db.clone(), messaging),
             jobs,
             tenancy: TenancyStore::new(db.clone()),
+            tenant_admin: TenantAdmin::new(db.clone()),
+            user_admin: UserAdmin::new(db.clone()),
+            audit: AuditLog::new(db.clone()),
             leads: LeadStore::new(db.clone()),
             schedules: ScheduleStore::new(db.clone()),
             planners: PlannerStore::new(db.clone()),

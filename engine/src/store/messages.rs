@@ -922,6 +922,33 @@ impl MessageStore {
             .await
     }
 
+    /// Sends an e-mail that belongs to no message or job (a password link) and keeps it in the
+    /// outbox; answers whether it went (or, without SMTP, was stored).
+    pub async fn mail_notice(
+        &self,
+        mailer: &crate::messaging::email::Mailer,
+        enterprise_id: i64,
+        email: &crate::messaging::email::Email,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let built = crate::messaging::email::build(email)?;
+        let mime = String::from_utf8_lossy(&built.formatted()).into_owned();
+        let outcome = mailer.deliver(&built).await;
+        let (status, error) = match &outcome {
+            Ok(()) if mailer.is_outbox() => ("stored", None),
+            Ok(()) => ("sent", None),
+            Err(error) => ("failed", Some(error.as_str())),
+        };
+        let sender = OutboxSender {
+            enterprise_id,
+            message_id: None,
+            job_run_id: None,
+        };
+        self.record_outbox(sender, email, &mime, status, error, now)
+            .await?;
+        Ok(outcome.is_ok())
+    }
+
     async fn record_outbox(
         &self,
         sender: OutboxSender,

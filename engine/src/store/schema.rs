@@ -3,10 +3,16 @@
 use sea_query::Iden;
 
 #[derive(Iden, Clone, Copy)]
-pub enum Enterprises { Table, Id, Name, Code, IsDemo, LogoUrl, Settings, CreatedAt }
+pub enum Enterprises { Table, Id, Name, Code, IsDemo, LogoUrl, Settings, CreatedAt, DeactivatedAt }
 
 #[derive(Iden, Clone, Copy)]
-pub enum Bocs { Table, Id, EnterpriseId, BocCode, Name, CreatedAt }
+pub enum EnterpriseLogos { Table, EnterpriseId, ContentType, Content, SizeBytes, UpdatedBy, UpdatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum PasswordResets { Table, Id, UserId, TokenHash, RequestedBy, CreatedAt, ExpiresAt, UsedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum Bocs { Table, Id, EnterpriseId, BocCode, Name, CreatedAt, DeactivatedAt }
 
 #[derive(Iden, Clone, Copy)]
 pub enum Brands { Table, Id, Code, Name }
@@ -17,13 +23,14 @@ pub enum Offices { Table, Id, EnterpriseId, Name, Address, City, State, TimeZone
 #[derive(Iden, Clone, Copy)]
 pub enum Stores {
     Table, Id, EnterpriseId, BocId, OfficeId, BrandId, StoreCode, Name, PhoneNumber, HelpText,
-    QuietHoursStart, QuietHoursEnd, CreatedAt,
+    QuietHoursStart, QuietHoursEnd, CreatedAt, DeactivatedAt,
 }
 
 #[derive(Iden, Clone, Copy)]
 pub enum Users {
     Table, Id, EnterpriseId, BocId, StoreId, Username, PasswordHash, FirstName, LastName, Email,
     EmpLevel, ColorCode, RealTimeSync, CallingFeature, IsBlocked, IsGuest, CreatedAt, UpdatedAt,
+    DeletedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

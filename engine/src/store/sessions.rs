@@ -3,8 +3,8 @@
 use chrono::{DateTime, Utc};
 use sea_query::{Expr, ExprTrait, Query};
 
-use super::schema::{LoginAttempts, Sessions};
-use crate::db::Database;
+use super::schema::{LoginAttempts, Sessions, Users};
+use crate::db::{Database, Transaction};
 use crate::error::Result;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -92,6 +92,36 @@ impl SessionStore {
             .and_where(Expr::col(Sessions::TokenHash).eq(token_hash))
             .to_owned();
         Ok(self.db.execute(&delete).await? > 0)
+    }
+
+    /// Ends every session of a user at once (blocked, deleted, or given a new password).
+    pub async fn end_for_user(tx: &mut Transaction, user_id: i64) -> Result<u64> {
+        tx.execute(
+            &Query::delete()
+                .from_table(Sessions::Table)
+                .and_where(Expr::col(Sessions::UserId).eq(user_id))
+                .to_owned(),
+        )
+        .await
+    }
+
+    /// Ends every session of an enterprise's users (the enterprise was deactivated).
+    pub async fn end_for_enterprise(tx: &mut Transaction, enterprise_id: i64) -> Result<u64> {
+        tx.execute(
+            &Query::delete()
+                .from_table(Sessions::Table)
+                .and_where(
+                    Expr::col(Sessions::UserId).in_subquery(
+                        Query::select()
+                            .column(Users::Id)
+                            .from(Users::Table)
+                            .and_where(Expr::col(Users::EnterpriseId).eq(enterprise_id))
+                            .to_owned(),
+                    ),
+                )
+                .to_owned(),
+        )
+        .await
     }
 
     pub async fn delete_expired(&self, now: DateTime<Utc>) -> Result<u64> {

@@ -14,6 +14,7 @@ pub struct EnterpriseSummary {
     pub name: String,
     pub code: String,
     pub is_demo: bool,
+    pub is_active: bool,
     pub boc_count: i64,
     pub store_count: i64,
     pub user_count: i64,
@@ -86,6 +87,10 @@ impl TenancyStore {
                 (Enterprises::Table, Enterprises::Code),
                 (Enterprises::Table, Enterprises::IsDemo),
             ])
+            .expr_as(
+                Expr::col((Enterprises::Table, Enterprises::DeactivatedAt)).is_null(),
+                "is_active",
+            )
             .expr_as(count_per_enterprise(Bocs::Table), "boc_count")
             .expr_as(count_per_enterprise(Stores::Table), "store_count")
             .expr_as(count_per_enterprise(Users::Table), "user_count")
@@ -159,6 +164,9 @@ impl TenancyStore {
             .order_by((Stores::Table, Stores::StoreCode), Order::Asc)
             .to_owned();
         query.and_where(Expr::col((Stores::Table, Stores::EnterpriseId)).eq(scope.enterprise_id));
+        // Deactivated stores, and the stores of deactivated dealers, leave every picker.
+        query.and_where(Expr::col((Stores::Table, Stores::DeactivatedAt)).is_null());
+        query.and_where(Expr::col((Bocs::Table, Bocs::DeactivatedAt)).is_null());
         if let Some(boc_id) = scope.boc_id {
             query.and_where(Expr::col((Stores::Table, Stores::BocId)).eq(boc_id));
         }

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use sea_query::{Expr, ExprTrait, Order, Query};
 
 use super::schema::{Enterprises, UserRoles, Users};
-use crate::db::Database;
+use crate::db::{Database, Transaction};
 use crate::domain::{EmpLevel, Role};
 use crate::error::{Error, Result};
 
@@ -87,10 +87,21 @@ impl UserStore {
 
     /// Creates the user and their roles in one transaction.
     pub async fn create(&self, user: &NewUser, now: DateTime<Utc>) -> Result<i64> {
+        let mut tx = self.db.begin().await?;
+        let id = Self::create_in(&mut tx, user, now).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Creates the user and their roles inside a caller's transaction.
+    pub async fn create_in(
+        tx: &mut Transaction,
+        user: &NewUser,
+        now: DateTime<Utc>,
+    ) -> Result<i64> {
         if user.roles.is_empty() {
             return Err(Error::invalid("a user needs at least one role"));
         }
-        let mut tx = self.db.begin().await?;
         let insert = Query::insert()
             .into_table(Users::Table)
             .columns([
@@ -127,23 +138,49 @@ impl UserStore {
             Error::Database(db) => Error::from_unique_violation(db, "username"),
             other => other,
         })?;
-        let mut roles = Query::insert()
-            .into_table(UserRoles::Table)
-            .columns([UserRoles::UserId, UserRoles::Role, UserRoles::Position])
-            .to_owned();
-        for (position, role) in user.roles.iter().enumerate() {
-            roles.values_panic([id.into(), role.as_str().into(), (position as i32).into()]);
-        }
-        tx.execute(&roles).await?;
-        tx.commit().await?;
+        Self::replace_roles(tx, id, &user.roles).await?;
         Ok(id)
     }
 
+    /// Sets a user's roles, in order (the first decides their landing page).
+    pub async fn replace_roles(tx: &mut Transaction, user_id: i64, roles: &[Role]) -> Result<()> {
+        tx.execute(
+            &Query::delete()
+                .from_table(UserRoles::Table)
+                .and_where(Expr::col(UserRoles::UserId).eq(user_id))
+                .to_owned(),
+        )
+        .await?;
+        let mut insert = Query::insert()
+            .into_table(UserRoles::Table)
+            .columns([UserRoles::UserId, UserRoles::Role, UserRoles::Position])
+            .to_owned();
+        for (position, role) in roles.iter().enumerate() {
+            insert.values_panic([
+                user_id.into(),
+                role.as_str().into(),
+                (position as i32).into(),
+            ]);
+        }
+        tx.execute(&insert).await?;
+        Ok(())
+    }
+
+    /// What log-in checks. A user of a deactivated enterprise, or a deleted one, reads as blocked.
     pub async fn credentials(&self, username: &str) -> Result<Option<Credentials>> {
         let query = Query::select()
-            .columns([Users::Id, Users::PasswordHash, Users::IsBlocked])
+            .columns([
+                (Users::Table, Users::Id),
+                (Users::Table, Users::PasswordHash),
+            ])
+            .expr_as(not_allowed_in(), "is_blocked")
             .from(Users::Table)
-            .and_where(Expr::col(Users::Username).eq(username))
+            .left_join(
+                Enterprises::Table,
+                Expr::col((Enterprises::Table, Enterprises::Id))
+                    .equals((Users::Table, Users::EnterpriseId)),
+            )
+            .and_where(Expr::col((Users::Table, Users::Username)).eq(username))
             .to_owned();
         self.db.fetch_optional(&query).await
     }
@@ -160,7 +197,6 @@ impl UserStore {
                 (Users::Table, Users::ColorCode),
                 (Users::Table, Users::RealTimeSync),
                 (Users::Table, Users::CallingFeature),
-                (Users::Table, Users::IsBlocked),
                 (Users::Table, Users::EnterpriseId),
                 (Users::Table, Users::BocId),
                 (Users::Table, Users::StoreId),
@@ -169,6 +205,7 @@ impl UserStore {
                 Expr::col((Enterprises::Table, Enterprises::Name)),
                 "enterprise_name",
             )
+            .expr_as(not_allowed_in(), "is_blocked")
             .from(Users::Table)
             .left_join(
                 Enterprises::Table,
@@ -276,4 +313,13 @@ impl UserStore {
             .to_owned();
         self.db.fetch_scalar(&query).await
     }
+}
+
+/// Whether a user may not use Bayline: blocked, deleted, or of a deactivated enterprise (the
+/// query joins `enterprises`).
+fn not_allowed_in() -> Expr {
+    Expr::col((Users::Table, Users::IsBlocked))
+        .eq(true)
+        .or(Expr::col((Users::Table, Users::DeletedAt)).is_not_null())
+        .or(Expr::col((Enterprises::Table, Enterprises::DeactivatedAt)).is_not_null())
 }

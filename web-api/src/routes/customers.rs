@@ -545,15 +545,20 @@ impl CustomerApi {
         #[oai(name = "customerId")] customer_id: Query<i64>,
         verified: Query<bool>,
     ) -> ApiResult<Json<CustomerView>> {
-        let scope = request_scope(&caller, req)?;
-        state.customers.get(&scope, customer_id.0).await?;
-        state
-            .customers
-            .set_verified(customer_id.0, verified.0)
-            .await?;
-        Ok(Json(
-            state.customers.get(&scope, customer_id.0).await?.into(),
-        ))
+        set_verified(&state, req, &caller, customer_id.0, verified.0).await
+    }
+
+    /// The spec's literal path (H-C24, H-R7): the same as `/api/boc/{bocId}/customer/verified`.
+    #[oai(path = "/api/boc/2/customer/verified", method = "put")]
+    async fn verified_boc_2(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "customerId")] customer_id: Query<i64>,
+        verified: Query<bool>,
+    ) -> ApiResult<Json<CustomerView>> {
+        set_verified(&state, req, &caller, customer_id.0, verified.0).await
     }
 
     /// Opts a customer out of texts (or back in), as STOP and START do. The UI always sends
@@ -568,12 +573,20 @@ impl CustomerApi {
         #[oai(name = "customerId")] customer_id: Query<i64>,
         #[oai(name = "optOut")] opt_out: Query<bool>,
     ) -> ApiResult<Json<CustomerView>> {
-        let scope = request_scope(&caller, req)?;
-        let customer = state.customers.get(&scope, customer_id.0).await?;
-        set_opt_out(&state, &customer, opt_out.0, "STAFF").await?;
-        Ok(Json(
-            state.customers.get(&scope, customer_id.0).await?.into(),
-        ))
+        staff_opt_out(&state, req, &caller, customer_id.0, opt_out.0).await
+    }
+
+    /// The spec's literal path (H-C25, H-R7): the same as `/api/boc/{bocId}/customer/optout`.
+    #[oai(path = "/api/boc/2/customer/optout", method = "put")]
+    async fn opt_out_boc_2(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "customerId")] customer_id: Query<i64>,
+        #[oai(name = "optOut")] opt_out: Query<bool>,
+    ) -> ApiResult<Json<CustomerView>> {
+        staff_opt_out(&state, req, &caller, customer_id.0, opt_out.0).await
     }
 
     /// The customer's vehicles.
@@ -720,4 +733,30 @@ impl CustomerApi {
             message: "Successfully Deleted".to_owned(),
         }))
     }
+}
+
+async fn set_verified(
+    state: &AppState,
+    req: &Request,
+    caller: &engine::auth::Caller,
+    customer_id: i64,
+    verified: bool,
+) -> ApiResult<Json<CustomerView>> {
+    let scope = request_scope(caller, req)?;
+    state.customers.get(&scope, customer_id).await?;
+    state.customers.set_verified(customer_id, verified).await?;
+    Ok(Json(state.customers.get(&scope, customer_id).await?.into()))
+}
+
+async fn staff_opt_out(
+    state: &AppState,
+    req: &Request,
+    caller: &engine::auth::Caller,
+    customer_id: i64,
+    opt_out: bool,
+) -> ApiResult<Json<CustomerView>> {
+    let scope = request_scope(caller, req)?;
+    let customer = state.customers.get(&scope, customer_id).await?;
+    set_opt_out(state, &customer, opt_out, "STAFF").await?;
+    Ok(Json(state.customers.get(&scope, customer_id).await?.into()))
 }

@@ -1,7 +1,7 @@
 //! Enterprises (the company master list) and their stores.
 
 use chrono::Utc;
-use engine::domain::Role;
+use engine::admin::TENANT_ADMINS;
 use engine::domain::formats::gmt_offset;
 use engine::store::PageRequest;
 use engine::store::tenancy::{EnterpriseFilter, StoreSummary};
@@ -15,13 +15,6 @@ use crate::auth::Session;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
-/// Roles that administer enterprises; SUPER_ADMIN sees them all, the others their own.
-const ENTERPRISE_ADMINS: &[Role] = &[
-    Role::SuperAdmin,
-    Role::EnterpriseAdmin,
-    Role::CorporateAdmin,
-];
-
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct EnterpriseSummary {
@@ -29,6 +22,7 @@ pub struct EnterpriseSummary {
     pub name: String,
     pub code: String,
     pub is_demo: bool,
+    pub is_active: bool,
     pub boc_count: i64,
     pub store_count: i64,
     pub user_count: i64,
@@ -115,7 +109,7 @@ impl EnterpriseApi {
         size: Query<Option<u64>>,
         search: Query<Option<String>>,
     ) -> ApiResult<Json<EnterprisePage>> {
-        caller.require_any(ENTERPRISE_ADMINS)?;
+        caller.require_any(TENANT_ADMINS)?;
         let filter = if caller.is_platform() {
             EnterpriseFilter::All
         } else {
@@ -135,6 +129,7 @@ impl EnterpriseApi {
                     name: e.name,
                     code: e.code,
                     is_demo: e.is_demo,
+                    is_active: e.is_active,
                     boc_count: e.boc_count,
                     store_count: e.store_count,
                     user_count: e.user_count,

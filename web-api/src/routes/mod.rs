@@ -1,5 +1,6 @@
 //! The HTTP API, one module per area.
 
+pub mod administration;
 pub mod appointments;
 pub mod assistant_actions;
 pub mod customers;
@@ -72,6 +73,8 @@ pub enum ApiTags {
     Reports,
     /// The service-lane board: advisors, repair orders by lane, moves.
     Lane,
+    /// Administration: enterprises, dealers, stores, logos, users and the audit log.
+    Administration,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -82,6 +85,8 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     // Signed by the provider (X-Twilio-Signature), verified per store.
     ("post", "/api/sms/twilio/inbound"),
     ("post", "/api/sms/twilio/status"),
+    // The one-time link in the e-mail is the key.
+    ("post", "/user/reset-password"),
 ];
 
 /// The session, platform, tenancy and job areas.
@@ -120,8 +125,11 @@ type MessagingApis = (
     lane::LaneApi,
 );
 
+/// The administration areas.
+type AdminApis = administration::AdministrationApi;
+
 /// Every area of the API, for `OpenApiService::new`.
-pub fn all() -> (CoreApis, MessagingApis) {
+pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
     (
         (
             session::SessionApi,
@@ -155,6 +163,7 @@ pub fn all() -> (CoreApis, MessagingApis) {
             mailing_lists::MailingListApi,
             lane::LaneApi,
         ),
+        administration::AdministrationApi,
     )
 }
 

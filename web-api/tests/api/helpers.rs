@@ -178,7 +178,12 @@ impl TestApp {
 
     /// Logs a demo user in and returns their token.
     pub async fn token_of(&self, username: &str) -> String {
-        let response = self.login(username, PASSWORD).await;
+        self.token_of_with(username, PASSWORD).await
+    }
+
+    /// Logs a user in with their password and returns their token.
+    pub async fn token_of_with(&self, username: &str, password: &str) -> String {
+        let response = self.login(username, password).await;
         let status = response.status();
         let body: Value = response.json().await.expect("json");
         assert_eq!(status, StatusCode::OK, "log-in of {username}: {body}");

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // helpers as well as tests: a failure should panic where it happens
 
+mod administration;
 mod appointments;
 mod assistant_actions;
 mod assistant_booking;

@@ -46,6 +46,8 @@ enum Kind {
     MailingListEntry,
     /// A repair order on the service-lane board.
     RepairOrder,
+    /// A user (administration).
+    User,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -97,6 +99,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         // The lane host's calls (`getAdivsorByStore/{store}`, `getClosedRoBy…/{store}/…`).
         "store" if path.starts_with("/api/get") => Kind::Store,
         "svcopenroidpk" => Kind::RepairOrder,
+        "userid" => Kind::User,
         "advisorid" => Kind::Advisor,
         "batchid" => Kind::Batch,
         "filereportid" => Kind::FileReport,
@@ -682,6 +685,7 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
     )
     .await;
     BTreeMap::from([
+        (Kind::User, template_owner),
         (Kind::RepairOrder, repair_order),
         (Kind::MailingList, mailing_list),
         (Kind::MailingListEntry, mailing_list_entry),

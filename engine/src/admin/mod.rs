@@ -1,0 +1,148 @@
+//! Administration (issue 20): enterprises, dealers and stores, users, and the audit of every
+//! change. The spec gives no role rules for this area (H-R9); the ones here are decided in
+//! docs/decisions/0011-administration.md and enforced only here.
+
+pub mod audit;
+pub mod tenants;
+pub mod users;
+
+use crate::auth::{Caller, Scope};
+use crate::domain::{EmpLevel, Role};
+use crate::error::{Error, Result};
+
+pub use audit::{AuditChange, AuditEntry, AuditLog};
+pub use tenants::TenantAdmin;
+pub use users::UserAdmin;
+
+/// Create, deactivate and reactivate enterprises: the platform operators.
+pub const PLATFORM_ADMINS: &[Role] = &[Role::SuperAdmin];
+
+/// Administer one enterprise (its name and logo, dealers, stores, numbers, gateways,
+/// assistants, users) and read its audit log.
+pub const TENANT_ADMINS: &[Role] = &[
+    Role::SuperAdmin,
+    Role::EnterpriseAdmin,
+    Role::CorporateAdmin,
+];
+
+/// Manage users: the tenant admins, and dealer and store managers for their own staff.
+pub const USER_MANAGERS: &[Role] = &[
+    Role::SuperAdmin,
+    Role::EnterpriseAdmin,
+    Role::CorporateAdmin,
+    Role::DivisionManager,
+    Role::OfficeManager,
+];
+
+/// Roles a dealer (division) manager may give: store staff and store managers.
+const DIVISION_GRANTS: &[Role] = &[Role::OfficeManager, Role::SalesRep, Role::OfficeUser];
+/// Roles a store (office) manager may give: store staff.
+const OFFICE_GRANTS: &[Role] = &[Role::SalesRep, Role::OfficeUser];
+
+/// The roles `caller` may give to a user, and so the users they may manage (a user is
+/// managed only by someone who could have given them every role they hold).
+pub fn grantable_roles(caller: &Caller) -> Vec<Role> {
+    if caller.is_platform() {
+        return Role::ALL.to_vec();
+    }
+    if caller.has_any(&[Role::EnterpriseAdmin, Role::CorporateAdmin]) {
+        return Role::ALL
+            .iter()
+            .copied()
+            .filter(|r| *r != Role::SuperAdmin)
+            .collect();
+    }
+    let mut roles = Vec::new();
+    if caller.has_any(&[Role::DivisionManager]) {
+        roles.extend_from_slice(DIVISION_GRANTS);
+    }
+    if caller.has_any(&[Role::OfficeManager]) {
+        for role in OFFICE_GRANTS {
+            if !roles.contains(role) {
+                roles.push(*role);
+            }
+        }
+    }
+    roles
+}
+
+/// The levels at which `caller` may employ a user: never wider than their own view.
+pub fn grantable_levels(caller: &Caller) -> &'static [EmpLevel] {
+    if caller.is_platform() || caller.has_any(&[Role::EnterpriseAdmin, Role::CorporateAdmin]) {
+        return &[EmpLevel::Enterprise, EmpLevel::Boc, EmpLevel::Store];
+    }
+    match caller.emp_level {
+        EmpLevel::Platform | EmpLevel::Enterprise => {
+            &[EmpLevel::Enterprise, EmpLevel::Boc, EmpLevel::Store]
+        }
+        EmpLevel::Boc => &[EmpLevel::Boc, EmpLevel::Store],
+        EmpLevel::Store => &[EmpLevel::Store],
+    }
+}
+
+/// Refuses roles the caller may not give (403: the caller is known, the action is not theirs).
+pub fn check_grant(caller: &Caller, roles: &[Role], level: EmpLevel) -> Result<()> {
+    let allowed = grantable_roles(caller);
+    if let Some(role) = roles.iter().find(|r| !allowed.contains(r)) {
+        return Err(Error::Forbidden(format!(
+            "You may not give the role {role}"
+        )));
+    }
+    if !grantable_levels(caller).contains(&level) {
+        return Err(Error::Forbidden(format!(
+            "You may not employ users at the {level} level"
+        )));
+    }
+    Ok(())
+}
+
+/// The scope an administrative request works in: the tenant admins' whole enterprise, or the
+/// caller's own dealer or store for managers.
+pub fn admin_scope(caller: &Caller, enterprise_id: i64) -> Result<Scope> {
+    caller.scope(Some(enterprise_id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caller(roles: &[Role], level: EmpLevel) -> Caller {
+        Caller {
+            user_id: 1,
+            session_id: 1,
+            username: "u".into(),
+            roles: roles.to_vec(),
+            emp_level: level,
+            enterprise_id: Some(1),
+            boc_id: Some(2),
+            store_id: Some(3),
+        }
+    }
+
+    #[test]
+    fn only_the_platform_gives_super_admin() {
+        let admin = caller(&[Role::EnterpriseAdmin], EmpLevel::Enterprise);
+        assert!(!grantable_roles(&admin).contains(&Role::SuperAdmin));
+        assert!(grantable_roles(&admin).contains(&Role::SuperDataAdmin));
+        let platform = caller(&[Role::SuperAdmin], EmpLevel::Platform);
+        assert_eq!(grantable_roles(&platform).len(), Role::ALL.len());
+    }
+
+    #[test]
+    fn managers_give_store_roles_at_their_own_level_or_below() {
+        let office = caller(&[Role::OfficeManager], EmpLevel::Store);
+        assert!(check_grant(&office, &[Role::SalesRep], EmpLevel::Store).is_ok());
+        assert!(check_grant(&office, &[Role::OfficeManager], EmpLevel::Store).is_err());
+        assert!(check_grant(&office, &[Role::SalesRep], EmpLevel::Boc).is_err());
+        let division = caller(&[Role::DivisionManager], EmpLevel::Boc);
+        assert!(check_grant(&division, &[Role::OfficeManager], EmpLevel::Store).is_ok());
+        assert!(check_grant(&division, &[Role::DivisionManager], EmpLevel::Boc).is_err());
+        assert!(check_grant(&division, &[Role::SalesRep], EmpLevel::Enterprise).is_err());
+    }
+
+    #[test]
+    fn staff_give_nothing() {
+        let rep = caller(&[Role::SalesRep], EmpLevel::Store);
+        assert!(grantable_roles(&rep).is_empty());
+    }
+}

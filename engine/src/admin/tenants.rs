@@ -1,0 +1,1406 @@
+//! Enterprises, their dealers (bocs) and stores as administrators keep them: created, edited,
+//! deactivated and reactivated (never deleted: their history stays), with brands, time zones,
+//! allowed texting hours, opening hours and the enterprise logo.
+
+use chrono::{DateTime, NaiveTime, Utc};
+use sea_query::{Expr, ExprTrait, OnConflict, Order, Query, SelectStatement};
+use serde::Serialize;
+
+use super::audit::{AuditChange, AuditLog};
+use super::{PLATFORM_ADMINS, TENANT_ADMINS, admin_scope};
+use crate::auth::Caller;
+use crate::db::{Database, Transaction};
+use crate::domain::formats::{MAX_CODE_CHARS, MAX_NAME_CHARS, parse_time_zone, too_long};
+use crate::domain::phone::PhoneNumber;
+use crate::error::{Error, Result};
+use crate::messaging::quiet_hours::AllowedHours;
+use crate::store::schema::{
+    Bocs, Brands, EnterpriseLogos, Enterprises, Offices, StoreOpeningHours, Stores,
+};
+
+/// The largest logo accepted (it is shown small, in the shell and on the lane board).
+pub const MAX_LOGO_BYTES: usize = 512 * 1024;
+/// The longest HELP answer (one SMS segment pair).
+const MAX_HELP_CHARS: usize = 320;
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct EnterpriseRecord {
+    pub id: i64,
+    pub name: String,
+    pub code: String,
+    pub is_demo: bool,
+    pub created_at: DateTime<Utc>,
+    pub deactivated_at: Option<DateTime<Utc>>,
+    pub has_logo: bool,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct BocRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_code: String,
+    pub name: String,
+    pub store_count: i64,
+    pub deactivated_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreRecord {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub boc_code: String,
+    pub boc_name: String,
+    pub store_code: String,
+    pub name: String,
+    pub brand_code: Option<String>,
+    pub brand_name: Option<String>,
+    pub phone_number: Option<String>,
+    pub time_zone: String,
+    pub quiet_hours_start: String,
+    pub quiet_hours_end: String,
+    pub help_text: Option<String>,
+    pub deactivated_at: Option<DateTime<Utc>>,
+    #[sqlx(skip)]
+    pub opening_hours: Vec<DayHours>,
+}
+
+/// One weekday's opening hours (ISO weekday, 1 = Monday); `None` times mean closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DayHours {
+    pub weekday: i32,
+    pub opens: Option<String>,
+    pub closes: Option<String>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Brand {
+    pub code: String,
+    pub name: String,
+}
+
+/// The enterprise logo as stored and served.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Logo {
+    pub content_type: String,
+    pub content: Vec<u8>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A new enterprise: its name and a short unique code.
+#[derive(Debug, Clone)]
+pub struct EnterpriseInput {
+    pub name: String,
+    pub code: String,
+}
+
+/// A dealer (boc): its code (unique in the enterprise) and name.
+#[derive(Debug, Clone)]
+pub struct BocInput {
+    pub boc_code: String,
+    pub name: String,
+}
+
+/// A store as an admin writes it; every field is checked at once and all problems reported.
+#[derive(Debug, Clone)]
+pub struct StoreInput {
+    pub boc_id: i64,
+    pub store_code: String,
+    pub name: String,
+    pub brand_code: Option<String>,
+    pub phone_number: Option<String>,
+    pub time_zone: String,
+    pub quiet_hours_start: String,
+    pub quiet_hours_end: String,
+    pub help_text: Option<String>,
+    /// `None` keeps what the store has (or the default week for a new one).
+    pub opening_hours: Option<Vec<DayHours>>,
+}
+
+/// A [`StoreInput`] that passed its checks.
+struct CheckedStore {
+    input: StoreInput,
+    phone: Option<String>,
+    hours: Option<Vec<(i32, String, String)>>,
+}
+
+fn check_code(field: &str, code: &str, problems: &mut Vec<String>) {
+    if code.is_empty() {
+        problems.push(format!("{field} is required"));
+    } else if !code
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        problems.push(format!(
+            "{field} may hold only letters, digits, '-', '_' and '.'"
+        ));
+    }
+    problems.extend(too_long(field, code, MAX_CODE_CHARS));
+}
+
+fn check_name(field: &str, name: &str, problems: &mut Vec<String>) {
+    if name.is_empty() {
+        problems.push(format!("{field} is required"));
+    }
+    problems.extend(too_long(field, name, MAX_NAME_CHARS));
+}
+
+fn finish(problems: Vec<String>) -> Result<()> {
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::invalid_all(problems))
+    }
+}
+
+impl EnterpriseInput {
+    fn checked(mut self) -> Result<Self> {
+        self.name = self.name.trim().to_owned();
+        self.code = self.code.trim().to_owned();
+        let mut problems = Vec::new();
+        check_name("Enterprise name", &self.name, &mut problems);
+        check_code("Enterprise code", &self.code, &mut problems);
+        finish(problems)?;
+        Ok(self)
+    }
+}
+
+impl BocInput {
+    fn checked(mut self) -> Result<Self> {
+        self.name = self.name.trim().to_owned();
+        self.boc_code = self.boc_code.trim().to_owned();
+        let mut problems = Vec::new();
+        check_name("Dealer name", &self.name, &mut problems);
+        check_code("Dealer code", &self.boc_code, &mut problems);
+        finish(problems)?;
+        Ok(self)
+    }
+}
+
+impl StoreInput {
+    fn checked(mut self) -> Result<CheckedStore> {
+        self.name = self.name.trim().to_owned();
+        self.store_code = self.store_code.trim().to_owned();
+        self.time_zone = self.time_zone.trim().to_owned();
+        self.brand_code = self
+            .brand_code
+            .map(|b| b.trim().to_uppercase())
+            .filter(|b| !b.is_empty());
+        self.help_text = self
+            .help_text
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty());
+        let mut problems = Vec::new();
+        check_name("Store name", &self.name, &mut problems);
+        check_code("Store code", &self.store_code, &mut problems);
+        if let Err(error) = parse_time_zone(&self.time_zone) {
+            problems.push(error.to_string());
+        }
+        if let Err(error) = AllowedHours::parse(&self.quiet_hours_start, &self.quiet_hours_end) {
+            problems.push(error.to_string());
+        }
+        if let Some(help) = &self.help_text {
+            problems.extend(too_long("HELP answer", help, MAX_HELP_CHARS));
+        }
+        let phone = match self.phone_number.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => match PhoneNumber::parse(raw) {
+                Ok(phone) => Some(phone.as_e164().to_owned()),
+                Err(_) => {
+                    problems.push(format!("Phone number {raw:?} is not a valid number"));
+                    None
+                }
+            },
+        };
+        let hours = self
+            .opening_hours
+            .as_deref()
+            .map(|days| check_hours(days, &mut problems));
+        finish(problems)?;
+        Ok(CheckedStore {
+            input: self,
+            phone,
+            hours,
+        })
+    }
+}
+
+/// Opening hours rows: each weekday at most once, opening before closing; a closed day is
+/// stored as `00:00`–`00:00` (which reads as closed).
+fn check_hours(days: &[DayHours], problems: &mut Vec<String>) -> Vec<(i32, String, String)> {
+    let mut rows = Vec::new();
+    let mut seen = [false; 7];
+    let time = |text: &str| NaiveTime::parse_from_str(text.trim(), "%H:%M").ok();
+    for day in days {
+        let Some(slot) = usize::try_from(day.weekday - 1).ok().filter(|d| *d < 7) else {
+            problems.push(format!("Weekday {} is not 1 (Monday) to 7", day.weekday));
+            continue;
+        };
+        if std::mem::replace(&mut seen[slot], true) {
+            problems.push(format!("Weekday {} is given twice", day.weekday));
+            continue;
+        }
+        match (day.opens.as_deref(), day.closes.as_deref()) {
+            (None, None) => rows.push((day.weekday, "00:00".to_owned(), "00:00".to_owned())),
+            (Some(opens), Some(closes)) => match (time(opens), time(closes)) {
+                (Some(o), Some(c)) if o < c => rows.push((
+                    day.weekday,
+                    o.format("%H:%M").to_string(),
+                    c.format("%H:%M").to_string(),
+                )),
+                (Some(_), Some(_)) => problems.push(format!(
+                    "Weekday {}: opening must be before closing",
+                    day.weekday
+                )),
+                _ => problems.push(format!("Weekday {}: opening hours are HH:MM", day.weekday)),
+            },
+            _ => problems.push(format!(
+                "Weekday {}: give both opening and closing, or neither for closed",
+                day.weekday
+            )),
+        }
+    }
+    rows
+}
+
+#[derive(Debug, Clone)]
+pub struct TenantAdmin {
+    db: Database,
+}
+
+fn json<T: Serialize>(value: &T) -> Option<serde_json::Value> {
+    serde_json::to_value(value).ok()
+}
+
+fn conflict_on_unique(error: Error, what: &str) -> Error {
+    match error {
+        Error::Database(db) => Error::from_unique_violation(db, what),
+        other => other,
+    }
+}
+
+impl TenantAdmin {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    // ----- enterprises -----
+
+    fn enterprise_select() -> SelectStatement {
+        Query::select()
+            .columns([
+                (Enterprises::Table, Enterprises::Id),
+                (Enterprises::Table, Enterprises::Name),
+                (Enterprises::Table, Enterprises::Code),
+                (Enterprises::Table, Enterprises::IsDemo),
+                (Enterprises::Table, Enterprises::CreatedAt),
+                (Enterprises::Table, Enterprises::DeactivatedAt),
+            ])
+            .expr_as(
+                Expr::exists(
+                    Query::select()
+                        .expr(Expr::val(1))
+                        .from(EnterpriseLogos::Table)
+                        .and_where(
+                            Expr::col((EnterpriseLogos::Table, EnterpriseLogos::EnterpriseId))
+                                .equals((Enterprises::Table, Enterprises::Id)),
+                        )
+                        .to_owned(),
+                ),
+                "has_logo",
+            )
+            .from(Enterprises::Table)
+            .to_owned()
+    }
+
+    async fn enterprise_row(&self, id: i64) -> Result<EnterpriseRecord> {
+        self.db
+            .fetch_optional(
+                Self::enterprise_select()
+                    .and_where(Expr::col((Enterprises::Table, Enterprises::Id)).eq(id)),
+            )
+            .await?
+            .ok_or_else(|| Error::not_found("Enterprise not found"))
+    }
+
+    /// An enterprise its members may see (its name and whether it has a logo).
+    pub async fn enterprise(&self, caller: &Caller, id: i64) -> Result<EnterpriseRecord> {
+        admin_scope(caller, id)?;
+        self.enterprise_row(id).await
+    }
+
+    pub async fn create_enterprise(
+        &self,
+        caller: &Caller,
+        input: EnterpriseInput,
+        now: DateTime<Utc>,
+    ) -> Result<EnterpriseRecord> {
+        caller.require_any(PLATFORM_ADMINS)?;
+        let input = input.checked()?;
+        let mut tx = self.db.begin().await?;
+        let id: i64 = tx
+            .fetch_scalar(
+                &Query::insert()
+                    .into_table(Enterprises::Table)
+                    .columns([
+                        Enterprises::Name,
+                        Enterprises::Code,
+                        Enterprises::IsDemo,
+                        Enterprises::CreatedAt,
+                    ])
+                    .values_panic([
+                        input.name.clone().into(),
+                        input.code.clone().into(),
+                        false.into(),
+                        now.into(),
+                    ])
+                    .returning_col(Enterprises::Id)
+                    .to_owned(),
+            )
+            .await
+            .map_err(|e| conflict_on_unique(e, "Enterprise code"))?;
+        let created = EnterpriseRecord {
+            id,
+            name: input.name,
+            code: input.code,
+            is_demo: false,
+            created_at: now,
+            deactivated_at: None,
+            has_logo: false,
+        };
+        AuditLog::record(
+            &mut tx,
+            AuditChange {
+                enterprise_id: Some(id),
+                actor: caller.user_id,
+                action: "CREATE",
+                entity: "enterprise",
+                entity_id: id.to_string(),
+                before: None,
+                after: json(&created),
+            },
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(created)
+    }
+
+    /// Renames an enterprise (its code stays: imports and integrations use it).
+    pub async fn rename_enterprise(
+        &self,
+        caller: &Caller,
+        id: i64,
+        name: &str,
+        now: DateTime<Utc>,
+    ) -> Result<EnterpriseRecord> {
+        admin_scope(caller, id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        let before = self.enterprise_row(id).await?;
+        let name = name.trim().to_owned();
+        let mut problems = Vec::new();
+        check_name("Enterprise name", &name, &mut problems);
+        finish(problems)?;
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::update()
+                .table(Enterprises::Table)
+                .value(Enterprises::Name, name.clone())
+                .and_where(Expr::col(Enterprises::Id).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        let after = EnterpriseRecord {
+            name,
+            ..before.clone()
+        };
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                id,
+                "UPDATE",
+                "enterprise",
+                id,
+                json(&before),
+                json(&after),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(after)
+    }
+
+    /// Deactivates (its users can no longer sign in and their sessions end) or reactivates an
+    /// enterprise. One cannot deactivate one's own.
+    pub async fn set_enterprise_active(
+        &self,
+        caller: &Caller,
+        id: i64,
+        active: bool,
+        now: DateTime<Utc>,
+    ) -> Result<EnterpriseRecord> {
+        // Another tenant's enterprise is not found, as everywhere; one's own is forbidden.
+        admin_scope(caller, id)?;
+        caller.require_any(PLATFORM_ADMINS)?;
+        let before = self.enterprise_row(id).await?;
+        if !active && caller.enterprise_id == Some(id) {
+            return Err(Error::Conflict(
+                "You cannot deactivate your own enterprise".to_owned(),
+            ));
+        }
+        if before.deactivated_at.is_none() == active {
+            return Ok(before);
+        }
+        let deactivated_at = (!active).then_some(now);
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::update()
+                .table(Enterprises::Table)
+                .value(Enterprises::DeactivatedAt, deactivated_at)
+                .and_where(Expr::col(Enterprises::Id).eq(id))
+                .to_owned(),
+        )
+        .await?;
+        if !active {
+            crate::store::sessions::SessionStore::end_for_enterprise(&mut tx, id).await?;
+        }
+        let after = EnterpriseRecord {
+            deactivated_at,
+            ..before.clone()
+        };
+        let action = if active { "ACTIVATE" } else { "DEACTIVATE" };
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                id,
+                action,
+                "enterprise",
+                id,
+                json(&before),
+                json(&after),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(after)
+    }
+
+    /// Whether the caller may edit this enterprise (its name and logo): checked before a
+    /// request's body is read, so another tenant's id is not found whatever the body holds.
+    pub async fn may_edit_enterprise(&self, caller: &Caller, id: i64) -> Result<()> {
+        admin_scope(caller, id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        self.enterprise_row(id).await.map(|_| ())
+    }
+
+    /// The enterprise's logo, for anyone of the enterprise.
+    pub async fn logo(&self, caller: &Caller, enterprise_id: i64) -> Result<Logo> {
+        admin_scope(caller, enterprise_id)?;
+        self.db
+            .fetch_optional(
+                Query::select()
+                    .columns([
+                        EnterpriseLogos::ContentType,
+                        EnterpriseLogos::Content,
+                        EnterpriseLogos::UpdatedAt,
+                    ])
+                    .from(EnterpriseLogos::Table)
+                    .and_where(Expr::col(EnterpriseLogos::EnterpriseId).eq(enterprise_id)),
+            )
+            .await?
+            .ok_or_else(|| Error::not_found("This enterprise has no logo"))
+    }
+
+    /// Replaces the logo. The content decides the type (PNG, JPEG or GIF; never SVG, which
+    /// can carry script): a declared image type that the bytes do not bear out is refused.
+    pub async fn set_logo(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        declared_type: Option<&str>,
+        content: Vec<u8>,
+        now: DateTime<Utc>,
+    ) -> Result<EnterpriseRecord> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        let before = self.enterprise_row(enterprise_id).await?;
+        let content_type = check_logo(declared_type, &content)?;
+        let size = content.len() as i64;
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::insert()
+                .into_table(EnterpriseLogos::Table)
+                .columns([
+                    EnterpriseLogos::EnterpriseId,
+                    EnterpriseLogos::ContentType,
+                    EnterpriseLogos::Content,
+                    EnterpriseLogos::SizeBytes,
+                    EnterpriseLogos::UpdatedBy,
+                    EnterpriseLogos::UpdatedAt,
+                ])
+                .values_panic([
+                    enterprise_id.into(),
+                    content_type.into(),
+                    content.into(),
+                    size.into(),
+                    caller.user_id.into(),
+                    now.into(),
+                ])
+                .on_conflict(
+                    OnConflict::column(EnterpriseLogos::EnterpriseId)
+                        .update_columns([
+                            EnterpriseLogos::ContentType,
+                            EnterpriseLogos::Content,
+                            EnterpriseLogos::SizeBytes,
+                            EnterpriseLogos::UpdatedBy,
+                            EnterpriseLogos::UpdatedAt,
+                        ])
+                        .to_owned(),
+                )
+                .to_owned(),
+        )
+        .await?;
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                enterprise_id,
+                "UPDATE",
+                "logo",
+                enterprise_id,
+                None,
+                Some(serde_json::json!({"contentType": content_type, "sizeBytes": size})),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(EnterpriseRecord {
+            has_logo: true,
+            ..before
+        })
+    }
+
+    pub async fn remove_logo(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<EnterpriseRecord> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        let before = self.enterprise_row(enterprise_id).await?;
+        let mut tx = self.db.begin().await?;
+        let removed = tx
+            .execute(
+                &Query::delete()
+                    .from_table(EnterpriseLogos::Table)
+                    .and_where(Expr::col(EnterpriseLogos::EnterpriseId).eq(enterprise_id))
+                    .to_owned(),
+            )
+            .await?;
+        if removed > 0 {
+            AuditLog::record(
+                &mut tx,
+                change(
+                    caller,
+                    enterprise_id,
+                    "DELETE",
+                    "logo",
+                    enterprise_id,
+                    None,
+                    None,
+                ),
+                now,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(EnterpriseRecord {
+            has_logo: false,
+            ..before
+        })
+    }
+
+    // ----- dealers (bocs) -----
+
+    fn boc_select() -> SelectStatement {
+        Query::select()
+            .columns([
+                (Bocs::Table, Bocs::Id),
+                (Bocs::Table, Bocs::EnterpriseId),
+                (Bocs::Table, Bocs::BocCode),
+                (Bocs::Table, Bocs::Name),
+                (Bocs::Table, Bocs::DeactivatedAt),
+            ])
+            .expr_as(
+                Expr::SubQuery(
+                    None,
+                    Box::new(
+                        Query::select()
+                            .expr(Expr::col((Stores::Table, Stores::Id)).count())
+                            .from(Stores::Table)
+                            .and_where(
+                                Expr::col((Stores::Table, Stores::BocId))
+                                    .equals((Bocs::Table, Bocs::Id)),
+                            )
+                            .to_owned()
+                            .into(),
+                    ),
+                ),
+                "store_count",
+            )
+            .from(Bocs::Table)
+            .to_owned()
+    }
+
+    /// The enterprise's dealers, active and not (tenant admins).
+    pub async fn bocs(&self, caller: &Caller, enterprise_id: i64) -> Result<Vec<BocRecord>> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        self.db
+            .fetch_all(
+                Self::boc_select()
+                    .and_where(Expr::col((Bocs::Table, Bocs::EnterpriseId)).eq(enterprise_id))
+                    .order_by((Bocs::Table, Bocs::BocCode), Order::Asc),
+            )
+            .await
+    }
+
+    async fn boc_row(&self, enterprise_id: i64, boc_id: i64) -> Result<BocRecord> {
+        self.db
+            .fetch_optional(
+                Self::boc_select()
+                    .and_where(Expr::col((Bocs::Table, Bocs::EnterpriseId)).eq(enterprise_id))
+                    .and_where(Expr::col((Bocs::Table, Bocs::Id)).eq(boc_id)),
+            )
+            .await?
+            .ok_or_else(|| Error::not_found("Dealer not found"))
+    }
+
+    pub async fn create_boc(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        input: BocInput,
+        now: DateTime<Utc>,
+    ) -> Result<BocRecord> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        self.enterprise_row(enterprise_id).await?;
+        let input = input.checked()?;
+        let mut tx = self.db.begin().await?;
+        let id: i64 = tx
+            .fetch_scalar(
+                &Query::insert()
+                    .into_table(Bocs::Table)
+                    .columns([
+                        Bocs::EnterpriseId,
+                        Bocs::BocCode,
+                        Bocs::Name,
+                        Bocs::CreatedAt,
+                    ])
+                    .values_panic([
+                        enterprise_id.into(),
+                        input.boc_code.clone().into(),
+                        input.name.clone().into(),
+                        now.into(),
+                    ])
+                    .returning_col(Bocs::Id)
+                    .to_owned(),
+            )
+            .await
+            .map_err(|e| conflict_on_unique(e, "Dealer code"))?;
+        let created = BocRecord {
+            id,
+            enterprise_id,
+            boc_code: input.boc_code,
+            name: input.name,
+            store_count: 0,
+            deactivated_at: None,
+        };
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                enterprise_id,
+                "CREATE",
+                "boc",
+                id,
+                None,
+                json(&created),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(created)
+    }
+
+    /// Renames a dealer and (de)activates it: a deactivated dealer's stores leave the pickers.
+    pub async fn update_boc(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        boc_id: i64,
+        name: &str,
+        active: bool,
+        now: DateTime<Utc>,
+    ) -> Result<BocRecord> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        let before = self.boc_row(enterprise_id, boc_id).await?;
+        let name = name.trim().to_owned();
+        let mut problems = Vec::new();
+        check_name("Dealer name", &name, &mut problems);
+        finish(problems)?;
+        let deactivated_at = match (active, before.deactivated_at) {
+            (true, _) => None,
+            (false, Some(at)) => Some(at),
+            (false, None) => Some(now),
+        };
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::update()
+                .table(Bocs::Table)
+                .value(Bocs::Name, name.clone())
+                .value(Bocs::DeactivatedAt, deactivated_at)
+                .and_where(Expr::col(Bocs::Id).eq(boc_id))
+                .to_owned(),
+        )
+        .await?;
+        let after = BocRecord {
+            name,
+            deactivated_at,
+            ..before.clone()
+        };
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                enterprise_id,
+                "UPDATE",
+                "boc",
+                boc_id,
+                json(&before),
+                json(&after),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(after)
+    }
+
+    // ----- stores -----
+
+    fn store_select() -> SelectStatement {
+        Query::select()
+            .columns([
+                (Stores::Table, Stores::Id),
+                (Stores::Table, Stores::EnterpriseId),
+                (Stores::Table, Stores::BocId),
+                (Stores::Table, Stores::StoreCode),
+                (Stores::Table, Stores::Name),
+                (Stores::Table, Stores::PhoneNumber),
+                (Stores::Table, Stores::QuietHoursStart),
+                (Stores::Table, Stores::QuietHoursEnd),
+                (Stores::Table, Stores::HelpText),
+                (Stores::Table, Stores::DeactivatedAt),
+            ])
+            .expr_as(Expr::col((Bocs::Table, Bocs::BocCode)), "boc_code")
+            .expr_as(Expr::col((Bocs::Table, Bocs::Name)), "boc_name")
+            .expr_as(Expr::col((Brands::Table, Brands::Code)), "brand_code")
+            .expr_as(Expr::col((Brands::Table, Brands::Name)), "brand_name")
+            .expr_as(Expr::col((Offices::Table, Offices::TimeZone)), "time_zone")
+            .from(Stores::Table)
+            .inner_join(
+                Bocs::Table,
+                Expr::col((Bocs::Table, Bocs::Id)).equals((Stores::Table, Stores::BocId)),
+            )
+            .inner_join(
+                Offices::Table,
+                Expr::col((Offices::Table, Offices::Id)).equals((Stores::Table, Stores::OfficeId)),
+            )
+            .left_join(
+                Brands::Table,
+                Expr::col((Brands::Table, Brands::Id)).equals((Stores::Table, Stores::BrandId)),
+            )
+            .to_owned()
+    }
+
+    /// The enterprise's stores, active and not, with their opening hours (tenant admins).
+    pub async fn stores(&self, caller: &Caller, enterprise_id: i64) -> Result<Vec<StoreRecord>> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        let mut stores: Vec<StoreRecord> = self
+            .db
+            .fetch_all(
+                Self::store_select()
+                    .and_where(Expr::col((Stores::Table, Stores::EnterpriseId)).eq(enterprise_id))
+                    .order_by((Bocs::Table, Bocs::BocCode), Order::Asc)
+                    .order_by((Stores::Table, Stores::StoreCode), Order::Asc),
+            )
+            .await?;
+        let rows: Vec<(i64, i32, String, String)> = self
+            .db
+            .fetch_all(
+                Query::select()
+                    .columns([
+                        (StoreOpeningHours::Table, StoreOpeningHours::StoreId),
+                        (StoreOpeningHours::Table, StoreOpeningHours::Weekday),
+                        (StoreOpeningHours::Table, StoreOpeningHours::Opens),
+                        (StoreOpeningHours::Table, StoreOpeningHours::Closes),
+                    ])
+                    .from(StoreOpeningHours::Table)
+                    .inner_join(
+                        Stores::Table,
+                        Expr::col((Stores::Table, Stores::Id))
+                            .equals((StoreOpeningHours::Table, StoreOpeningHours::StoreId)),
+                    )
+                    .and_where(Expr::col((Stores::Table, Stores::EnterpriseId)).eq(enterprise_id))
+                    .order_by(
+                        (StoreOpeningHours::Table, StoreOpeningHours::Weekday),
+                        Order::Asc,
+                    ),
+            )
+            .await?;
+        for store in &mut stores {
+            store.opening_hours = week_of(
+                rows.iter()
+                    .filter(|r| r.0 == store.id)
+                    .map(|r| (r.1, r.2.clone(), r.3.clone())),
+            );
+        }
+        Ok(stores)
+    }
+
+    /// One store of the enterprise, as [`Self::stores`] shows it.
+    pub async fn store(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        store_id: i64,
+    ) -> Result<StoreRecord> {
+        self.stores(caller, enterprise_id)
+            .await?
+            .into_iter()
+            .find(|s| s.id == store_id)
+            .ok_or_else(|| Error::not_found("Store not found"))
+    }
+
+    /// The brands a store may carry.
+    pub async fn brands(&self) -> Result<Vec<Brand>> {
+        self.db
+            .fetch_all(
+                Query::select()
+                    .columns([Brands::Code, Brands::Name])
+                    .from(Brands::Table)
+                    .order_by(Brands::Name, Order::Asc),
+            )
+            .await
+    }
+
+    async fn brand_id(tx: &mut Transaction, code: Option<&str>) -> Result<Option<i64>> {
+        let Some(code) = code else {
+            return Ok(None);
+        };
+        let id: Option<(i64,)> = tx
+            .fetch_optional(
+                Query::select()
+                    .column(Brands::Id)
+                    .from(Brands::Table)
+                    .and_where(Expr::col(Brands::Code).eq(code)),
+            )
+            .await?;
+        id.map(|(id,)| Some(id))
+            .ok_or_else(|| Error::invalid(format!("Unknown brand {code:?}")))
+    }
+
+    /// Refuses a number another store already texts from.
+    async fn check_phone_free(
+        tx: &mut Transaction,
+        phone: Option<&str>,
+        store_id: Option<i64>,
+    ) -> Result<()> {
+        let Some(phone) = phone else {
+            return Ok(());
+        };
+        let mut query = Query::select()
+            .expr(Expr::col(Stores::Id).count())
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::PhoneNumber).eq(phone))
+            .to_owned();
+        if let Some(id) = store_id {
+            query.and_where(Expr::col(Stores::Id).ne(id));
+        }
+        if tx.fetch_scalar::<i64>(&query).await? > 0 {
+            return Err(Error::Conflict(format!(
+                "{phone} is already the number of another store"
+            )));
+        }
+        Ok(())
+    }
+
+    async fn replace_hours(
+        tx: &mut Transaction,
+        store_id: i64,
+        hours: &[(i32, String, String)],
+    ) -> Result<()> {
+        tx.execute(
+            &Query::delete()
+                .from_table(StoreOpeningHours::Table)
+                .and_where(Expr::col(StoreOpeningHours::StoreId).eq(store_id))
+                .to_owned(),
+        )
+        .await?;
+        if hours.is_empty() {
+            return Ok(());
+        }
+        let mut insert = Query::insert()
+            .into_table(StoreOpeningHours::Table)
+            .columns([
+                StoreOpeningHours::StoreId,
+                StoreOpeningHours::Weekday,
+                StoreOpeningHours::Opens,
+                StoreOpeningHours::Closes,
+            ])
+            .to_owned();
+        for (weekday, opens, closes) in hours {
+            insert.values_panic([
+                store_id.into(),
+                (*weekday).into(),
+                opens.clone().into(),
+                closes.clone().into(),
+            ]);
+        }
+        tx.execute(&insert).await?;
+        Ok(())
+    }
+
+    async fn new_office(
+        tx: &mut Transaction,
+        enterprise_id: i64,
+        name: &str,
+        time_zone: &str,
+        now: DateTime<Utc>,
+    ) -> Result<i64> {
+        tx.fetch_scalar(
+            &Query::insert()
+                .into_table(Offices::Table)
+                .columns([
+                    Offices::EnterpriseId,
+                    Offices::Name,
+                    Offices::TimeZone,
+                    Offices::CreatedAt,
+                ])
+                .values_panic([
+                    enterprise_id.into(),
+                    name.into(),
+                    time_zone.into(),
+                    now.into(),
+                ])
+                .returning_col(Offices::Id)
+                .to_owned(),
+        )
+        .await
+    }
+
+    /// A dealer of the enterprise that takes new stores.
+    async fn active_boc(&self, enterprise_id: i64, boc_id: i64) -> Result<BocRecord> {
+        let boc = self.boc_row(enterprise_id, boc_id).await.map_err(|_| {
+            Error::invalid(format!("Dealer {boc_id} is not one of this enterprise's"))
+        })?;
+        if boc.deactivated_at.is_some() {
+            return Err(Error::Conflict(format!(
+                "Dealer {} is deactivated",
+                boc.boc_code
+            )));
+        }
+        Ok(boc)
+    }
+
+    pub async fn create_store(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        input: StoreInput,
+        now: DateTime<Utc>,
+    ) -> Result<StoreRecord> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        self.enterprise_row(enterprise_id).await?;
+        let store = input.checked()?;
+        self.active_boc(enterprise_id, store.input.boc_id).await?;
+        let mut tx = self.db.begin().await?;
+        let brand_id = Self::brand_id(&mut tx, store.input.brand_code.as_deref()).await?;
+        Self::check_phone_free(&mut tx, store.phone.as_deref(), None).await?;
+        let office_id = Self::new_office(
+            &mut tx,
+            enterprise_id,
+            &store.input.name,
+            &store.input.time_zone,
+            now,
+        )
+        .await?;
+        let id: i64 = tx
+            .fetch_scalar(
+                &Query::insert()
+                    .into_table(Stores::Table)
+                    .columns([
+                        Stores::EnterpriseId,
+                        Stores::BocId,
+                        Stores::OfficeId,
+                        Stores::BrandId,
+                        Stores::StoreCode,
+                        Stores::Name,
+                        Stores::PhoneNumber,
+                        Stores::HelpText,
+                        Stores::QuietHoursStart,
+                        Stores::QuietHoursEnd,
+                        Stores::CreatedAt,
+                    ])
+                    .values_panic([
+                        enterprise_id.into(),
+                        store.input.boc_id.into(),
+                        office_id.into(),
+                        brand_id.into(),
+                        store.input.store_code.clone().into(),
+                        store.input.name.clone().into(),
+                        store.phone.clone().into(),
+                        store.input.help_text.clone().into(),
+                        store.input.quiet_hours_start.trim().into(),
+                        store.input.quiet_hours_end.trim().into(),
+                        now.into(),
+                    ])
+                    .returning_col(Stores::Id)
+                    .to_owned(),
+            )
+            .await
+            .map_err(|e| conflict_on_unique(e, "Store code"))?;
+        if let Some(hours) = &store.hours {
+            Self::replace_hours(&mut tx, id, hours).await?;
+        }
+        let created = Self::store_in_tx(&mut tx, enterprise_id, id).await?;
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                enterprise_id,
+                "CREATE",
+                "store",
+                id,
+                None,
+                json(&created),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(created)
+    }
+
+    /// Edits a store: name, code, dealer, brand, number, zone, allowed and opening hours.
+    pub async fn update_store(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        store_id: i64,
+        input: StoreInput,
+        now: DateTime<Utc>,
+    ) -> Result<StoreRecord> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        let before = self.store(caller, enterprise_id, store_id).await?;
+        let store = input.checked()?;
+        if store.input.boc_id != before.boc_id {
+            self.active_boc(enterprise_id, store.input.boc_id).await?;
+        }
+        let mut tx = self.db.begin().await?;
+        let brand_id = Self::brand_id(&mut tx, store.input.brand_code.as_deref()).await?;
+        Self::check_phone_free(&mut tx, store.phone.as_deref(), Some(store_id)).await?;
+        if store.input.time_zone != before.time_zone {
+            // Offices may be shared: a store that changes zone gets an office of its own.
+            let office_id = Self::new_office(
+                &mut tx,
+                enterprise_id,
+                &store.input.name,
+                &store.input.time_zone,
+                now,
+            )
+            .await?;
+            tx.execute(
+                &Query::update()
+                    .table(Stores::Table)
+                    .value(Stores::OfficeId, office_id)
+                    .and_where(Expr::col(Stores::Id).eq(store_id))
+                    .to_owned(),
+            )
+            .await?;
+        }
+        tx.execute(
+            &Query::update()
+                .table(Stores::Table)
+                .values([
+                    (Stores::BocId, store.input.boc_id.into()),
+                    (Stores::BrandId, brand_id.into()),
+                    (Stores::StoreCode, store.input.store_code.clone().into()),
+                    (Stores::Name, store.input.name.clone().into()),
+                    (Stores::PhoneNumber, store.phone.clone().into()),
+                    (Stores::HelpText, store.input.help_text.clone().into()),
+                    (
+                        Stores::QuietHoursStart,
+                        store.input.quiet_hours_start.trim().into(),
+                    ),
+                    (
+                        Stores::QuietHoursEnd,
+                        store.input.quiet_hours_end.trim().into(),
+                    ),
+                ])
+                .and_where(Expr::col(Stores::Id).eq(store_id))
+                .to_owned(),
+        )
+        .await
+        .map_err(|e| conflict_on_unique(e, "Store code"))?;
+        if let Some(hours) = &store.hours {
+            Self::replace_hours(&mut tx, store_id, hours).await?;
+        }
+        let after = Self::store_in_tx(&mut tx, enterprise_id, store_id).await?;
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                enterprise_id,
+                "UPDATE",
+                "store",
+                store_id,
+                json(&before),
+                json(&after),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(after)
+    }
+
+    /// Deactivates a store (it leaves the store pickers; its history stays) or reactivates it.
+    pub async fn set_store_active(
+        &self,
+        caller: &Caller,
+        enterprise_id: i64,
+        store_id: i64,
+        active: bool,
+        now: DateTime<Utc>,
+    ) -> Result<StoreRecord> {
+        admin_scope(caller, enterprise_id)?;
+        caller.require_any(TENANT_ADMINS)?;
+        let before = self.store(caller, enterprise_id, store_id).await?;
+        if before.deactivated_at.is_none() == active {
+            return Ok(before);
+        }
+        let deactivated_at = (!active).then_some(now);
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::update()
+                .table(Stores::Table)
+                .value(Stores::DeactivatedAt, deactivated_at)
+                .and_where(Expr::col(Stores::Id).eq(store_id))
+                .to_owned(),
+        )
+        .await?;
+        let after = StoreRecord {
+            deactivated_at,
+            ..before.clone()
+        };
+        let action = if active { "ACTIVATE" } else { "DEACTIVATE" };
+        AuditLog::record(
+            &mut tx,
+            change(
+                caller,
+                enterprise_id,
+                action,
+                "store",
+                store_id,
+                json(&before),
+                json(&after),
+            ),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(after)
+    }
+
+    async fn store_in_tx(
+        tx: &mut Transaction,
+        enterprise_id: i64,
+        store_id: i64,
+    ) -> Result<StoreRecord> {
+        let mut store: StoreRecord = tx
+            .fetch_optional(
+                Self::store_select()
+                    .and_where(Expr::col((Stores::Table, Stores::EnterpriseId)).eq(enterprise_id))
+                    .and_where(Expr::col((Stores::Table, Stores::Id)).eq(store_id)),
+            )
+            .await?
+            .ok_or_else(|| Error::not_found("Store not found"))?;
+        let rows: Vec<(i32, String, String)> = tx
+            .fetch_all(
+                Query::select()
+                    .columns([
+                        StoreOpeningHours::Weekday,
+                        StoreOpeningHours::Opens,
+                        StoreOpeningHours::Closes,
+                    ])
+                    .from(StoreOpeningHours::Table)
+                    .and_where(Expr::col(StoreOpeningHours::StoreId).eq(store_id)),
+            )
+            .await?;
+        store.opening_hours = week_of(rows.into_iter());
+        Ok(store)
+    }
+}
+
+/// The whole week as the appointments module reads it: the default hours under the store's own.
+fn week_of(rows: impl Iterator<Item = (i32, String, String)>) -> Vec<DayHours> {
+    let rows: Vec<_> = rows.collect();
+    let week = crate::appointments::WeekHours::with_rows(&rows);
+    week.0
+        .iter()
+        .enumerate()
+        .map(|(day, hours)| DayHours {
+            weekday: day as i32 + 1,
+            opens: hours.map(|h| h.opens.format("%H:%M").to_string()),
+            closes: hours.map(|h| h.closes.format("%H:%M").to_string()),
+        })
+        .collect()
+}
+
+fn change(
+    caller: &Caller,
+    enterprise_id: i64,
+    action: &'static str,
+    entity: &'static str,
+    entity_id: i64,
+    before: Option<serde_json::Value>,
+    after: Option<serde_json::Value>,
+) -> AuditChange {
+    AuditChange {
+        enterprise_id: Some(enterprise_id),
+        actor: caller.user_id,
+        action,
+        entity,
+        entity_id: entity_id.to_string(),
+        before,
+        after,
+    }
+}
+
+/// The image type the bytes are, if it is one a logo may be; a declared type must agree.
+fn check_logo(declared: Option<&str>, content: &[u8]) -> Result<&'static str> {
+    if content.is_empty() {
+        return Err(Error::invalid("The logo file is empty"));
+    }
+    if content.len() > MAX_LOGO_BYTES {
+        return Err(Error::invalid(format!(
+            "The logo is {} KB; it may be at most {} KB",
+            content.len().div_ceil(1024),
+            MAX_LOGO_BYTES / 1024
+        )));
+    }
+    // Known by their bytes, as message media are; SVG is never accepted (it can carry script).
+    let sniffed = crate::store::uploads::sniff_media_type(content)
+        .filter(|t| t.starts_with("image/"))
+        .ok_or_else(|| Error::invalid("The logo must be a PNG, JPEG or GIF image"))?;
+    let declared = declared
+        .map(|d| {
+            d.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .filter(|d| !d.is_empty() && d != "application/octet-stream");
+    if let Some(declared) = declared {
+        let agrees = declared == sniffed || (declared == "image/jpg" && sniffed == "image/jpeg");
+        if !agrees {
+            return Err(Error::invalid(format!(
+                "The file is sent as {declared} but is a {sniffed} image"
+            )));
+        }
+    }
+    Ok(sniffed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_logo_is_known_by_its_bytes_not_its_name() {
+        let png = b"\x89PNG\r\n\x1a\n0000".to_vec();
+        assert_eq!(check_logo(Some("image/png"), &png).unwrap(), "image/png");
+        assert_eq!(check_logo(None, &png).unwrap(), "image/png");
+        assert!(check_logo(Some("image/jpeg"), &png).is_err());
+        assert!(check_logo(Some("image/svg+xml"), b"<svg onload=alert(1)>").is_err());
+        assert!(check_logo(Some("image/png"), b"%PDF-1.4").is_err());
+        assert!(check_logo(Some("image/png"), &vec![0x89; MAX_LOGO_BYTES + 1]).is_err());
+    }
+
+    #[test]
+    fn every_problem_of_a_store_is_reported_at_once() {
+        let input = StoreInput {
+            boc_id: 1,
+            store_code: "bad code!".into(),
+            name: " ".into(),
+            brand_code: None,
+            phone_number: Some("12".into()),
+            time_zone: "Mars/Olympus".into(),
+            quiet_hours_start: "8".into(),
+            quiet_hours_end: "21:00".into(),
+            help_text: None,
+            opening_hours: Some(vec![
+                DayHours {
+                    weekday: 8,
+                    opens: None,
+                    closes: None,
+                },
+                DayHours {
+                    weekday: 1,
+                    opens: Some("18:00".into()),
+                    closes: Some("07:00".into()),
+                },
+            ]),
+        };
+        let Err(Error::Validation { errors, .. }) = input.checked() else {
+            panic!("expected a validation error");
+        };
+        assert_eq!(errors.len(), 7, "{errors:?}");
+    }
+
+    #[test]
+    fn a_closed_day_reads_back_as_closed() {
+        let mut problems = Vec::new();
+        let rows = check_hours(
+            &[DayHours {
+                weekday: 7,
+                opens: None,
+                closes: None,
+            }],
+            &mut problems,
+        );
+        assert!(problems.is_empty());
+        let week = week_of(rows.into_iter());
+        assert_eq!(week[6].opens, None);
+        assert_eq!(week[0].opens.as_deref(), Some("07:00"));
+    }
+}
