@@ -655,6 +655,11 @@ impl UserAdmin {
         now: DateTime<Utc>,
     ) -> Result<ResetLink> {
         let user = self.get(caller, user_id).await?;
+        if user.enterprise_id.is_none() {
+            return Err(Error::Conflict(
+                "Platform users' passwords are kept by the installation".to_owned(),
+            ));
+        }
         if user.email.is_none() {
             return Err(Error::invalid(
                 "This user has no e-mail address to send the link to",

@@ -3,7 +3,7 @@
 //! one-time password link, blocking, and secrets kept out of answers and the audit log.
 
 use base64::Engine;
-use engine::store::schema::{Bocs, Customers, EmailOutbox, Stores};
+use engine::store::schema::{Bocs, Customers, EmailOutbox, Stores, Users};
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Order, Query};
 use serde_json::{Value, json};
@@ -411,6 +411,31 @@ async fn a_new_user_without_a_password_chooses_one_through_a_one_time_link() {
     assert_eq!(set.status(), StatusCode::OK);
     let ended = app.get("/api/enterprise/1", Some(&session)).await;
     assert_eq!(ended.status(), StatusCode::UNAUTHORIZED);
+
+    // A platform operator's password is not reset by link (it belongs to no enterprise).
+    let platform = app.token_of("super-admin").await;
+    let me: i64 = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .column(Users::Id)
+                .from(Users::Table)
+                .and_where(Expr::col(Users::Username).eq("super-admin"))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    assert_error(
+        app.request(
+            Method::POST,
+            &format!("/api/user/{me}/reset-password"),
+            &platform,
+            None,
+        )
+        .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
 }
 
 #[tokio::test]
