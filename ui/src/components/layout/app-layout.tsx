@@ -10,6 +10,8 @@ export interface AppLayoutProps {
   userName: string
   roles: string[]
   enterpriseName?: string | null
+  /** Shown before the enterprise's name (its logo, when it has one). */
+  enterpriseLogo?: ReactNode
   nav: NavItem[]
   onLogout: () => void
   loggingOut?: boolean
@@ -19,7 +21,7 @@ export interface AppLayoutProps {
 }
 
 /** Logged-in frame: left navigation, header with the user and Logout, content. */
-export function AppLayout({ userName, roles, enterpriseName, nav, onLogout, loggingOut = false, headerTools, children }: AppLayoutProps) {
+export function AppLayout({ userName, roles, enterpriseName, enterpriseLogo, nav, onLogout, loggingOut = false, headerTools, children }: AppLayoutProps) {
   return (
     <div className="app">
       <aside className="app__sidebar">
@@ -41,7 +43,10 @@ export function AppLayout({ userName, roles, enterpriseName, nav, onLogout, logg
       </aside>
       <div className="app__main">
         <header className="app__header">
-          <div className="app__context">{enterpriseName ? <span className="enterprise-name">{enterpriseName}</span> : null}</div>
+          <div className="app__context">
+            {enterpriseLogo}
+            {enterpriseName ? <span className="enterprise-name">{enterpriseName}</span> : null}
+          </div>
           <div className="user-box">
             {headerTools}
             <div className="user-box__text">

@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router'
+import { EnterpriseLogo } from '../../components/enterprises/enterprise-logo'
 import { HandoffBell } from '../../components/handoff-bell/handoff-bell'
 import { useReportCatalogue } from '../../components/report-catalogue/api/get-report-catalogue'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
@@ -53,6 +54,7 @@ export function AppShell() {
       userName={name}
       roles={user.roles.map(roleLabel)}
       enterpriseName={user.enterprise?.name}
+      enterpriseLogo={user.enterprise ? <EnterpriseLogo enterpriseId={user.enterprise.id} className="enterprise-logo--header" /> : null}
       nav={nav}
       onLogout={() => logoutMutation.mutate()}
       loggingOut={logoutMutation.isPending || logoutMutation.isSuccess}

@@ -4,7 +4,7 @@ import { EnterpriseStoresTable } from '../../components/enterprise-stores/enterp
 import { SearchInput } from '../../components/search-input/search-input'
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
 import { pagingSearch } from '../../lib/search-params'
-import { useEnterprises } from './api/get-enterprises'
+import { useEnterprises } from '../../components/enterprises/api/get-enterprises'
 import { enterpriseColumns, enterpriseRowId } from './components/enterprise-columns'
 
 const route = getRouteApi('/_app/CompanyMasterList')

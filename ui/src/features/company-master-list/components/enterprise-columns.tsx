@@ -1,5 +1,5 @@
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
-import type { EnterpriseSummary } from '../api/get-enterprises'
+import type { EnterpriseSummary } from '../../../components/enterprises/api/get-enterprises'
 
 const column = createDataTableColumnHelper<EnterpriseSummary>()
 

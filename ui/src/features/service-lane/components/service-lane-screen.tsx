@@ -1,5 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useMemo, useState, type ComponentType } from 'react'
+import { EnterpriseLogo } from '../../../components/enterprises/enterprise-logo'
 import { RealtimeStatus } from '../../../components/realtime-status/realtime-status'
 import { LANE_FALLBACK_POLL_MS } from '../../../lib/config'
 import { useRealtimeStatus } from '../../../lib/realtime'
@@ -152,7 +153,10 @@ export function ServiceLaneScreen({ conversation }: ServiceLaneScreenProps) {
   return (
     <section className="page page--service-lane">
       <header className="page__header">
-        <h1>Service Lane</h1>
+        <div className="page__title">
+          <EnterpriseLogo enterpriseId={enterprise.id} className="enterprise-logo--board" />
+          <h1>Service Lane</h1>
+        </div>
         <div className="page__actions">
           {!canMove && board.data ? <span className="panel__meta">Your role may look at the board but not move cards.</span> : null}
           <RealtimeStatus />
