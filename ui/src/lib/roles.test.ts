@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canImport, canSeeCompanyMasterList, canUseMessageOptions, isEnterpriseUser, roleLabel } from './roles'
+import { canAdminister, canImport, canSeeCompanyMasterList, canUseMessageOptions, isEnterpriseUser, roleLabel } from './roles'
 
 describe('roles', () => {
   it('the company master list is for super, enterprise and corporate admins', () => {
@@ -8,6 +8,14 @@ describe('roles', () => {
     expect(canSeeCompanyMasterList({ roles: ['CORPORATE_ADMIN'] })).toBe(true)
     expect(canSeeCompanyMasterList({ roles: ['SALES_REP', 'OFFICE_MANAGER'] })).toBe(false)
     expect(canSeeCompanyMasterList(null)).toBe(false)
+  })
+
+  it('the Administration area is for the tenant admins and the dealer and store managers', () => {
+    for (const role of ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN', 'DIVISION_MANAGER', 'OFFICE_MANAGER']) {
+      expect(canAdminister({ roles: [role] })).toBe(true)
+    }
+    expect(canAdminister({ roles: ['SALES_REP', 'OFFICE_USER', 'SUPER_DATA_ADMIN', 'SUPER_USER'] })).toBe(false)
+    expect(canAdminister(null)).toBe(false)
   })
 
   it('imports are for the roles that run bulk work (admins and managers)', () => {

@@ -12,6 +12,18 @@ export function canSeeCompanyMasterList(user: Pick<UserData, 'roles'> | null): b
   return hasAnyRole(user, COMPANY_MASTER_LIST_ROLES)
 }
 
+/** Creates, deactivates and reactivates enterprises (the server's PLATFORM_ADMINS). */
+export const PLATFORM_ADMIN_ROLES = ['SUPER_ADMIN'] as const
+/** Administer one enterprise: name, logo, dealers, stores, users, audit (the server's TENANT_ADMINS). */
+export const TENANT_ADMIN_ROLES = ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN'] as const
+/** Manage users: the tenant admins, and dealer and store managers for their own staff (the server's USER_MANAGERS). */
+export const USER_MANAGER_ROLES = [...TENANT_ADMIN_ROLES, 'DIVISION_MANAGER', 'OFFICE_MANAGER'] as const
+
+/** May open the Administration area (users at least; the server enforces each action). */
+export function canAdminister(user: Pick<UserData, 'roles'> | null): boolean {
+  return hasAnyRole(user, USER_MANAGER_ROLES)
+}
+
 /**
  * Roles that run a store's bulk work — planner transfers, data imports: the platform and
  * enterprise administrators and the dealer and store managers (the server's MANAGER_ROLES).

@@ -1,4 +1,9 @@
 import { appRoute } from './app'
+import { adminRoute } from './app/admin'
+import { adminAuditRoute } from './app/admin-audit'
+import { adminDealersRoute } from './app/admin-dealers'
+import { adminStoresRoute } from './app/admin-stores'
+import { adminUsersRoute } from './app/admin-users'
 import { appointmentsRoute } from './app/appointments'
 import { automatedRunsRoute } from './app/automated-runs'
 import { bulkInitiationRoute } from './app/bulk-initiation'
@@ -46,6 +51,11 @@ export const routeTree = rootRoute.addChildren([
     importSyncHistoryRoute,
     importReportRoute,
     simulatorRoute,
+    adminRoute,
+    adminDealersRoute,
+    adminStoresRoute,
+    adminUsersRoute,
+    adminAuditRoute,
     notFoundRoute,
   ]),
 ])

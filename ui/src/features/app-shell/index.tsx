@@ -4,7 +4,7 @@ import { HandoffBell } from '../../components/handoff-bell/handoff-bell'
 import { useReportCatalogue } from '../../components/report-catalogue/api/get-report-catalogue'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
 import { useHandoffNotifications } from '../../lib/handoffs'
-import { canImport, canSeeCompanyMasterList, hasAnyRole, MANAGER_ROLES, roleLabel } from '../../lib/roles'
+import { canAdminister, canImport, canSeeCompanyMasterList, hasAnyRole, MANAGER_ROLES, roleLabel } from '../../lib/roles'
 import { useSession } from '../../lib/session'
 import { useRealtimeConnection } from '../../lib/realtime'
 import { useIdleTimeout } from '../../lib/use-idle-timeout'
@@ -44,6 +44,8 @@ export function AppShell() {
   // Data files are loaded for an enterprise's stores by the roles that run bulk work.
   if (user.enterprise && canImport(user)) nav.push({ to: '/imports', label: 'Imports' })
   nav.push({ to: '/jobs', label: 'Jobs' })
+  // The enterprise's dealers, stores, users and audit log: its admins, and the dealer and store managers for their staff.
+  if (canAdminister(user)) nav.push({ to: '/admin', label: 'Administration' })
   // The simulator shows one enterprise's customers: not for platform users outside one.
   if (user.enterprise) nav.push({ to: '/simulator', label: 'SMS simulator' })
 

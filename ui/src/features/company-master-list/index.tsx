@@ -1,9 +1,11 @@
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { DataTable } from '../../components/data-table/data-table'
 import { EnterpriseStoresTable } from '../../components/enterprise-stores/enterprise-stores-table'
 import { SearchInput } from '../../components/search-input/search-input'
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
+import { hasAnyRole, PLATFORM_ADMIN_ROLES } from '../../lib/roles'
 import { pagingSearch } from '../../lib/search-params'
+import { useSession } from '../../lib/session'
 import { useEnterprises } from '../../components/enterprises/api/get-enterprises'
 import { enterpriseColumns, enterpriseRowId } from './components/enterprise-columns'
 
@@ -13,6 +15,7 @@ const route = getRouteApi('/_app/CompanyMasterList')
 export function CompanyMasterListScreen() {
   const params = route.useSearch()
   const navigate = route.useNavigate()
+  const user = useSession()
   const page = params.page ?? 0
   const size = params.size ?? DEFAULT_PAGE_SIZE
   const search = params.search ?? ''
@@ -25,14 +28,22 @@ export function CompanyMasterListScreen() {
     <section className="page">
       <header className="page__header">
         <h1>Company master list</h1>
-        <SearchInput
-          label="Search enterprises"
-          placeholder="Search enterprises"
-          value={search}
-          onSearch={(next) =>
-            void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })
-          }
-        />
+        <div className="page__actions">
+          <SearchInput
+            label="Search enterprises"
+            placeholder="Search enterprises"
+            value={search}
+            onSearch={(next) =>
+              void navigate({ search: (prev) => ({ ...prev, search: next || undefined, page: undefined }) })
+            }
+          />
+          {/* Enterprises are created in the Administration area, by the platform's admins. */}
+          {hasAnyRole(user, PLATFORM_ADMIN_ROLES) ? (
+            <Link to="/admin" search={{ newEnterprise: true }} className="btn btn--primary">
+              New enterprise
+            </Link>
+          ) : null}
+        </div>
       </header>
 
       <section className="panel" aria-label="Enterprises">

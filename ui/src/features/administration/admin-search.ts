@@ -1,0 +1,83 @@
+import { DEFAULT_PAGE_SIZE } from '../../lib/config'
+import { bool, nonNegativeInt, pageSize, positiveInt, text } from '../../lib/search-params'
+import type { UserData } from '../../lib/session'
+import { adminAccess } from './admin-access'
+import type { AuditQuery } from './api/get-audit'
+import type { UserQuery } from './api/get-users'
+
+/** What every Administration address may hold: the enterprise SUPER_ADMIN picked. */
+export interface AdminSearch {
+  enterprise?: number
+}
+
+export interface AdminEnterpriseSearch extends AdminSearch {
+  /** SUPER_ADMIN: the New enterprise form is open. */
+  newEnterprise?: boolean
+}
+
+export interface AdminUsersSearch extends AdminSearch {
+  /** Zero-based page. */
+  page?: number
+  size?: number
+  search?: string
+}
+
+export interface AdminAuditSearch extends AdminSearch {
+  /** Zero-based page. */
+  page?: number
+  size?: number
+  /** The kind of record (enterprise, logo, boc, store, user); every kind when absent. */
+  entity?: string
+}
+
+export function validateAdminSearch(raw: Record<string, unknown>): AdminSearch {
+  return { enterprise: positiveInt(raw.enterprise) }
+}
+
+export function validateAdminEnterpriseSearch(raw: Record<string, unknown>): AdminEnterpriseSearch {
+  return { ...validateAdminSearch(raw), newEnterprise: bool(raw.newEnterprise) || undefined }
+}
+
+export function validateAdminUsersSearch(raw: Record<string, unknown>): AdminUsersSearch {
+  return { ...validateAdminSearch(raw), page: nonNegativeInt(raw.page), size: pageSize(raw.size), search: text(raw.search) }
+}
+
+export function validateAdminAuditSearch(raw: Record<string, unknown>): AdminAuditSearch {
+  const entity = text(raw.entity)
+  return {
+    ...validateAdminSearch(raw),
+    page: nonNegativeInt(raw.page),
+    size: pageSize(raw.size),
+    entity: entity && /^[a-z_]+$/.test(entity) ? entity : undefined,
+  }
+}
+
+export function userQueryOf(search: AdminUsersSearch): UserQuery {
+  return { page: search.page ?? 0, size: search.size ?? DEFAULT_PAGE_SIZE, search: search.search ?? '' }
+}
+
+export function auditQueryOf(search: AdminAuditSearch): AuditQuery {
+  return { page: search.page ?? 0, size: search.size ?? DEFAULT_PAGE_SIZE, entity: search.entity ?? '' }
+}
+
+/** A query change as the address holds it: the first page, the default size and empty text are left out. */
+export function querySearch(next: { page?: number; size?: number; search?: string; entity?: string }) {
+  const out: { page?: number; size?: number; search?: string; entity?: string } = {}
+  if ('page' in next) out.page = next.page ? next.page : undefined
+  if ('size' in next) out.size = next.size !== DEFAULT_PAGE_SIZE ? next.size : undefined
+  if ('search' in next) out.search = next.search || undefined
+  if ('entity' in next) out.entity = next.entity || undefined
+  return out
+}
+
+/**
+ * Where a user who may not open a section goes instead: the Users section for
+ * dealer and store managers (they manage users only), the lead manager for
+ * anyone else; null when the section is theirs.
+ */
+export function adminRedirect(user: Pick<UserData, 'roles' | 'empLevel'>, section: 'tenant' | 'users'): '/admin/users' | '/leadmanager' | null {
+  const access = adminAccess(user)
+  if (!access.users) return '/leadmanager'
+  if (section === 'tenant' && !access.tenant) return '/admin/users'
+  return null
+}

@@ -1,0 +1,19 @@
+/**
+ * Query keys of the Administration screens. Everything of one enterprise sits
+ * under `['admin', enterpriseId]`, so a change invalidates its lists and its
+ * audit log at once.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  enterprise: (enterpriseId: number) => ['admin', enterpriseId] as const,
+  bocs: (enterpriseId: number) => ['admin', enterpriseId, 'bocs'] as const,
+  stores: (enterpriseId: number) => ['admin', enterpriseId, 'stores'] as const,
+  users: (enterpriseId: number) => ['admin', enterpriseId, 'users'] as const,
+  userPage: (enterpriseId: number, query: { page: number; size: number; search: string }) =>
+    ['admin', enterpriseId, 'users', query] as const,
+  audit: (enterpriseId: number) => ['admin', enterpriseId, 'audit'] as const,
+  auditPage: (enterpriseId: number, query: { page: number; size: number; entity: string }) =>
+    ['admin', enterpriseId, 'audit', query] as const,
+  brands: () => ['admin', 'brands'] as const,
+  timeZones: () => ['admin', 'time-zones'] as const,
+}

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router'
+import type { AdminAccess } from '../admin-access'
+
+export interface AdminNavProps {
+  access: AdminAccess
+  /** Kept in every tab's address, so SUPER_ADMIN stays on the enterprise picked. */
+  enterprise: number | undefined
+}
+
+/** The area's sections the user's role may use (the shown one is `aria-current`). */
+export function AdminNav({ access, enterprise }: AdminNavProps) {
+  const search = { enterprise }
+  return (
+    <nav className="imports-nav admin-nav" aria-label="Administration sections">
+      {access.tenant ? (
+        <>
+          <SectionLink to="/admin" search={search} label="Enterprise" />
+          <SectionLink to="/admin/dealers" search={search} label="Dealers" />
+          <SectionLink to="/admin/stores" search={search} label="Stores" />
+        </>
+      ) : null}
+      {access.users ? <SectionLink to="/admin/users" search={search} label="Users" /> : null}
+      {access.tenant ? <SectionLink to="/admin/audit" search={search} label="Audit log" /> : null}
+    </nav>
+  )
+}
+
+function SectionLink({ to, search, label }: { to: '/admin' | '/admin/dealers' | '/admin/stores' | '/admin/users' | '/admin/audit'; search: { enterprise: number | undefined }; label: string }) {
+  return (
+    <Link
+      to={to}
+      search={search}
+      className="imports-nav__link"
+      activeOptions={{ exact: true, includeSearch: false }}
+      activeProps={{ className: 'imports-nav__link is-active', 'aria-current': 'page' }}
+    >
+      {label}
+    </Link>
+  )
+}

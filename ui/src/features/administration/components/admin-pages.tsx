@@ -1,0 +1,106 @@
+import { getRouteApi } from '@tanstack/react-router'
+import { useSession } from '../../../lib/session'
+import { adminAccess, adminEnterpriseId } from '../admin-access'
+import { auditQueryOf, querySearch, userQueryOf } from '../admin-search'
+import { AdminFrame } from './admin-frame'
+import { AuditPanel } from './audit-panel'
+import { DealersPanel } from './dealers-panel'
+import { EnterprisePanel } from './enterprise-panel'
+import { NewEnterpriseDialog } from './new-enterprise-dialog'
+import { StoresPanel } from './stores-panel'
+import { UsersPanel } from './users-panel'
+
+const enterpriseRoute = getRouteApi('/_app/admin')
+const dealersRoute = getRouteApi('/_app/admin/dealers')
+const storesRoute = getRouteApi('/_app/admin/stores')
+const usersRoute = getRouteApi('/_app/admin/users')
+const auditRoute = getRouteApi('/_app/admin/audit')
+
+/** The signed-in user's rights here and the enterprise worked on. */
+function useAdmin(fromSearch: number | undefined) {
+  const user = useSession()
+  return { access: adminAccess(user), enterpriseId: adminEnterpriseId(user, fromSearch) }
+}
+
+/** /admin — the enterprise: name, logo and (SUPER_ADMIN) status; SUPER_ADMIN also creates enterprises here. */
+export function AdminEnterprisePage() {
+  const search = enterpriseRoute.useSearch()
+  const navigate = enterpriseRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <>
+      <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+        {enterpriseId !== undefined ? <EnterprisePanel key={enterpriseId} enterpriseId={enterpriseId} access={access} /> : null}
+      </AdminFrame>
+      {access.platform && search.newEnterprise ? (
+        <NewEnterpriseDialog
+          onClose={() => void navigate({ search: (prev) => ({ ...prev, newEnterprise: undefined }), replace: true })}
+          onCreated={(created) => void navigate({ search: { enterprise: created.id } })}
+        />
+      ) : null}
+    </>
+  )
+}
+
+/** /admin/dealers — the enterprise's dealers. */
+export function AdminDealersPage() {
+  const search = dealersRoute.useSearch()
+  const navigate = dealersRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? <DealersPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/stores — the enterprise's stores, deactivated ones too. */
+export function AdminStoresPage() {
+  const search = storesRoute.useSearch()
+  const navigate = storesRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? <StoresPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/users — the users the signed-in user manages; page, size and search live in the address. */
+export function AdminUsersPage() {
+  const search = usersRoute.useSearch()
+  const navigate = usersRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? (
+        <UsersPanel
+          key={enterpriseId}
+          enterpriseId={enterpriseId}
+          access={access}
+          query={userQueryOf(search)}
+          onQuery={(next) => void navigate({ search: (prev) => ({ ...prev, ...querySearch(next) }) })}
+        />
+      ) : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/audit — the enterprise's audit log; page, size and the kind of record live in the address. */
+export function AdminAuditPage() {
+  const search = auditRoute.useSearch()
+  const navigate = auditRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? (
+        <AuditPanel
+          key={enterpriseId}
+          enterpriseId={enterpriseId}
+          query={auditQueryOf(search)}
+          onQuery={(next) => void navigate({ search: (prev) => ({ ...prev, ...querySearch(next) }) })}
+        />
+      ) : null}
+    </AdminFrame>
+  )
+}

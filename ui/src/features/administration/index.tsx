@@ -1,0 +1,7 @@
+/**
+ * The Administration area (issue 20): an enterprise's name, logo and status,
+ * its dealers, stores (with time zone, allowed hours and opening hours) and
+ * users (levels, ordered roles, blocking, password links), and the audit log
+ * of every change; SUPER_ADMIN picks the enterprise and creates new ones.
+ */
+export { AdminAuditPage, AdminDealersPage, AdminEnterprisePage, AdminStoresPage, AdminUsersPage } from './components/admin-pages'
