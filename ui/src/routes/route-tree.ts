@@ -26,11 +26,13 @@ import { serviceLaneRoute } from './app/service-lane'
 import { simulatorRoute } from './app/simulator'
 import { indexRoute } from './index'
 import { loginRoute } from './login'
+import { resetPasswordRoute } from './reset-password'
 import { rootRoute } from './root'
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
+  resetPasswordRoute,
   appRoute.addChildren([
     leadManagerRoute,
     appointmentsRoute,
