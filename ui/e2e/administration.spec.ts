@@ -1,0 +1,155 @@
+import { expect, test, type Page } from '@playwright/test'
+import { logIn } from './log-in'
+
+/**
+ * The Administration area end to end, against the real server and its demo
+ * world: the demo enterprise admin creates a dealer, a store under it (brand,
+ * time zone; the form refuses a missing code before sending) and a store-level
+ * sales rep with a password in that store; the new user signs in and lands on
+ * the lead manager. Also: a PNG logo uploaded in the Enterprise section shows
+ * in the app shell's header (a wrong file is refused in the browser) and goes
+ * again when removed; and a password link that is not valid is refused with the
+ * server's words.
+ */
+
+const ADMIN = 'enterprise-admin'
+
+/** Codes and names of this run: a retry on the same server makes new ones instead of colliding. */
+const RUN = Date.now().toString(36).toUpperCase()
+
+/** A 2×2 PNG (red), built once: the server checks a logo's bytes, not its name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+async function openAdministration(page: Page) {
+  await page.getByRole('link', { name: 'Administration', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin(\?|$)/)
+  await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible()
+}
+
+async function openSection(page: Page, name: 'Enterprise' | 'Dealers' | 'Stores' | 'Users' | 'Audit log') {
+  await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
+}
+
+test('an enterprise admin sets up a dealer, a store and a sales rep, who then signs in to the lead manager', async ({ page }) => {
+  const dealer = { code: `E2E-D-${RUN}`, name: `E2E Motors ${RUN}` }
+  const store = { code: `E2E-S-${RUN}`, name: `E2E Toyota ${RUN}` }
+  const rep = { username: `e2e-rep-${RUN.toLowerCase()}`, password: 'rep-password-1', firstName: 'Erin', lastName: `Rep${RUN}` }
+
+  await logIn(page, ADMIN)
+  await openAdministration(page)
+
+  // A dealer.
+  await openSection(page, 'Dealers')
+  await page.getByRole('button', { name: 'New dealer' }).click()
+  const dealerForm = page.getByRole('dialog', { name: 'New dealer' })
+  await dealerForm.getByLabel('Dealer code', { exact: true }).fill(dealer.code)
+  await dealerForm.getByLabel('Dealer name', { exact: true }).fill(dealer.name)
+  await dealerForm.getByRole('button', { name: 'Create dealer' }).click()
+  await expect(dealerForm).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Dealers' }).getByRole('row').filter({ hasText: dealer.code })).toContainText(dealer.name)
+
+  // A store under it: a missing code is refused before anything is sent.
+  await openSection(page, 'Stores')
+  await page.getByRole('button', { name: 'New store' }).click()
+  const storeForm = page.getByRole('dialog', { name: 'New store' })
+  await expect(storeForm.getByLabel('Time zone', { exact: true })).toHaveValue('America/New_York')
+  await storeForm.getByLabel('Dealer', { exact: true }).selectOption({ label: `${dealer.name} (${dealer.code})` })
+  await storeForm.getByLabel('Store name', { exact: true }).fill(store.name)
+  await storeForm.getByRole('button', { name: 'Create store' }).click()
+  await expect(storeForm.getByText('Store code is required')).toBeVisible()
+  await storeForm.getByLabel('Store code', { exact: true }).fill(store.code)
+  await storeForm.getByLabel('Brand', { exact: true }).selectOption({ label: 'Toyota' })
+  await storeForm.getByLabel('Time zone', { exact: true }).selectOption('America/Chicago')
+  await storeForm.getByLabel('Sunday open').check()
+  await storeForm.getByLabel('Sunday opens').fill('10:00')
+  await storeForm.getByLabel('Sunday closes').fill('14:00')
+  await storeForm.getByRole('button', { name: 'Create store' }).click()
+  await expect(storeForm).toHaveCount(0)
+  const storeRow = page.getByRole('table', { name: 'Stores' }).getByRole('row').filter({ hasText: store.code })
+  await expect(storeRow).toContainText(store.name)
+  await expect(storeRow).toContainText('Toyota')
+  await expect(storeRow).toContainText('America/Chicago')
+  await expect(storeRow).toContainText(dealer.name)
+
+  // A store-level sales rep with a password, in that store.
+  await openSection(page, 'Users')
+  await page.getByRole('button', { name: 'New user' }).click()
+  const userForm = page.getByRole('dialog', { name: 'New user' })
+  await userForm.getByLabel('Username', { exact: true }).fill(rep.username)
+  await userForm.getByLabel('Password', { exact: true }).fill(rep.password)
+  await userForm.getByLabel('First name', { exact: true }).fill(rep.firstName)
+  await userForm.getByLabel('Last name', { exact: true }).fill(rep.lastName)
+  await userForm.getByLabel('Level', { exact: true }).selectOption('STORE')
+  await userForm.getByRole('button', { name: 'Create user' }).click()
+  // Nothing sent yet: the form names what is missing.
+  await expect(userForm.getByText('Give at least one role')).toBeVisible()
+  await expect(userForm.getByText('Choose the store of a store-level user')).toBeVisible()
+  await userForm.getByLabel('Store', { exact: true }).selectOption({ label: store.name })
+  await userForm.getByLabel('Add a role').selectOption({ label: 'Sales rep' })
+  await expect(userForm.getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText([/^Sales rep/])
+  await userForm.getByRole('button', { name: 'Create user' }).click()
+  await expect(userForm).toHaveCount(0)
+  // The dealer's and the store's notices may still show too: the newest is the user's.
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Created' }).last()).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(rep.username)
+  const userRow = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: rep.username })
+  await expect(userRow).toContainText(store.name)
+  await expect(userRow).toContainText('Sales rep')
+
+  // The new user signs in and lands on the lead manager.
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await logIn(page, rep.username, rep.password)
+  await expect(page).toHaveURL(/\/leadmanager$/)
+  await expect(page.getByRole('heading', { name: 'Lead manager' })).toBeVisible()
+  await expect(page.getByTestId('user-name')).toHaveText(`${rep.firstName} ${rep.lastName}`)
+  await expect(page.getByRole('link', { name: 'Administration', exact: true })).toHaveCount(0)
+})
+
+test('an enterprise admin uploads a PNG logo and sees it in the header, then removes it', async ({ page }) => {
+  await logIn(page, ADMIN)
+  await openAdministration(page)
+  const header = page.locator('.app__header')
+  await expect(page.getByText('No logo yet')).toBeVisible()
+
+  // A file that is not an image is refused in the browser.
+  await page.getByTestId('logo-file').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
+  await expect(page.getByTestId('logo-help')).toHaveText('logo.txt is not a PNG, JPEG or GIF image')
+  await expect(header.getByTestId('enterprise-logo')).toHaveCount(0)
+
+  await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Updated' })).toBeVisible()
+  await expect(page.getByTestId('admin-logo-image')).toBeVisible()
+  const logo = header.getByTestId('enterprise-logo')
+  await expect(logo).toBeVisible()
+  await expect(logo).toHaveAttribute('src', /^blob:/)
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2)
+
+  // It stays after a reload (fetched again with the session's token).
+  await page.reload()
+  await expect(header.getByTestId('enterprise-logo')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Remove logo' }).click()
+  await page.getByRole('dialog', { name: 'Remove the logo' }).getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Deleted' })).toBeVisible()
+  await expect(header.getByTestId('enterprise-logo')).toHaveCount(0)
+  await expect(page.getByText('No logo yet')).toBeVisible()
+})
+
+test('a password link that is not valid is refused with the server\'s words', async ({ page }) => {
+  await page.goto('/reset-password?token=not-a-real-token')
+  await expect(page.getByRole('heading', { name: 'Choose a password' })).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill('short')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByText('The password must have at least 8 characters')).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill('a-long-password')
+  await page.getByLabel('Repeat the password', { exact: true }).fill('a-long-password')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByTestId('reset-refused')).toContainText('invalid or has expired')
+  await page.getByRole('link', { name: 'Go to sign in' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+})
