@@ -175,6 +175,8 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         .nest_no_strip("/mailinglist", api.clone())
         // The lane host's order detail (P§7 L206).
         .nest_no_strip("/bridge", api.clone())
+        .nest_no_strip("/twilio", api.clone())
+        .nest_no_strip("/bandwidth", api.clone())
         // Not a nest: /leadmanager itself is the UI's lead manager.
         .at("/leadmanager/getLeadManagerDataForCompanyOffice", api)
         .at(
@@ -383,7 +385,7 @@ impl Server {
         Self::start_with(
             config,
             Mode::Serve,
-            Registry::standard(&config.job_settings()),
+            Registry::standard(&config.job_settings()?),
         )
         .await
     }
@@ -404,16 +406,23 @@ impl Server {
         let workers = (mode == Mode::Serve).then(|| jobs.start_workers(config, &db));
         let state = AppState {
             trusted_proxies: config.trusted_proxies.clone(),
-            sync: config.job_settings().sync,
+            sync: engine::imports::sources::SyncSettings::new(&config.file_drop_dir),
             exports: config.exports(),
             ..AppState::new(
                 db.clone(),
                 AuthService::new(db, policy),
                 config.queue.clone(),
                 jobs.starter,
-                config.messaging(),
+                config.messaging()?,
             )
         };
+        let sealed = state.messaging.seal_stored_secrets().await?;
+        if sealed > 0 {
+            tracing::info!(
+                sealed,
+                "sealed gateway secrets stored before sealing existed"
+            );
+        }
         let acceptor = TcpListener::bind(config.listen)
             .into_acceptor()
             .await
@@ -462,7 +471,7 @@ impl Server {
 /// `bayline worker`: only job workers, no HTTP.
 pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
     let db = open_database(config).await?;
-    let jobs = JobSystem::open(config, &db, Registry::standard(&config.job_settings())).await?;
+    let jobs = JobSystem::open(config, &db, Registry::standard(&config.job_settings()?)).await?;
     let workers = jobs.start_workers(config, &db);
     tracing::info!(
         queue = %config.queue_name,

@@ -9,6 +9,7 @@ use engine::DatabaseUrl;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::MessagingSettings;
 use engine::messaging::email::Mailer;
+use engine::messaging::secrets::SecretKey;
 use engine::reports::ExportSettings;
 use jobs::QueueBackend;
 
@@ -54,6 +55,10 @@ pub struct Config {
     pub export_dir: PathBuf,
     /// How long an export stays downloadable.
     pub export_keep_hours: i64,
+    /// `BAYLINE_SECRET_KEY`: seals provider secrets at rest. Without it, a key file in the data
+    /// directory (made on first use) serves the embedded default.
+    pub secret_key: Option<SecretKey>,
+    secret_key_cache: std::sync::Arc<std::sync::OnceLock<SecretKey>>,
 }
 
 /// The reverse proxies in front of Bayline (`BAYLINE_TRUSTED_PROXIES`): addresses or CIDR
@@ -109,14 +114,27 @@ impl TrustedProxies {
 }
 
 impl Config {
-    /// What message sending needs to know: the public address and the mailer.
-    /// What the job kinds need: the mailer and public URL, and the file drops.
-    pub fn job_settings(&self) -> jobs::kinds::KindSettings {
-        jobs::kinds::KindSettings {
-            messaging: self.messaging(),
+    /// What the job kinds need: the mailer, public URL and secret key, and the file drops.
+    pub fn job_settings(&self) -> anyhow::Result<jobs::kinds::KindSettings> {
+        Ok(jobs::kinds::KindSettings {
+            messaging: self.messaging()?,
             sync: SyncSettings::new(&self.file_drop_dir),
             exports: self.exports(),
+        })
+    }
+
+    /// The key provider secrets are sealed with: the environment's, else the data directory's
+    /// key file (made the first time). Read once per process.
+    pub fn secret_key(&self) -> anyhow::Result<SecretKey> {
+        if let Some(key) = self.secret_key_cache.get() {
+            return Ok(key.clone());
         }
+        let key = match &self.secret_key {
+            Some(key) => key.clone(),
+            None => SecretKey::from_env_or_file(None, &self.data_dir.join("secret.key"))
+                .map_err(|error| anyhow::anyhow!("{error}"))?,
+        };
+        Ok(self.secret_key_cache.get_or_init(|| key).clone())
     }
 
     pub fn exports(&self) -> ExportSettings {
@@ -126,12 +144,14 @@ impl Config {
         )
     }
 
-    pub fn messaging(&self) -> MessagingSettings {
-        MessagingSettings {
+    /// What message sending needs to know: the public address, the mailer and the secret key.
+    pub fn messaging(&self) -> anyhow::Result<MessagingSettings> {
+        Ok(MessagingSettings {
             public_url: self.public_url.clone(),
             // Checked when the configuration was read.
             mailer: Mailer::from_url(self.smtp_url.as_deref()).unwrap_or(Mailer::Outbox),
-        }
+            secret_key: self.secret_key()?,
+        })
     }
 }
 
@@ -258,6 +278,11 @@ impl Config {
             Some(v) => bail!("BAYLINE_PUBLIC_URL={v:?} must start with http:// or https://"),
             None => None,
         };
+        // Checked now; the message never echoes it (it is a secret).
+        let secret_key = get("BAYLINE_SECRET_KEY")
+            .map(|text| SecretKey::from_base64(&text))
+            .transpose()
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
         let smtp_url = get("BAYLINE_SMTP_URL");
         if let Err(error) = Mailer::from_url(smtp_url.as_deref()) {
             bail!("{error}");
@@ -296,6 +321,8 @@ impl Config {
             public_url,
             smtp_url,
             trusted_proxies,
+            secret_key,
+            secret_key_cache: Default::default(),
         })
     }
 }

@@ -95,7 +95,7 @@ async fn main() -> anyhow::Result<()> {
             let server = Server::start_with(
                 &config,
                 mode,
-                jobs::Registry::standard(&config.job_settings()),
+                jobs::Registry::standard(&config.job_settings()?),
             )
             .await?;
             tracing::info!(

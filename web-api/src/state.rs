@@ -1,7 +1,7 @@
 //! What every handler can reach.
 
 use engine::Database;
-use engine::admin::{AuditLog, TenantAdmin, UserAdmin};
+use engine::admin::{AuditLog, Telephony, TenantAdmin, UserAdmin};
 use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
@@ -39,6 +39,8 @@ pub struct AppState {
     pub tenant_admin: TenantAdmin,
     pub user_admin: UserAdmin,
     pub audit: AuditLog,
+    /// Gateways, their validation, and phone numbers.
+    pub telephony: Telephony,
     pub leads: LeadStore,
     pub lead_lists: LeadListStore,
     pub customers: CustomerStore,
@@ -104,6 +106,10 @@ impl AppState {
             reports: Reports::new(db.clone()),
             mailing_lists: MailingLists::new(db.clone()),
             assistant: AssistantReplies::new(
+                db.clone(),
+                MessagingService::new(db.clone(), messaging.clone()),
+            ),
+            telephony: Telephony::new(
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),
             ),

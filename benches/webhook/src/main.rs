@@ -95,6 +95,7 @@ async fn main() -> anyhow::Result<()> {
         MessagingSettings {
             public_url: None,
             mailer: Mailer::Outbox,
+            secret_key: engine::messaging::secrets::SecretKey::generate()?,
         },
     );
     let token = service.simulator_config().await?.auth_token;

@@ -3,6 +3,7 @@
 //! docs/decisions/0011-administration.md and enforced only here.
 
 pub mod audit;
+pub mod telephony;
 pub mod tenants;
 pub mod users;
 
@@ -11,6 +12,7 @@ use crate::domain::{EmpLevel, Role};
 use crate::error::{Error, Result};
 
 pub use audit::{AuditChange, AuditEntry, AuditLog};
+pub use telephony::{TELEPHONY_ADMINS, Telephony};
 pub use tenants::TenantAdmin;
 pub use users::UserAdmin;
 

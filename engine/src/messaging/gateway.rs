@@ -12,6 +12,10 @@ use crate::domain::messages::DeliveryStatus;
 pub const TWILIO_API: &str = "https://api.twilio.com";
 /// Twilio's Lookup API (a separate host). A configured `api_base_url` serves both.
 pub const TWILIO_LOOKUPS_API: &str = "https://lookups.twilio.com";
+/// Bandwidth's Messaging API v2.
+pub const BANDWIDTH_API: &str = "https://messaging.bandwidth.com";
+/// How many numbers a search proposes (H-R3).
+pub const PROPOSED_NUMBERS: usize = 10;
 
 /// What kind of line a phone number is, as a carrier lookup tells (stored on the customer).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,13 +83,20 @@ pub struct GatewayError {
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct GatewayConfig {
     pub provider: String,
+    /// Twilio's account SID; Bandwidth's account id.
     pub account_sid: Option<String>,
+    /// Twilio's auth token; Bandwidth's API password. Sealed at rest (`secrets`).
     pub auth_token: String,
     pub api_base_url: Option<String>,
+    /// Bandwidth's API user name.
+    pub api_username: Option<String>,
+    /// Bandwidth's messaging application id.
+    pub application_id: Option<String>,
 }
 
 impl GatewayConfig {
     pub const TWILIO: &'static str = "twilio";
+    pub const BANDWIDTH: &'static str = "bandwidth";
     pub const SIMULATOR: &'static str = "simulator";
 
     pub fn is_simulator(&self) -> bool {
@@ -96,7 +107,24 @@ impl GatewayConfig {
 #[derive(Debug, Clone)]
 pub enum Gateway {
     Twilio(TwilioGateway),
+    Bandwidth(BandwidthGateway),
     Simulator,
+}
+
+/// A number a provider offers for sale.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AvailableNumber {
+    pub phone_number: String,
+    pub locality: Option<String>,
+    pub region: Option<String>,
+}
+
+fn gateway_error(message: impl Into<String>) -> GatewayError {
+    GatewayError {
+        code: None,
+        message: message.into(),
+        retryable: false,
+    }
 }
 
 impl Gateway {
@@ -127,18 +155,61 @@ impl Gateway {
                 })?,
                 auth_token: config.auth_token.clone(),
             })),
-            other => Err(GatewayError {
-                code: None,
-                message: format!("Unknown SMS provider {other:?}"),
-                retryable: false,
-            }),
+            GatewayConfig::BANDWIDTH => Ok(Gateway::Bandwidth(BandwidthGateway {
+                http: http.clone(),
+                base_url: config
+                    .api_base_url
+                    .clone()
+                    .unwrap_or_else(|| BANDWIDTH_API.to_owned())
+                    .trim_end_matches('/')
+                    .to_owned(),
+                account_id: config
+                    .account_sid
+                    .clone()
+                    .ok_or_else(|| gateway_error("The Bandwidth gateway has no account id"))?,
+                username: config
+                    .api_username
+                    .clone()
+                    .ok_or_else(|| gateway_error("The Bandwidth gateway has no API user name"))?,
+                password: config.auth_token.clone(),
+                application_id: config.application_id.clone().ok_or_else(|| {
+                    gateway_error("The Bandwidth gateway has no messaging application id")
+                })?,
+            })),
+            other => Err(gateway_error(format!("Unknown SMS provider {other:?}"))),
         }
     }
 
     pub async fn send(&self, sms: &OutboundSms) -> Result<Accepted, GatewayError> {
         match self {
             Gateway::Twilio(twilio) => twilio.send(sms).await,
+            Gateway::Bandwidth(bandwidth) => bandwidth.send(sms).await,
             Gateway::Simulator => simulate(sms),
+        }
+    }
+
+    /// Up to [`PROPOSED_NUMBERS`] local US numbers that can text, in an area code if given.
+    pub async fn available_numbers(
+        &self,
+        area_code: Option<&str>,
+    ) -> Result<Vec<AvailableNumber>, GatewayError> {
+        match self {
+            Gateway::Twilio(twilio) => twilio.available_numbers(area_code).await,
+            Gateway::Bandwidth(_) => Err(gateway_error(
+                "Number search through Bandwidth is not available yet; order numbers in Bandwidth's dashboard",
+            )),
+            Gateway::Simulator => Ok(simulated_numbers(area_code)),
+        }
+    }
+
+    /// Buys a number and points its incoming texts at `sms_url`; answers the provider's id.
+    pub async fn buy_number(&self, number: &str, sms_url: &str) -> Result<String, GatewayError> {
+        match self {
+            Gateway::Twilio(twilio) => twilio.buy_number(number, sms_url).await,
+            Gateway::Bandwidth(_) => Err(gateway_error(
+                "Buying numbers through Bandwidth is not available yet; order numbers in Bandwidth's dashboard",
+            )),
+            Gateway::Simulator => Ok(format!("PN{}", &new_message_sid()[2..])),
         }
     }
 
@@ -146,6 +217,8 @@ impl Gateway {
     pub async fn line_type(&self, phone: &str) -> Result<LineType, GatewayError> {
         match self {
             Gateway::Twilio(twilio) => twilio.line_type(phone).await,
+            // Bandwidth's messaging API has no line-type lookup.
+            Gateway::Bandwidth(_) => Ok(LineType::Unknown),
             // Consistent with `simulate`: the number it refuses as "not a mobile number" is a
             // landline; every other number is a mobile.
             Gateway::Simulator => Ok(match phone {
@@ -268,6 +341,189 @@ impl TwilioGateway {
         }
         Err(provider_error(status, &body))
     }
+}
+
+#[derive(Debug, Deserialize)]
+struct TwilioAvailable {
+    available_phone_numbers: Vec<TwilioAvailableNumber>,
+}
+
+#[derive(Debug, Deserialize)]
+struct TwilioAvailableNumber {
+    phone_number: String,
+    locality: Option<String>,
+    region: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct TwilioIncoming {
+    sid: String,
+}
+
+impl TwilioGateway {
+    async fn call(&self, request: reqwest::RequestBuilder) -> Result<String, GatewayError> {
+        let response = request
+            .basic_auth(&self.account_sid, Some(&self.auth_token))
+            .timeout(Duration::from_secs(15))
+            .send()
+            .await
+            .map_err(|error| GatewayError {
+                code: None,
+                message: format!("The SMS provider could not be reached: {error}"),
+                retryable: true,
+            })?;
+        let status = response.status();
+        let body = response.text().await.unwrap_or_default();
+        if status.is_success() {
+            Ok(body)
+        } else {
+            Err(provider_error(status, &body))
+        }
+    }
+
+    /// `GET …/AvailablePhoneNumbers/US/Local.json?SmsEnabled=true&PageSize=10[&AreaCode=]`.
+    async fn available_numbers(
+        &self,
+        area_code: Option<&str>,
+    ) -> Result<Vec<AvailableNumber>, GatewayError> {
+        let url = format!(
+            "{}/2010-04-01/Accounts/{}/AvailablePhoneNumbers/US/Local.json",
+            self.base_url, self.account_sid
+        );
+        let mut query = vec![
+            ("SmsEnabled", "true".to_owned()),
+            ("PageSize", PROPOSED_NUMBERS.to_string()),
+        ];
+        if let Some(area) = area_code {
+            query.push(("AreaCode", area.to_owned()));
+        }
+        let body = self.call(self.http.get(&url).query(&query)).await?;
+        let found: TwilioAvailable = serde_json::from_str(&body).map_err(|e| {
+            gateway_error(format!(
+                "The number search answered something unreadable: {e}"
+            ))
+        })?;
+        Ok(found
+            .available_phone_numbers
+            .into_iter()
+            .take(PROPOSED_NUMBERS)
+            .map(|n| AvailableNumber {
+                phone_number: n.phone_number,
+                locality: n.locality,
+                region: n.region,
+            })
+            .collect())
+    }
+
+    /// `POST …/IncomingPhoneNumbers.json` with `PhoneNumber` and `SmsUrl`.
+    async fn buy_number(&self, number: &str, sms_url: &str) -> Result<String, GatewayError> {
+        let url = format!(
+            "{}/2010-04-01/Accounts/{}/IncomingPhoneNumbers.json",
+            self.base_url, self.account_sid
+        );
+        let body = self
+            .call(self.http.post(&url).form(&[
+                ("PhoneNumber", number),
+                ("SmsUrl", sms_url),
+                ("SmsMethod", "POST"),
+            ]))
+            .await?;
+        let bought: TwilioIncoming = serde_json::from_str(&body).map_err(|e| {
+            gateway_error(format!("The purchase answered something unreadable: {e}"))
+        })?;
+        Ok(bought.sid)
+    }
+}
+
+/// A client for Bandwidth's `POST /api/v2/users/{accountId}/messages` with Basic auth.
+#[derive(Debug, Clone)]
+pub struct BandwidthGateway {
+    http: reqwest::Client,
+    base_url: String,
+    account_id: String,
+    username: String,
+    password: String,
+    application_id: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct BandwidthMessage {
+    id: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct BandwidthError {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    description: Option<String>,
+}
+
+impl BandwidthGateway {
+    async fn send(&self, sms: &OutboundSms) -> Result<Accepted, GatewayError> {
+        let url = format!(
+            "{}/api/v2/users/{}/messages",
+            self.base_url, self.account_id
+        );
+        let mut body = serde_json::json!({
+            "applicationId": self.application_id,
+            "to": [sms.to],
+            "from": sms.from,
+            "text": sms.body,
+        });
+        if !sms.media_urls.is_empty() {
+            body["media"] = serde_json::json!(sms.media_urls);
+        }
+        let response = self
+            .http
+            .post(&url)
+            .basic_auth(&self.username, Some(&self.password))
+            .json(&body)
+            .timeout(Duration::from_secs(15))
+            .send()
+            .await
+            .map_err(|error| GatewayError {
+                code: None,
+                message: format!("The SMS provider could not be reached: {error}"),
+                retryable: true,
+            })?;
+        let status = response.status();
+        let text = response.text().await.unwrap_or_default();
+        if status.is_success() {
+            let message: BandwidthMessage = serde_json::from_str(&text).map_err(|error| {
+                gateway_error(format!(
+                    "The SMS provider answered something unreadable: {error}"
+                ))
+            })?;
+            return Ok(Accepted {
+                sid: message.id,
+                status: DeliveryStatus::Queued,
+            });
+        }
+        let error: Option<BandwidthError> = serde_json::from_str(&text).ok();
+        Err(GatewayError {
+            code: error.as_ref().and_then(|e| e.kind.clone()),
+            message: error
+                .and_then(|e| e.description)
+                .unwrap_or_else(|| format!("The SMS provider answered {status}")),
+            retryable: status.as_u16() == 429 || status.is_server_error(),
+        })
+    }
+}
+
+/// The simulator's numbers for sale: fictional 555-01xx lines in the area code asked for.
+fn simulated_numbers(area_code: Option<&str>) -> Vec<AvailableNumber> {
+    let area = area_code
+        .filter(|a| a.len() == 3 && a.chars().all(|c| c.is_ascii_digit()))
+        .unwrap_or("555");
+    let mut rng = rand::rng();
+    let start = rng.random_range(0..90u32);
+    (0..PROPOSED_NUMBERS as u32)
+        .map(|i| AvailableNumber {
+            phone_number: format!("+1{area}55501{:02}", (start + i) % 100),
+            locality: Some("Simulated".to_owned()),
+            region: None,
+        })
+        .collect()
 }
 
 /// Twilio's error body (`code`, `message`) as a gateway error.

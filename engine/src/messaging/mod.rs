@@ -6,6 +6,7 @@ pub mod gateway;
 pub mod ics;
 pub mod jobs;
 pub mod quiet_hours;
+pub mod secrets;
 mod service;
 pub mod signature;
 pub mod text;

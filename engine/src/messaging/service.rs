@@ -46,6 +46,8 @@ pub struct MessagingSettings {
     /// callbacks and media links. Without it Twilio is not asked for status callbacks.
     pub public_url: Option<String>,
     pub mailer: Mailer,
+    /// Seals provider secrets at rest (`BAYLINE_SECRET_KEY`).
+    pub secret_key: crate::messaging::secrets::SecretKey,
 }
 
 const OPTED_OUT_CONFIRMATION: &str =
@@ -386,6 +388,11 @@ impl MessagingService {
 
     pub fn settings(&self) -> &MessagingSettings {
         &self.settings
+    }
+
+    /// The HTTP client gateways are called with.
+    pub fn http(&self) -> &reqwest::Client {
+        &self.http
     }
 
     /// A lead inside the scope; elsewhere simply not found.

@@ -150,7 +150,9 @@ pub enum Assistants {
 }
 
 #[derive(Iden, Clone, Copy)]
-pub enum PhoneNumbers { Table, Id, EnterpriseId, StoreId, Number, Provider, Capabilities, CreatedAt }
+pub enum PhoneNumbers {
+    Table, Id, EnterpriseId, StoreId, Number, Provider, Capabilities, CreatedAt, ProviderSid, BoughtBy,
+}
 
 #[derive(Iden, Clone, Copy)]
 pub enum PlannerDefinitions {
@@ -196,7 +198,7 @@ pub enum Schedulers {
 #[derive(Iden, Clone, Copy)]
 pub enum MessagingGateways {
     Table, Id, EnterpriseId, StoreId, Provider, AccountSid, AuthToken, ApiBaseUrl, CreatedAt,
-    UpdatedAt,
+    UpdatedAt, ApiUsername, ApplicationId,
 }
 
 #[derive(Iden, Clone, Copy)]

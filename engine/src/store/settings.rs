@@ -176,6 +176,8 @@ impl SettingsStore {
                 MessagingGateways::AccountSid,
                 MessagingGateways::AuthToken,
                 MessagingGateways::ApiBaseUrl,
+                MessagingGateways::ApiUsername,
+                MessagingGateways::ApplicationId,
             ])
             .from(MessagingGateways::Table)
             .and_where(Expr::col(MessagingGateways::EnterpriseId).eq(enterprise_id))
@@ -196,9 +198,10 @@ impl SettingsStore {
         self.db.fetch_optional(&query).await
     }
 
-    /// Sets the gateway of a store, or of the enterprise when `store_id` is `None`.
-    pub async fn set_gateway(
-        &self,
+    /// Sets the gateway of a store, or of the enterprise when `store_id` is `None`, inside the
+    /// caller's transaction. `config.auth_token` is stored as given: the caller seals it.
+    pub async fn set_gateway_in(
+        tx: &mut crate::db::Transaction,
         enterprise_id: i64,
         store_id: Option<i64>,
         config: &GatewayConfig,
@@ -221,6 +224,8 @@ impl SettingsStore {
                 MessagingGateways::AccountSid,
                 MessagingGateways::AuthToken,
                 MessagingGateways::ApiBaseUrl,
+                MessagingGateways::ApiUsername,
+                MessagingGateways::ApplicationId,
                 MessagingGateways::CreatedAt,
                 MessagingGateways::UpdatedAt,
             ])
@@ -231,14 +236,40 @@ impl SettingsStore {
                 config.account_sid.clone().into(),
                 config.auth_token.clone().into(),
                 config.api_base_url.clone().into(),
+                config.api_username.clone().into(),
+                config.application_id.clone().into(),
                 now.into(),
                 now.into(),
             ])
             .to_owned();
-        let mut tx = self.db.begin().await?;
         tx.execute(&delete).await?;
         tx.execute(&insert).await?;
-        tx.commit().await
+        Ok(())
+    }
+
+    /// Every stored gateway secret not yet sealed, by row id (rows from before sealing).
+    pub async fn unsealed_secrets(&self) -> Result<Vec<(i64, String)>> {
+        self.db
+            .fetch_all(
+                Query::select()
+                    .columns([MessagingGateways::Id, MessagingGateways::AuthToken])
+                    .from(MessagingGateways::Table)
+                    .and_where(Expr::col(MessagingGateways::AuthToken).not_like("enc1:%")),
+            )
+            .await
+    }
+
+    pub async fn replace_secret(&self, gateway_id: i64, sealed: &str) -> Result<()> {
+        self.db
+            .execute(
+                &Query::update()
+                    .table(MessagingGateways::Table)
+                    .value(MessagingGateways::AuthToken, sealed)
+                    .and_where(Expr::col(MessagingGateways::Id).eq(gateway_id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
     }
 
     /// An installation-wide value, made by `make` the first time anyone asks; every process

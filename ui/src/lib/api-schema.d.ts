@@ -8442,7 +8442,114 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The company master list: all enterprises for SUPER_ADMIN, one's own for enterprise and
+         *     corporate admins.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["EnterprisePage"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         put?: never;
         /** Creates an enterprise (SUPER_ADMIN). */
         post: {
@@ -9871,7 +9978,109 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The stores of an enterprise that the caller may see. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    enterpriseId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["StoreMaster"][];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Adds a store under a dealer (tenant admins): code, name, brand, number, time zone,
@@ -24579,6 +24788,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lisa/message-config/validate-sms-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a test SMS through the store's own gateway, whichever it is. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StoreValidateBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SmsSentView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lisa/predictive-planner": {
         parameters: {
             query?: never;
@@ -26733,7 +27071,11 @@ export interface paths {
                 };
             };
         };
-        /** Sets the gateway of a store or of a whole enterprise. */
+        /**
+         * Sets the gateway of a store or of a whole enterprise: Twilio (`accountSid`,
+         *     `authToken`), Bandwidth (`accountSid` as the account id, `apiUsername`, `authToken` as
+         *     the API password, `applicationId`) or the simulator. The secret is sealed at rest.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -26847,6 +27189,257 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buys a number for a store through its provider; its texts come here, and it becomes the
+         *     store's number when the store has none.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BuyNumberBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PhoneNumberView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging/numbers/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ten numbers the store's provider offers (the simulator too), in an area code if given. */
+        get: {
+            parameters: {
+                query: {
+                    storeId: number;
+                    areaCode?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["AvailableNumberView"][];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -33335,6 +33928,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bandwidth/validate-sms-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test SMS through Bandwidth (the credentials given, else the store's Bandwidth
+         *     gateway): 'SMS Sent Successfully.', or 400 with Bandwidth's own error.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BandwidthValidateBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SmsSentView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bridge/api/getOpenServiceOrderDetail/{id}": {
         parameters: {
             query?: never;
@@ -35108,6 +35833,267 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/twilio/list-all-phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The enterprise's numbers (one store's, if named), newest first. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ListNumbersBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["PhoneNumberView"][];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/twilio/validate-sms-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test SMS through Twilio (the credentials given, else the store's Twilio
+         *     gateway): 'SMS Sent Successfully.', or 400 with Twilio's own error.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TwilioValidateBody"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SmsSentView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/logout": {
         parameters: {
             query?: never;
@@ -35820,6 +36806,28 @@ export interface components {
             /** @description The store's time zone (IANA). */
             timeZone: string;
         };
+        /** AvailableNumberView */
+        AvailableNumberView: {
+            display: string;
+            locality?: string;
+            phoneNumber: string;
+            region?: string;
+        };
+        /**
+         * BandwidthValidateBody
+         * @description A test text through Bandwidth: the given credentials, else the store's saved gateway.
+         */
+        BandwidthValidateBody: {
+            accountId?: string;
+            apiBaseUrl?: string;
+            apiPassword?: string;
+            apiUsername?: string;
+            applicationId?: string;
+            fromNumber?: string;
+            /** Format: int64 */
+            storeId: number;
+            toNumber: string;
+        };
         /** BocMaster */
         BocMaster: {
             bocId: string;
@@ -35917,6 +36925,13 @@ export interface components {
             /** Format: int64 */
             storeId: number;
             storeName: string;
+        };
+        /** BuyNumberBody */
+        BuyNumberBody: {
+            /** @description One of the proposals of `/api/messaging/numbers/available`. */
+            phoneNumber: string;
+            /** Format: int64 */
+            storeId: number;
         };
         /** CadenceChange */
         CadenceChange: {
@@ -36834,11 +37849,16 @@ export interface components {
         };
         /** GatewayView */
         GatewayView: {
+            /** @description Twilio's account SID, or Bandwidth's account id. */
             accountSid?: string;
             apiBaseUrl?: string;
+            /** @description Bandwidth's API user name. */
+            apiUsername?: string;
+            /** @description Bandwidth's messaging application id. */
+            applicationId?: string;
             /** @description Never returned; says whether one is set. */
             hasAuthToken: boolean;
-            /** @description twilio or simulator. */
+            /** @description twilio, bandwidth or simulator. */
             provider: string;
         };
         /**
@@ -37314,6 +38334,14 @@ export interface components {
             /** Format: uint64 */
             totalElements: number;
         };
+        /** ListNumbersBody */
+        ListNumbersBody: {
+            /**
+             * Format: int64
+             * @description Only this store's numbers; every number of the enterprise when absent.
+             */
+            storeId?: number;
+        };
         /** LogMessagesQuery */
         LogMessagesQuery: {
             /** Format: uint64 */
@@ -37640,6 +38668,24 @@ export interface components {
             to?: string;
             toName?: string;
             track?: string;
+        };
+        /** PhoneNumberView */
+        PhoneNumberView: {
+            capabilities: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The spec's display form, (555)-201-3344. */
+            display: string;
+            /** Format: int64 */
+            enterpriseId: number;
+            /** Format: int64 */
+            id: number;
+            /** @description E.164. */
+            phoneNumber: string;
+            provider: string;
+            providerSid?: string;
+            /** Format: int64 */
+            storeId?: number;
         };
         /** PhonePage */
         PhonePage: {
@@ -38208,13 +39254,17 @@ export interface components {
         };
         /** SetGateway */
         SetGateway: {
+            /** @description Twilio's account SID, or Bandwidth's account id. */
             accountSid?: string;
-            /** @description A Twilio-compatible API's address; Twilio's own when absent. */
+            /** @description A Twilio- or Bandwidth-compatible API's address; the provider's own when absent. */
             apiBaseUrl?: string;
+            apiUsername?: string;
+            applicationId?: string;
+            /** @description Twilio's auth token, or Bandwidth's API password. Sealed at rest, never returned. */
             authToken?: string;
             /** Format: int64 */
             enterpriseId: number;
-            /** @description twilio or simulator. */
+            /** @description twilio, bandwidth or simulator. */
             provider: string;
             /**
              * Format: int64
@@ -38226,6 +39276,17 @@ export interface components {
         SimulatedReply: {
             /** @description What the customer types. */
             body: string;
+        };
+        /**
+         * SmsSentView
+         * @description The confirmation of a test text (kept by the UI as the confirmation object).
+         */
+        SmsSentView: {
+            /** @description 'SMS Sent Successfully.' */
+            message: string;
+            /** @description The provider's id of the test message. */
+            sid: string;
+            status: string;
         };
         /** StageUpdate */
         StageUpdate: {
@@ -38382,6 +39443,16 @@ export interface components {
             /** Format: int64 */
             storeId: number;
             storeName: string;
+        };
+        /**
+         * StoreValidateBody
+         * @description A test text through whatever gateway the store has.
+         */
+        StoreValidateBody: {
+            fromNumber?: string;
+            /** Format: int64 */
+            storeId: number;
+            toNumber: string;
         };
         /** SvcOpenRo */
         SvcOpenRo: {
@@ -38562,6 +39633,21 @@ export interface components {
             jobRun: components["schemas"]["JobRunView"];
             /** @description 'Successfully Started'; the run's result says 'Successfully Transfered' or 'No Records.'. */
             message: string;
+        };
+        /**
+         * TwilioValidateBody
+         * @description A test text through Twilio: the given credentials, else the store's saved Twilio gateway.
+         */
+        TwilioValidateBody: {
+            accountSid?: string;
+            apiBaseUrl?: string;
+            authToken?: string;
+            /** @description The number to text from; the store's number when absent. */
+            fromNumber?: string;
+            /** Format: int64 */
+            storeId: number;
+            /** @description The number to text the test message to. */
+            toNumber: string;
         };
         /** UnreadCountView */
         UnreadCountView: {

@@ -5,8 +5,7 @@
 use chrono::{DateTime, Utc};
 use engine::admin::AuditEntry;
 use engine::admin::tenants::{
-    BocInput, BocRecord, DayHours, EnterpriseInput, EnterpriseRecord, MAX_LOGO_BYTES, StoreInput,
-    StoreRecord,
+    BocInput, BocRecord, DayHours, EnterpriseRecord, MAX_LOGO_BYTES, StoreInput, StoreRecord,
 };
 use engine::admin::users::{UserInput, UserRecord, send_reset_email};
 use engine::domain::formats::gmt_offset;
@@ -148,7 +147,7 @@ pub struct AdminStoreView {
 }
 
 impl AdminStoreView {
-    fn from_record(s: StoreRecord) -> ApiResult<Self> {
+    pub fn from_record(s: StoreRecord) -> ApiResult<Self> {
         Ok(Self {
             office_time_zone: gmt_offset(&s.time_zone, Utc::now())?,
             id: s.id,
@@ -468,29 +467,6 @@ pub struct AdministrationApi;
 
 #[OpenApi(tag = "ApiTags::Administration")]
 impl AdministrationApi {
-    /// Creates an enterprise (SUPER_ADMIN).
-    #[oai(path = "/api/enterprise", method = "post")]
-    async fn create_enterprise(
-        &self,
-        state: Data<&AppState>,
-        Session(caller): Session,
-        body: Json<NewEnterpriseBody>,
-    ) -> ApiResult<Json<EnterpriseView>> {
-        let body = body.0;
-        let created = state
-            .tenant_admin
-            .create_enterprise(
-                &caller,
-                EnterpriseInput {
-                    name: body.name,
-                    code: body.code,
-                },
-                Utc::now(),
-            )
-            .await?;
-        Ok(Json(created.into()))
-    }
-
     /// One enterprise: its name, code, whether it is active and has a logo (its members).
     #[oai(path = "/api/enterprise/:enterpriseId", method = "get")]
     async fn enterprise(
@@ -711,23 +687,6 @@ impl AdministrationApi {
     ) -> ApiResult<Json<Vec<AdminStoreView>>> {
         let stores = state.tenant_admin.stores(&caller, enterprise_id.0).await?;
         Ok(Json(stores_view(stores)?))
-    }
-
-    /// Adds a store under a dealer (tenant admins): code, name, brand, number, time zone,
-    /// allowed texting hours and opening hours; every problem is reported at once.
-    #[oai(path = "/api/enterprise/:enterpriseId/store", method = "post")]
-    async fn create_store(
-        &self,
-        state: Data<&AppState>,
-        Session(caller): Session,
-        #[oai(name = "enterpriseId")] enterprise_id: Path<i64>,
-        body: Json<StoreBody>,
-    ) -> ApiResult<Json<AdminStoreView>> {
-        let store = state
-            .tenant_admin
-            .create_store(&caller, enterprise_id.0, body.0.into(), Utc::now())
-            .await?;
-        AdminStoreView::from_record(store).map(Json)
     }
 
     /// Edits a store (tenant admins).

@@ -11,9 +11,11 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
+use super::administration::{AdminStoreView, EnterpriseView, NewEnterpriseBody, StoreBody};
 use crate::auth::Session;
 use crate::error::ApiResult;
 use crate::state::AppState;
+use engine::admin::tenants::EnterpriseInput;
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
@@ -98,6 +100,46 @@ pub struct EnterpriseApi;
 
 #[OpenApi(tag = "ApiTags::Enterprise")]
 impl EnterpriseApi {
+    /// Creates an enterprise (SUPER_ADMIN).
+    #[oai(path = "/api/enterprise", method = "post")]
+    async fn create_enterprise(
+        &self,
+        state: Data<&AppState>,
+        Session(caller): Session,
+        body: Json<NewEnterpriseBody>,
+    ) -> ApiResult<Json<EnterpriseView>> {
+        let body = body.0;
+        let created = state
+            .tenant_admin
+            .create_enterprise(
+                &caller,
+                EnterpriseInput {
+                    name: body.name,
+                    code: body.code,
+                },
+                Utc::now(),
+            )
+            .await?;
+        Ok(Json(created.into()))
+    }
+
+    /// Adds a store under a dealer (tenant admins): code, name, brand, number, time zone,
+    /// allowed texting hours and opening hours; every problem is reported at once.
+    #[oai(path = "/api/enterprise/:enterpriseId/store", method = "post")]
+    async fn create_store(
+        &self,
+        state: Data<&AppState>,
+        Session(caller): Session,
+        #[oai(name = "enterpriseId")] enterprise_id: Path<i64>,
+        body: Json<StoreBody>,
+    ) -> ApiResult<Json<AdminStoreView>> {
+        let store = state
+            .tenant_admin
+            .create_store(&caller, enterprise_id.0, body.0.into(), Utc::now())
+            .await?;
+        AdminStoreView::from_record(store).map(Json)
+    }
+
     /// The company master list: all enterprises for SUPER_ADMIN, one's own for enterprise and
     /// corporate admins.
     #[oai(path = "/api/enterprise", method = "get")]

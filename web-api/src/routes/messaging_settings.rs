@@ -1,10 +1,10 @@
-//! How a store texts: its SMS gateway (Twilio-compatible or the simulator), its allowed hours
+//! How a store texts: its SMS gateway (Twilio, Bandwidth or the simulator), its allowed hours
 //! for automated texts and its HELP answer. Admins only.
 
 use chrono::Utc;
+use engine::admin::TELEPHONY_ADMINS;
+use engine::admin::telephony::{GatewayInput, GatewaySummary};
 use engine::auth::Caller;
-use engine::domain::Role;
-use engine::messaging::gateway::GatewayConfig;
 use engine::messaging::quiet_hours::AllowedHours;
 use engine::store::settings::StoreSettings;
 use poem::Request;
@@ -18,22 +18,33 @@ use crate::auth::{Session, request_scope, store_in_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
-const ADMINS: &[Role] = &[
-    Role::SuperAdmin,
-    Role::EnterpriseAdmin,
-    Role::CorporateAdmin,
-    Role::SuperDataAdmin,
-];
-
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct GatewayView {
-    /// twilio or simulator.
+    /// twilio, bandwidth or simulator.
     pub provider: String,
+    /// Twilio's account SID, or Bandwidth's account id.
     pub account_sid: Option<String>,
     pub api_base_url: Option<String>,
+    /// Bandwidth's API user name.
+    pub api_username: Option<String>,
+    /// Bandwidth's messaging application id.
+    pub application_id: Option<String>,
     /// Never returned; says whether one is set.
     pub has_auth_token: bool,
+}
+
+impl From<GatewaySummary> for GatewayView {
+    fn from(g: GatewaySummary) -> Self {
+        Self {
+            provider: g.provider,
+            account_sid: g.account_sid,
+            api_base_url: g.api_base_url,
+            api_username: g.api_username,
+            application_id: g.application_id,
+            has_auth_token: g.has_auth_token,
+        }
+    }
 }
 
 #[derive(Debug, Object)]
@@ -42,12 +53,22 @@ pub struct SetGateway {
     pub enterprise_id: i64,
     /// The store it is for; the whole enterprise when absent.
     pub store_id: Option<i64>,
-    /// twilio or simulator.
+    /// twilio, bandwidth or simulator.
+    #[oai(validator(max_length = 20))]
     pub provider: String,
+    /// Twilio's account SID, or Bandwidth's account id.
+    #[oai(validator(max_length = 100))]
     pub account_sid: Option<String>,
+    /// Twilio's auth token, or Bandwidth's API password. Sealed at rest, never returned.
+    #[oai(validator(max_length = 300))]
     pub auth_token: Option<String>,
-    /// A Twilio-compatible API's address; Twilio's own when absent.
+    /// A Twilio- or Bandwidth-compatible API's address; the provider's own when absent.
+    #[oai(validator(max_length = 300))]
     pub api_base_url: Option<String>,
+    #[oai(validator(max_length = 300))]
+    pub api_username: Option<String>,
+    #[oai(validator(max_length = 100))]
+    pub application_id: Option<String>,
 }
 
 #[derive(Debug, Object)]
@@ -87,7 +108,7 @@ pub struct UpdateStoreMessaging {
 pub struct MessagingSettingsApi;
 
 fn require_admin(caller: &Caller) -> ApiResult<()> {
-    Ok(caller.require_any(ADMINS)?)
+    Ok(caller.require_any(TELEPHONY_ADMINS)?)
 }
 
 #[OpenApi(tag = "ApiTags::Messaging")]
@@ -101,19 +122,14 @@ impl MessagingSettingsApi {
         Session(caller): Session,
         #[oai(name = "storeId")] store_id: Query<i64>,
     ) -> ApiResult<Json<GatewayView>> {
-        require_admin(&caller)?;
         let scope = request_scope(&caller, req)?;
-        store_in_scope(&state, &scope, store_id.0).await?;
-        let config = state.messaging.gateway_config(store_id.0).await?;
-        Ok(Json(GatewayView {
-            has_auth_token: !config.auth_token.is_empty(),
-            provider: config.provider,
-            account_sid: config.account_sid,
-            api_base_url: config.api_base_url,
-        }))
+        let store = store_in_scope(&state, &scope, store_id.0).await?;
+        Ok(Json(state.telephony.gateway(&caller, &store).await?.into()))
     }
 
-    /// Sets the gateway of a store or of a whole enterprise.
+    /// Sets the gateway of a store or of a whole enterprise: Twilio (`accountSid`,
+    /// `authToken`), Bandwidth (`accountSid` as the account id, `apiUsername`, `authToken` as
+    /// the API password, `applicationId`) or the simulator. The secret is sealed at rest.
     #[oai(path = "/api/messaging/gateway", method = "put")]
     async fn set_gateway(
         &self,
@@ -121,64 +137,32 @@ impl MessagingSettingsApi {
         Session(caller): Session,
         body: Json<SetGateway>,
     ) -> ApiResult<Json<GatewayView>> {
-        require_admin(&caller)?;
         let body = body.0;
         let scope = caller.scope(Some(body.enterprise_id))?;
         if let Some(store_id) = body.store_id {
             store_in_scope(&state, &scope, store_id).await?;
         }
-        let config = match body.provider.as_str() {
-            GatewayConfig::TWILIO => {
-                let account_sid = body
-                    .account_sid
-                    .filter(|s| s.starts_with("AC") && s.len() >= 10)
-                    .ok_or_else(|| {
-                        engine::Error::invalid("accountSid must be a Twilio account SID (AC…)")
-                    })?;
-                let auth_token = body
-                    .auth_token
-                    .filter(|t| t.len() >= 8)
-                    .ok_or_else(|| engine::Error::invalid("authToken is required for Twilio"))?;
-                if let Some(url) = &body.api_base_url
-                    && !(url.starts_with("https://") || url.starts_with("http://"))
-                {
-                    return Err(
-                        engine::Error::invalid("apiBaseUrl must be an http(s) address").into(),
-                    );
-                }
-                GatewayConfig {
-                    provider: GatewayConfig::TWILIO.to_owned(),
-                    account_sid: Some(account_sid),
-                    auth_token,
-                    api_base_url: body.api_base_url,
-                }
-            }
-            GatewayConfig::SIMULATOR => {
-                let default = state.messaging.simulator_config().await?;
-                GatewayConfig {
-                    provider: GatewayConfig::SIMULATOR.to_owned(),
-                    account_sid: default.account_sid,
-                    auth_token: default.auth_token,
-                    api_base_url: None,
-                }
-            }
-            other => {
-                return Err(engine::Error::invalid(format!(
-                    "provider must be twilio or simulator, got {other:?}"
-                ))
-                .into());
-            }
+        let input = GatewayInput {
+            provider: body.provider,
+            account_sid: body.account_sid,
+            auth_token: body.auth_token,
+            api_base_url: body.api_base_url,
+            api_username: body.api_username,
+            application_id: body.application_id,
         };
-        state
-            .store_config
-            .set_gateway(scope.enterprise_id, body.store_id, &config, Utc::now())
-            .await?;
-        Ok(Json(GatewayView {
-            has_auth_token: true,
-            provider: config.provider,
-            account_sid: config.account_sid,
-            api_base_url: config.api_base_url,
-        }))
+        Ok(Json(
+            state
+                .telephony
+                .set_gateway(
+                    &caller,
+                    scope.enterprise_id,
+                    body.store_id,
+                    &input,
+                    Utc::now(),
+                )
+                .await?
+                .into(),
+        ))
     }
 
     /// A store's allowed hours and HELP answer.

@@ -11,9 +11,8 @@ use std::collections::HashMap;
 use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Timelike, Utc, Weekday};
 use engine::domain::formats::parse_time_zone;
 use engine::domain::parse_job_input;
-use engine::messaging::email::Mailer;
 use engine::messaging::quiet_hours::AllowedHours;
-use engine::messaging::{MessagingService, MessagingSettings, WebhookRequest, signature};
+use engine::messaging::{MessagingService, WebhookRequest, signature};
 use engine::outreach::{BulkInitiation, BulkInitiationInput, FollowUps};
 use engine::store::messages::MessageStore;
 use engine::store::schema::{
@@ -214,13 +213,7 @@ async fn a_scripted_week_never_texts_the_opted_out_outside_allowed_hours_or_twic
         .unwrap()
         .with_timezone(&Utc);
 
-    let messaging = MessagingService::new(
-        app.db.clone(),
-        MessagingSettings {
-            public_url: None,
-            mailer: Mailer::Outbox,
-        },
-    );
+    let messaging = MessagingService::new(app.db.clone(), app.messaging_settings());
     let gateway = messaging.gateway_config(1).await.unwrap();
     let mark = app.last_message_id().await;
     let mut week = Week {

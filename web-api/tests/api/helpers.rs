@@ -342,6 +342,20 @@ impl Drop for WorkerProcess {
 }
 
 impl TestApp {
+    /// Messaging settings like the server's (its secret key, so stored secrets open).
+    pub fn messaging_settings(&self) -> engine::messaging::MessagingSettings {
+        let data_dir = self.setting("BAYLINE_DATA_DIR").expect("a data directory");
+        engine::messaging::MessagingSettings {
+            public_url: None,
+            mailer: engine::messaging::email::Mailer::Outbox,
+            secret_key: engine::messaging::secrets::SecretKey::from_env_or_file(
+                None,
+                &std::path::Path::new(data_dir).join("secret.key"),
+            )
+            .expect("the server's secret key"),
+        }
+    }
+
     /// A setting the server was started with.
     pub fn setting(&self, name: &str) -> Option<&str> {
         self.settings

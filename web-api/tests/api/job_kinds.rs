@@ -16,7 +16,7 @@ const ALLOWED: &[Role] = &[Role::SuperAdmin, Role::EnterpriseAdmin];
 
 /// The standard kinds (configured like the server) plus the test kinds below.
 pub fn registry(config: &web_api::config::Config) -> Registry {
-    let mut registry = Registry::standard(&config.job_settings());
+    let mut registry = Registry::standard(&config.job_settings().unwrap());
     registry.register(Arc::new(Flaky));
     registry.register(Arc::new(Fail));
     registry.register(Arc::new(Panics));

@@ -31,6 +31,7 @@ mod report_tables;
 mod reports;
 mod schedules;
 mod session;
+mod telephony;
 mod templates;
 mod tenancy;
 mod tenancy_walk;

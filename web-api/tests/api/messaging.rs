@@ -6,9 +6,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{Duration as ChronoDuration, TimeZone, Timelike, Utc};
-use engine::messaging::email::Mailer;
 use engine::messaging::quiet_hours::AllowedHours;
-use engine::messaging::{AutomatedText, MessagingService, MessagingSettings, signature};
+use engine::messaging::{AutomatedText, MessagingService, signature};
 use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, Marks, MessageInstances as Msg, Stores,
 };
@@ -133,13 +132,7 @@ impl TestApp {
     }
 
     fn service(&self) -> MessagingService {
-        MessagingService::new(
-            self.db.clone(),
-            MessagingSettings {
-                public_url: None,
-                mailer: Mailer::Outbox,
-            },
-        )
+        MessagingService::new(self.db.clone(), self.messaging_settings())
     }
 
     /// Posts a provider form to a webhook path, signed with `token` unless `signature` is given.
@@ -249,11 +242,11 @@ fn texts_to<'a>(history: &'a [Value], to: &str) -> Vec<&'a Value> {
 // A Twilio-compatible server that records what it is sent.
 
 /// One request the fake received: account, Authorization header, form fields.
-type Recorded = (String, String, Vec<(String, String)>);
+pub(crate) type Recorded = (String, String, Vec<(String, String)>);
 
 #[derive(Clone, Default)]
-struct FakeTwilio {
-    requests: Arc<Mutex<Vec<Recorded>>>,
+pub(crate) struct FakeTwilio {
+    pub(crate) requests: Arc<Mutex<Vec<Recorded>>>,
 }
 
 #[handler]
@@ -325,7 +318,7 @@ async fn fake_lookup(
     .into_response()
 }
 
-async fn start_fake_twilio() -> (String, FakeTwilio) {
+pub(crate) async fn start_fake_twilio() -> (String, FakeTwilio) {
     let fake = FakeTwilio::default();
     let acceptor = TcpListener::bind("127.0.0.1:0")
         .into_acceptor()

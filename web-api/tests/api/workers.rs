@@ -261,7 +261,7 @@ async fn texts_per_lead(app: &crate::helpers::TestApp, run: i64, after: i64) -> 
 #[tokio::test]
 async fn a_bulk_run_resumed_after_a_crash_settles_claimed_leads_without_texting_them_twice() {
     use engine::domain::parse_job_input;
-    use engine::messaging::{MessagingService, MessagingSettings, email::Mailer};
+    use engine::messaging::MessagingService;
     use engine::outreach::{BulkInitiation, BulkInitiationInput};
 
     let app = spawn_api_only().await;
@@ -294,13 +294,7 @@ async fn a_bulk_run_resumed_after_a_crash_settles_claimed_leads_without_texting_
 
     // An attempt that died mid-way: one lead claimed and texted but not recorded, one
     // claimed and not yet texted.
-    let messaging = MessagingService::new(
-        app.db.clone(),
-        MessagingSettings {
-            public_url: None,
-            mailer: Mailer::Outbox,
-        },
-    );
+    let messaging = MessagingService::new(app.db.clone(), app.messaging_settings());
     let bulk = BulkInitiation::new(app.db.clone(), messaging.clone());
     let now = chrono::Utc::now();
     assert_eq!(bulk.prepare(run, &input, now).await.unwrap(), 3);

@@ -268,9 +268,22 @@ impl MessagingService {
     /// when none is configured.
     pub async fn gateway_config(&self, store_id: i64) -> Result<GatewayConfig> {
         match self.store_config.gateway_config(store_id).await? {
-            Some(config) => Ok(config),
+            Some(mut config) => {
+                config.auth_token = self.settings.secret_key.open(&config.auth_token)?;
+                Ok(config)
+            }
             None => self.simulator_config().await,
         }
+    }
+
+    /// Seals gateway secrets stored before sealing existed (run at start-up; idempotent).
+    pub async fn seal_stored_secrets(&self) -> Result<usize> {
+        let unsealed = self.store_config.unsealed_secrets().await?;
+        for (id, secret) in &unsealed {
+            let sealed = self.settings.secret_key.seal(secret)?;
+            self.store_config.replace_secret(*id, &sealed).await?;
+        }
+        Ok(unsealed.len())
     }
 
     /// The built-in simulator with this installation's signing key.
@@ -284,6 +297,8 @@ impl MessagingService {
             account_sid: Some("ACsimulator".to_owned()),
             auth_token: token,
             api_base_url: None,
+            api_username: None,
+            application_id: None,
         })
     }
 

@@ -1,0 +1,356 @@
+//! Telephony (issue 20): numbers searched for and bought through the store's provider (the
+//! simulator sells them too), the validate calls that send a real test text, Bandwidth as a
+//! gateway, and provider secrets sealed at rest and never in an answer or the audit log.
+
+use std::sync::{Arc, Mutex};
+
+use base64::Engine;
+use engine::store::schema::MessagingGateways;
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::web::{Data, Json as PoemJson, Path};
+use poem::{EndpointExt, IntoResponse, Response as PoemResponse, Route, handler, post};
+use reqwest::{Method, StatusCode};
+use sea_query::{Expr, ExprTrait, Query};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, assert_error, spawn_app};
+use crate::messaging::start_fake_twilio;
+
+const SECRET: &str = "tok-very-secret-1234";
+
+impl TestApp {
+    /// A store of enterprise 1 without a number, made through the API.
+    async fn bare_store(&self, admin: &str, code: &str) -> i64 {
+        let store = self
+            .ok_json(
+                Method::POST,
+                "/api/enterprise/1/store",
+                admin,
+                Some(json!({
+                    "bocId": 1,
+                    "storeCode": code,
+                    "storeName": format!("Store {code}"),
+                    "timeZone": "America/Chicago"
+                })),
+            )
+            .await;
+        store["id"].as_i64().unwrap()
+    }
+}
+
+#[tokio::test]
+async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let store = app.bare_store(&admin, "TEL1").await;
+
+    let offered = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/messaging/numbers/available?storeId={store}&areaCode=312"),
+            &admin,
+            None,
+        )
+        .await;
+    let offered = offered.as_array().unwrap();
+    assert_eq!(offered.len(), 10, "the spec proposes 10 numbers");
+    assert!(
+        offered
+            .iter()
+            .all(|n| n["phoneNumber"].as_str().unwrap().starts_with("+1312"))
+    );
+    let number = offered[0]["phoneNumber"].as_str().unwrap().to_owned();
+
+    let bought = app
+        .ok_json(
+            Method::POST,
+            "/api/messaging/numbers",
+            &admin,
+            Some(json!({"storeId": store, "phoneNumber": number})),
+        )
+        .await;
+    assert_eq!(bought["provider"], "simulator");
+    assert_eq!(bought["storeId"], store);
+    let stores = app
+        .ok_json(Method::GET, "/api/enterprise/1/stores", &admin, None)
+        .await;
+    let mine = stores
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == store)
+        .unwrap();
+    assert_eq!(
+        mine["phoneNumber"],
+        number.as_str(),
+        "the store texts from it now"
+    );
+    assert_error(
+        app.request(
+            Method::POST,
+            "/api/messaging/numbers",
+            &admin,
+            Some(json!({"storeId": store, "phoneNumber": number})),
+        )
+        .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    let listed = app
+        .ok_json(
+            Method::POST,
+            "/twilio/list-all-phone-numbers",
+            &admin,
+            Some(json!({"storeId": store})),
+        )
+        .await;
+    assert_eq!(listed[0]["phoneNumber"], number.as_str());
+
+    let sent = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/message-config/validate-sms-configuration",
+            &admin,
+            Some(json!({"storeId": store, "toNumber": "(555) 201-3344"})),
+        )
+        .await;
+    assert_eq!(sent["message"], "SMS Sent Successfully.");
+    // The provider's own error when it refuses, and a clear one for the wrong provider path.
+    let refused = assert_error(
+        app.request(
+            Method::POST,
+            "/api/lisa/message-config/validate-sms-configuration",
+            &admin,
+            Some(json!({"storeId": store, "toNumber": "+15005550001"})),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(refused.contains("not a valid phone number"), "{refused}");
+    let wrong = assert_error(
+        app.request(
+            Method::POST,
+            "/twilio/validate-sms-configuration",
+            &admin,
+            Some(json!({"storeId": store, "toNumber": "5552013344"})),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(wrong.contains("simulator"), "{wrong}");
+
+    // Staff may not; another enterprise's admin does not find the store.
+    let rep = app.token_of("sales-rep").await;
+    assert_error(
+        app.request(
+            Method::GET,
+            "/api/messaging/numbers/available?storeId=1",
+            &rep,
+            None,
+        )
+        .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.request(
+            Method::POST,
+            "/api/messaging/numbers",
+            &summit,
+            Some(json!({"storeId": store, "phoneNumber": "+13125550199"})),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_twilio_secret_is_sealed_at_rest_and_never_comes_back() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (base, fake) = start_fake_twilio().await;
+    let saved = app
+        .ok_json(
+            Method::PUT,
+            "/api/messaging/gateway",
+            &admin,
+            Some(json!({
+                "enterpriseId": 1,
+                "storeId": 1,
+                "provider": "twilio",
+                "accountSid": "AC00000000000000000000000000000009",
+                "authToken": SECRET,
+                "apiBaseUrl": base,
+            })),
+        )
+        .await;
+    assert_eq!(saved["hasAuthToken"], true);
+    let stored: String = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .column(MessagingGateways::AuthToken)
+                .from(MessagingGateways::Table)
+                .and_where(Expr::col(MessagingGateways::StoreId).eq(1))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    assert!(
+        stored.starts_with("enc1:") && !stored.contains(SECRET),
+        "{stored}"
+    );
+
+    // The saved gateway works: the fake got the real token, and the answer is the spec's.
+    let sent = app
+        .ok_json(
+            Method::POST,
+            "/twilio/validate-sms-configuration",
+            &admin,
+            Some(json!({"storeId": 1, "toNumber": "5552013344", "fromNumber": "5552010000"})),
+        )
+        .await;
+    assert_eq!(sent["message"], "SMS Sent Successfully.");
+    let auth = fake.requests.lock().unwrap().last().unwrap().1.clone();
+    let expected = base64::engine::general_purpose::STANDARD
+        .encode(format!("AC00000000000000000000000000000009:{SECRET}"));
+    assert_eq!(auth, format!("Basic {expected}"));
+    let refused = assert_error(
+        app.request(
+            Method::POST,
+            "/twilio/validate-sms-configuration",
+            &admin,
+            Some(json!({"storeId": 1, "toNumber": "5552010004", "fromNumber": "5552010000"})),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(refused.contains("unsubscribed recipient"), "{refused}");
+
+    // No answer carries the secret: the gateway, the audit log, the enterprise's stores.
+    let mut answers = Vec::new();
+    for path in [
+        "/api/messaging/gateway?storeId=1",
+        "/api/enterprise/1/audit?size=50",
+        "/api/enterprise/1/stores",
+    ] {
+        answers.push(
+            app.ok_json(Method::GET, path, &admin, None)
+                .await
+                .to_string(),
+        );
+    }
+    answers.push(saved.to_string());
+    for answer in &answers {
+        assert!(!answer.contains(SECRET), "a secret in {answer}");
+    }
+    assert!(answers[1].contains("\"gateway\""), "the change is audited");
+}
+
+/// One message Bandwidth was asked to send: the Authorization header and the JSON body.
+type BandwidthCall = (String, Value);
+
+#[derive(Clone, Default)]
+struct FakeBandwidth {
+    calls: Arc<Mutex<Vec<BandwidthCall>>>,
+}
+
+#[handler]
+async fn fake_bandwidth(
+    Path(_account): Path<String>,
+    req: &poem::Request,
+    PoemJson(body): PoemJson<Value>,
+    Data(fake): Data<&FakeBandwidth>,
+) -> PoemResponse {
+    let auth = req.header("Authorization").unwrap_or_default().to_owned();
+    fake.calls.lock().unwrap().push((auth, body.clone()));
+    if body["to"][0].as_str().unwrap_or_default().ends_with("0004") {
+        return PoemJson(
+            json!({"type": "request-validation", "description": "Recipient has opted out"}),
+        )
+        .with_status(poem::http::StatusCode::BAD_REQUEST)
+        .into_response();
+    }
+    PoemJson(json!({"id": "1589228074636lm4k2je7j7jklbn2", "owner": body["from"]}))
+        .with_status(poem::http::StatusCode::ACCEPTED)
+        .into_response()
+}
+
+#[tokio::test]
+async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let fake = FakeBandwidth::default();
+    let acceptor = TcpListener::bind("127.0.0.1:0")
+        .into_acceptor()
+        .await
+        .unwrap();
+    let address = acceptor.local_addr()[0].as_socket_addr().copied().unwrap();
+    let server = Route::new()
+        .at("/api/v2/users/:account/messages", post(fake_bandwidth))
+        .data(fake.clone());
+    tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(server));
+    let body = |to: &str| {
+        json!({
+            "storeId": 1,
+            "toNumber": to,
+            "fromNumber": "5552010000",
+            "accountId": "9900001",
+            "apiUsername": "bayline-api",
+            "apiPassword": SECRET,
+            "applicationId": "93de2206-9669-4e07-948d-329f4b722ee2",
+            "apiBaseUrl": format!("http://{address}"),
+        })
+    };
+    let sent = app
+        .ok_json(
+            Method::POST,
+            "/bandwidth/validate-sms-configuration",
+            &admin,
+            Some(body("5552013344")),
+        )
+        .await;
+    assert_eq!(sent["message"], "SMS Sent Successfully.");
+    assert_eq!(sent["sid"], "1589228074636lm4k2je7j7jklbn2");
+    let (auth, sent_body) = fake.calls.lock().unwrap()[0].clone();
+    let expected =
+        base64::engine::general_purpose::STANDARD.encode(format!("bayline-api:{SECRET}"));
+    assert_eq!(auth, format!("Basic {expected}"));
+    assert_eq!(
+        sent_body["applicationId"],
+        "93de2206-9669-4e07-948d-329f4b722ee2"
+    );
+    assert_eq!(sent_body["to"][0], "+15552013344");
+    let refused = assert_error(
+        app.request(
+            Method::POST,
+            "/bandwidth/validate-sms-configuration",
+            &admin,
+            Some(body("5552010004")),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(refused.contains("opted out"), "{refused}");
+    // Missing settings are named, each of them.
+    let response = app
+        .request(
+            Method::POST,
+            "/bandwidth/validate-sms-configuration",
+            &admin,
+            Some(json!({"storeId": 1, "toNumber": "5552013344", "accountId": "1"})),
+        )
+        .await;
+    let problems: Value = response.json().await.unwrap();
+    assert_eq!(
+        problems["errors"].as_array().unwrap().len(),
+        3,
+        "{problems}"
+    );
+}
