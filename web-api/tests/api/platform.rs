@@ -40,6 +40,8 @@ async fn a_server_whose_redis_cannot_be_reached_refuses_to_start_and_says_why() 
         "BAYLINE_LISTEN" => Some("127.0.0.1:0".to_owned()),
         "BAYLINE_DEMO" => Some("0".to_owned()),
         "DATABASE_URL" => Some("sqlite::memory:".to_owned()),
+        // A key of its own, so no key file is made in the working directory.
+        "BAYLINE_SECRET_KEY" => Some("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=".to_owned()),
         _ => None,
     })
     .unwrap();
