@@ -17,6 +17,8 @@ export const PLATFORM_ADMIN_ROLES = ['SUPER_ADMIN'] as const
 /** Administer one enterprise: name, logo, dealers, stores, users, audit (the server's TENANT_ADMINS). */
 export const TENANT_ADMIN_ROLES = ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN'] as const
 /** Manage users: the tenant admins, and dealer and store managers for their own staff (the server's USER_MANAGERS). */
+/** Who configures a store's texting: gateway, numbers and test texts (the server's telephony admins). */
+export const TELEPHONY_ADMIN_ROLES = ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN', 'SUPER_DATA_ADMIN'] as const
 export const USER_MANAGER_ROLES = [...TENANT_ADMIN_ROLES, 'DIVISION_MANAGER', 'OFFICE_MANAGER'] as const
 
 /** May open the Administration area (users at least; the server enforces each action). */

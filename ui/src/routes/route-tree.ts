@@ -3,6 +3,7 @@ import { adminRoute } from './app/admin'
 import { adminAuditRoute } from './app/admin-audit'
 import { adminDealersRoute } from './app/admin-dealers'
 import { adminStoresRoute } from './app/admin-stores'
+import { adminTelephonyRoute } from './app/admin-telephony'
 import { adminUsersRoute } from './app/admin-users'
 import { appointmentsRoute } from './app/appointments'
 import { automatedRunsRoute } from './app/automated-runs'
@@ -57,6 +58,7 @@ export const routeTree = rootRoute.addChildren([
     adminDealersRoute,
     adminStoresRoute,
     adminUsersRoute,
+    adminTelephonyRoute,
     adminAuditRoute,
     notFoundRoute,
   ]),

@@ -1,4 +1,4 @@
-import { hasAnyRole, PLATFORM_ADMIN_ROLES, TENANT_ADMIN_ROLES, USER_MANAGER_ROLES } from '../../lib/roles'
+import { hasAnyRole, PLATFORM_ADMIN_ROLES, TELEPHONY_ADMIN_ROLES, TENANT_ADMIN_ROLES, USER_MANAGER_ROLES } from '../../lib/roles'
 import type { UserData } from '../../lib/session'
 
 /**
@@ -13,6 +13,8 @@ export interface AdminAccess {
   tenant: boolean
   /** Manages users (tenant admins; dealer and store managers for their staff). */
   users: boolean
+  /** Configures a store's texting: its gateway, its numbers, a test text. */
+  telephony: boolean
   /** The roles the user may give, in the server's order. */
   grantableRoles: readonly Role[]
   /** The levels at which the user may employ others. */
@@ -52,7 +54,8 @@ export function adminAccess(user: Pick<UserData, 'roles' | 'empLevel'> | null): 
   const platform = hasAnyRole(user, PLATFORM_ADMIN_ROLES)
   const tenant = hasAnyRole(user, TENANT_ADMIN_ROLES)
   const users = hasAnyRole(user, USER_MANAGER_ROLES)
-  return { platform, tenant, users, grantableRoles: rolesGiven(user, platform, tenant), grantableLevels: levelsGiven(user, tenant, users) }
+  const telephony = hasAnyRole(user, TELEPHONY_ADMIN_ROLES)
+  return { platform, tenant, users, telephony, grantableRoles: rolesGiven(user, platform, tenant), grantableLevels: levelsGiven(user, tenant, users) }
 }
 
 function rolesGiven(user: Pick<UserData, 'roles'> | null, platform: boolean, tenant: boolean): readonly Role[] {

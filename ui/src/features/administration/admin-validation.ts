@@ -219,3 +219,55 @@ export function newPasswordProblems(password: string, confirm: string): Problems
     ['confirm', confirm !== password ? 'The two passwords differ' : null],
   ])
 }
+
+// ----- telephony -----
+
+export const GATEWAY_PROVIDERS = ['simulator', 'twilio', 'bandwidth'] as const
+export type GatewayProvider = (typeof GATEWAY_PROVIDERS)[number]
+
+export interface GatewayForm {
+  provider: GatewayProvider
+  accountSid: string
+  /** '' keeps the saved secret (when there is one). */
+  authToken: string
+  apiBaseUrl: string
+  apiUsername: string
+  applicationId: string
+}
+
+export type GatewayField = 'accountSid' | 'authToken' | 'apiUsername' | 'applicationId'
+
+/**
+ * What the provider needs: Twilio an account SID (AC…) and its auth token,
+ * Bandwidth an account id, API user name and password and an application id.
+ * A secret already saved may be left blank.
+ */
+export function gatewayProblems(form: GatewayForm, hasSavedSecret: boolean): Problems<GatewayField> {
+  if (form.provider === 'simulator') return {}
+  const secret: Problem = form.authToken.trim() === '' && !hasSavedSecret ? `${form.provider === 'twilio' ? 'Auth token' : 'API password'} is required` : null
+  if (form.provider === 'twilio') {
+    const sid = form.accountSid.trim()
+    return only<GatewayField>([
+      ['accountSid', sid === '' ? 'Account SID is required' : sid.startsWith('AC') ? null : 'Account SID starts with AC'],
+      ['authToken', secret],
+    ])
+  }
+  return only<GatewayField>([
+    ['accountSid', form.accountSid.trim() === '' ? 'Account id is required' : null],
+    ['apiUsername', form.apiUsername.trim() === '' ? 'API user name is required' : null],
+    ['authToken', secret],
+    ['applicationId', form.applicationId.trim() === '' ? 'Application id is required' : null],
+  ])
+}
+
+/** An area code to search: '' (any) or three digits. */
+export function areaCodeProblem(value: string): Problem {
+  const text = value.trim()
+  return text === '' || /^\d{3}$/.test(text) ? null : 'Area code must be 3 digits'
+}
+
+/** A number to text: required, 10 to 15 digits. */
+export function toNumberProblem(value: string): Problem {
+  if (value.trim() === '') return 'To number is required'
+  return phoneProblem(value)
+}

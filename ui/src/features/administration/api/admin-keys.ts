@@ -14,6 +14,8 @@ export const adminKeys = {
   audit: (enterpriseId: number) => ['admin', enterpriseId, 'audit'] as const,
   auditPage: (enterpriseId: number, query: { page: number; size: number; entity: string }) =>
     ['admin', enterpriseId, 'audit', query] as const,
+  gateway: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'telephony', storeId, 'gateway'] as const,
+  ownedNumbers: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'telephony', storeId, 'numbers'] as const,
   brands: () => ['admin', 'brands'] as const,
   timeZones: () => ['admin', 'time-zones'] as const,
 }

@@ -8,12 +8,14 @@ import { DealersPanel } from './dealers-panel'
 import { EnterprisePanel } from './enterprise-panel'
 import { NewEnterpriseDialog } from './new-enterprise-dialog'
 import { StoresPanel } from './stores-panel'
+import { TelephonyPanel } from './telephony-panel'
 import { UsersPanel } from './users-panel'
 
 const enterpriseRoute = getRouteApi('/_app/admin')
 const dealersRoute = getRouteApi('/_app/admin/dealers')
 const storesRoute = getRouteApi('/_app/admin/stores')
 const usersRoute = getRouteApi('/_app/admin/users')
+const telephonyRoute = getRouteApi('/_app/admin/telephony')
 const auditRoute = getRouteApi('/_app/admin/audit')
 
 /** The signed-in user's rights here and the enterprise worked on. */
@@ -62,6 +64,18 @@ export function AdminStoresPage() {
   return (
     <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
       {enterpriseId !== undefined ? <StoresPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/telephony — a store's gateway, numbers and test text. */
+export function AdminTelephonyPage() {
+  const search = telephonyRoute.useSearch()
+  const navigate = telephonyRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? <TelephonyPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
     </AdminFrame>
   )
 }
