@@ -1,7 +1,7 @@
 //! What every handler can reach.
 
 use engine::Database;
-use engine::admin::{AuditLog, Telephony, TenantAdmin, UserAdmin};
+use engine::admin::{AssistantAdmin, AuditLog, Telephony, TenantAdmin, UserAdmin};
 use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
@@ -41,6 +41,7 @@ pub struct AppState {
     pub audit: AuditLog,
     /// Gateways, their validation, and phone numbers.
     pub telephony: Telephony,
+    pub assistants: AssistantAdmin,
     pub leads: LeadStore,
     pub lead_lists: LeadListStore,
     pub customers: CustomerStore,
@@ -109,6 +110,7 @@ impl AppState {
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),
             ),
+            assistants: AssistantAdmin::new(db.clone()),
             telephony: Telephony::new(
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),

@@ -2,6 +2,7 @@
 //! change. The spec gives no role rules for this area (H-R9); the ones here are decided in
 //! docs/decisions/0011-administration.md and enforced only here.
 
+pub mod assistants;
 pub mod audit;
 pub mod telephony;
 pub mod tenants;
@@ -11,6 +12,7 @@ use crate::auth::{Caller, Scope};
 use crate::domain::{EmpLevel, Role};
 use crate::error::{Error, Result};
 
+pub use assistants::{ASSISTANT_ADMINS, AssistantAdmin};
 pub use audit::{AuditChange, AuditEntry, AuditLog};
 pub use telephony::{TELEPHONY_ADMINS, Telephony};
 pub use tenants::TenantAdmin;

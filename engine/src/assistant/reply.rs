@@ -21,6 +21,7 @@ use crate::outreach::cadence::CadenceStop;
 use crate::store::follow_ups::FollowUpStore;
 use crate::store::leads::{LeadRecord, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore};
+use crate::store::settings::SettingsStore;
 use crate::store::users::UserStore;
 
 /// How far ahead the assistant looks for free times to offer.
@@ -144,6 +145,7 @@ pub struct AssistantReplies {
     follow_ups: FollowUpStore,
     booking: AppointmentService,
     messaging: MessagingService,
+    stores: SettingsStore,
 }
 
 impl AssistantReplies {
@@ -153,14 +155,16 @@ impl AssistantReplies {
             leads: LeadStore::new(db.clone()),
             users: UserStore::new(db.clone()),
             follow_ups: FollowUpStore::new(db.clone()),
+            stores: SettingsStore::new(db.clone()),
             booking: AppointmentService::new(db),
             messaging,
         }
     }
 
     /// Acts on a customer's message once it is understood. Nothing happens for an opted-out
-    /// customer, a closed conversation, or a lead staff have (assistant off): the assistant
-    /// never texts past a handoff until staff switch it back on.
+    /// customer, a closed conversation, a lead staff have (assistant off), or a store whose
+    /// assistant an admin switched off: the assistant never texts past a handoff until staff
+    /// switch it back on.
     pub async fn respond(
         &self,
         message_id: i64,
@@ -188,6 +192,7 @@ impl AssistantReplies {
             || lead.conversation_closed
             || !lead.ai_enabled
             || !lead.customer_ai_enabled
+            || self.stores.assistant_switched_off(lead.store_id).await?
         {
             return Ok(Responded::default());
         }

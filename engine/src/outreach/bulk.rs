@@ -19,7 +19,7 @@ use crate::store::bulk_initiations::{
 use crate::store::lead_lists::{LeadList, LeadListStore, LeadSearch};
 use crate::store::leads::{LeadRecord, LeadStore, StartedLead};
 use crate::store::recipients::{Recipient, RecipientStore};
-use crate::store::settings::AssistantRecord;
+use crate::store::settings::{AssistantRecord, SettingsStore};
 use crate::store::templates::TemplateStore;
 use crate::store::tenancy::TenancyStore;
 use crate::templates::service::TemplateService;
@@ -119,6 +119,7 @@ pub struct BulkInitiation {
     templates: TemplateStore,
     rendering: TemplateService,
     tenancy: TenancyStore,
+    stores: SettingsStore,
     messaging: MessagingService,
 }
 
@@ -131,6 +132,7 @@ impl BulkInitiation {
             recipients: RecipientStore::new(db.clone()),
             templates: TemplateStore::new(db.clone()),
             rendering: TemplateService::new(db.clone()),
+            stores: SettingsStore::new(db.clone()),
             tenancy: TenancyStore::new(db),
             messaging,
         }
@@ -182,6 +184,19 @@ impl BulkInitiation {
             ids.dedup();
             ids
         };
+        // A store whose assistant does not start conversations is not texted in bulk: the
+        // run names the stores to leave out (a list's filter can).
+        let silent = self.stores.stores_without_initializer(&store_ids).await?;
+        if !silent.is_empty() {
+            return Err(Error::Conflict(format!(
+                "The assistant of store {} does not start conversations (initializerProcessEnabled is off)",
+                silent
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
         let mut templates = Vec::with_capacity(request.templates.len());
         for pick in request.templates {
             templates.push(self.chosen_template(caller, scope, pick).await?);

@@ -146,7 +146,7 @@ pub enum TemplateFavorites { Table, UserId, CustomTemplateId, CreatedAt }
 #[derive(Iden, Clone, Copy)]
 pub enum Assistants {
     Table, Id, EnterpriseId, BocId, StoreId, DivisionCode, AgentFirstName, AgentLastName,
-    AgentPhoneNumber, Email, InitializerProcessEnabled, CreatedAt,
+    AgentPhoneNumber, Email, InitializerProcessEnabled, CreatedAt, IsActive, UpdatedAt,
 }
 
 #[derive(Iden, Clone, Copy)]

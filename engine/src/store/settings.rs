@@ -24,6 +24,9 @@ pub struct StoreSettings {
     pub office_time_zone: String,
 }
 
+/// The service division: its assistant texts the store's service customers (H-R14).
+pub const SERVICE_DIVISION: &str = "DIV004";
+
 /// A store's assistant (DIV004 is the service division).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AssistantRecord {
@@ -37,6 +40,8 @@ pub struct AssistantRecord {
     pub agent_phone_number: Option<String>,
     pub email: Option<String>,
     pub initializer_process_enabled: bool,
+    /// Off: the store gets no automated replies.
+    pub is_active: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -122,6 +127,45 @@ impl SettingsStore {
         Ok(())
     }
 
+    /// Whether a store's service assistant is switched off (a store without one is on).
+    pub async fn assistant_switched_off(&self, store_id: i64) -> Result<bool> {
+        let off: i64 = self
+            .db
+            .fetch_scalar(
+                Query::select()
+                    .expr(Expr::col(Assistants::Id).count())
+                    .from(Assistants::Table)
+                    .and_where(Expr::col(Assistants::StoreId).eq(store_id))
+                    .and_where(Expr::col(Assistants::DivisionCode).eq(SERVICE_DIVISION))
+                    .and_where(Expr::col(Assistants::IsActive).eq(false)),
+            )
+            .await?;
+        Ok(off > 0)
+    }
+
+    /// The stores among `store_ids` whose service assistant does not start conversations.
+    pub async fn stores_without_initializer(&self, store_ids: &[i64]) -> Result<Vec<i64>> {
+        if store_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows: Vec<(i64,)> = self
+            .db
+            .fetch_all(
+                Query::select()
+                    .column(Assistants::StoreId)
+                    .from(Assistants::Table)
+                    .and_where(Expr::col(Assistants::StoreId).is_in(store_ids.iter().copied()))
+                    .and_where(Expr::col(Assistants::DivisionCode).eq(SERVICE_DIVISION))
+                    .and_where(
+                        Expr::col(Assistants::InitializerProcessEnabled)
+                            .eq(false)
+                            .or(Expr::col(Assistants::IsActive).eq(false)),
+                    ),
+            )
+            .await?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
     /// The assistants of a store (or of a dealer's stores), optionally of one division.
     pub async fn assistants(
         &self,
@@ -143,6 +187,7 @@ impl SettingsStore {
                 Assistants::AgentPhoneNumber,
                 Assistants::Email,
                 Assistants::InitializerProcessEnabled,
+                Assistants::IsActive,
             ])
             .from(Assistants::Table)
             .order_by(Assistants::Id, Order::Asc);

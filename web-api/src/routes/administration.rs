@@ -19,11 +19,13 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
 use super::ApiTags;
+use super::messages::AssistantView;
 use super::session::MessageResponse;
 use super::webhooks::public_base;
-use crate::auth::Session;
+use crate::auth::{Session, request_scope, store_in_scope};
 use crate::error::ApiResult;
 use crate::state::AppState;
+use engine::admin::assistants::AssistantInput;
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
@@ -461,6 +463,42 @@ async fn mail_link(
         Utc::now(),
     )
     .await?)
+}
+
+/// An assistant as an admin writes it (H-E1); `storeId` is read on creation only.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct AssistantBody {
+    pub store_id: Option<i64>,
+    /// DIV004 (service) when absent.
+    #[oai(validator(max_length = 10))]
+    pub division_id: Option<String>,
+    #[oai(validator(max_length = 200))]
+    pub agent_first_name: String,
+    #[oai(validator(max_length = 200))]
+    pub agent_last_name: String,
+    #[oai(validator(max_length = 40))]
+    pub agent_phone_number: Option<String>,
+    #[oai(validator(max_length = 300))]
+    pub email: Option<String>,
+    /// Whether bulk initiation may start conversations for the store.
+    pub initializer_process_enabled: Option<bool>,
+    /// Off: the store gets no automated replies.
+    pub is_active: Option<bool>,
+}
+
+impl AssistantBody {
+    fn input(&self) -> AssistantInput {
+        AssistantInput {
+            division_code: self.division_id.clone(),
+            agent_first_name: self.agent_first_name.clone(),
+            agent_last_name: self.agent_last_name.clone(),
+            agent_phone_number: self.agent_phone_number.clone(),
+            email: self.email.clone(),
+            initializer_process_enabled: self.initializer_process_enabled.unwrap_or(true),
+            is_active: self.is_active.unwrap_or(true),
+        }
+    }
 }
 
 pub struct AdministrationApi;
@@ -975,6 +1013,69 @@ impl AdministrationApi {
         Ok(Json(MessageResponse {
             message: "Your password was changed. Sign in with it.".to_owned(),
         }))
+    }
+
+    /// Gives a store an assistant (one per division; DIV004 serves the service customers).
+    #[oai(path = "/api/assistant", method = "post")]
+    async fn create_assistant(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<AssistantBody>,
+    ) -> ApiResult<Json<AssistantView>> {
+        let scope = request_scope(&caller, req)?;
+        let store_id = body
+            .store_id
+            .ok_or_else(|| engine::Error::invalid("storeId is required"))?;
+        let store = store_in_scope(&state, &scope, store_id).await?;
+        Ok(Json(
+            state
+                .assistants
+                .create(&caller, &store, &body.input(), Utc::now())
+                .await?
+                .into(),
+        ))
+    }
+
+    /// One assistant.
+    #[oai(path = "/api/assistant/:assistantId", method = "get")]
+    async fn assistant(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "assistantId")] assistant_id: Path<i64>,
+    ) -> ApiResult<Json<AssistantView>> {
+        let scope = request_scope(&caller, req)?;
+        Ok(Json(
+            state
+                .assistants
+                .get(&caller, &scope, assistant_id.0)
+                .await?
+                .into(),
+        ))
+    }
+
+    /// Edits an assistant, or switches it on or off (`isActive`) or its conversation starts
+    /// (`initializerProcessEnabled`).
+    #[oai(path = "/api/assistant/:assistantId", method = "put")]
+    async fn update_assistant(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "assistantId")] assistant_id: Path<i64>,
+        body: Json<AssistantBody>,
+    ) -> ApiResult<Json<AssistantView>> {
+        let scope = request_scope(&caller, req)?;
+        Ok(Json(
+            state
+                .assistants
+                .update(&caller, &scope, assistant_id.0, &body.input(), Utc::now())
+                .await?
+                .into(),
+        ))
     }
 
     /// The enterprise's administrative changes, newest first (tenant admins).

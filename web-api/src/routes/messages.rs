@@ -286,6 +286,8 @@ pub struct AssistantView {
     pub agent_last_name: String,
     pub email: Option<String>,
     pub initializer_process_enabled: bool,
+    /// Off: the store gets no automated replies.
+    pub is_active: bool,
 }
 
 impl From<AssistantRecord> for AssistantView {
@@ -300,6 +302,7 @@ impl From<AssistantRecord> for AssistantView {
             agent_last_name: a.agent_last_name,
             email: a.email,
             initializer_process_enabled: a.initializer_process_enabled,
+            is_active: a.is_active,
         }
     }
 }

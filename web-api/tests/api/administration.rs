@@ -996,3 +996,89 @@ async fn the_spec_literal_boc_2_customer_paths_are_served() {
         .await;
     assert_eq!(foreign.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn an_admin_gives_a_new_store_its_assistant_and_bulk_texts_need_its_initializer() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let boc = app.new_boc(&admin, 1, "AST").await;
+    let store = app
+        .ok_json(
+            Method::POST,
+            "/api/enterprise/1/store",
+            &admin,
+            Some(store_body(boc, "AST1")),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let body = json!({
+        "storeId": store,
+        "agentFirstName": "Ava",
+        "agentLastName": "Assistant",
+        "agentPhoneNumber": "(555) 201-0101",
+        "initializerProcessEnabled": false
+    });
+    let created = app
+        .ok_json(Method::POST, "/api/assistant", &admin, Some(body.clone()))
+        .await;
+    assert_eq!(created["divisionId"], "DIV004");
+    assert_eq!(created["agentPhoneNumber"], "+15552010101");
+    assert_eq!(created["isActive"], true);
+    assert_eq!(created["initializerProcessEnabled"], false);
+    assert_error(
+        app.request(Method::POST, "/api/assistant", &admin, Some(body))
+            .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    let bad = app
+        .request(
+            Method::POST,
+            "/api/assistant",
+            &admin,
+            Some(json!({"storeId": store, "agentFirstName": "", "agentLastName": "", "agentPhoneNumber": "x1", "divisionId": "DIV999"})),
+        )
+        .await;
+    let bad: Value = bad.json().await.unwrap();
+    assert_eq!(bad["errors"].as_array().unwrap().len(), 4, "{bad}");
+
+    // Staff may not; another enterprise does not find it.
+    let id = created["id"].as_i64().unwrap();
+    let rep = app.token_of("sales-rep").await;
+    assert_error(
+        app.request(Method::GET, &format!("/api/assistant/{id}"), &rep, None)
+            .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.request(Method::GET, &format!("/api/assistant/{id}"), &summit, None)
+            .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    // A store whose assistant does not start conversations is not texted in bulk.
+    let refused = assert_error(
+        app.request(
+            Method::POST,
+            "/api/service-workflow/bulk/initiate",
+            &admin,
+            Some(json!({
+                "list": "first-interaction",
+                "filter": {"enterpriseId": 1, "storeIds": [store]},
+                "dryRun": true
+            })),
+        )
+        .await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert!(refused.contains("initializerProcessEnabled"), "{refused}");
+    let audit = app
+        .ok_json(Method::GET, "/api/enterprise/1/audit?entity=assistant", &admin, None)
+        .await;
+    assert_eq!(audit["totalElements"], 1);
+}

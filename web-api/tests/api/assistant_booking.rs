@@ -495,3 +495,67 @@ async fn a_leads_booked_appointments_are_listed_and_cancelled_by_the_lead() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_store_whose_assistant_is_switched_off_gets_no_automated_reply() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let store: i64 = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .column(Fsi::StoreId)
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::Id).eq(lead))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let listed = app
+        .ok_json(
+            Method::GET,
+            &format!("/assistant/v2/getassistlist?store_id_pk={store}&divisionId=DIV004"),
+            &admin,
+            None,
+        )
+        .await;
+    let assistant = listed[0].clone();
+    let mut off = assistant.clone();
+    off["isActive"] = json!(false);
+    let saved = app
+        .ok_json(
+            Method::PUT,
+            &format!("/api/assistant/{}", assistant["id"]),
+            &admin,
+            Some(off),
+        )
+        .await;
+    assert_eq!(saved["isActive"], false);
+
+    let mark = app.last_message_id().await;
+    let day = a_free_monday() + Duration::days(21);
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert!(app.assistant_messages(lead, mark).await.is_empty());
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set, "nothing booked while the assistant is off");
+
+    // Switched back on, the next reply is answered.
+    let mut on = assistant.clone();
+    on["isActive"] = json!(true);
+    app.ok_json(
+        Method::PUT,
+        &format!("/api/assistant/{}", assistant["id"]),
+        &admin,
+        Some(on),
+    )
+    .await;
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    app.wait_for_text(lead, mark, "You're all set").await;
+}

@@ -8,10 +8,11 @@ use std::collections::BTreeMap;
 
 use chrono::Utc;
 use engine::store::schema::{
-    Advisors, Bocs, CustomTemplates, Customers, CvLeadBatches, DataSourceConfigurations,
-    FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads, JobRuns,
-    MailingListDetails, MailingLists, Marks, MessageInstances as Messages, PlannerDefinitions,
-    RepairOrders, Schedulers, ServiceAppointments, ServiceVehicles as Vehicles, Stores, Users,
+    Advisors, Assistants, Bocs, CustomTemplates, Customers, CvLeadBatches,
+    DataSourceConfigurations, FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads,
+    JobRuns, MailingListDetails, MailingLists, Marks, MessageInstances as Messages,
+    PlannerDefinitions, RepairOrders, Schedulers, ServiceAppointments, ServiceVehicles as Vehicles,
+    Stores, Users,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Iden, InsertStatement, Query, SimpleExpr};
@@ -48,6 +49,8 @@ enum Kind {
     RepairOrder,
     /// A user (administration).
     User,
+    /// A store's assistant.
+    Assistant,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -100,6 +103,7 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         "store" if path.starts_with("/api/get") => Kind::Store,
         "svcopenroidpk" => Kind::RepairOrder,
         "userid" => Kind::User,
+        "assistantid" => Kind::Assistant,
         "advisorid" => Kind::Advisor,
         "batchid" => Kind::Batch,
         "filereportid" => Kind::FileReport,
@@ -688,6 +692,10 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
     .await;
     BTreeMap::from([
         (Kind::User, template_owner),
+        (
+            Kind::Assistant,
+            first(app, Assistants::Table, Assistants::StoreId, store_id).await,
+        ),
         (Kind::RepairOrder, repair_order),
         (Kind::MailingList, mailing_list),
         (Kind::MailingListEntry, mailing_list_entry),
