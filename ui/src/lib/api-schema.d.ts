@@ -10011,15 +10011,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The logo, with its image type. */
+                /** @description The logo, with its image type */
                 200: {
                     headers: {
-                        "CACHE-CONTROL": string;
-                        "CONTENT-TYPE": string;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": string;
+                        "image/*": string;
                     };
                 };
                 /** @description The request is malformed or breaks a rule. */

@@ -14,7 +14,8 @@ use engine::store::PageRequest;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
-use poem_openapi::payload::{Binary, Json};
+use poem_openapi::payload::{Binary, Json, Payload};
+use poem_openapi::registry::{MetaMediaType, MetaResponse, MetaResponses, Registry};
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
@@ -253,15 +254,38 @@ pub struct LogoForm {
     pub file: Upload,
 }
 
-#[derive(ApiResponse)]
-pub enum LogoImage {
-    /// The logo, with its image type.
-    #[oai(status = 200)]
-    Image(
-        Binary<Vec<u8>>,
-        #[oai(header = "Content-Type")] String,
-        #[oai(header = "Cache-Control")] String,
-    ),
+/// The logo with its own image type (documented as `image/*`: PNG, JPEG or GIF).
+pub struct LogoImage {
+    content: Vec<u8>,
+    content_type: String,
+}
+
+impl poem::IntoResponse for LogoImage {
+    fn into_response(self) -> poem::Response {
+        poem::Response::builder()
+            .content_type(self.content_type)
+            .header("Cache-Control", "private, max-age=300")
+            .body(self.content)
+    }
+}
+
+impl ApiResponse for LogoImage {
+    fn meta() -> MetaResponses {
+        MetaResponses {
+            responses: vec![MetaResponse {
+                description: "The logo, with its image type",
+                status: Some(200),
+                status_range: None,
+                content: vec![MetaMediaType {
+                    content_type: "image/*",
+                    schema: <Binary<Vec<u8>> as Payload>::schema_ref(),
+                }],
+                headers: vec![],
+            }],
+        }
+    }
+
+    fn register(_registry: &mut Registry) {}
 }
 
 #[derive(Debug, Object)]
@@ -583,11 +607,10 @@ impl AdministrationApi {
         #[oai(name = "enterpriseId")] enterprise_id: Path<i64>,
     ) -> ApiResult<LogoImage> {
         let logo = state.tenant_admin.logo(&caller, enterprise_id.0).await?;
-        Ok(LogoImage::Image(
-            Binary(logo.content),
-            logo.content_type,
-            "private, max-age=300".to_owned(),
-        ))
+        Ok(LogoImage {
+            content: logo.content,
+            content_type: logo.content_type,
+        })
     }
 
     /// Replaces the enterprise logo (tenant admins): a PNG, JPEG or GIF image (known by its

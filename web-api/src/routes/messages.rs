@@ -275,7 +275,7 @@ impl From<Page<MessageRecord>> for MessagePage {
 }
 
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct AssistantView {
     pub id: i64,
     pub boc_id_pk: i64,

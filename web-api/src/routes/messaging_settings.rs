@@ -72,7 +72,7 @@ pub struct SetGateway {
 }
 
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct StoreMessagingView {
     pub store_id: i64,
     /// Automated texts go out from (HH:MM, recipient's zone).
