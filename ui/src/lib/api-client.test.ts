@@ -115,6 +115,15 @@ describe('apiRequest', () => {
     expect(headers.get('enterpriseId')).toBe('7')
   })
 
+  it('sends the enterprise worked on in place of the user\'s own when asked, and none without a session', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, []))
+    vi.stubGlobal('fetch', fetchMock)
+    await apiRequest('/assistant/v2/getassistlist', { enterpriseId: 42 })
+    expect((fetchMock.mock.calls[0]![1]!.headers as Headers).get('enterpriseId')).toBe('42')
+    await apiRequest('/api/health', { enterpriseId: 42, auth: false })
+    expect((fetchMock.mock.calls[1]![1]!.headers as Headers).has('enterpriseId')).toBe(false)
+  })
+
   it('on 401 ends the session and shows no notice', async () => {
     const endSession = vi.spyOn(session, 'endSession').mockImplementation(() => {})
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'Unauthorized', errors: ['Unauthorized'] })))

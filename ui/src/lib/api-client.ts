@@ -20,6 +20,12 @@ export interface RequestOptions {
   auth?: boolean
   /** Show the error notice on failure (default true). */
   notifyErrors?: boolean
+  /**
+   * The enterprise worked on, sent as the `enterpriseId` header in place of the
+   * user's own (SUPER_ADMIN administering another enterprise; the server finds
+   * nothing of another enterprise for anyone else).
+   */
+  enterpriseId?: number
   signal?: AbortSignal
 }
 
@@ -116,8 +122,9 @@ function asErrorBody(value: unknown): ApiErrorBody | null {
  * notice (unless `notifyErrors: false`), ends the session on 401 and throws.
  */
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', query, body, form, auth = true, notifyErrors = true, signal } = options
+  const { method = 'GET', query, body, form, auth = true, notifyErrors = true, enterpriseId, signal } = options
   const headers = buildHeaders(auth ? getUserData() : null, { auth, hasBody: body !== undefined && form === undefined })
+  if (auth && enterpriseId !== undefined && headers.has('Authorization')) headers.set('enterpriseId', String(enterpriseId))
 
   let response: Response
   try {

@@ -1,5 +1,6 @@
 import { appRoute } from './app'
 import { adminRoute } from './app/admin'
+import { adminAssistantsRoute } from './app/admin-assistants'
 import { adminAuditRoute } from './app/admin-audit'
 import { adminDealersRoute } from './app/admin-dealers'
 import { adminStoresRoute } from './app/admin-stores'
@@ -59,6 +60,7 @@ export const routeTree = rootRoute.addChildren([
     adminStoresRoute,
     adminUsersRoute,
     adminTelephonyRoute,
+    adminAssistantsRoute,
     adminAuditRoute,
     notFoundRoute,
   ]),

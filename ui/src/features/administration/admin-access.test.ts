@@ -51,3 +51,15 @@ describe('adminEnterpriseId and adminRedirect', () => {
     expect(adminRedirect({ roles: ['SALES_REP'], empLevel: 'STORE' }, 'users')).toBe('/leadmanager')
   })
 })
+
+describe('assistants', () => {
+  it('are for the telephony admins; others are sent to their users or their lead manager', () => {
+    for (const role of ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN', 'SUPER_DATA_ADMIN']) {
+      expect(adminAccess({ roles: [role], empLevel: 'ENTERPRISE' }).assistants).toBe(true)
+      expect(adminRedirect({ roles: [role], empLevel: 'ENTERPRISE' }, 'assistants')).toBeNull()
+    }
+    expect(adminAccess({ roles: ['OFFICE_MANAGER'], empLevel: 'STORE' }).assistants).toBe(false)
+    expect(adminRedirect({ roles: ['OFFICE_MANAGER'], empLevel: 'STORE' }, 'assistants')).toBe('/admin/users')
+    expect(adminRedirect({ roles: ['SALES_REP'], empLevel: 'STORE' }, 'assistants')).toBe('/leadmanager')
+  })
+})

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  assistantPhoneProblem,
+  assistantProblems,
   codeProblem,
+  divisionLabel,
   dayProblem,
   defaultWeek,
   emailProblem,
@@ -176,5 +179,27 @@ describe('logo and new password', () => {
       password: 'The password must have at least 8 characters',
       confirm: 'The two passwords differ',
     })
+  })
+})
+
+describe('assistant checks', () => {
+  it('takes 10 digits, or 11 starting with 1, and nothing else', () => {
+    expect(assistantPhoneProblem('')).toBeNull()
+    expect(assistantPhoneProblem('(555) 010-7777')).toBeNull()
+    expect(assistantPhoneProblem('+1 555 010 7777')).toBeNull()
+    expect(assistantPhoneProblem('25550107777')).toContain('must have 10 digits (or 11 starting with 1)')
+    expect(assistantPhoneProblem('555-0107')).toContain('must have 10 digits')
+    expect(assistantPhoneProblem('555010777x')).toContain('must have 10 digits')
+  })
+
+  it('requires the store and both names, and checks the e-mail', () => {
+    expect(assistantProblems({ storeId: undefined, divisionId: 'DIV004', firstName: ' ', lastName: '', phone: '', email: 'nope' })).toEqual({
+      storeId: 'Choose the store',
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: '"nope" is not an e-mail address',
+    })
+    expect(assistantProblems({ storeId: 3, divisionId: 'DIV004', firstName: 'Ava', lastName: 'Lane', phone: '5550107777', email: 'a@b.co' })).toEqual({})
+    expect(divisionLabel('DIV004')).toBe('Service')
   })
 })

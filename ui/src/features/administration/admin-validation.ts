@@ -271,3 +271,51 @@ export function toNumberProblem(value: string): Problem {
   if (value.trim() === '') return 'To number is required'
   return phoneProblem(value)
 }
+
+// ----- assistants -----
+
+/** The divisions an assistant serves; DIV004 (service) when none is chosen. */
+export const DIVISIONS = [
+  { code: 'DIV004', label: 'Service' },
+  { code: 'DIV001', label: 'DIV001' },
+  { code: 'DIV002', label: 'DIV002' },
+  { code: 'DIV003', label: 'DIV003' },
+  { code: 'DIV005', label: 'DIV005' },
+] as const
+export const SERVICE_DIVISION = 'DIV004'
+
+/** A division's name: 'Service' for DIV004, else its code. */
+export function divisionLabel(code: string): string {
+  return DIVISIONS.find((d) => d.code === code)?.label ?? code
+}
+
+/** An assistant's phone number: optional; 10 digits, or 11 starting with 1 (separators and a leading + allowed). */
+export function assistantPhoneProblem(value: string): Problem {
+  const text = value.trim()
+  if (text === '') return null
+  const digits = text.replace(/\D/g, '')
+  const fits = digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))
+  if (!/^\+?[\d\s().-]+$/.test(text) || !fits) return `Phone number "${text}" must have 10 digits (or 11 starting with 1)`
+  return null
+}
+
+export interface AssistantDraft {
+  storeId: number | undefined
+  divisionId: string
+  firstName: string
+  lastName: string
+  phone: string
+  email: string
+}
+
+export type AssistantField = 'storeId' | 'firstName' | 'lastName' | 'phone' | 'email'
+
+export function assistantProblems(draft: AssistantDraft): Problems<AssistantField> {
+  return only<AssistantField>([
+    ['storeId', draft.storeId === undefined ? 'Choose the store' : null],
+    ['firstName', requiredProblem('First name', draft.firstName)],
+    ['lastName', requiredProblem('Last name', draft.lastName)],
+    ['phone', assistantPhoneProblem(draft.phone)],
+    ['email', emailProblem(draft.email)],
+  ])
+}

@@ -1,9 +1,10 @@
 /**
  * The Administration area (issue 20): an enterprise's name, logo and status,
  * its dealers, stores (with time zone, allowed hours and opening hours) and
- * users (levels, ordered roles, blocking, password links), and the audit log
+ * users (levels, ordered roles, blocking, password links), each store's
+ * assistant and its switches, and the audit log
  * of every change; SUPER_ADMIN picks the enterprise and creates new ones.
  * Also the public page where a user chooses a password from an e-mailed link.
  */
-export { AdminAuditPage, AdminDealersPage, AdminEnterprisePage, AdminStoresPage, AdminTelephonyPage, AdminUsersPage } from './components/admin-pages'
+export { AdminAssistantsPage, AdminAuditPage, AdminDealersPage, AdminEnterprisePage, AdminStoresPage, AdminTelephonyPage, AdminUsersPage } from './components/admin-pages'
 export { ResetPasswordScreen } from './components/reset-password-screen'

@@ -16,6 +16,7 @@ export const adminKeys = {
     ['admin', enterpriseId, 'audit', query] as const,
   gateway: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'telephony', storeId, 'gateway'] as const,
   ownedNumbers: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'telephony', storeId, 'numbers'] as const,
+  assistants: (enterpriseId: number) => ['admin', enterpriseId, 'assistants'] as const,
   brands: () => ['admin', 'brands'] as const,
   timeZones: () => ['admin', 'time-zones'] as const,
 }

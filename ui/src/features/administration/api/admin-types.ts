@@ -23,3 +23,5 @@ export type TestSmsBody = ApiRequestBody<'/api/lisa/message-config/validate-sms-
 export type SmsSent = ApiResponse<'/api/lisa/message-config/validate-sms-configuration', 'post'>
 export type AvailableNumber = ApiResponse<'/api/messaging/numbers/available', 'get'>[number]
 export type OwnedNumber = ApiResponse<'/twilio/list-all-phone-numbers', 'post'>[number]
+export type Assistant = ApiResponse<'/assistant/v2/getassistlist', 'get'>[number]
+export type AssistantBody = ApiRequestBody<'/api/assistant', 'post'>

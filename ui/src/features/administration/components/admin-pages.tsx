@@ -3,6 +3,7 @@ import { useSession } from '../../../lib/session'
 import { adminAccess, adminEnterpriseId } from '../admin-access'
 import { auditQueryOf, querySearch, userQueryOf } from '../admin-search'
 import { AdminFrame } from './admin-frame'
+import { AssistantsPanel } from './assistants-panel'
 import { AuditPanel } from './audit-panel'
 import { DealersPanel } from './dealers-panel'
 import { EnterprisePanel } from './enterprise-panel'
@@ -16,6 +17,7 @@ const dealersRoute = getRouteApi('/_app/admin/dealers')
 const storesRoute = getRouteApi('/_app/admin/stores')
 const usersRoute = getRouteApi('/_app/admin/users')
 const telephonyRoute = getRouteApi('/_app/admin/telephony')
+const assistantsRoute = getRouteApi('/_app/admin/assistants')
 const auditRoute = getRouteApi('/_app/admin/audit')
 
 /** The signed-in user's rights here and the enterprise worked on. */
@@ -76,6 +78,18 @@ export function AdminTelephonyPage() {
   return (
     <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
       {enterpriseId !== undefined ? <TelephonyPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/assistants — every store's assistants and their switches. */
+export function AdminAssistantsPage() {
+  const search = assistantsRoute.useSearch()
+  const navigate = assistantsRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? <AssistantsPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
     </AdminFrame>
   )
 }
