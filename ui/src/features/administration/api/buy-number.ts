@@ -11,8 +11,8 @@ export interface BuyNumberInput {
 }
 
 /** POST /api/messaging/numbers — buys a number for the store. Raises no notice: the panel shows the refusal. */
-export function buyNumber({ storeId, phoneNumber }: BuyNumberInput): Promise<OwnedNumber> {
-  return apiRequest<OwnedNumber>('/api/messaging/numbers', { method: 'POST', body: { storeId, phoneNumber }, notifyErrors: false })
+export function buyNumber({ enterpriseId, storeId, phoneNumber }: BuyNumberInput): Promise<OwnedNumber> {
+  return apiRequest<OwnedNumber>('/api/messaging/numbers', { method: 'POST', body: { storeId, phoneNumber }, enterpriseId, notifyErrors: false })
 }
 
 /** Buys; the store's numbers (and its gateway's sender) are fetched again. */

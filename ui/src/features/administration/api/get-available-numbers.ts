@@ -3,6 +3,8 @@ import { apiRequest } from '../../../lib/api-client'
 import type { AvailableNumber } from './admin-types'
 
 export interface AvailableNumbersInput {
+  /** The store's enterprise, sent as the `enterpriseId` header. */
+  enterpriseId: number
   storeId: number
   /** Three digits, or '' for any. */
   areaCode: string
@@ -12,9 +14,10 @@ export interface AvailableNumbersInput {
  * GET /api/messaging/numbers/available?storeId=&areaCode= — numbers the store's
  * provider offers now. Asked on demand (a search), hence a mutation; raises no notice.
  */
-export function getAvailableNumbers({ storeId, areaCode }: AvailableNumbersInput): Promise<AvailableNumber[]> {
+export function getAvailableNumbers({ enterpriseId, storeId, areaCode }: AvailableNumbersInput): Promise<AvailableNumber[]> {
   return apiRequest<AvailableNumber[]>('/api/messaging/numbers/available', {
     query: { storeId, areaCode: areaCode || undefined },
+    enterpriseId,
     notifyErrors: false,
   })
 }

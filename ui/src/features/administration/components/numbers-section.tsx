@@ -83,7 +83,7 @@ export function NumbersSection({ enterpriseId, storeId }: { enterpriseId: number
           setChecked(true)
           if (problem) return
           buy.reset()
-          find.mutate({ storeId, areaCode: areaCode.trim() })
+          find.mutate({ enterpriseId, storeId, areaCode: areaCode.trim() })
         }}
       >
         <TextField

@@ -38,7 +38,7 @@ export function TelephonyPanel({ enterpriseId }: { enterpriseId: number }) {
       {storeId !== undefined ? (
         <div key={storeId} className="admin-telephony">
           <GatewayForm enterpriseId={enterpriseId} storeId={storeId} />
-          <TestSmsForm storeId={storeId} />
+          <TestSmsForm enterpriseId={enterpriseId} storeId={storeId} />
           <NumbersSection enterpriseId={enterpriseId} storeId={storeId} />
         </div>
       ) : null}

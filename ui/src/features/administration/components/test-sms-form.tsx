@@ -5,7 +5,7 @@ import { useSendTestSms } from '../api/send-test-sms'
 import { TextField } from './text-field'
 
 /** Sends a test text through the store's gateway; shows the provider's answer, or its refusal. */
-export function TestSmsForm({ storeId }: { storeId: number }) {
+export function TestSmsForm({ enterpriseId, storeId }: { enterpriseId: number; storeId: number }) {
   const send = useSendTestSms()
   const [toNumber, setToNumber] = useState('')
   const [fromNumber, setFromNumber] = useState('')
@@ -24,7 +24,7 @@ export function TestSmsForm({ storeId }: { storeId: number }) {
           event.preventDefault()
           setChecked(true)
           if (hasProblems(problems)) return
-          send.mutate({ storeId, toNumber: toNumber.trim(), fromNumber: fromNumber.trim() || undefined })
+          send.mutate({ enterpriseId, body: { storeId, toNumber: toNumber.trim(), fromNumber: fromNumber.trim() || undefined } })
         }}
       >
         <TextField label="To number" type="tel" inputMode="tel" value={toNumber} maxLength={20} error={checked ? problems.to : null} onChange={setToNumber} />
