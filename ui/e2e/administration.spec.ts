@@ -29,9 +29,23 @@ async function openAdministration(page: Page) {
   await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible()
 }
 
-async function openSection(page: Page, name: 'Enterprise' | 'Dealers' | 'Stores' | 'Users' | 'Audit log') {
+type Section = 'Enterprise' | 'Dealers' | 'Stores' | 'Users' | 'Numbers & SMS' | 'Assistants' | 'Audit log'
+
+async function openSection(page: Page, name: Section) {
   await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name, exact: true }).click()
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible()
+}
+
+/** A dealer in the enterprise shown, from the Dealers section. */
+async function createDealer(page: Page, dealer: { code: string; name: string }) {
+  await openSection(page, 'Dealers')
+  await page.getByRole('button', { name: 'New dealer' }).click()
+  const form = page.getByRole('dialog', { name: 'New dealer' })
+  await form.getByLabel('Dealer code', { exact: true }).fill(dealer.code)
+  await form.getByLabel('Dealer name', { exact: true }).fill(dealer.name)
+  await form.getByRole('button', { name: 'Create dealer' }).click()
+  await expect(form).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Dealers' }).getByRole('row').filter({ hasText: dealer.code })).toContainText(dealer.name)
 }
 
 test('an enterprise admin sets up a dealer, a store and a sales rep, who then signs in to the lead manager', async ({ page }) => {
@@ -152,4 +166,101 @@ test('a password link that is not valid is refused with the server\'s words', as
   await expect(page.getByTestId('reset-refused')).toContainText('invalid or has expired')
   await page.getByRole('link', { name: 'Go to sign in' }).click()
   await expect(page).toHaveURL(/\/login$/)
+})
+
+test('SUPER_ADMIN sets up a new enterprise from the UI alone: dealer, store, a bought number and a test SMS, an assistant and an office manager, who signs in', async ({ page }) => {
+  test.setTimeout(90_000)
+  const enterprise = { code: `E2E-ENT-${RUN}`, name: `E2E Enterprise ${RUN}` }
+  const dealer = { code: `E2E-ND-${RUN}`, name: `E2E New Motors ${RUN}` }
+  const store = { code: `E2E-NS-${RUN}`, name: `E2E New Honda ${RUN}` }
+  const manager = { username: `e2e-om-${RUN.toLowerCase()}`, password: 'manager-password-1', firstName: 'Omar', lastName: `Office${RUN}` }
+
+  // A new enterprise, from the company master list.
+  await logIn(page, 'super-admin')
+  await page.getByRole('link', { name: 'Company master list', exact: true }).click()
+  await page.getByRole('link', { name: 'New enterprise' }).click()
+  const enterpriseForm = page.getByRole('dialog', { name: 'New enterprise' })
+  await enterpriseForm.getByLabel('Name', { exact: true }).fill(enterprise.name)
+  await enterpriseForm.getByLabel('Code', { exact: true }).fill(enterprise.code)
+  await enterpriseForm.getByRole('button', { name: 'Create enterprise' }).click()
+  await expect(enterpriseForm).toHaveCount(0)
+  // Its Administration opens on it.
+  await expect(page).toHaveURL(/\/admin\?enterprise=\d+/)
+  const enterpriseId = Number(new URL(page.url()).searchParams.get('enterprise'))
+  await expect(page.getByRole('combobox', { name: 'Enterprise' })).toHaveValue(String(enterpriseId))
+
+  await createDealer(page, dealer)
+
+  // A store under the dealer.
+  await openSection(page, 'Stores')
+  await page.getByRole('button', { name: 'New store' }).click()
+  const storeForm = page.getByRole('dialog', { name: 'New store' })
+  await storeForm.getByLabel('Dealer', { exact: true }).selectOption({ label: `${dealer.name} (${dealer.code})` })
+  await storeForm.getByLabel('Store code', { exact: true }).fill(store.code)
+  await storeForm.getByLabel('Store name', { exact: true }).fill(store.name)
+  await storeForm.getByLabel('Brand', { exact: true }).selectOption({ label: 'Toyota' })
+  await storeForm.getByRole('button', { name: 'Create store' }).click()
+  await expect(storeForm).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Stores' }).getByRole('row').filter({ hasText: store.code })).toContainText(store.name)
+
+  // Numbers & SMS: the simulator (the default gateway) offers numbers; one is bought, then a test text goes out from it.
+  await openSection(page, 'Numbers & SMS')
+  await expect(page.getByLabel('Store', { exact: true })).toHaveValue(/\d+/)
+  await expect(page.getByTestId('no-numbers')).toBeVisible()
+  const find = page.getByRole('form', { name: 'Find numbers' })
+  await find.getByRole('button', { name: 'Find numbers' }).click()
+  const buy = page.getByRole('button', { name: /^Buy / }).first()
+  await expect(buy).toBeVisible()
+  const bought = ((await buy.getAttribute('aria-label')) ?? '').replace(/^Buy /, '').trim()
+  await buy.click()
+  await expect(page.getByTestId('number-bought')).toContainText('the store now texts from it')
+  await expect(page.getByRole('table', { name: 'Owned numbers' })).toContainText(bought)
+  const testSms = page.getByRole('form', { name: 'Send a test SMS' })
+  await testSms.getByLabel('To number', { exact: true }).fill('+14105550199')
+  await testSms.getByRole('button', { name: 'Send test SMS' }).click()
+  await expect(page.getByTestId('test-sms-sent')).toContainText('SMS Sent Successfully.')
+
+  // Assistants: the store has none until it is given one.
+  await openSection(page, 'Assistants')
+  await expect(page.getByTestId('stores-without-assistant')).toContainText(store.name)
+  await page.getByRole('button', { name: 'New assistant' }).click()
+  const assistantForm = page.getByRole('dialog', { name: 'New assistant' })
+  await assistantForm.getByLabel('Store', { exact: true }).selectOption({ label: `${store.name} (${store.code})` })
+  await expect(assistantForm.getByLabel('Division', { exact: true })).toHaveValue('DIV004')
+  await assistantForm.getByLabel('First name', { exact: true }).fill('Ava')
+  await assistantForm.getByLabel('Last name', { exact: true }).fill(`Assist${RUN}`)
+  await assistantForm.getByLabel('Phone number', { exact: true }).fill('410-555-01')
+  await assistantForm.getByRole('button', { name: 'Create assistant' }).click()
+  await expect(assistantForm.getByText('must have 10 digits (or 11 starting with 1)')).toBeVisible()
+  await assistantForm.getByLabel('Phone number', { exact: true }).fill('410-555-0123')
+  await assistantForm.getByRole('button', { name: 'Create assistant' }).click()
+  await expect(assistantForm).toHaveCount(0)
+  const assistantRow = page.getByRole('table', { name: 'Assistants' }).getByRole('row').filter({ hasText: store.code })
+  await expect(assistantRow).toContainText(`Ava Assist${RUN}`)
+  await expect(assistantRow.getByRole('switch', { name: `Replies for ${store.name} (${store.code})` })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.getByTestId('stores-without-assistant')).toHaveCount(0)
+
+  // Users: a store-level office manager with a password.
+  await openSection(page, 'Users')
+  await page.getByRole('button', { name: 'New user' }).click()
+  const userForm = page.getByRole('dialog', { name: 'New user' })
+  await userForm.getByLabel('Username', { exact: true }).fill(manager.username)
+  await userForm.getByLabel('Password', { exact: true }).fill(manager.password)
+  await userForm.getByLabel('First name', { exact: true }).fill(manager.firstName)
+  await userForm.getByLabel('Last name', { exact: true }).fill(manager.lastName)
+  await userForm.getByLabel('Level', { exact: true }).selectOption('STORE')
+  await userForm.getByLabel('Store', { exact: true }).selectOption({ label: store.name })
+  await userForm.getByLabel('Add a role').selectOption({ label: 'Office manager' })
+  await userForm.getByRole('button', { name: 'Create user' }).click()
+  await expect(userForm).toHaveCount(0)
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(manager.username)
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: manager.username })).toContainText(store.name)
+
+  // The new user signs in, to the lead manager of the new store.
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await logIn(page, manager.username, manager.password)
+  await expect(page).toHaveURL(/\/leadmanager$/)
+  await expect(page.getByRole('heading', { name: 'Lead manager' })).toBeVisible()
+  await expect(page.getByTestId('user-name')).toHaveText(`${manager.firstName} ${manager.lastName}`)
 })
