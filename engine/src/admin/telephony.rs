@@ -20,6 +20,7 @@ use crate::messaging::gateway::{
 };
 use crate::store::schema::{PhoneNumbers, Stores};
 use crate::store::settings::{SettingsStore, StoreSettings};
+use crate::store::tenancy::TenancyStore;
 
 /// Who configures gateways and numbers: the tenant admins and the data admins who set up
 /// integrations (as for data sources).
@@ -239,6 +240,13 @@ impl Telephony {
     ) -> Result<GatewaySummary> {
         admin_scope(caller, enterprise_id)?;
         Self::require(caller)?;
+        // A platform operator may name any enterprise: one that does not exist is not found.
+        if !TenancyStore::new(self.db.clone())
+            .enterprise_exists(enterprise_id)
+            .await?
+        {
+            return Err(Error::not_found("Enterprise not found"));
+        }
         let mut config = input.checked()?;
         if config.is_simulator() {
             config = self.messaging.simulator_config().await?;

@@ -422,6 +422,13 @@ impl UserAdmin {
         now: DateTime<Utc>,
     ) -> Result<(UserRecord, Option<ResetLink>)> {
         let scope = self.may_manage(caller, enterprise_id)?;
+        // A platform operator may name any enterprise: one that does not exist is not found.
+        if !crate::store::tenancy::TenancyStore::new(self.db.clone())
+            .enterprise_exists(enterprise_id)
+            .await?
+        {
+            return Err(Error::not_found("Enterprise not found"));
+        }
         let input = input.checked(true)?;
         check_grant(caller, &input.roles, input.emp_level)?;
         let placement = self.place(&scope, &input).await?;

@@ -1078,7 +1078,12 @@ async fn an_admin_gives_a_new_store_its_assistant_and_bulk_texts_need_its_initia
     .await;
     assert!(refused.contains("initializerProcessEnabled"), "{refused}");
     let audit = app
-        .ok_json(Method::GET, "/api/enterprise/1/audit?entity=assistant", &admin, None)
+        .ok_json(
+            Method::GET,
+            "/api/enterprise/1/audit?entity=assistant",
+            &admin,
+            None,
+        )
         .await;
     assert_eq!(audit["totalElements"], 1);
 }

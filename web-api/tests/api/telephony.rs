@@ -354,3 +354,18 @@ async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
         "{problems}"
     );
 }
+
+#[tokio::test]
+async fn a_gateway_for_an_enterprise_that_does_not_exist_is_not_found() {
+    let app = spawn_app().await;
+    let platform = app.token_of("super-admin").await;
+    let response = app
+        .request(
+            Method::PUT,
+            "/api/messaging/gateway",
+            &platform,
+            Some(json!({"enterpriseId": 9999, "provider": "simulator"})),
+        )
+        .await;
+    assert_error(response, StatusCode::NOT_FOUND).await;
+}
