@@ -176,6 +176,7 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         // The lane host's order detail (P§7 L206).
         .nest_no_strip("/bridge", api.clone())
         .nest_no_strip("/twilio", api.clone())
+        .nest_no_strip("/aiva", api.clone())
         .nest_no_strip("/bandwidth", api.clone())
         // Not a nest: /leadmanager itself is the UI's lead manager.
         .at("/leadmanager/getLeadManagerDataForCompanyOffice", api)

@@ -1,6 +1,7 @@
 //! What every handler can reach.
 
 use engine::Database;
+use engine::admin::developer::Developer;
 use engine::admin::{AssistantAdmin, AuditLog, Telephony, TenantAdmin, UserAdmin};
 use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
@@ -42,6 +43,8 @@ pub struct AppState {
     /// Gateways, their validation, and phone numbers.
     pub telephony: Telephony,
     pub assistants: AssistantAdmin,
+    /// The developer area: assistant and template files.
+    pub developer: Developer,
     pub leads: LeadStore,
     pub lead_lists: LeadListStore,
     pub customers: CustomerStore,
@@ -111,6 +114,7 @@ impl AppState {
                 MessagingService::new(db.clone(), messaging.clone()),
             ),
             assistants: AssistantAdmin::new(db.clone()),
+            developer: Developer::new(db.clone()),
             telephony: Telephony::new(
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),

@@ -4,6 +4,7 @@
 
 pub mod assistants;
 pub mod audit;
+pub mod developer;
 pub mod telephony;
 pub mod tenants;
 pub mod users;

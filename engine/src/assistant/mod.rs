@@ -7,8 +7,10 @@
 pub mod actions;
 mod calendar;
 pub mod eval;
+pub mod files;
 mod intents;
 pub mod reply;
+pub mod script;
 mod text;
 mod when;
 

@@ -6,6 +6,8 @@
 use chrono::{DateTime, NaiveDateTime, Timelike, Utc};
 use chrono_tz::Tz;
 
+use super::files::AssistantFileStore;
+use super::script::{Reply, Script};
 use super::{Grain, Intent, RequestedTime, Understanding};
 use crate::appointments::service::{AppointmentService, Booked, BookingDraft};
 use crate::appointments::writeback::AppointmentPushInput;
@@ -24,10 +26,6 @@ use crate::store::messages::{MessageRecord, MessageStore};
 use crate::store::settings::SettingsStore;
 use crate::store::users::UserStore;
 
-/// How far ahead the assistant looks for free times to offer.
-const OFFER_DAYS: u32 = 7;
-/// How many free times it offers at once.
-const OFFERS: usize = 3;
 /// Managers e-mailed about one handoff at most.
 const HANDOFF_RECIPIENTS: u64 = 5;
 
@@ -146,6 +144,7 @@ pub struct AssistantReplies {
     booking: AppointmentService,
     messaging: MessagingService,
     stores: SettingsStore,
+    files: AssistantFileStore,
 }
 
 impl AssistantReplies {
@@ -156,6 +155,7 @@ impl AssistantReplies {
             users: UserStore::new(db.clone()),
             follow_ups: FollowUpStore::new(db.clone()),
             stores: SettingsStore::new(db.clone()),
+            files: AssistantFileStore::new(db.clone()),
             booking: AppointmentService::new(db),
             messaging,
         }
@@ -216,11 +216,16 @@ impl AssistantReplies {
         if !lead.dt_dialog_enabled || !agreed && understanding.requested_time.is_none() {
             return Ok(Responded::default());
         }
-        if lead.appointment_set {
+        if lead.appointment_set || !self.script_of(lead.store_id).await?.booking_enabled {
             return Ok(Responded::default());
         }
         self.book_by_text(&scope, &lead, understanding.requested_time, agreed, now)
             .await
+    }
+
+    /// The store's assistant file, or the built-in texts and rules.
+    async fn script_of(&self, store_id: i64) -> Result<Script> {
+        self.files.script(store_id).await
     }
 
     /// Staff's "Appointment Search" on a text of the conversation (the spec's nlp/booking and
@@ -306,9 +311,12 @@ impl AssistantReplies {
             // A day, part of day, week or month: the first free times in it.
             Some(time) => self.offer(scope, lead, time.start, zone, None, now).await,
             None => {
-                let text = format!(
-                    "Hi {}, what day and time would work best to bring your vehicle in? Reply with one, for example: Tuesday at 9am.",
-                    lead.customer_first_name
+                let text = self.script_of(lead.store_id).await?.render(
+                    Reply::AskTime,
+                    &[
+                        ("firstName", &lead.customer_first_name),
+                        ("store", &lead.store_name),
+                    ],
                 );
                 self.text(scope, lead, text, BookingCode::Failure, now)
                     .await
@@ -355,9 +363,13 @@ impl AssistantReplies {
         self.leads.set_date_time_dialogue(lead.id, false).await?;
         self.leads.set_proposed_appointment(lead.id, None).await?;
         self.follow_ups.stop(lead.id, CadenceStop::Booked).await?;
-        let text = format!(
-            "You're all set, {}: your service visit at {} is booked for {}. Reply here if you need to change it.",
-            lead.customer_first_name, lead.store_name, booked.when
+        let text = self.script_of(lead.store_id).await?.render(
+            Reply::Booked,
+            &[
+                ("firstName", &lead.customer_first_name),
+                ("store", &lead.store_name),
+                ("when", &booked.when),
+            ],
         );
         let mut responded = self
             .text(scope, lead, text, BookingCode::Success, now)
@@ -399,18 +411,20 @@ impl AssistantReplies {
         let free = self
             .nearest_free(scope, lead.store_id, around, zone, now)
             .await?;
+        let script = self.script_of(lead.store_id).await?;
+        let (time, day) = (display_time(around.time()), display_day(around.date()));
+        let names = [
+            ("firstName", lead.customer_first_name.as_str()),
+            ("store", lead.store_name.as_str()),
+            ("time", time.as_str()),
+            ("day", day.as_str()),
+        ];
         let asked = match refused {
-            Some(_) => format!(
-                "Unfortunately {} on {} is not available.",
-                display_time(around.time()),
-                display_day(around.date())
-            ),
-            None => format!("Thanks, {}!", lead.customer_first_name),
+            Some(_) => script.render(Reply::Unavailable, &names),
+            None => script.render(Reply::Thanks, &names),
         };
         if free.is_empty() {
-            let text = format!(
-                "{asked} We have no free times around then; a member of our team will contact you to find one."
-            );
+            let text = format!("{asked} {}", script.render(Reply::NoTimes, &names));
             let handoff = Handoff {
                 track: WorkflowTrack::CustomerAHandoff,
                 tag: "A-BKG-ERR",
@@ -436,10 +450,18 @@ impl AssistantReplies {
                 )
             })
             .collect();
+        let times = join_or(&choices);
         let text = format!(
-            "{asked} We can see you {}. Reply YES for {}, or send the time that suits you.",
-            join_or(&choices),
-            choices[0]
+            "{asked} {}",
+            script.render(
+                Reply::Offer,
+                &[
+                    ("firstName", lead.customer_first_name.as_str()),
+                    ("store", lead.store_name.as_str()),
+                    ("times", times.as_str()),
+                    ("first", choices[0].as_str()),
+                ],
+            )
         );
         self.leads
             .set_proposed_appointment(lead.id, Some(free[0].1))
@@ -459,9 +481,10 @@ impl AssistantReplies {
         now: DateTime<Utc>,
     ) -> Result<Vec<(NaiveDateTime, DateTime<Utc>)>> {
         let from = around.date().max(now.with_timezone(&zone).date_naive());
+        let script = self.script_of(store_id).await?;
         let days = self
             .booking
-            .availability(scope, store_id, from, OFFER_DAYS, None, now)
+            .availability(scope, store_id, from, script.offer_days, None, now)
             .await?;
         let mut free: Vec<(NaiveDateTime, DateTime<Utc>)> = days
             .iter()
@@ -473,7 +496,7 @@ impl AssistantReplies {
             })
             .collect();
         free.sort_by_key(|(local, _)| (*local - around).num_minutes().abs());
-        free.truncate(OFFERS);
+        free.truncate(script.offers);
         free.sort_by_key(|(local, _)| *local);
         Ok(free)
     }
@@ -532,9 +555,12 @@ impl AssistantReplies {
         handoff: Handoff,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
-        let text = format!(
-            "Thanks, {}. I have passed your message to our team at {}; someone will get back to you shortly.",
-            lead.customer_first_name, lead.store_name
+        let text = self.script_of(lead.store_id).await?.render(
+            Reply::Handoff,
+            &[
+                ("firstName", &lead.customer_first_name),
+                ("store", &lead.store_name),
+            ],
         );
         // Staff are told first: by the time the customer hears, the handoff is on record.
         let mut responded = self.hand_off_quietly(scope, lead, handoff, now).await?;
@@ -676,7 +702,7 @@ impl AssistantReplies {
 }
 
 /// A plain yes to the time the assistant offered ("Yes", "ok that works", "sounds good").
-fn is_affirmative(text: &str) -> bool {
+pub(crate) fn is_affirmative(text: &str) -> bool {
     let cleaned: String = text
         .to_lowercase()
         .chars()

@@ -280,3 +280,12 @@ pub enum MailingLists { Table, Id, EnterpriseId, Code, CreatedAt }
 
 #[derive(Iden, Clone, Copy)]
 pub enum MailingListDetails { Table, Id, MailingListId, CustomerId, Name, Email, Phone, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum AssistantFiles { Table, Id, EnterpriseId, StoreId, Content, Version, UpdatedBy, UpdatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum AssistantFileVersions { Table, Id, FileId, Version, Content, SavedBy, SavedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum AssistantFileRuns { Table, Id, EnterpriseId, StoreId, RunBy, Conversation, Outcome, At }

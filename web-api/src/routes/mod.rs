@@ -6,6 +6,7 @@ pub mod assistant_actions;
 pub mod customers;
 pub mod data_sources;
 pub mod dealer_records;
+pub mod developer;
 pub mod enterprise;
 pub mod events;
 pub mod health;
@@ -127,7 +128,11 @@ type MessagingApis = (
 );
 
 /// The administration areas.
-type AdminApis = (administration::AdministrationApi, telephony::TelephonyApi);
+type AdminApis = (
+    administration::AdministrationApi,
+    telephony::TelephonyApi,
+    developer::DeveloperApi,
+);
 
 /// Every area of the API, for `OpenApiService::new`.
 pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
@@ -164,7 +169,11 @@ pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
             mailing_lists::MailingListApi,
             lane::LaneApi,
         ),
-        (administration::AdministrationApi, telephony::TelephonyApi),
+        (
+            administration::AdministrationApi,
+            telephony::TelephonyApi,
+            developer::DeveloperApi,
+        ),
     )
 }
 

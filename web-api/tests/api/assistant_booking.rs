@@ -559,3 +559,38 @@ async fn a_store_whose_assistant_is_switched_off_gets_no_automated_reply() {
         .await;
     app.wait_for_text(lead, mark, "You're all set").await;
 }
+
+#[tokio::test]
+async fn the_stores_assistant_file_decides_what_the_customer_is_texted() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let files = app
+        .ok_json(Method::GET, "/aiva/developer/files/aiva", &admin, None)
+        .await;
+    let store_1 = files
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["storeId"] == 1)
+        .unwrap()
+        .clone();
+    app.ok_json(
+        Method::PUT,
+        "/aiva/developer/file",
+        &admin,
+        Some(json!({
+            "fileName": store_1["fileName"],
+            "fileContent": "reply.booked = Booked! {firstName}, we expect you {when}.\n"
+        })),
+    )
+    .await;
+    let day = a_free_monday() + Duration::days(21);
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    let confirmation = app.wait_for_text(lead, mark, "Booked!").await;
+    assert!(confirmation.contains("we expect you"), "{confirmation}");
+}

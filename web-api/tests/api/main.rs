@@ -14,6 +14,7 @@ mod call_logs;
 mod compliance;
 mod customers;
 mod data_sources;
+mod developer;
 mod events;
 mod follow_ups;
 mod hardening;
