@@ -3,6 +3,7 @@ import { adminRoute } from './app/admin'
 import { adminAssistantsRoute } from './app/admin-assistants'
 import { adminAuditRoute } from './app/admin-audit'
 import { adminDealersRoute } from './app/admin-dealers'
+import { adminDeveloperRoute } from './app/admin-developer'
 import { adminStoresRoute } from './app/admin-stores'
 import { adminTelephonyRoute } from './app/admin-telephony'
 import { adminUsersRoute } from './app/admin-users'
@@ -61,6 +62,7 @@ export const routeTree = rootRoute.addChildren([
     adminUsersRoute,
     adminTelephonyRoute,
     adminAssistantsRoute,
+    adminDeveloperRoute,
     adminAuditRoute,
     notFoundRoute,
   ]),

@@ -17,6 +17,8 @@ export interface AdminAccess {
   telephony: boolean
   /** Gives stores their assistants and switches them on and off (the telephony admins). */
   assistants: boolean
+  /** Edits the assistant and template files, validates, previews and executes them (the assistants' admins). */
+  developer: boolean
   /** The roles the user may give, in the server's order. */
   grantableRoles: readonly Role[]
   /** The levels at which the user may employ others. */
@@ -57,7 +59,7 @@ export function adminAccess(user: Pick<UserData, 'roles' | 'empLevel'> | null): 
   const tenant = hasAnyRole(user, TENANT_ADMIN_ROLES)
   const users = hasAnyRole(user, USER_MANAGER_ROLES)
   const telephony = hasAnyRole(user, TELEPHONY_ADMIN_ROLES)
-  return { platform, tenant, users, telephony, assistants: telephony, grantableRoles: rolesGiven(user, platform, tenant), grantableLevels: levelsGiven(user, tenant, users) }
+  return { platform, tenant, users, telephony, assistants: telephony, developer: telephony, grantableRoles: rolesGiven(user, platform, tenant), grantableLevels: levelsGiven(user, tenant, users) }
 }
 
 function rolesGiven(user: Pick<UserData, 'roles'> | null, platform: boolean, tenant: boolean): readonly Role[] {

@@ -75,8 +75,9 @@ export function querySearch(next: { page?: number; size?: number; search?: strin
  * dealer and store managers (they manage users only), the lead manager for
  * anyone else; null when the section is theirs.
  */
-export function adminRedirect(user: Pick<UserData, 'roles' | 'empLevel'>, section: 'tenant' | 'users' | 'telephony' | 'assistants'): '/admin/users' | '/admin/telephony' | '/leadmanager' | null {
+export function adminRedirect(user: Pick<UserData, 'roles' | 'empLevel'>, section: 'tenant' | 'users' | 'telephony' | 'assistants' | 'developer'): '/admin/users' | '/admin/telephony' | '/leadmanager' | null {
   const access = adminAccess(user)
+  if (section === 'developer') return access.developer ? null : access.users ? '/admin/users' : '/leadmanager'
   if (section === 'assistants') return access.assistants ? null : access.users ? '/admin/users' : '/leadmanager'
   if (section === 'telephony') return access.telephony ? null : access.users ? '/admin/users' : '/leadmanager'
   if (!access.users) return access.telephony ? '/admin/telephony' : '/leadmanager'

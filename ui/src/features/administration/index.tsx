@@ -6,5 +6,5 @@
  * of every change; SUPER_ADMIN picks the enterprise and creates new ones.
  * Also the public page where a user chooses a password from an e-mailed link.
  */
-export { AdminAssistantsPage, AdminAuditPage, AdminDealersPage, AdminEnterprisePage, AdminStoresPage, AdminTelephonyPage, AdminUsersPage } from './components/admin-pages'
+export { AdminAssistantsPage, AdminAuditPage, AdminDealersPage, AdminDeveloperPage, AdminEnterprisePage, AdminStoresPage, AdminTelephonyPage, AdminUsersPage } from './components/admin-pages'
 export { ResetPasswordScreen } from './components/reset-password-screen'

@@ -17,6 +17,8 @@ export const adminKeys = {
   gateway: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'telephony', storeId, 'gateway'] as const,
   ownedNumbers: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'telephony', storeId, 'numbers'] as const,
   assistants: (enterpriseId: number) => ['admin', enterpriseId, 'assistants'] as const,
+  developerFiles: (enterpriseId: number, kind: 'aiva' | 'tpl') => ['admin', enterpriseId, 'developer', kind] as const,
+  developerLog: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'developer', 'log', storeId] as const,
   brands: () => ['admin', 'brands'] as const,
   timeZones: () => ['admin', 'time-zones'] as const,
 }

@@ -22,12 +22,13 @@ export function AdminNav({ access, enterprise }: AdminNavProps) {
       {access.users ? <SectionLink to="/admin/users" search={search} label="Users" /> : null}
       {access.telephony ? <SectionLink to="/admin/telephony" search={search} label="Numbers & SMS" /> : null}
       {access.assistants ? <SectionLink to="/admin/assistants" search={search} label="Assistants" /> : null}
+      {access.developer ? <SectionLink to="/admin/developer" search={search} label="Developer" /> : null}
       {access.tenant ? <SectionLink to="/admin/audit" search={search} label="Audit log" /> : null}
     </nav>
   )
 }
 
-function SectionLink({ to, search, label }: { to: '/admin' | '/admin/dealers' | '/admin/stores' | '/admin/users' | '/admin/telephony' | '/admin/assistants' | '/admin/audit'; search: { enterprise: number | undefined }; label: string }) {
+function SectionLink({ to, search, label }: { to: '/admin' | '/admin/dealers' | '/admin/stores' | '/admin/users' | '/admin/telephony' | '/admin/assistants' | '/admin/developer' | '/admin/audit'; search: { enterprise: number | undefined }; label: string }) {
   return (
     <Link
       to={to}

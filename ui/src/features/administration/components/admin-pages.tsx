@@ -6,6 +6,7 @@ import { AdminFrame } from './admin-frame'
 import { AssistantsPanel } from './assistants-panel'
 import { AuditPanel } from './audit-panel'
 import { DealersPanel } from './dealers-panel'
+import { DeveloperPanel } from './developer-panel'
 import { EnterprisePanel } from './enterprise-panel'
 import { NewEnterpriseDialog } from './new-enterprise-dialog'
 import { StoresPanel } from './stores-panel'
@@ -18,6 +19,7 @@ const storesRoute = getRouteApi('/_app/admin/stores')
 const usersRoute = getRouteApi('/_app/admin/users')
 const telephonyRoute = getRouteApi('/_app/admin/telephony')
 const assistantsRoute = getRouteApi('/_app/admin/assistants')
+const developerRoute = getRouteApi('/_app/admin/developer')
 const auditRoute = getRouteApi('/_app/admin/audit')
 
 /** The signed-in user's rights here and the enterprise worked on. */
@@ -90,6 +92,18 @@ export function AdminAssistantsPage() {
   return (
     <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
       {enterpriseId !== undefined ? <AssistantsPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/developer — the assistant and template files: edit, validate, run, preview. */
+export function AdminDeveloperPage() {
+  const search = developerRoute.useSearch()
+  const navigate = developerRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? <DeveloperPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
     </AdminFrame>
   )
 }
