@@ -311,35 +311,17 @@ impl TwilioGateway {
             "{}/2010-04-01/Accounts/{}/Messages.json",
             self.base_url, self.account_sid
         );
-        let response = self
-            .http
-            .post(&url)
-            .basic_auth(&self.account_sid, Some(&self.auth_token))
-            .form(&form)
-            .timeout(Duration::from_secs(15))
-            .send()
-            .await
-            .map_err(|error| GatewayError {
-                code: None,
-                message: format!("The SMS provider could not be reached: {error}"),
-                retryable: true,
-            })?;
-        let status = response.status();
-        let body = response.text().await.unwrap_or_default();
-        if status.is_success() {
-            let message: TwilioMessage =
-                serde_json::from_str(&body).map_err(|error| GatewayError {
-                    code: None,
-                    message: format!("The SMS provider answered something unreadable: {error}"),
-                    retryable: false,
-                })?;
-            return Ok(Accepted {
-                sid: message.sid,
-                status: DeliveryStatus::from_provider(&message.status)
-                    .unwrap_or(DeliveryStatus::Queued),
-            });
-        }
-        Err(provider_error(status, &body))
+        let body = self.call(self.http.post(&url).form(&form)).await?;
+        let message: TwilioMessage = serde_json::from_str(&body).map_err(|error| {
+            gateway_error(format!(
+                "The SMS provider answered something unreadable: {error}"
+            ))
+        })?;
+        Ok(Accepted {
+            sid: message.sid,
+            status: DeliveryStatus::from_provider(&message.status)
+                .unwrap_or(DeliveryStatus::Queued),
+        })
     }
 }
 
