@@ -2,7 +2,7 @@
 
 use engine::Database;
 use engine::admin::developer::Developer;
-use engine::admin::{AssistantAdmin, AuditLog, Telephony, TenantAdmin, UserAdmin};
+use engine::admin::{AssistantAdmin, AuditLog, Telephony, TenantAdmin, UnmappedCodes, UserAdmin};
 use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
@@ -38,6 +38,8 @@ pub struct AppState {
     pub tenancy: TenancyStore,
     /// Administration of enterprises, dealers, stores and logos.
     pub tenant_admin: TenantAdmin,
+    /// Store codes delivered rows carry that name no store, and their mappings.
+    pub unmapped: UnmappedCodes,
     pub user_admin: UserAdmin,
     pub audit: AuditLog,
     /// Gateways, their validation, and phone numbers.
@@ -123,6 +125,7 @@ impl AppState {
             jobs,
             tenancy: TenancyStore::new(db.clone()),
             tenant_admin: TenantAdmin::new(db.clone()),
+            unmapped: UnmappedCodes::new(db.clone()),
             user_admin: UserAdmin::new(db.clone()),
             audit: AuditLog::new(db.clone()),
             leads: LeadStore::new(db.clone()),

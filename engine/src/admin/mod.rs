@@ -7,6 +7,7 @@ pub mod audit;
 pub mod developer;
 pub mod telephony;
 pub mod tenants;
+pub mod unmapped;
 pub mod users;
 
 use crate::auth::{Caller, Scope};
@@ -17,6 +18,7 @@ pub use assistants::{ASSISTANT_ADMINS, AssistantAdmin};
 pub use audit::{AuditChange, AuditEntry, AuditLog};
 pub use telephony::{TELEPHONY_ADMINS, Telephony};
 pub use tenants::TenantAdmin;
+pub use unmapped::UnmappedCodes;
 pub use users::UserAdmin;
 
 /// Create, deactivate and reactivate enterprises: the platform operators.

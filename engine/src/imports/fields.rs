@@ -160,6 +160,29 @@ const YEAR: Field = field(
     &["Year", "Yr", "Vehicle Year", "MY"],
 );
 
+/// The dealer system's code of the store a row belongs to, when a file covers several stores
+/// (see `crate::imports::unmapped`). Optional everywhere: a file without it is the chosen
+/// store's.
+pub const STORE_CODE: Field = field(
+    "storeCode",
+    "Store code",
+    Text,
+    false,
+    &[
+        "Store",
+        "Store #",
+        "Store ID",
+        "Store Number",
+        "Dealer Code",
+        "Dealer #",
+        "Dealer ID",
+        "Dealer Number",
+        "DMS Store",
+        "Location Code",
+        "Branch Code",
+    ],
+);
+
 const RECALL: &[Field] = &[
     VIN,
     field(
@@ -209,6 +232,7 @@ const RECALL: &[Field] = &[
     MAKE,
     MODEL,
     YEAR,
+    STORE_CODE,
 ];
 
 const PREPAID_MAINTENANCE: &[Field] = &[
@@ -302,6 +326,7 @@ const PREPAID_MAINTENANCE: &[Field] = &[
     MAKE,
     MODEL,
     YEAR,
+    STORE_CODE,
 ];
 
 const FEA_ALERT: &[Field] = &[
@@ -363,6 +388,7 @@ const FEA_ALERT: &[Field] = &[
     MAKE,
     MODEL,
     YEAR,
+    STORE_CODE,
 ];
 
 const DMS_CUSTOMER_VEHICLES: &[Field] = &[
@@ -434,6 +460,7 @@ const DMS_CUSTOMER_VEHICLES: &[Field] = &[
             "Last Service Date",
         ],
     ),
+    STORE_CODE,
 ];
 
 const ADVISOR_NUMBER: Field = field(
@@ -469,6 +496,7 @@ const DMS_ADVISORS: &[Field] = &[
     ),
     field("firstName", "First name", Text, true, FIRST_NAME.synonyms),
     field("lastName", "Last name", Text, true, LAST_NAME.synonyms),
+    STORE_CODE,
 ];
 
 const DMS_SALES: &[Field] = &[
@@ -535,6 +563,7 @@ const DMS_SALES: &[Field] = &[
         CUSTOMER_NUMBER.synonyms,
     ),
     VIN,
+    STORE_CODE,
 ];
 
 const DMS_REPAIR_ORDERS: &[Field] = &[
@@ -667,6 +696,7 @@ const DMS_REPAIR_ORDERS: &[Field] = &[
         false,
         &["Declined Y/N", "Declined?", "Declined Work"],
     ),
+    STORE_CODE,
 ];
 
 const DMS_APPOINTMENTS: &[Field] = &[
@@ -729,6 +759,7 @@ const DMS_APPOINTMENTS: &[Field] = &[
         false,
         &["Comments", "Remarks", "Customer Comments", "Concern"],
     ),
+    STORE_CODE,
 ];
 
 /// The fields of a file type, in the order the mapping step shows them.

@@ -360,6 +360,39 @@ impl Record {
         }
     }
 
+    /// The record as kept while it waits for its store code to be mapped.
+    pub fn to_stored(&self) -> String {
+        let stored = StoredRecord {
+            line: self.line,
+            values: self
+                .values
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), value.clone()))
+                .collect(),
+            cells: self.cells.clone(),
+        };
+        serde_json::to_string(&stored).unwrap_or_default()
+    }
+
+    /// A kept record read back: only the file type's own fields are taken.
+    pub fn from_stored(file_type: FileType, stored: &str) -> Result<Record> {
+        let stored: StoredRecord = serde_json::from_str(stored)
+            .map_err(|e| Error::Internal(format!("a kept record: {e}")))?;
+        let values = stored
+            .values
+            .into_iter()
+            .filter_map(|(key, value)| {
+                let field = fields_of(file_type).iter().find(|f| f.key == key)?;
+                Some((field.key, value))
+            })
+            .collect();
+        Ok(Record {
+            line: stored.line,
+            values,
+            cells: stored.cells,
+        })
+    }
+
     /// The values in a fixed order, for a change digest.
     pub fn canonical_text(&self) -> String {
         self.values
@@ -368,6 +401,13 @@ impl Record {
             .collect::<Vec<_>>()
             .join("\u{1f}")
     }
+}
+
+#[derive(Serialize, Deserialize)]
+struct StoredRecord {
+    line: u64,
+    values: BTreeMap<String, Value>,
+    cells: Vec<String>,
 }
 
 /// Reads a row through the mapping: every mapped cell by its field's kind, every required

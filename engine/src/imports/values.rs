@@ -12,8 +12,8 @@ use crate::domain::formats::is_vin;
 /// Longest text a cell may hold.
 pub const MAX_TEXT_CHARS: usize = 200;
 
-/// A cell read as its kind.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A cell read as its kind (stored as JSON while its row waits for a store mapping).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     Text(String),
     Date(NaiveDate),

@@ -23,6 +23,7 @@ use super::schema::{
     Customers, FutureServiceInteractions as Fsi, ImportFileChunks, ImportFileReports,
     ImportRowErrors, ImportedLeads, ServiceVehicles as Vehicles,
 };
+use super::unmapped::{CodeTarget, UnmappedStore};
 use super::{Page, PageRequest};
 use crate::db::{Database, Transaction};
 use crate::error::{Error, Result};
@@ -302,6 +303,19 @@ pub struct Review {
     pub reason: Option<ReasonKey>,
     pub reviewer: i64,
     pub now: DateTime<Utc>,
+}
+
+/// What loading the rows that waited for a store code did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ParkedLoad {
+    /// Rows written (inserted, updated or unchanged).
+    pub loaded: u64,
+    pub inserted: u64,
+    pub updated: u64,
+    /// Rows refused while writing, listed on their reports.
+    pub failed: u64,
+    pub enrichment: EnrichmentCounts,
 }
 
 /// What enrichment did.
@@ -796,21 +810,14 @@ impl ImportStore {
         now: DateTime<Utc>,
     ) -> Result<BatchWrite> {
         let mut tx = self.db.begin().await?;
-        let (mut counts, late_problems) = match report.file_type {
-            FileType::DmsCustomerVehicles => (
-                upsert_customer_vehicles(&mut tx, report, batch.records, now).await?,
-                Vec::new(),
-            ),
-            file_type if file_type.makes_leads() => (
-                upsert_imported_leads(&mut tx, report, batch.records, now).await?,
-                Vec::new(),
-            ),
-            _ => {
-                let written = upsert_dms_rows(&mut tx, report, batch.records, now).await?;
-                (written.counts, written.problems)
-            }
-        };
-        let problems: Vec<&RowProblem> = batch.problems.iter().chain(&late_problems).collect();
+        let routed = super::unmapped::route(&mut tx, report, batch.records, now).await?;
+        let (mut counts, late_problems) = write_records(&mut tx, report, &routed.own, now).await?;
+        let problems: Vec<&RowProblem> = batch
+            .problems
+            .iter()
+            .chain(&routed.problems)
+            .chain(&late_problems)
+            .collect();
         let failed_lines: HashSet<u64> = problems.iter().map(|p| p.line).collect();
         counts.failed = failed_lines.len() as u64;
         if batch.may_defer && problems.is_empty() && counts.inserted + counts.updated == 0 {
@@ -818,32 +825,85 @@ impl ImportStore {
             drop(tx);
             return Ok(BatchWrite::Deferred(counts));
         }
-        for chunk in problems.chunks(500) {
-            let mut insert = Query::insert();
-            insert.into_table(ImportRowErrors::Table).columns([
-                ImportRowErrors::ReportId,
-                ImportRowErrors::RowNumber,
-                ImportRowErrors::Field,
-                ImportRowErrors::Message,
-                ImportRowErrors::RawRow,
-            ]);
-            for problem in chunk {
-                insert.values_panic([
-                    report.id.into(),
-                    clamp(problem.line).into(),
-                    problem.column.clone().into(),
-                    problem.message.clone().into(),
-                    serde_json::to_string(&problem.cells)
-                        .unwrap_or_default()
-                        .into(),
-                ]);
-            }
-            tx.execute(&insert).await?;
-        }
+        insert_problems(&mut tx, report.id, &problems).await?;
         let total = counts.plus(batch.carried);
         move_checkpoint(&mut tx, report, batch, total).await?;
         tx.commit().await?;
         Ok(BatchWrite::Written(total))
+    }
+
+    /// Loads the rows waiting for `code` into `target`'s store, a few hundred rows per
+    /// transaction (each taking its rows off the waiting list), then makes the leads of the
+    /// lead files among them. A row still refused (a repair order naming a customer not
+    /// loaded) is listed on its file's report.
+    pub async fn load_parked(
+        &self,
+        enterprise_id: i64,
+        code: &str,
+        target: &CodeTarget,
+        today: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<ParkedLoad> {
+        let mut load = ParkedLoad::default();
+        let mut lead_reports: BTreeMap<i64, FileType> = BTreeMap::new();
+        loop {
+            let mut tx = self.db.begin().await?;
+            let rows = UnmappedStore::next_parked(&mut tx, enterprise_id, code, 500).await?;
+            if rows.is_empty() {
+                break;
+            }
+            let mut by_report: BTreeMap<i64, Vec<&str>> = BTreeMap::new();
+            for row in &rows {
+                by_report
+                    .entry(row.report_id)
+                    .or_default()
+                    .push(&row.record);
+            }
+            for (report_id, kept) in by_report {
+                let report: ImportReport = tx
+                    .fetch_optional(
+                        Self::select_reports()
+                            .and_where(Expr::col(ImportFileReports::EnterpriseId).eq(enterprise_id))
+                            .and_where(Expr::col(ImportFileReports::Id).eq(report_id)),
+                    )
+                    .await?
+                    .ok_or_else(|| Error::Internal(format!("report {report_id} went away")))?;
+                let report = ImportReport {
+                    boc_id: Some(target.boc_id),
+                    store_id: Some(target.store_id),
+                    ..report
+                };
+                let records = kept
+                    .iter()
+                    .map(|stored| Record::from_stored(report.file_type, stored))
+                    .collect::<Result<Vec<_>>>()?;
+                let (counts, problems) = write_records(&mut tx, &report, &records, now).await?;
+                let failed: HashSet<u64> = problems.iter().map(|p| p.line).collect();
+                load.loaded += records.len() as u64 - failed.len() as u64;
+                load.failed += failed.len() as u64;
+                load.inserted += counts.inserted;
+                load.updated += counts.updated;
+                insert_problems(&mut tx, report.id, &problems.iter().collect::<Vec<_>>()).await?;
+                if report.file_type.makes_leads() {
+                    lead_reports.insert(report.id, report.file_type);
+                }
+            }
+            let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+            UnmappedStore::delete_parked(&mut tx, &ids).await?;
+            tx.commit().await?;
+        }
+        for (report_id, file_type) in lead_reports {
+            let selection = EnrichmentSelection {
+                enterprise_id,
+                store_ids: vec![target.store_id],
+                file_types: vec![file_type],
+                report_id: Some(report_id),
+            };
+            while let Some(batch) = self.enrich_next(&selection, today, now).await? {
+                load.enrichment.add(batch);
+            }
+        }
+        Ok(load)
     }
 
     /// Writes the checkpoint and counts of deferred batches no written batch followed (the
@@ -1822,6 +1882,61 @@ fn merged_vehicle(
 
 /// Moves a report's checkpoint past `batch.rows` rows and adds `counts`, guarded by the
 /// checkpoint the batch started from.
+/// Writes records into the report's store by its file type; answers the counts and the
+/// problems found while writing (a row naming a customer not loaded).
+async fn write_records(
+    tx: &mut Transaction,
+    report: &ImportReport,
+    records: &[Record],
+    now: DateTime<Utc>,
+) -> Result<(BatchCounts, Vec<RowProblem>)> {
+    Ok(match report.file_type {
+        FileType::DmsCustomerVehicles => (
+            upsert_customer_vehicles(tx, report, records, now).await?,
+            Vec::new(),
+        ),
+        file_type if file_type.makes_leads() => (
+            upsert_imported_leads(tx, report, records, now).await?,
+            Vec::new(),
+        ),
+        _ => {
+            let written = upsert_dms_rows(tx, report, records, now).await?;
+            (written.counts, written.problems)
+        }
+    })
+}
+
+/// Lists row problems on the report.
+async fn insert_problems(
+    tx: &mut Transaction,
+    report_id: i64,
+    problems: &[&RowProblem],
+) -> Result<()> {
+    for chunk in problems.chunks(500) {
+        let mut insert = Query::insert();
+        insert.into_table(ImportRowErrors::Table).columns([
+            ImportRowErrors::ReportId,
+            ImportRowErrors::RowNumber,
+            ImportRowErrors::Field,
+            ImportRowErrors::Message,
+            ImportRowErrors::RawRow,
+        ]);
+        for problem in chunk {
+            insert.values_panic([
+                report_id.into(),
+                clamp(problem.line).into(),
+                problem.column.clone().into(),
+                problem.message.clone().into(),
+                serde_json::to_string(&problem.cells)
+                    .unwrap_or_default()
+                    .into(),
+            ]);
+        }
+        tx.execute(&insert).await?;
+    }
+    Ok(())
+}
+
 async fn move_checkpoint(
     tx: &mut Transaction,
     report: &ImportReport,

@@ -23,6 +23,7 @@ pub mod settings;
 pub mod templates;
 pub mod tenancy;
 pub mod understandings;
+pub mod unmapped;
 pub mod uploads;
 pub mod users;
 

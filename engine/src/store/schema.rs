@@ -289,3 +289,9 @@ pub enum AssistantFileVersions { Table, Id, FileId, Version, Content, SavedBy, S
 
 #[derive(Iden, Clone, Copy)]
 pub enum AssistantFileRuns { Table, Id, EnterpriseId, StoreId, RunBy, Conversation, Outcome, At }
+
+#[derive(Iden, Clone, Copy)]
+pub enum StoreCodeMappings { Table, Id, EnterpriseId, Code, StoreId, MappedBy, MappedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum UnmappedRecords { Table, Id, EnterpriseId, Code, ReportId, LineNumber, Record, Digest, CreatedAt }

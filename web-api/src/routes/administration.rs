@@ -96,6 +96,67 @@ impl From<BocRecord> for BocView {
     }
 }
 
+/// A store code rows arrived with that names no store: the rows wait for its mapping.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct UnmappedCodeView {
+    pub code: String,
+    /// Rows waiting.
+    pub rows: i64,
+    /// Files (uploads and dealer-system deliveries) they came in.
+    pub files: i64,
+    pub first_seen: DateTime<Utc>,
+    pub last_seen: DateTime<Utc>,
+}
+
+/// A saved mapping of a dealer-system store code to a store.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct CodeMappingView {
+    pub code: String,
+    pub store_id: i64,
+    pub store_code: String,
+    pub store_name: String,
+    pub mapped_by: Option<String>,
+    pub mapped_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct UnmappedView {
+    pub codes: Vec<UnmappedCodeView>,
+    pub mappings: Vec<CodeMappingView>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct MapCodeBody {
+    pub store_id: i64,
+}
+
+/// A code mapped and what loading the rows that waited for it did.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct MappedCodeView {
+    pub code: String,
+    pub store_id: i64,
+    pub store_name: String,
+    /// Rows written into the store (inserted, updated or unchanged).
+    pub loaded: u64,
+    pub inserted: u64,
+    pub updated: u64,
+    /// Rows refused while writing, listed on their files' reports.
+    pub failed: u64,
+    pub leads_created: u64,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct DiscardedView {
+    pub code: String,
+    pub discarded: u64,
+}
+
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
 pub struct NewBocBody {
@@ -736,6 +797,121 @@ impl AdministrationApi {
                 .await?
                 .into(),
         ))
+    }
+
+    /// Store codes that rows arrived with and no store answers to, and the mappings saved
+    /// (tenant admins).
+    #[oai(path = "/api/enterprise/:enterpriseId/unmapped", method = "get")]
+    async fn unmapped(
+        &self,
+        state: Data<&AppState>,
+        Session(caller): Session,
+        #[oai(name = "enterpriseId")] enterprise_id: Path<i64>,
+    ) -> ApiResult<Json<UnmappedView>> {
+        let overview = state.unmapped.overview(&caller, enterprise_id.0).await?;
+        Ok(Json(UnmappedView {
+            codes: overview
+                .codes
+                .into_iter()
+                .map(|c| UnmappedCodeView {
+                    code: c.code,
+                    rows: c.rows,
+                    files: c.files,
+                    first_seen: c.first_seen,
+                    last_seen: c.last_seen,
+                })
+                .collect(),
+            mappings: overview
+                .mappings
+                .into_iter()
+                .map(|m| CodeMappingView {
+                    code: m.code,
+                    store_id: m.store_id,
+                    store_code: m.store_code,
+                    store_name: m.store_name,
+                    mapped_by: m.mapped_by,
+                    mapped_at: m.mapped_at,
+                })
+                .collect(),
+        }))
+    }
+
+    /// Maps a store code to a store of the enterprise (or moves its mapping); the rows that
+    /// waited for it load into the store now, and later rows with the code load there too.
+    #[oai(path = "/api/enterprise/:enterpriseId/unmapped/:code", method = "put")]
+    async fn map_code(
+        &self,
+        state: Data<&AppState>,
+        Session(caller): Session,
+        #[oai(name = "enterpriseId")] enterprise_id: Path<i64>,
+        code: Path<String>,
+        body: Json<MapCodeBody>,
+    ) -> ApiResult<Json<MappedCodeView>> {
+        let now = Utc::now();
+        let mapped = state
+            .unmapped
+            .map(
+                &caller,
+                enterprise_id.0,
+                &code.0,
+                body.store_id,
+                now.date_naive(),
+                now,
+            )
+            .await?;
+        Ok(Json(MappedCodeView {
+            code: mapped.code,
+            store_id: mapped.store_id,
+            store_name: mapped.store_name,
+            loaded: mapped.load.loaded,
+            inserted: mapped.load.inserted,
+            updated: mapped.load.updated,
+            failed: mapped.load.failed,
+            leads_created: mapped.load.enrichment.leads_created,
+        }))
+    }
+
+    /// Drops the rows waiting for a store code (they belong to no store of the enterprise).
+    #[oai(
+        path = "/api/enterprise/:enterpriseId/unmapped/:code",
+        method = "delete"
+    )]
+    async fn discard_unmapped(
+        &self,
+        state: Data<&AppState>,
+        Session(caller): Session,
+        #[oai(name = "enterpriseId")] enterprise_id: Path<i64>,
+        code: Path<String>,
+    ) -> ApiResult<Json<DiscardedView>> {
+        let discarded = state
+            .unmapped
+            .discard(&caller, enterprise_id.0, &code.0, Utc::now())
+            .await?;
+        Ok(Json(DiscardedView {
+            code: engine::store::unmapped::normalize_code(&code.0),
+            discarded,
+        }))
+    }
+
+    /// Removes a saved mapping: later rows with the code wait again.
+    #[oai(
+        path = "/api/enterprise/:enterpriseId/store-code-mapping/:code",
+        method = "delete"
+    )]
+    async fn remove_code_mapping(
+        &self,
+        state: Data<&AppState>,
+        Session(caller): Session,
+        #[oai(name = "enterpriseId")] enterprise_id: Path<i64>,
+        code: Path<String>,
+    ) -> ApiResult<Json<MessageResponse>> {
+        state
+            .unmapped
+            .unmap(&caller, enterprise_id.0, &code.0, Utc::now())
+            .await?;
+        Ok(Json(MessageResponse {
+            message: "Mapping removed".to_owned(),
+        }))
     }
 
     /// Every store of the enterprise with its settings, active and deactivated (tenant admins).
