@@ -6,6 +6,7 @@ import { adminDealersRoute } from './app/admin-dealers'
 import { adminDeveloperRoute } from './app/admin-developer'
 import { adminStoresRoute } from './app/admin-stores'
 import { adminTelephonyRoute } from './app/admin-telephony'
+import { adminUnmappedRoute } from './app/admin-unmapped'
 import { adminUsersRoute } from './app/admin-users'
 import { appointmentsRoute } from './app/appointments'
 import { automatedRunsRoute } from './app/automated-runs'
@@ -59,6 +60,7 @@ export const routeTree = rootRoute.addChildren([
     adminRoute,
     adminDealersRoute,
     adminStoresRoute,
+    adminUnmappedRoute,
     adminUsersRoute,
     adminTelephonyRoute,
     adminAssistantsRoute,

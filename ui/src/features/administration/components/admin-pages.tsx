@@ -11,11 +11,13 @@ import { EnterprisePanel } from './enterprise-panel'
 import { NewEnterpriseDialog } from './new-enterprise-dialog'
 import { StoresPanel } from './stores-panel'
 import { TelephonyPanel } from './telephony-panel'
+import { UnmappedPanel } from './unmapped-panel'
 import { UsersPanel } from './users-panel'
 
 const enterpriseRoute = getRouteApi('/_app/admin')
 const dealersRoute = getRouteApi('/_app/admin/dealers')
 const storesRoute = getRouteApi('/_app/admin/stores')
+const unmappedRoute = getRouteApi('/_app/admin/unmapped')
 const usersRoute = getRouteApi('/_app/admin/users')
 const telephonyRoute = getRouteApi('/_app/admin/telephony')
 const assistantsRoute = getRouteApi('/_app/admin/assistants')
@@ -68,6 +70,18 @@ export function AdminStoresPage() {
   return (
     <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
       {enterpriseId !== undefined ? <StoresPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/unmapped — the store codes rows wait for, and the codes mapped to stores. */
+export function AdminUnmappedPage() {
+  const search = unmappedRoute.useSearch()
+  const navigate = unmappedRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? <UnmappedPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
     </AdminFrame>
   )
 }

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { act } from 'react'
 import { vi } from 'vitest'
 import { adminAccess } from '../admin-access'
-import type { AdminStore, AdminUser, Boc } from '../api/admin-types'
+import type { AdminStore, AdminUser, Boc, CodeMapping, UnmappedCode } from '../api/admin-types'
 
 export const TENANT_ADMIN = adminAccess({ roles: ['ENTERPRISE_ADMIN'], empLevel: 'ENTERPRISE' })
 export const OFFICE_MANAGER = adminAccess({ roles: ['OFFICE_MANAGER'], empLevel: 'STORE' })
@@ -32,6 +32,14 @@ export function adminStore(extra: Partial<AdminStore> = {}): AdminStore {
     openingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => (weekday < 7 ? { weekday, opens: '07:00', closes: '18:00' } : { weekday })),
     ...extra,
   }
+}
+
+export function unmappedCode(extra: Partial<UnmappedCode> = {}): UnmappedCode {
+  return { code: 'DMS-77', rows: 12, files: 2, firstSeen: '2026-11-20T09:00:00Z', lastSeen: '2026-11-25T15:30:00Z', ...extra }
+}
+
+export function codeMapping(extra: Partial<CodeMapping> = {}): CodeMapping {
+  return { code: 'DMS-12', storeId: 3, storeCode: 'S100', storeName: 'Harbor Toyota', mappedBy: 'admin', mappedAt: '2026-11-24T12:00:00Z', ...extra }
 }
 
 export function adminUser(extra: Partial<AdminUser> = {}): AdminUser {
