@@ -1,6 +1,7 @@
 //! Messaging: the send rules of spec section 5, the outbound pipeline through a store's gateway,
 //! incoming texts and provider status callbacks, opt-out and allowed hours.
 
+pub mod bandwidth_callbacks;
 pub mod email;
 pub mod gateway;
 pub mod ics;
@@ -19,7 +20,7 @@ pub use service::dialogue::{
 pub use service::{
     AutomatedText, CallLog, Delivery, InboundOutcome, MessagingService, MessagingSettings,
     NOTE_UNDO_WINDOW, Notice, Opened, Opening, SendRequest, StaffEmail, TrackRequest,
-    WebhookRequest, call_summary,
+    WebhookCredential, WebhookRequest, call_summary,
 };
 
 /// Where providers post incoming texts and status changes (relative to the public URL).

@@ -285,11 +285,55 @@ pub struct WebhookRequest {
     /// which PostgreSQL text cannot hold (refusing them would make the provider retry and
     /// the customer's text be lost).
     fields: Vec<(String, String)>,
-    signature: Option<String>,
+    credential: WebhookCredential,
+}
+
+/// How a provider proves a webhook is its own: Twilio signs the URL and form with the
+/// account's auth token; Bandwidth sends the callback user and password of its application
+/// (Basic auth), which Bandwidth stores set to the gateway's API user name and password.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebhookCredential {
+    None,
+    Signature(String),
+    Basic { username: String, password: String },
+}
+
+impl WebhookCredential {
+    /// The Basic credentials of an `Authorization` header, or none when it holds no readable
+    /// ones.
+    pub fn basic(authorization: Option<&str>) -> Self {
+        use base64::Engine;
+        let decoded = authorization
+            .and_then(|h| h.strip_prefix("Basic "))
+            .and_then(|b| {
+                base64::engine::general_purpose::STANDARD
+                    .decode(b.trim())
+                    .ok()
+            })
+            .and_then(|bytes| String::from_utf8(bytes).ok());
+        match decoded.as_deref().and_then(|d| d.split_once(':')) {
+            Some((username, password)) => Self::Basic {
+                username: username.to_owned(),
+                password: password.to_owned(),
+            },
+            None => Self::None,
+        }
+    }
 }
 
 impl WebhookRequest {
     pub fn new(url: String, params: Vec<(String, String)>, signature: Option<String>) -> Self {
+        let credential = signature.map_or(WebhookCredential::None, WebhookCredential::Signature);
+        Self::with_credential(url, params, credential)
+    }
+
+    /// A webhook whose fields are named as Twilio names them (`To`, `From`, `Body`,
+    /// `MessageSid`, `MessageStatus`, `ErrorCode` …), proven by `credential`.
+    pub fn with_credential(
+        url: String,
+        params: Vec<(String, String)>,
+        credential: WebhookCredential,
+    ) -> Self {
         let fields = params
             .iter()
             .map(|(k, v)| (k.replace('\0', ""), v.replace('\0', "")))
@@ -298,7 +342,7 @@ impl WebhookRequest {
             url,
             params,
             fields,
-            signature,
+            credential,
         }
     }
 

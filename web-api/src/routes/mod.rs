@@ -87,6 +87,7 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     // Signed by the provider (X-Twilio-Signature), verified per store.
     ("post", "/api/sms/twilio/inbound"),
     ("post", "/api/sms/twilio/status"),
+    ("post", "/api/sms/bandwidth/callback"),
     // The one-time link in the e-mail is the key.
     ("post", "/user/reset-password"),
 ];

@@ -1,14 +1,16 @@
-//! Provider webhooks (public, protected by `X-Twilio-Signature`): incoming texts and delivery
-//! status callbacks, in Twilio's form-encoded format.
+//! Provider webhooks (public): incoming texts and delivery status callbacks, in Twilio's
+//! form-encoded format (proven by `X-Twilio-Signature`) and as Bandwidth's JSON events
+//! (proven by the Basic credentials of the store's Bandwidth gateway).
 
 use std::collections::HashMap;
 
 use chrono::Utc;
 use engine::messaging::UnderstandReplyInput;
-use engine::messaging::{InboundOutcome, WebhookRequest};
+use engine::messaging::bandwidth_callbacks::{BandwidthEvent, read_events};
+use engine::messaging::{InboundOutcome, WebhookCredential, WebhookRequest};
 use poem::Request;
 use poem::web::Data;
-use poem_openapi::payload::{Form, PlainText};
+use poem_openapi::payload::{Form, Json, PlainText};
 use poem_openapi::{ApiResponse, OpenApi};
 
 use super::ApiTags;
@@ -22,6 +24,13 @@ const EMPTY_TWIML: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><
 pub enum TwimlResponse {
     #[oai(status = 200, content_type = "text/xml")]
     Ok(PlainText<String>),
+}
+
+#[derive(Debug, ApiResponse)]
+pub enum CallbackResponse {
+    /// Every event was applied (or was one nothing follows).
+    #[oai(status = 204)]
+    Applied,
 }
 
 pub struct WebhookApi;
@@ -66,18 +75,23 @@ pub fn public_base(state: &AppState, req: &Request) -> String {
     format!("{scheme}://{host}")
 }
 
-fn webhook_request(
-    state: &AppState,
-    req: &Request,
-    form: HashMap<String, String>,
-) -> WebhookRequest {
+/// The full URL a request came to, as the provider addressed it.
+fn request_url(state: &AppState, req: &Request) -> String {
     let path_and_query = req
         .original_uri()
         .path_and_query()
         .map(|p| p.as_str().to_owned())
         .unwrap_or_else(|| req.original_uri().path().to_owned());
+    format!("{}{path_and_query}", public_base(state, req))
+}
+
+fn webhook_request(
+    state: &AppState,
+    req: &Request,
+    form: HashMap<String, String>,
+) -> WebhookRequest {
     WebhookRequest::new(
-        format!("{}{path_and_query}", public_base(state, req)),
+        request_url(state, req),
         form.into_iter().collect(),
         req.header("X-Twilio-Signature").map(str::to_owned),
     )
@@ -120,5 +134,42 @@ impl WebhookApi {
         let (_, notices) = state.messaging.receive_status(&request, Utc::now()).await?;
         state.publish(notices).await;
         Ok(TwimlResponse::Ok(PlainText(EMPTY_TWIML.to_owned())))
+    }
+
+    /// Bandwidth's messaging callback (set as the messaging application's callback URL, with
+    /// the gateway's API user name and password as its callback credentials): a JSON array of
+    /// events. `message-received` is handled as any incoming text, `message-sending`,
+    /// `-delivered` and `-failed` as delivery statuses. Wrong credentials answer 403 and a
+    /// body that is not events 400, with nothing applied.
+    #[oai(path = "/api/sms/bandwidth/callback", method = "post")]
+    async fn bandwidth_callback(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        body: Json<serde_json::Value>,
+    ) -> Result<CallbackResponse, ApiError> {
+        let events = read_events(&body.0)?;
+        let url = request_url(&state, req);
+        let credential = WebhookCredential::basic(req.header("Authorization"));
+        for event in events {
+            match event {
+                BandwidthEvent::Received(fields) => {
+                    let request =
+                        WebhookRequest::with_credential(url.clone(), fields, credential.clone());
+                    let outcome = state.messaging.receive_sms(&request, Utc::now()).await?;
+                    after_inbound(&state, outcome).await?;
+                }
+                BandwidthEvent::Status(fields) => {
+                    let request =
+                        WebhookRequest::with_credential(url.clone(), fields, credential.clone());
+                    let (_, notices) = state.messaging.receive_status(&request, Utc::now()).await?;
+                    state.publish(notices).await;
+                }
+                BandwidthEvent::Other(kind) => {
+                    tracing::info!(kind, "a Bandwidth event nothing follows");
+                }
+            }
+        }
+        Ok(CallbackResponse::Applied)
     }
 }

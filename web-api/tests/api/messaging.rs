@@ -183,7 +183,7 @@ impl TestApp {
         .await
     }
 
-    async fn store_phone(&self, store_id: i64) -> String {
+    pub(crate) async fn store_phone(&self, store_id: i64) -> String {
         let query = Query::select()
             .column(Stores::PhoneNumber)
             .from(Stores::Table)

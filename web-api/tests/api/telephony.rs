@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use base64::Engine;
-use engine::store::schema::MessagingGateways;
+use engine::store::schema::{MessageInstances as Msg, MessagingGateways};
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::{Data, Json as PoemJson, Path};
 use poem::{EndpointExt, IntoResponse, Response as PoemResponse, Route, handler, post};
@@ -281,10 +281,8 @@ async fn fake_bandwidth(
         .into_response()
 }
 
-#[tokio::test]
-async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
-    let app = spawn_app().await;
-    let admin = app.token_of("enterprise-admin").await;
+/// A Bandwidth messaging API on a local port: its address and what it was asked.
+async fn start_fake_bandwidth() -> (std::net::SocketAddr, FakeBandwidth) {
     let fake = FakeBandwidth::default();
     let acceptor = TcpListener::bind("127.0.0.1:0")
         .into_acceptor()
@@ -295,6 +293,14 @@ async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
         .at("/api/v2/users/:account/messages", post(fake_bandwidth))
         .data(fake.clone());
     tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(server));
+    (address, fake)
+}
+
+#[tokio::test]
+async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (address, fake) = start_fake_bandwidth().await;
     let body = |to: &str| {
         json!({
             "storeId": 1,
@@ -368,4 +374,100 @@ async fn a_gateway_for_an_enterprise_that_does_not_exist_is_not_found() {
         )
         .await;
     assert_error(response, StatusCode::NOT_FOUND).await;
+}
+
+/// The messages stored under a provider's id: (status, error code).
+async fn by_provider_id(app: &TestApp, id: &str) -> Vec<(String, Option<String>)> {
+    app.db
+        .fetch_all(
+            &Query::select()
+                .columns([Msg::MessageStatus, Msg::ErrorCode])
+                .from(Msg::Table)
+                .and_where(Expr::col(Msg::ProviderMessageId).eq(id))
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn bandwidth_callbacks_bring_texts_in_and_move_sent_ones_on_only_with_the_gateway_s_credentials()
+ {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (address, _fake) = start_fake_bandwidth().await;
+    app.ok_json(
+        Method::PUT,
+        "/api/messaging/gateway",
+        &admin,
+        Some(json!({
+            "enterpriseId": 1,
+            "storeId": 1,
+            "provider": "bandwidth",
+            "accountSid": "9900001",
+            "authToken": SECRET,
+            "apiUsername": "bayline-api",
+            "applicationId": "93de2206-9669-4e07-948d-329f4b722ee2",
+            "apiBaseUrl": format!("http://{address}"),
+        })),
+    )
+    .await;
+    let lead = app.textable_lead("+15553337788").await;
+    let store_number = app.store_phone(1).await;
+    let callback = |events: Value, password: Option<&str>| {
+        let mut request = app.client.post(app.url("/api/sms/bandwidth/callback"));
+        if let Some(password) = password {
+            request = request.basic_auth("bayline-api", Some(password));
+        }
+        request.json(&events).send()
+    };
+    let received = |id: &str| {
+        json!([{
+            "type": "message-received",
+            "time": "2026-11-26T15:00:00Z",
+            "to": store_number,
+            "message": {"id": id, "from": lead.phone, "to": [store_number], "text": "Tuesday works"}
+        }])
+    };
+
+    // Wrong or missing credentials: refused, nothing stored.
+    for password in [Some("not-the-secret"), None] {
+        let refused = callback(received("bw-in-0"), password).await.unwrap();
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    }
+    assert!(by_provider_id(&app, "bw-in-0").await.is_empty());
+    let malformed = callback(json!([{"type": "message-received"}]), Some(SECRET))
+        .await
+        .unwrap();
+    assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
+
+    // The customer's text lands on the lead, once however often Bandwidth retries it.
+    for _ in 0..2 {
+        let applied = callback(received("bw-in-1"), Some(SECRET)).await.unwrap();
+        assert_eq!(applied.status(), StatusCode::NO_CONTENT);
+    }
+    assert_eq!(by_provider_id(&app, "bw-in-1").await.len(), 1);
+    app.wait_for_message(&admin, lead.id, |m| m["content"] == "Tuesday works")
+        .await;
+
+    // A text sent through Bandwidth is delivered when Bandwidth says so.
+    app.send_sms(&admin, &lead, "See you Tuesday").await;
+    let sent_id = "1589228074636lm4k2je7j7jklbn2";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while by_provider_id(&app, sent_id).await.is_empty() {
+        assert!(std::time::Instant::now() < deadline, "never sent");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let delivered = callback(
+        json!([{"type": "message-delivered", "message": {"id": sent_id}}]),
+        Some(SECRET),
+    )
+    .await
+    .unwrap();
+    assert_eq!(delivered.status(), StatusCode::NO_CONTENT);
+    assert_eq!(by_provider_id(&app, sent_id).await[0].0, "delivered");
+
+    // Twilio-signed webhooks do not speak for a Bandwidth store.
+    let forged = app.inbound(&lead.phone, "hi", "SM-forged").await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
 }

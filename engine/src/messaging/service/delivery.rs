@@ -379,9 +379,19 @@ impl MessagingService {
     }
 
     pub(super) fn verify(&self, request: &WebhookRequest, config: &GatewayConfig) -> Result<()> {
-        let valid = request.signature.as_deref().is_some_and(|s| {
-            signature::verify(&config.auth_token, &request.url, &request.params, s)
-        });
+        let valid = match (&request.credential, config.provider.as_str()) {
+            (WebhookCredential::Basic { username, password }, GatewayConfig::BANDWIDTH) => {
+                let expected_user = config.api_username.as_deref().unwrap_or_default();
+                // Both compared whole before either answer is used.
+                let user = signature::same_secret(username, expected_user);
+                let secret = signature::same_secret(password, &config.auth_token);
+                !expected_user.is_empty() && !config.auth_token.is_empty() && user & secret
+            }
+            (WebhookCredential::Signature(s), provider) if provider != GatewayConfig::BANDWIDTH => {
+                signature::verify(&config.auth_token, &request.url, &request.params, s)
+            }
+            _ => false,
+        };
         if valid {
             Ok(())
         } else {
