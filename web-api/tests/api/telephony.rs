@@ -256,7 +256,7 @@ async fn a_twilio_secret_is_sealed_at_rest_and_never_comes_back() {
 type BandwidthCall = (String, Value);
 
 #[derive(Clone, Default)]
-struct FakeBandwidth {
+pub(crate) struct FakeBandwidth {
     calls: Arc<Mutex<Vec<BandwidthCall>>>,
 }
 
@@ -282,7 +282,7 @@ async fn fake_bandwidth(
 }
 
 /// A Bandwidth messaging API on a local port: its address and what it was asked.
-async fn start_fake_bandwidth() -> (std::net::SocketAddr, FakeBandwidth) {
+pub(crate) async fn start_fake_bandwidth() -> (std::net::SocketAddr, FakeBandwidth) {
     let fake = FakeBandwidth::default();
     let acceptor = TcpListener::bind("127.0.0.1:0")
         .into_acceptor()
