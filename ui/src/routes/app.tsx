@@ -4,17 +4,23 @@ import { AppShell } from '../features/app-shell'
 import { LeadAppointmentEditor } from '../features/appointments'
 import { ChatDock } from '../features/conversations'
 import { TemplatePanel } from '../features/templates'
+import { rememberInitialQuery } from '../lib/initial-query'
 import { clearLocalSession, getUserData, getValidSession } from '../lib/session'
 import { rootRoute } from './root'
 
-/** Pathless layout of every logged-in screen; logged out → /login. */
+/**
+ * Pathless layout of every logged-in screen; logged out → /login, for any
+ * address no public route answers (the `$` child catches unknown paths).
+ */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
-  beforeLoad: () => {
+  beforeLoad: ({ location }) => {
     const user = getValidSession()
     if (!user) {
       if (getUserData()) clearLocalSession() // expired
+      // Keep the deep link's query (as on a first page load) for after sign-in.
+      rememberInitialQuery(location.searchStr)
       throw redirect({ to: '/login', replace: true })
     }
     return { user }

@@ -29,7 +29,9 @@ import { reportsRoute } from './app/reports'
 import { serviceLaneRoute } from './app/service-lane'
 import { simulatorRoute } from './app/simulator'
 import { indexRoute } from './index'
+import { leadFormRoutes } from './lead-submission'
 import { loginRoute } from './login'
+import { publicPageRoutes } from './public-pages'
 import { resetPasswordRoute } from './reset-password'
 import { rootRoute } from './root'
 
@@ -37,6 +39,8 @@ export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   resetPasswordRoute,
+  ...leadFormRoutes,
+  ...publicPageRoutes,
   appRoute.addChildren([
     leadManagerRoute,
     appointmentsRoute,
