@@ -3,6 +3,7 @@ import { RouteError } from '../components/layout/route-error'
 import { AppShell } from '../features/app-shell'
 import { LeadAppointmentEditor } from '../features/appointments'
 import { ChatDock } from '../features/conversations'
+import { ShareLinksButton } from '../features/deal-room'
 import { TemplatePanel } from '../features/templates'
 import { rememberInitialQuery } from '../lib/initial-query'
 import { clearLocalSession, getUserData, getValidSession } from '../lib/session'
@@ -31,13 +32,14 @@ export const appRoute = createRoute({
 
 /**
  * The app shell, and the chat dock over every signed-in screen (each box can
- * show the template panel, and open the appointment editor for its lead).
+ * show the template panel, open the appointment editor for its lead, and share
+ * the lead's deal-room and customer-page links).
  */
 function SignedInFrame() {
   return (
     <>
       <AppShell />
-      <ChatDock templatePanel={TemplatePanel} appointmentEditor={LeadAppointmentEditor} />
+      <ChatDock templatePanel={TemplatePanel} appointmentEditor={LeadAppointmentEditor} shareLinks={ShareLinksButton} />
     </>
   )
 }

@@ -58,6 +58,9 @@ describe('the public routing table', () => {
     '/mailconfirmation',
     '/FeedbackClip',
     '/landing',
+    '/dealroom',
+    '/service/landing',
+    '/email/autoResponse',
   ])('opens %s without a session', async (href) => {
     const router = await open(href)
     expect(router.state.location.pathname).toBe(href)

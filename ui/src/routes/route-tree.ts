@@ -28,6 +28,7 @@ import { reportRoute } from './app/report'
 import { reportsRoute } from './app/reports'
 import { serviceLaneRoute } from './app/service-lane'
 import { simulatorRoute } from './app/simulator'
+import { dealRoomRoutes } from './deal-room'
 import { indexRoute } from './index'
 import { leadFormRoutes } from './lead-submission'
 import { loginRoute } from './login'
@@ -41,6 +42,7 @@ export const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   ...leadFormRoutes,
   ...publicPageRoutes,
+  ...dealRoomRoutes,
   appRoute.addChildren([
     leadManagerRoute,
     appointmentsRoute,

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { resetChatDock } from '../../../lib/chat-dock'
 import { setupTestRoot } from '../../../test/render'
-import { ChatBox, type ChatAppointmentEditorProps, type ChatTemplatePanelProps } from './chat-box'
+import { ChatBox, type ChatAppointmentEditorProps, type ChatShareLinksProps, type ChatTemplatePanelProps } from './chat-box'
 
 const view = setupTestRoot()
 afterEach(() => resetChatDock())
@@ -67,7 +67,12 @@ function FakeAppointmentEditor({ open, onClose, onBooked, ...given }: ChatAppoin
   )
 }
 
-async function render(withPanel = true, withAppointments = false) {
+/** Stands in for the deal room's "Share links" action: says which lead it was given. */
+function FakeShareLinks({ leadId }: ChatShareLinksProps) {
+  return <button type="button" aria-label="Share links" data-lead={leadId} />
+}
+
+async function render(withPanel = true, withAppointments = false, withShareLinks = false) {
   const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
     Promise.resolve(json(String(input).startsWith('/api/future-service-interaction/3') ? LEAD : [])),
   )
@@ -85,6 +90,7 @@ async function render(withPanel = true, withAppointments = false) {
         currentUsername="office-manager"
         templatePanel={withPanel ? FakePanel : undefined}
         appointmentEditor={withAppointments ? FakeAppointmentEditor : undefined}
+        shareLinks={withShareLinks ? FakeShareLinks : undefined}
       />
     </QueryClientProvider>,
   )
@@ -173,5 +179,17 @@ describe('ChatBox appointments', () => {
   it('has no Appointment button without an editor', async () => {
     await render(false, false)
     expect(appointmentButton()).toBeNull()
+  })
+})
+
+describe('ChatBox share links', () => {
+  it("shows the plugged-in Share links action for the box's lead", async () => {
+    await render(false, false, true)
+    expect(view.container.querySelector('.chat-box__header button[aria-label="Share links"]')?.getAttribute('data-lead')).toBe('3')
+  })
+
+  it('has no Share links action without one', async () => {
+    await render(false, false)
+    expect(view.container.querySelector('button[aria-label="Share links"]')).toBeNull()
   })
 })

@@ -60,6 +60,15 @@ export interface ChatAppointmentEditorProps {
   onBooked: () => void
 }
 
+/**
+ * What a chat box gives the "Share links" action of its header (the deal
+ * room's, plugged in where the dock is mounted, so that neither feature
+ * imports the other).
+ */
+export interface ChatShareLinksProps {
+  leadId: number
+}
+
 export interface ChatBoxProps {
   box: ChatBoxState
   focused: boolean
@@ -76,6 +85,8 @@ export interface ChatBoxProps {
   templatePanel?: ComponentType<ChatTemplatePanelProps>
   /** The appointment editor the header's Appointment button opens for the lead; none: no button. */
   appointmentEditor?: ComponentType<ChatAppointmentEditorProps>
+  /** The header's "Share links" action for the lead; none: no action. */
+  shareLinks?: ComponentType<ChatShareLinksProps>
 }
 
 function customerName(lead: Lead | undefined, leadId: number): string {
@@ -103,6 +114,7 @@ export function ChatBox({
   currentUsername,
   templatePanel: TemplatePanel,
   appointmentEditor: AppointmentEditor,
+  shareLinks: ShareLinks,
 }: ChatBoxProps) {
   const { leadId, minimised } = box
   const queryClient = useQueryClient()
@@ -239,6 +251,7 @@ export function ChatBox({
             </svg>
           </button>
         ) : null}
+        {ShareLinks && !minimised ? <ShareLinks leadId={leadId} /> : null}
         <button
           type="button"
           className="chat-box__action"

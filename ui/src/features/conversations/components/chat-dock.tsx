@@ -5,20 +5,22 @@ import { canUseMessageOptions, isEnterpriseUser } from '../../../lib/roles'
 import { useSession } from '../../../lib/session'
 import { useNow } from '../../../lib/use-now'
 import { useLiveConversations } from '../api/live-conversations'
-import { ChatBox, type ChatAppointmentEditorProps, type ChatTemplatePanelProps } from './chat-box'
+import { ChatBox, type ChatAppointmentEditorProps, type ChatShareLinksProps, type ChatTemplatePanelProps } from './chat-box'
 
 export interface ChatDockProps {
   /** The template list each box's Templates toggle shows (the templates feature's panel); none: no toggle. */
   templatePanel?: ComponentType<ChatTemplatePanelProps>
   /** The appointment editor each box's Appointment button opens (the appointments feature's); none: no button. */
   appointmentEditor?: ComponentType<ChatAppointmentEditorProps>
+  /** The "Share links" action each box's header shows (the deal room's); none: no action. */
+  shareLinks?: ComponentType<ChatShareLinksProps>
 }
 
 /**
  * The open chat boxes, docked at the bottom right like a web messenger (at most
  * three; see `lib/chat-dock.ts`). Mounted once for the signed-in screens.
  */
-export function ChatDock({ templatePanel, appointmentEditor }: ChatDockProps = {}) {
+export function ChatDock({ templatePanel, appointmentEditor, shareLinks }: ChatDockProps = {}) {
   const user = useSession()
   const dock = useChatDock()
   const realtimeStatus = useRealtimeStatus()
@@ -46,6 +48,7 @@ export function ChatDock({ templatePanel, appointmentEditor }: ChatDockProps = {
           currentUsername={user.username}
           templatePanel={templatePanel}
           appointmentEditor={appointmentEditor}
+          shareLinks={shareLinks}
         />
       ))}
     </aside>
