@@ -13,6 +13,7 @@ pub mod lane;
 pub mod messaging;
 pub mod outreach;
 pub mod planner;
+pub mod public;
 pub mod reports;
 pub mod store;
 pub mod templates;

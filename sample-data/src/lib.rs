@@ -223,6 +223,7 @@ pub async fn generate(
 
     let stores = write_organisations(db, &mut rng, now, &mut summary).await?;
     write_users(db, &stores, now, &mut summary).await?;
+    write_lead_forms(db, now).await?;
 
     let mut world = World::new(options, now, stores);
     let mut done = 0;
@@ -261,6 +262,136 @@ pub async fn generate(
     ])
     .await?;
     Ok(summary)
+}
+
+/// The consent every brand lead form shows, with the store's name in it.
+fn consent_text(store: &str) -> String {
+    format!(
+        "By submitting this form I agree that {store} may text me at the number above about \
+         servicing my vehicle, including by automated means. Message and data rates may apply. \
+         Reply STOP to opt out at any time, HELP for help. Consent is not a condition of purchase."
+    )
+}
+
+/// The brand lead forms (issue 21): each answered by the demo store of its brand.
+async fn write_lead_forms(db: &Database, now: DateTime<Utc>) -> Result<()> {
+    use sea_query::ExprTrait;
+    const FORMS: [(&str, &str, &str, &str, &str); 10] = [
+        (
+            "lead-submission",
+            "S101",
+            "Bayline",
+            "Text us about your next service",
+            "#1D4ED8",
+        ),
+        (
+            "lead-submission-toyota",
+            "S101",
+            "Toyota",
+            "Toyota service, by text",
+            "#EB0A1E",
+        ),
+        (
+            "lead-submission-ford",
+            "S102",
+            "Ford",
+            "Ford service, by text",
+            "#003478",
+        ),
+        (
+            "lead-submission-nissan",
+            "S201",
+            "Nissan",
+            "Nissan service, by text",
+            "#C3002F",
+        ),
+        (
+            "lead-submission-subaru",
+            "S202",
+            "Subaru",
+            "Subaru service, by text",
+            "#013C74",
+        ),
+        (
+            "lead-submission-mazda",
+            "S302",
+            "Mazda",
+            "Mazda service, by text",
+            "#101010",
+        ),
+        (
+            "lead-submission-yarkcjdr",
+            "S402",
+            "Chrysler Dodge Jeep Ram Fiat",
+            "Mopar service, by text",
+            "#0F1C3F",
+        ),
+        (
+            "lead-submission-bmw",
+            "S401",
+            "BMW",
+            "BMW service, by text",
+            "#1C69D4",
+        ),
+        (
+            "lead-submission-bergestorm",
+            "S102",
+            "Bergestorm",
+            "Bergestorm service, by text",
+            "#2E5E4E",
+        ),
+        (
+            "lead-submission-chevrolet",
+            "S301",
+            "Chevrolet",
+            "Chevrolet service, by text",
+            "#B8860B",
+        ),
+    ];
+    for (slug, store_code, brand, title, color) in FORMS {
+        let store: Option<(i64, i64, String)> = db
+            .fetch_optional(
+                &Query::select()
+                    .columns([Stores::Id, Stores::EnterpriseId, Stores::Name])
+                    .from(Stores::Table)
+                    .and_where(Expr::col(Stores::StoreCode).eq(store_code))
+                    .limit(1)
+                    .to_owned(),
+            )
+            .await?;
+        let Some((store_id, enterprise_id, store_name)) = store else {
+            continue;
+        };
+        db.execute(
+            &Query::insert()
+                .into_table(LeadForms::Table)
+                .columns([
+                    LeadForms::Slug,
+                    LeadForms::EnterpriseId,
+                    LeadForms::StoreId,
+                    LeadForms::Brand,
+                    LeadForms::Title,
+                    LeadForms::ConsentText,
+                    LeadForms::AccentColor,
+                    LeadForms::IsActive,
+                    LeadForms::UpdatedAt,
+                ])
+                .values_panic([
+                    slug.into(),
+                    enterprise_id.into(),
+                    store_id.into(),
+                    brand.into(),
+                    title.into(),
+                    consent_text(&store_name).into(),
+                    color.into(),
+                    true.into(),
+                    now.into(),
+                ])
+                .to_owned(),
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Enterprises, dealers, offices, stores, advisors, assistants, numbers and templates.

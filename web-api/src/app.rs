@@ -178,6 +178,8 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         .nest_no_strip("/twilio", api.clone())
         .nest_no_strip("/aiva", api.clone())
         .nest_no_strip("/bandwidth", api.clone())
+        // The deal room's calls (G-C2–C4), opened by signed links.
+        .nest_no_strip("/servicedealroom", api.clone())
         // Not a nest: /leadmanager itself is the UI's lead manager.
         .at("/leadmanager/getLeadManagerDataForCompanyOffice", api)
         .at(

@@ -23,6 +23,10 @@ pub const UPLOAD_BODY_LIMIT: usize = engine::store::uploads::MAX_UPLOAD_BYTES + 
 pub const IMPORT_BODY_LIMIT: usize = engine::imports::MAX_IMPORT_BYTES + 64 * 1024;
 const IMPORT_PATHS: &str = "/api/data-sync/import";
 
+/// The public calls anyone may make (issue 21): a lead form or a deal-room text is a few KB.
+pub const PUBLIC_BODY_LIMIT: usize = 16 * 1024;
+const PUBLIC_PATHS: [&str; 3] = ["/api/public/", "/servicedealroom/", "/api/email/"];
+
 const NUL_REFUSED: &str = "Text must not contain NUL characters (\\u0000 or %00)";
 
 pub async fn guard_request<E: Endpoint>(next: E, mut req: Request) -> poem::Result<Response> {
@@ -32,6 +36,8 @@ pub async fn guard_request<E: Endpoint>(next: E, mut req: Request) -> poem::Resu
         IMPORT_BODY_LIMIT
     } else if upload {
         UPLOAD_BODY_LIMIT
+    } else if PUBLIC_PATHS.iter().any(|p| req.uri().path().starts_with(p)) {
+        PUBLIC_BODY_LIMIT
     } else {
         BODY_LIMIT
     };

@@ -10,6 +10,9 @@ use engine::imports::sources::SyncSettings;
 use engine::lane::board::LaneBoard;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
+use engine::public::deal_room::DealRoom;
+use engine::public::links::LinkSigner;
+use engine::public::{LeadFormAdmin, LeadForms};
 use engine::reports::{ExportSettings, MailingLists, Reports};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
@@ -55,6 +58,11 @@ pub struct AppState {
     pub store_config: SettingsStore,
     pub recipients: RecipientStore,
     pub messaging: MessagingService,
+    /// The brand lead forms' public side, and their administration.
+    pub lead_forms: LeadForms,
+    pub lead_form_admin: LeadFormAdmin,
+    /// The pages signed links open: the deal room, the landing page, e-mail answers.
+    pub deal_room: DealRoom,
     /// Bulk conversation initiation: planning, dry runs and the per-lead results.
     pub bulk: BulkInitiation,
     /// Follow-up cadences, steps sent by hand and the no-show text.
@@ -119,6 +127,16 @@ impl AppState {
             developer: Developer::new(db.clone()),
             telephony: Telephony::new(
                 db.clone(),
+                MessagingService::new(db.clone(), messaging.clone()),
+            ),
+            lead_forms: LeadForms::new(
+                db.clone(),
+                MessagingService::new(db.clone(), messaging.clone()),
+            ),
+            lead_form_admin: LeadFormAdmin::new(db.clone()),
+            deal_room: DealRoom::new(
+                db.clone(),
+                LinkSigner::new(&messaging.secret_key),
                 MessagingService::new(db.clone(), messaging.clone()),
             ),
             messaging: MessagingService::new(db.clone(), messaging),

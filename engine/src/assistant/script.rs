@@ -44,10 +44,12 @@ pub enum Reply {
     NoTimes,
     /// The conversation goes to a person.
     Handoff,
+    /// The first text to a customer who asked to be texted on a brand lead form.
+    WebLead,
 }
 
 impl Reply {
-    pub const ALL: [Reply; 7] = [
+    pub const ALL: [Reply; 8] = [
         Reply::AskTime,
         Reply::Booked,
         Reply::Unavailable,
@@ -55,6 +57,7 @@ impl Reply {
         Reply::Offer,
         Reply::NoTimes,
         Reply::Handoff,
+        Reply::WebLead,
     ];
 
     pub fn key(self) -> &'static str {
@@ -66,6 +69,7 @@ impl Reply {
             Reply::Offer => "reply.offer",
             Reply::NoTimes => "reply.no_times",
             Reply::Handoff => "reply.handoff",
+            Reply::WebLead => "reply.web_lead",
         }
     }
 
@@ -78,6 +82,7 @@ impl Reply {
             Reply::Booked => &["firstName", "store", "when"],
             Reply::Unavailable => &["firstName", "store", "time", "day"],
             Reply::Offer => &["firstName", "store", "times", "first"],
+            Reply::WebLead => &["firstName", "store", "agent"],
         }
     }
 
@@ -100,6 +105,9 @@ impl Reply {
             }
             Reply::Handoff => {
                 "Thanks, {firstName}. I have passed your message to our team at {store}; someone will get back to you shortly."
+            }
+            Reply::WebLead => {
+                "Hi {firstName}, this is {agent} at {store}. Thanks for asking us to text you! What day and time would suit you to bring your vehicle in? Reply STOP to opt out."
             }
         }
     }

@@ -39,6 +39,16 @@ impl SecretKey {
         Ok(Self(key))
     }
 
+    /// A key for another purpose (`label` names it), derived so the sealing key itself is
+    /// never used twice: HMAC-SHA256 of the label under this key.
+    pub fn derive(&self, label: &str) -> [u8; 32] {
+        let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &self.0);
+        let tag = ring::hmac::sign(&key, label.as_bytes());
+        let mut derived = [0u8; 32];
+        derived.copy_from_slice(tag.as_ref());
+        derived
+    }
+
     pub fn generate() -> Result<Self> {
         let mut key = [0u8; KEY_LEN];
         SystemRandom::new()

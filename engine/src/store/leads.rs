@@ -163,6 +163,14 @@ impl LeadStore {
         }
         Ok(found)
     }
+
+    /// A lead by id, whoever's it is: only for a caller already proven to own it (a signed
+    /// link names it).
+    pub async fn get_unscoped(&self, id: i64) -> Result<Option<LeadRecord>> {
+        let mut query = lead_select();
+        query.and_where(Expr::col((Fsi::Table, Fsi::Id)).eq(id));
+        self.db.fetch_optional(&query).await
+    }
 }
 
 /// The lead joined to its customer, dealer, store, office and vehicle.

@@ -129,8 +129,8 @@ pub struct NewMessage {
     pub read_at: Option<DateTime<Utc>>,
 }
 
-/// What a reader may see of a conversation (spec section 6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a reader may see of a conversation (spec section 6); the default sees the least.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Visibility {
     pub archived: bool,
     pub internal_notes: bool,

@@ -295,3 +295,18 @@ pub enum StoreCodeMappings { Table, Id, EnterpriseId, Code, StoreId, MappedBy, M
 
 #[derive(Iden, Clone, Copy)]
 pub enum UnmappedRecords { Table, Id, EnterpriseId, Code, ReportId, LineNumber, Record, Digest, CreatedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum LeadForms {
+    Table, Id, Slug, EnterpriseId, StoreId, Brand, Title, ConsentText, AccentColor, IsActive,
+    UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum ConsentRecords {
+    Table, Id, EnterpriseId, StoreId, CustomerId, FsiId, FormSlug, Phone, ConsentText, Message,
+    Address, UserAgent, ConsentedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum PublicAttempts { Table, Id, Action, SubjectKind, Subject, AttemptedAt }

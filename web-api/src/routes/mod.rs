@@ -5,6 +5,7 @@ pub mod appointments;
 pub mod assistant_actions;
 pub mod customers;
 pub mod data_sources;
+pub mod deal_room;
 pub mod dealer_records;
 pub mod developer;
 pub mod enterprise;
@@ -21,6 +22,7 @@ pub mod messages;
 pub mod messaging_settings;
 pub mod outreach;
 pub mod planners;
+pub mod public;
 pub mod reports;
 pub mod schedules;
 pub mod session;
@@ -77,6 +79,8 @@ pub enum ApiTags {
     Lane,
     /// Administration: enterprises, dealers, stores, logos, users and the audit log.
     Administration,
+    /// The public face: brand lead forms, and the pages signed links open.
+    Public,
 }
 
 /// The only operations callable without a session token. Everything else requires one; a unit
@@ -90,6 +94,15 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/sms/bandwidth/callback"),
     // The one-time link in the e-mail is the key.
     ("post", "/user/reset-password"),
+    // The brand lead forms: throttled, consent kept (engine::public).
+    ("get", "/api/public/lead-forms/{slug}"),
+    ("post", "/api/public/lead-submission"),
+    // Opened by a signed link naming the lead and the user (engine::public::links).
+    ("get", "/servicedealroom/future-service-interaction"),
+    ("get", "/servicedealroom/conversationHistory"),
+    ("get", "/servicedealroom/assistantList"),
+    ("post", "/servicedealroom/send"),
+    ("get", "/api/email/autoResponse"),
 ];
 
 /// The session, platform, tenancy and job areas.
@@ -133,6 +146,8 @@ type AdminApis = (
     administration::AdministrationApi,
     telephony::TelephonyApi,
     developer::DeveloperApi,
+    public::PublicApi,
+    deal_room::DealRoomApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -174,6 +189,8 @@ pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
             administration::AdministrationApi,
             telephony::TelephonyApi,
             developer::DeveloperApi,
+            public::PublicApi,
+            deal_room::DealRoomApi,
         ),
     )
 }

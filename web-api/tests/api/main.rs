@@ -28,6 +28,7 @@ mod lead_lists;
 mod messaging;
 mod planners;
 mod platform;
+mod public_pages;
 mod report_tables;
 mod reports;
 mod schedules;

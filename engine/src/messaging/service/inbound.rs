@@ -352,4 +352,60 @@ impl MessagingService {
         )
         .await
     }
+
+    /// A customer's answer through an e-mail's reply link: stored on the lead as their
+    /// e-mail and handled as any reply (the lead's counts, the follow-ups stop; the caller
+    /// has the assistant read it).
+    pub async fn receive_email_reply(
+        &self,
+        lead: &LeadRecord,
+        from: Option<&str>,
+        subject: Option<&str>,
+        content: &str,
+        now: DateTime<Utc>,
+    ) -> Result<InboundOutcome> {
+        let recipient = self.recipient_of(lead).await?;
+        let from = from
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .map(str::to_owned)
+            .or_else(|| recipient.customer_email.clone());
+        let new = NewMessage {
+            direction: Direction::Received,
+            message_type: MessageType::Email,
+            notification_type: NotificationType::MessageFromCustomer,
+            content: content.to_owned(),
+            subject: subject
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| s.chars().take(200).collect()),
+            status: DeliveryStatus::Received,
+            from_address: from,
+            from_name: Some(recipient.customer_name()),
+            to_address: None,
+            to_name: Some(recipient.store.store_name.clone()),
+            read_at: None,
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let message = self.messages.insert(&new, now).await?;
+        self.messages
+            .record_inbound_on_lead(lead.id, content, now)
+            .await?;
+        self.follow_ups.stop(lead.id, CadenceStop::Replied).await?;
+        Ok(InboundOutcome {
+            message: message.clone(),
+            created: true,
+            notices: vec![
+                Notice::MessageCreated {
+                    id: message.id,
+                    enterprise_id: message.enterprise_id,
+                },
+                Notice::LeadCounts {
+                    id: lead.id,
+                    enterprise_id: message.enterprise_id,
+                },
+            ],
+            replies: Vec::new(),
+        })
+    }
 }

@@ -618,6 +618,45 @@ impl MessagingService {
             .unwrap_or_else(|| "the service team".to_owned()))
     }
 
+    /// Notes in a lead's conversation that the customer asked to be texted on a public form
+    /// (with what they wrote there), so staff see where the lead came from.
+    pub async fn record_web_request(
+        &self,
+        lead: &LeadRecord,
+        form_title: &str,
+        message: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Notice>> {
+        let recipient = self.recipient_of(lead).await?;
+        let mut content = format!("Asked to be texted on the {form_title} form.");
+        if let Some(message) = message {
+            content.push_str(&format!(" They wrote: {message}"));
+        }
+        let note = NewMessage {
+            direction: Direction::Sent,
+            message_type: MessageType::Internal,
+            notification_type: NotificationType::InternalNotification,
+            content,
+            subject: Some("WEB_FORM".to_owned()),
+            status: DeliveryStatus::Stored,
+            from_name: Some("Website".to_owned()),
+            message_sent_by: Some("Website".to_owned()),
+            read_at: None,
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let note = self.messages.insert(&note, now).await?;
+        Ok(vec![
+            Notice::MessageCreated {
+                id: note.id,
+                enterprise_id: note.enterprise_id,
+            },
+            Notice::LeadCounts {
+                id: lead.id,
+                enterprise_id: note.enterprise_id,
+            },
+        ])
+    }
+
     /// Records a workflow track on a lead as an internal notification in its conversation,
     /// and applies what the track means: handoffs give the conversation to staff (AI off,
     /// response required), a no-show sets the outcome, follow-ups put the lead on a step.

@@ -1,0 +1,212 @@
+//! Signed links (issue 21): the deal room, the customer's landing page and the e-mail
+//! auto-response are public calls (G-R10, G-R14: no session), so each carries a token naming
+//! what it opens: the kind of link, the lead, the user (for the deal room) and when it
+//! expires, with an HMAC-SHA256 under a key derived from the installation's secret key. A token
+//! that was changed, has expired, or names another lead or user opens nothing (403).
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Duration, TimeZone, Utc};
+
+use crate::error::{Error, Result};
+use crate::messaging::secrets::SecretKey;
+
+/// What a link opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkKind {
+    /// The deal room: a staff member's view of one lead's conversation, with Send.
+    DealRoom,
+    /// The customer's read-only view of their conversation.
+    Landing,
+    /// The customer's one-click answers to an e-mail.
+    EmailReply,
+}
+
+impl LinkKind {
+    fn code(self) -> &'static str {
+        match self {
+            LinkKind::DealRoom => "dr",
+            LinkKind::Landing => "ln",
+            LinkKind::EmailReply => "er",
+        }
+    }
+
+    fn of(code: &str) -> Option<Self> {
+        [LinkKind::DealRoom, LinkKind::Landing, LinkKind::EmailReply]
+            .into_iter()
+            .find(|k| k.code() == code)
+    }
+
+    /// How long a link of this kind works.
+    pub fn lifetime(self) -> Duration {
+        match self {
+            LinkKind::DealRoom => Duration::days(7),
+            LinkKind::Landing | LinkKind::EmailReply => Duration::days(30),
+        }
+    }
+}
+
+/// What a token says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkClaims {
+    pub kind: LinkKind,
+    pub lead_id: i64,
+    pub user_id: Option<i64>,
+    pub expires_at: DateTime<Utc>,
+}
+
+const INVALID: &str = "This link is not valid";
+
+#[derive(Clone)]
+pub struct LinkSigner {
+    key: ring::hmac::Key,
+}
+
+impl std::fmt::Debug for LinkSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LinkSigner(…)")
+    }
+}
+
+impl LinkSigner {
+    pub fn new(secret: &SecretKey) -> Self {
+        Self {
+            key: ring::hmac::Key::new(
+                ring::hmac::HMAC_SHA256,
+                &secret.derive("bayline-signed-links-v1"),
+            ),
+        }
+    }
+
+    /// A token for `kind` of `lead_id` (and `user_id`), working until `now` + its lifetime.
+    pub fn sign(
+        &self,
+        kind: LinkKind,
+        lead_id: i64,
+        user_id: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> (String, DateTime<Utc>) {
+        let expires_at = now + kind.lifetime();
+        let payload = format!(
+            "v1.{}.{lead_id}.{}.{}",
+            kind.code(),
+            user_id.map(|u| u.to_string()).unwrap_or_default(),
+            expires_at.timestamp()
+        );
+        let tag = URL_SAFE_NO_PAD.encode(ring::hmac::sign(&self.key, payload.as_bytes()));
+        (
+            format!("{}.{tag}", URL_SAFE_NO_PAD.encode(payload)),
+            expires_at,
+        )
+    }
+
+    /// What `token` says, if it is ours, unchanged and not expired.
+    pub fn verify(&self, token: &str, now: DateTime<Utc>) -> Result<LinkClaims> {
+        let invalid = || Error::Forbidden(INVALID.to_owned());
+        let (payload, tag) = token.trim().split_once('.').ok_or_else(invalid)?;
+        let payload = URL_SAFE_NO_PAD
+            .decode(payload)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .ok_or_else(invalid)?;
+        let tag = URL_SAFE_NO_PAD.decode(tag).map_err(|_| invalid())?;
+        // Compared in constant time.
+        ring::hmac::verify(&self.key, payload.as_bytes(), &tag).map_err(|_| invalid())?;
+        let parts: Vec<&str> = payload.split('.').collect();
+        let [version, kind, lead, user, expires] = parts[..] else {
+            return Err(invalid());
+        };
+        if version != "v1" {
+            return Err(invalid());
+        }
+        let claims = LinkClaims {
+            kind: LinkKind::of(kind).ok_or_else(invalid)?,
+            lead_id: lead.parse().map_err(|_| invalid())?,
+            user_id: match user {
+                "" => None,
+                id => Some(id.parse().map_err(|_| invalid())?),
+            },
+            expires_at: expires
+                .parse::<i64>()
+                .ok()
+                .and_then(|at| Utc.timestamp_opt(at, 0).single())
+                .ok_or_else(invalid)?,
+        };
+        if claims.expires_at <= now {
+            return Err(Error::Forbidden(
+                "This link has expired: ask the dealership for a new one".to_owned(),
+            ));
+        }
+        Ok(claims)
+    }
+
+    /// Opens `token` for `kind`, only for the lead (and user) the request names.
+    pub fn open(
+        &self,
+        token: &str,
+        kind: LinkKind,
+        lead_id: i64,
+        user_id: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> Result<LinkClaims> {
+        let claims = self.verify(token, now)?;
+        if claims.kind != kind || claims.lead_id != lead_id || claims.user_id != user_id {
+            return Err(Error::Forbidden(INVALID.to_owned()));
+        }
+        Ok(claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signer() -> LinkSigner {
+        LinkSigner::new(&SecretKey::generate().unwrap())
+    }
+
+    #[test]
+    fn a_link_opens_only_what_it_names_until_it_expires() {
+        let signer = signer();
+        let now = Utc::now();
+        let (token, expires) = signer.sign(LinkKind::DealRoom, 42, Some(7), now);
+        assert_eq!(expires, now + Duration::days(7));
+        let claims = signer
+            .open(&token, LinkKind::DealRoom, 42, Some(7), now)
+            .unwrap();
+        assert_eq!(claims.lead_id, 42);
+        for (kind, lead, user) in [
+            (LinkKind::DealRoom, 43, Some(7)),
+            (LinkKind::DealRoom, 42, Some(8)),
+            (LinkKind::DealRoom, 42, None),
+            (LinkKind::Landing, 42, Some(7)),
+        ] {
+            assert!(signer.open(&token, kind, lead, user, now).is_err());
+        }
+        let later = now + Duration::days(8);
+        let expired = signer.open(&token, LinkKind::DealRoom, 42, Some(7), later);
+        assert!(format!("{expired:?}").contains("expired"));
+    }
+
+    #[test]
+    fn a_changed_token_or_another_installation_s_opens_nothing() {
+        let signer = signer();
+        let now = Utc::now();
+        let (token, _) = signer.sign(LinkKind::Landing, 42, None, now);
+        let (payload, tag) = token.split_once('.').unwrap();
+        let forged_payload = URL_SAFE_NO_PAD.encode(
+            String::from_utf8(URL_SAFE_NO_PAD.decode(payload).unwrap())
+                .unwrap()
+                .replace(".42.", ".43."),
+        );
+        for bad in [
+            format!("{forged_payload}.{tag}"),
+            format!("{payload}.AAAA"),
+            "nonsense".to_owned(),
+            String::new(),
+        ] {
+            assert!(signer.verify(&bad, now).is_err(), "{bad}");
+        }
+        assert!(super::tests::signer().verify(&token, now).is_err());
+    }
+}
