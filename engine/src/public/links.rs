@@ -157,6 +157,65 @@ impl LinkSigner {
     }
 }
 
+/// The one-click answers a customer's e-mail offers (G-C1's `message` and `key`).
+pub const EMAIL_ANSWERS: [(&str, &str, &str); 3] = [
+    (
+        "YES",
+        "Yes, book my visit",
+        "Yes, please book my service visit.",
+    ),
+    ("CALL", "Please call me", "Please call me to find a time."),
+    (
+        "DONE",
+        "Already serviced",
+        "I already had this service done.",
+    ),
+];
+
+/// A query value as a URL carries it.
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The footer of an e-mail to a customer: one link per answer, each opening the e-mail
+/// auto-response page (`{base}/email/autoResponse`) with a reply token for the lead.
+pub fn email_answers_html(
+    signer: &LinkSigner,
+    base: &str,
+    lead_id: i64,
+    from: &str,
+    to: &str,
+    subject: &str,
+    now: DateTime<Utc>,
+) -> String {
+    let (token, _) = signer.sign(LinkKind::EmailReply, lead_id, None, now);
+    let links: Vec<String> = EMAIL_ANSWERS
+        .iter()
+        .map(|(key, label, message)| {
+            format!(
+                "<a href=\"{base}/email/autoResponse?token={}&amp;fromAddress={}&amp;toAddress={}&amp;subject={}&amp;message={}&amp;key={key}\">{label}</a>",
+                encode(&token),
+                encode(from),
+                encode(to),
+                encode(subject),
+                encode(message),
+            )
+        })
+        .collect();
+    format!(
+        "<hr><p>Answer with one click: {}</p>",
+        links.join(" &middot; ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,5 +267,30 @@ mod tests {
             assert!(signer.verify(&bad, now).is_err(), "{bad}");
         }
         assert!(super::tests::signer().verify(&token, now).is_err());
+    }
+
+    #[test]
+    fn an_e_mail_offers_signed_answers_for_its_lead() {
+        let signer = signer();
+        let now = Utc::now();
+        let html = email_answers_html(
+            &signer,
+            "https://bayline.example",
+            42,
+            "ann@example.com",
+            "service@harbor.example",
+            "Your visit & more",
+            now,
+        );
+        assert_eq!(html.matches("/email/autoResponse?token=").count(), 3);
+        assert!(html.contains("fromAddress=ann%40example.com"));
+        assert!(html.contains("subject=Your%20visit%20%26%20more"));
+        let token = html
+            .split("token=")
+            .nth(1)
+            .and_then(|rest| rest.split('&').next())
+            .unwrap();
+        let claims = signer.verify(token, now).unwrap();
+        assert_eq!((claims.kind, claims.lead_id), (LinkKind::EmailReply, 42));
     }
 }

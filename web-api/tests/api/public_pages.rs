@@ -686,3 +686,70 @@ async fn an_e_mail_answer_lands_on_its_lead_as_the_customer_s_reply() {
         )
     );
 }
+
+#[tokio::test]
+async fn a_customer_answers_a_staff_e_mail_with_one_click() {
+    let app =
+        crate::helpers::spawn_app_with(&[("BAYLINE_PUBLIC_URL", "https://bayline.example")]).await;
+    let token = app.token_of("office-manager").await;
+    let lead = app.textable_lead("+15557140501").await;
+    let response = app
+        .post_json(
+            "/api/svc-message-instance/svc-send-message",
+            &token,
+            &json!({
+                "jaguarFutureServiceInteractionId": lead.id,
+                "messageType": "EMAIL",
+                "subject": "Your 30K service",
+                "content": "<p>Your 30K service is due.</p>",
+            }),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mime = loop {
+        let found: Option<(String,)> = app
+            .db
+            .fetch_optional(
+                &Query::select()
+                    .column(engine::store::schema::EmailOutbox::Mime)
+                    .from(engine::store::schema::EmailOutbox::Table)
+                    .and_where(
+                        Expr::col(engine::store::schema::EmailOutbox::ToAddress)
+                            .eq("driver@example.com"),
+                    )
+                    .to_owned(),
+            )
+            .await
+            .unwrap();
+        if let Some((mime,)) = found {
+            break mime;
+        }
+        assert!(std::time::Instant::now() < deadline, "no e-mail");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let text = mime.replace("=\r\n", "").replace("=3D", "=");
+    let link_token = text
+        .split("email/autoResponse?token=")
+        .nth(1)
+        .and_then(|rest| rest.split("&amp;").next())
+        .expect("an answer link in the e-mail")
+        .to_owned();
+    assert!(text.contains("https://bayline.example/email/autoResponse"));
+    let answered = app
+        .client
+        .get(app.url("/api/email/autoResponse"))
+        .query(&[
+            ("token", link_token.as_str()),
+            ("message", "Please call me to find a time."),
+            ("key", "CALL"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answered.status(), StatusCode::OK);
+    app.wait_for_message(&token, lead.id, |m| {
+        m["content"] == "Please call me to find a time." && m["messageType"] == "EMAIL"
+    })
+    .await;
+}

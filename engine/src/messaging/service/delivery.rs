@@ -194,13 +194,37 @@ impl MessagingService {
                 cancelled,
             })
         });
+        let mut html_body = message.content.clone();
+        // A customer's e-mail about a lead offers one-click answers, when the installation
+        // has a public address for them to reach.
+        if let (
+            Some(base),
+            Some(lead_id),
+            MessageType::Email,
+            NotificationType::MessageToCustomer,
+        ) = (
+            self.settings.public_url.as_deref(),
+            message.fsi_id,
+            message.message_type,
+            message.notification_type,
+        ) {
+            html_body.push_str(&crate::public::links::email_answers_html(
+                &crate::public::links::LinkSigner::new(&self.settings.secret_key),
+                base.trim_end_matches('/'),
+                lead_id,
+                message.to_address.as_deref().unwrap_or_default(),
+                message.from_address.as_deref().unwrap_or_default(),
+                message.subject.as_deref().unwrap_or_default(),
+                now,
+            ));
+        }
         let mail = Email {
             from_name: message.from_name.clone().unwrap_or_default(),
             from_address: message.from_address.clone().unwrap_or_default(),
             to_name: message.to_name.clone().unwrap_or_default(),
             to_address: message.to_address.clone().unwrap_or_default(),
             subject: message.subject.clone().unwrap_or_default(),
-            html_body: message.content.clone(),
+            html_body,
             calendar,
         };
         let notice = Notice::MessageStatus {
