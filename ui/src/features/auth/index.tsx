@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
+import { takeDeepLink } from '../../lib/initial-query'
 import { landingHref } from '../../lib/landing'
 import { useLogin } from './api/login'
 import { LoginForm } from './components/login-form'
@@ -7,7 +8,8 @@ import { LoginForm } from './components/login-form'
 export function LoginScreen() {
   const navigate = useNavigate()
   const loginMutation = useLogin({
-    onSuccess: (user) => void navigate({ href: landingHref(user), replace: true }),
+    // A deep link kept from before sign-in (G-S2) wins over the role's landing page.
+    onSuccess: (user) => void navigate({ href: takeDeepLink() ?? landingHref(user), replace: true }),
   })
 
   return (
