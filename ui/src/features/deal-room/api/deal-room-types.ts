@@ -1,70 +1,30 @@
-/**
- * The deal-room calls, typed by hand: the server side is being written at the
- * same time, so these paths are not yet in the generated OpenAPI types.
- * Replace with `ApiResponse`/`ApiRequestBody` once they are.
- */
-import type { components } from '../../../lib/api-schema'
+/** The signed-link pages' calls' types, from the OpenAPI document. */
+import type { ApiQuery, ApiRequestBody, ApiResponse } from '../../../lib/api-types'
 
 /**
  * The query every public deal-room call carries: the signed link's own
- * parameters, exactly as they are in the page's URL.
+ * parameters (the lead, the staff member and the signature).
  */
-export interface DealRoomLink {
-  futureServiceInteractionId: string
-  userMasterId: string
-  token: string
-}
+export type DealRoomLink = ApiQuery<'/servicedealroom/future-service-interaction', 'get'>
 
-/** GET /servicedealroom/future-service-interaction → 200. */
-export interface DealRoomLead {
-  id: number
-  customerFirstName: string
-  customerLastName: string
-  /** Already formatted, e.g. "(555)-201-3344". */
-  customerPhone?: string
-  storeName: string
-  /** IANA. */
-  storeTimeZone: string
-  aiEnabled: boolean
-  dtDialogEnabled: boolean
-  conversationClosed: boolean
-  canSend: boolean
-  userName?: string
-}
+/** GET /servicedealroom/future-service-interaction → 200: the customer, the store, whether the page may send. */
+export type DealRoomLead = ApiResponse<'/servicedealroom/future-service-interaction', 'get'>
 
 /** GET /servicedealroom/conversationHistory → 200: the same messages as the staff conversation history. */
-export type DealRoomMessage = components['schemas']['MessageView']
-export type DealRoomConversation = DealRoomMessage[]
+export type DealRoomConversation = ApiResponse<'/servicedealroom/conversationHistory', 'get'>
+export type DealRoomMessage = DealRoomConversation[number]
 
 /** GET /servicedealroom/assistantList → 200. */
-export type DealRoomAssistant = components['schemas']['AssistantView']
+export type DealRoomAssistant = ApiResponse<'/servicedealroom/assistantList', 'get'>[number]
 
 /** POST /servicedealroom/send body (the link's query on the URL); → 200 the stored message, 403 when the page may not send. */
-export interface DealRoomSendBody {
-  content: string
-  messageType?: 'SMS' | 'EMAIL'
-  subject?: string
-}
+export type DealRoomSendBody = ApiRequestBody<'/servicedealroom/send', 'post'>
 
 /** GET /api/email/autoResponse query. */
-export interface EmailAutoResponseQuery {
-  token: string
-  from: string
-  to: string
-  subject: string
-  message: string
-  key: string
-}
+export type EmailAutoResponseQuery = ApiQuery<'/api/email/autoResponse', 'get'>
 
 /** GET /api/email/autoResponse → 200 ("Thanks for your response!"); 400/403/429 `{message}` otherwise. */
-export interface EmailAutoResponseResult {
-  message: string
-}
+export type EmailAutoResponseResult = ApiResponse<'/api/email/autoResponse', 'get'>
 
 /** POST /api/future-service-interaction/{id}/links → 200 (staff): full URLs and their expiry (ISO). */
-export interface LeadLinks {
-  dealRoomUrl: string
-  dealRoomExpiresAt: string
-  landingUrl: string
-  landingExpiresAt: string
-}
+export type LeadLinks = ApiResponse<'/api/future-service-interaction/{futureServiceInteractionId}/links', 'post'>

@@ -7,7 +7,7 @@ export const RATE_LIMITED_TEXT = 'Too many requests. Please try again in a minut
 export const LOAD_FAILED_TEXT = 'The page could not be loaded. Please try again later.'
 
 /** The link's query as each public call sends it. */
-export function linkQuery(link: DealRoomLink): Record<string, string> {
+export function linkQuery(link: DealRoomLink): DealRoomLink {
   return { futureServiceInteractionId: link.futureServiceInteractionId, userMasterId: link.userMasterId, token: link.token }
 }
 

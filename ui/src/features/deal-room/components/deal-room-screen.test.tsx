@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../../lib/config'
 import { messageFixture } from '../../../test/message-fixture'
 import { setupTestRoot, typeInto } from '../../../test/render'
-import { button, click, dealRoomLead, fakeServer, json, LINK, LINK_QUERY, settle, testQueryClient } from '../test/deal-room-fixtures'
+import { button, click, dealRoomLead, fakeServer, json, LINK_QUERY, LINK_SEARCH, settle, testQueryClient } from '../test/deal-room-fixtures'
 import { DealRoomScreen } from './deal-room-screen'
 import type { LinkedLogProps, LinkedTemplatesProps } from './linked-slots'
 import { ServiceLandingScreen } from './service-landing-screen'
@@ -43,7 +43,7 @@ afterEach(() => {
   applyTemplate.mockReset()
 })
 
-async function renderDealRoom(link = LINK) {
+async function renderDealRoom(link = LINK_SEARCH) {
   view.render(
     <QueryClientProvider client={testQueryClient()}>
       <DealRoomScreen search={link} conversationLog={StubLog} templatePicker={StubTemplates} />
@@ -80,7 +80,7 @@ describe('DealRoomScreen', () => {
     fakeServer({ [LEAD]: () => new Promise<Response>(() => undefined) })
     view.render(
       <QueryClientProvider client={testQueryClient()}>
-        <DealRoomScreen search={LINK} conversationLog={StubLog} />
+        <DealRoomScreen search={LINK_SEARCH} conversationLog={StubLog} />
       </QueryClientProvider>,
     )
     expect(view.container.querySelector('[data-testid="deal-room-loading"] [role="status"]')).not.toBeNull()
@@ -159,11 +159,14 @@ describe('DealRoomScreen', () => {
     expect(view.container.querySelector('[data-testid="deal-room-name"]')).toBeNull()
   })
 
-  it('says the link is not valid when its parameters are missing, asking nothing', async () => {
+  it.each([
+    ['are missing', { token: 'sig-abc_123' }],
+    ['name no lead by number', { ...LINK_SEARCH, futureServiceInteractionId: '42abc' }],
+  ])('says the link is not valid when its parameters %s, asking nothing', async (_, search) => {
     const server = fakeServer({})
     view.render(
       <QueryClientProvider client={testQueryClient()}>
-        <DealRoomScreen search={{ token: 'sig-abc_123' }} conversationLog={StubLog} />
+        <DealRoomScreen search={search} conversationLog={StubLog} />
       </QueryClientProvider>,
     )
     await settle()
@@ -196,7 +199,7 @@ describe('ServiceLandingScreen', () => {
     )
     view.render(
       <QueryClientProvider client={testQueryClient()}>
-        <ServiceLandingScreen search={LINK} conversationLog={StubLog} />
+        <ServiceLandingScreen search={LINK_SEARCH} conversationLog={StubLog} />
       </QueryClientProvider>,
     )
     await settle()
@@ -212,7 +215,7 @@ describe('ServiceLandingScreen', () => {
     fakeServer({ [LEAD]: json({ message: 'This link is not valid' }, 403) })
     view.render(
       <QueryClientProvider client={testQueryClient()}>
-        <ServiceLandingScreen search={LINK} conversationLog={StubLog} />
+        <ServiceLandingScreen search={LINK_SEARCH} conversationLog={StubLog} />
       </QueryClientProvider>,
     )
     await settle()

@@ -1,12 +1,23 @@
 import type { DealRoomLead, DealRoomLink, EmailAutoResponseQuery } from '../api/deal-room-types'
 
-/** A signed link's query as the route read it. */
+/** A signed link's query as the route read it (text, as in the URL). */
 export type SignedLinkSearch = Partial<Record<keyof DealRoomLink, string | undefined>>
 
-/** The link's three parameters as given, or null when one is missing (the page says the link is not valid). */
+/** A whole-number id as the URL gave it, or undefined. */
+function idFrom(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined
+}
+
+/**
+ * The link's three parameters, or null when one is missing or an id is not a
+ * number (the page says the link is not valid). The server issues every link
+ * with all three.
+ */
 export function linkFrom(search: SignedLinkSearch): DealRoomLink | null {
-  const { futureServiceInteractionId, userMasterId, token } = search
-  return futureServiceInteractionId && userMasterId && token ? { futureServiceInteractionId, userMasterId, token } : null
+  const futureServiceInteractionId = idFrom(search.futureServiceInteractionId)
+  const userMasterId = idFrom(search.userMasterId)
+  const { token } = search
+  return futureServiceInteractionId !== undefined && userMasterId !== undefined && token ? { futureServiceInteractionId, userMasterId, token } : null
 }
 
 export function customerName(lead: Pick<DealRoomLead, 'customerFirstName' | 'customerLastName'>): string {

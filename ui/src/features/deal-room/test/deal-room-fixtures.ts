@@ -3,8 +3,11 @@ import { QueryClient } from '@tanstack/react-query'
 import { act } from 'react'
 import { vi } from 'vitest'
 import type { DealRoomLead, DealRoomLink } from '../api/deal-room-types'
+import type { SignedLinkSearch } from '../components/link-params'
 
-export const LINK: DealRoomLink = { futureServiceInteractionId: '42', userMasterId: '7', token: 'sig-abc_123' }
+export const LINK: DealRoomLink = { futureServiceInteractionId: 42, userMasterId: 7, token: 'sig-abc_123' }
+/** `LINK` as the page's URL gives it. */
+export const LINK_SEARCH: SignedLinkSearch = { futureServiceInteractionId: '42', userMasterId: '7', token: 'sig-abc_123' }
 export const LINK_QUERY = 'futureServiceInteractionId=42&userMasterId=7&token=sig-abc_123'
 
 export function dealRoomLead(extra: Partial<DealRoomLead> = {}): DealRoomLead {
