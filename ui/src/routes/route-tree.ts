@@ -4,6 +4,7 @@ import { adminAssistantsRoute } from './app/admin-assistants'
 import { adminAuditRoute } from './app/admin-audit'
 import { adminDealersRoute } from './app/admin-dealers'
 import { adminDeveloperRoute } from './app/admin-developer'
+import { adminLeadFormsRoute } from './app/admin-lead-forms'
 import { adminStoresRoute } from './app/admin-stores'
 import { adminTelephonyRoute } from './app/admin-telephony'
 import { adminUnmappedRoute } from './app/admin-unmapped'
@@ -67,6 +68,7 @@ export const routeTree = rootRoute.addChildren([
     adminDealersRoute,
     adminStoresRoute,
     adminUnmappedRoute,
+    adminLeadFormsRoute,
     adminUsersRoute,
     adminTelephonyRoute,
     adminAssistantsRoute,

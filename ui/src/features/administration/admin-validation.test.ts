@@ -7,6 +7,7 @@ import {
   dayProblem,
   defaultWeek,
   emailProblem,
+  leadFormProblems,
   logoFileProblem,
   newPasswordProblems,
   phoneProblem,
@@ -201,5 +202,28 @@ describe('assistant checks', () => {
     })
     expect(assistantProblems({ storeId: 3, divisionId: 'DIV004', firstName: 'Ava', lastName: 'Lane', phone: '5550107777', email: 'a@b.co' })).toEqual({})
     expect(divisionLabel('DIV004')).toBe('Service')
+  })
+})
+
+describe('lead forms', () => {
+  const good = { storeId: 3, brand: 'Toyota', title: 'Text us', consentText: 'I agree.', accentColor: '#EB0A1E', isActive: true }
+
+  it('takes a whole form with a #RRGGBB colour', () => {
+    expect(leadFormProblems(good)).toEqual({})
+    expect(leadFormProblems({ ...good, accentColor: ' #eb0a1e ' })).toEqual({})
+  })
+
+  it('requires the store, brand, title, consent text and colour, and checks the colour and lengths', () => {
+    expect(leadFormProblems({ storeId: undefined, brand: ' ', title: '', consentText: '', accentColor: '', isActive: true })).toEqual({
+      storeId: 'Choose the store',
+      brand: 'Brand is required',
+      title: 'Title is required',
+      consentText: 'Consent text is required',
+      accentColor: 'Accent colour is required',
+    })
+    expect(leadFormProblems({ ...good, accentColor: '#EB0A1' }).accentColor).toContain('#RRGGBB')
+    expect(leadFormProblems({ ...good, accentColor: 'red' }).accentColor).toContain('#RRGGBB')
+    expect(leadFormProblems({ ...good, consentText: 'x'.repeat(2001) }).consentText).toBe('Consent text may have at most 2000 characters')
+    expect(leadFormProblems({ ...good, brand: 'x'.repeat(51) }).brand).toBe('Brand may have at most 50 characters')
   })
 })

@@ -319,3 +319,35 @@ export function assistantProblems(draft: AssistantDraft): Problems<AssistantFiel
     ['email', emailProblem(draft.email)],
   ])
 }
+
+// ----- lead forms -----
+
+export const MAX_BRAND_CHARS = 50
+export const MAX_CONSENT_CHARS = 2_000
+
+/** A colour as the server takes it: `#` and six hex digits. */
+export function isHexColor(value: string): boolean {
+  return /^#[0-9A-Fa-f]{6}$/.test(value.trim())
+}
+
+export interface LeadFormDraft {
+  storeId: number | undefined
+  brand: string
+  title: string
+  consentText: string
+  accentColor: string
+  isActive: boolean
+}
+
+export type LeadFormField = 'storeId' | 'brand' | 'title' | 'consentText' | 'accentColor'
+
+export function leadFormProblems(draft: LeadFormDraft): Problems<LeadFormField> {
+  const color = draft.accentColor.trim()
+  return only<LeadFormField>([
+    ['storeId', draft.storeId === undefined ? 'Choose the store' : null],
+    ['brand', requiredProblem('Brand', draft.brand, MAX_BRAND_CHARS)],
+    ['title', requiredProblem('Title', draft.title)],
+    ['consentText', requiredProblem('Consent text', draft.consentText, MAX_CONSENT_CHARS)],
+    ['accentColor', color === '' ? 'Accent colour is required' : isHexColor(color) ? null : 'Accent colour must be #RRGGBB, e.g. #EB0A1E'],
+  ])
+}

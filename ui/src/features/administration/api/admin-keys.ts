@@ -10,6 +10,7 @@ export const adminKeys = {
   stores: (enterpriseId: number) => ['admin', enterpriseId, 'stores'] as const,
   users: (enterpriseId: number) => ['admin', enterpriseId, 'users'] as const,
   unmapped: (enterpriseId: number) => ['admin', enterpriseId, 'unmapped'] as const,
+  leadForms: (enterpriseId: number) => ['admin', enterpriseId, 'lead-forms'] as const,
   userPage: (enterpriseId: number, query: { page: number; size: number; search: string }) =>
     ['admin', enterpriseId, 'users', query] as const,
   audit: (enterpriseId: number) => ['admin', enterpriseId, 'audit'] as const,

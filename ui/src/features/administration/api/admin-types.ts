@@ -37,3 +37,5 @@ export type CodeMapping = UnmappedView['mappings'][number]
 export type MapCodeBody = ApiRequestBody<'/api/enterprise/{enterpriseId}/unmapped/{code}', 'put'>
 export type MappedCode = ApiResponse<'/api/enterprise/{enterpriseId}/unmapped/{code}', 'put'>
 export type DiscardedRows = ApiResponse<'/api/enterprise/{enterpriseId}/unmapped/{code}', 'delete'>
+export type LeadForm = ApiResponse<'/api/lead-forms', 'get'>[number]
+export type LeadFormBody = ApiRequestBody<'/api/lead-forms/{slug}', 'put'>

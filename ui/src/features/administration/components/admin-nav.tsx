@@ -18,6 +18,7 @@ export function AdminNav({ access, enterprise }: AdminNavProps) {
           <SectionLink to="/admin/dealers" search={search} label="Dealers" />
           <SectionLink to="/admin/stores" search={search} label="Stores" />
           <SectionLink to="/admin/unmapped" search={search} label="Unmapped codes" />
+          <SectionLink to="/admin/lead-forms" search={search} label="Lead forms" />
         </>
       ) : null}
       {access.users ? <SectionLink to="/admin/users" search={search} label="Users" /> : null}
@@ -29,7 +30,7 @@ export function AdminNav({ access, enterprise }: AdminNavProps) {
   )
 }
 
-function SectionLink({ to, search, label }: { to: '/admin' | '/admin/dealers' | '/admin/stores' | '/admin/unmapped' | '/admin/users' | '/admin/telephony' | '/admin/assistants' | '/admin/developer' | '/admin/audit'; search: { enterprise: number | undefined }; label: string }) {
+function SectionLink({ to, search, label }: { to: '/admin' | '/admin/dealers' | '/admin/stores' | '/admin/unmapped' | '/admin/lead-forms' | '/admin/users' | '/admin/telephony' | '/admin/assistants' | '/admin/developer' | '/admin/audit'; search: { enterprise: number | undefined }; label: string }) {
   return (
     <Link
       to={to}

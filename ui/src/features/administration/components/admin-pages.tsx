@@ -8,6 +8,7 @@ import { AuditPanel } from './audit-panel'
 import { DealersPanel } from './dealers-panel'
 import { DeveloperPanel } from './developer-panel'
 import { EnterprisePanel } from './enterprise-panel'
+import { LeadFormsPanel } from './lead-forms-panel'
 import { NewEnterpriseDialog } from './new-enterprise-dialog'
 import { StoresPanel } from './stores-panel'
 import { TelephonyPanel } from './telephony-panel'
@@ -18,6 +19,7 @@ const enterpriseRoute = getRouteApi('/_app/admin')
 const dealersRoute = getRouteApi('/_app/admin/dealers')
 const storesRoute = getRouteApi('/_app/admin/stores')
 const unmappedRoute = getRouteApi('/_app/admin/unmapped')
+const leadFormsRoute = getRouteApi('/_app/admin/lead-forms')
 const usersRoute = getRouteApi('/_app/admin/users')
 const telephonyRoute = getRouteApi('/_app/admin/telephony')
 const assistantsRoute = getRouteApi('/_app/admin/assistants')
@@ -82,6 +84,18 @@ export function AdminUnmappedPage() {
   return (
     <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
       {enterpriseId !== undefined ? <UnmappedPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/lead-forms — the brand lead forms: the store each texts from, what it shows, on or off. */
+export function AdminLeadFormsPage() {
+  const search = leadFormsRoute.useSearch()
+  const navigate = leadFormsRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? <LeadFormsPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
     </AdminFrame>
   )
 }

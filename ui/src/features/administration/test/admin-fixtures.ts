@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { act } from 'react'
 import { vi } from 'vitest'
 import { adminAccess } from '../admin-access'
-import type { AdminStore, AdminUser, Boc, CodeMapping, UnmappedCode } from '../api/admin-types'
+import type { AdminStore, AdminUser, Boc, CodeMapping, LeadForm, UnmappedCode } from '../api/admin-types'
 
 export const TENANT_ADMIN = adminAccess({ roles: ['ENTERPRISE_ADMIN'], empLevel: 'ENTERPRISE' })
 export const OFFICE_MANAGER = adminAccess({ roles: ['OFFICE_MANAGER'], empLevel: 'STORE' })
@@ -30,6 +30,23 @@ export function adminStore(extra: Partial<AdminStore> = {}): AdminStore {
     quietHoursEnd: '21:00',
     isActive: true,
     openingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => (weekday < 7 ? { weekday, opens: '07:00', closes: '18:00' } : { weekday })),
+    ...extra,
+  }
+}
+
+export function leadForm(extra: Partial<LeadForm> = {}): LeadForm {
+  return {
+    slug: 'lead-submission-toyota',
+    enterpriseId: 7,
+    storeId: 3,
+    storeName: 'Harbor Toyota',
+    storePhoneNumber: '+15550102000',
+    brand: 'Toyota',
+    title: 'Get a text from Harbor Toyota',
+    consentText: 'I agree to receive texts from Harbor Toyota.',
+    accentColor: '#EB0A1E',
+    isActive: true,
+    updatedAt: '2026-11-25T15:30:00Z',
     ...extra,
   }
 }
