@@ -749,7 +749,9 @@ async fn a_customer_answers_a_staff_e_mail_with_one_click() {
         .unwrap();
     assert_eq!(answered.status(), StatusCode::OK);
     app.wait_for_message(&token, lead.id, |m| {
-        m["content"] == "Please call me to find a time." && m["messageType"] == "EMAIL"
+        m["content"] == "Please call me to find a time."
+            && m["messageType"] == "EMAIL"
+            && m["notificationType"] == "DEALROOM_MESSAGE_RESPONSE"
     })
     .await;
 }

@@ -373,7 +373,8 @@ impl MessagingService {
         let new = NewMessage {
             direction: Direction::Received,
             message_type: MessageType::Email,
-            notification_type: NotificationType::MessageFromCustomer,
+            // The spec's card for an answer given through a link (G-S6).
+            notification_type: NotificationType::DealroomMessageResponse,
             content: content.to_owned(),
             subject: subject
                 .map(str::trim)
