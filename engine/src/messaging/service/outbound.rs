@@ -628,7 +628,7 @@ impl MessagingService {
         now: DateTime<Utc>,
     ) -> Result<Vec<Notice>> {
         let recipient = self.recipient_of(lead).await?;
-        let mut content = format!("Asked to be texted on the {form_title} form.");
+        let mut content = format!("Asked to be texted on the web form \"{form_title}\".");
         if let Some(message) = message {
             content.push_str(&format!(" They wrote: {message}"));
         }
