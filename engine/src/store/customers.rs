@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_query::{Expr, ExprTrait, Func, LikeExpr, Order, Query, SelectStatement};
 
-use super::schema::{Customers, Marks, ServiceVehicles, Stores};
+use super::schema::{Customers, FutureServiceInteractions as Fsi, Marks, ServiceVehicles, Stores};
 use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
 use crate::db::Database;
@@ -74,6 +74,16 @@ pub struct NewCustomer {
 pub struct NewVehicle {
     pub store_id: i64,
     pub customer_id: Option<i64>,
+    pub vin: String,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    pub odometer: Option<i32>,
+}
+
+/// A lead's vehicle as the inbound vehicle details give it.
+#[derive(Debug, Clone, Default)]
+pub struct LeadVehicle {
     pub vin: String,
     pub make: Option<String>,
     pub model: Option<String>,
@@ -380,6 +390,69 @@ impl CustomerStore {
             Err(other) => return Err(other),
         };
         self.get(scope, id).await
+    }
+
+    /// The vehicle an inbound lead is about (I-C1: the customer told us, or staff looked it
+    /// up): found by VIN in the enterprise or added, given to the lead's customer, and set on
+    /// the lead. A lead outside the scope is not found; a bad VIN, or a new vehicle without
+    /// make, model and model year, is 400 and changes nothing. `true` when the vehicle is new.
+    pub async fn set_lead_vehicle(
+        &self,
+        scope: &Scope,
+        lead_id: i64,
+        vehicle: LeadVehicle,
+    ) -> Result<(VehicleRecord, bool)> {
+        if vehicle.odometer.is_some_and(|miles| miles < 0) {
+            return Err(Error::invalid("odometer cannot be negative"));
+        }
+        let mut lead = Query::select();
+        lead.columns([(Fsi::Table, Fsi::StoreId), (Fsi::Table, Fsi::CustomerId)])
+            .from(Fsi::Table)
+            .and_where(Expr::col((Fsi::Table, Fsi::Id)).eq(lead_id));
+        scope.restrict(&mut lead, Fsi::Table, true);
+        let (store_id, customer_id): (i64, i64) = self
+            .db
+            .fetch_optional(&lead)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let (found, created) = self
+            .find_or_add_dms_vehicle(
+                scope,
+                &NewVehicle {
+                    store_id,
+                    customer_id: Some(customer_id),
+                    vin: vehicle.vin,
+                    make: vehicle.make,
+                    model: vehicle.model,
+                    year: vehicle.year,
+                    odometer: vehicle.odometer,
+                },
+            )
+            .await?;
+        if let Some(miles) = vehicle.odometer.filter(|_| !created) {
+            self.db
+                .execute(
+                    &Query::update()
+                        .table(ServiceVehicles::Table)
+                        .value(ServiceVehicles::Odometer, miles)
+                        .value(ServiceVehicles::UpdatedAt, Utc::now())
+                        .and_where(Expr::col(ServiceVehicles::Id).eq(found.id))
+                        .to_owned(),
+                )
+                .await?;
+        }
+        self.db
+            .execute(
+                &Query::update()
+                    .table(Fsi::Table)
+                    .value(Fsi::VehicleId, found.id)
+                    .value(Fsi::Vin, found.vin.clone())
+                    .value(Fsi::UpdatedAt, Utc::now())
+                    .and_where(Expr::col(Fsi::Id).eq(lead_id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok((self.vehicle(scope, found.id).await?, created))
     }
 
     /// Customers of a store, matching a name, number, e-mail or customer number.

@@ -9,7 +9,7 @@ use engine::domain::formats::parse_request_date;
 use engine::messaging::Notice;
 use engine::store::PageRequest;
 use engine::store::customers::{
-    CustomerRecord, MarkRecord, MarkTarget, NewCustomer, NewVehicle, VehicleRecord,
+    CustomerRecord, LeadVehicle, MarkRecord, MarkTarget, NewCustomer, NewVehicle, VehicleRecord,
 };
 
 use engine::messaging::LineTypesInput;
@@ -116,6 +116,21 @@ pub struct DmsVehicleBody {
     pub customer_id: Option<i64>,
     pub vin: String,
     pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    pub odometer: Option<i32>,
+}
+
+/// The vehicle an inbound lead is about.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct InboundVehicleBody {
+    pub future_service_interaction_id: i64,
+    #[oai(validator(max_length = 40))]
+    pub vin: String,
+    #[oai(validator(max_length = 100))]
+    pub make: Option<String>,
+    #[oai(validator(max_length = 100))]
     pub model: Option<String>,
     pub year: Option<i32>,
     pub odometer: Option<i32>,
@@ -423,6 +438,40 @@ impl CustomerApi {
                 &NewVehicle {
                     store_id: body.store_id,
                     customer_id: body.customer_id,
+                    vin: body.vin,
+                    make: body.make,
+                    model: body.model,
+                    year: body.year,
+                    odometer: body.odometer,
+                },
+            )
+            .await?;
+        Ok(Json(DmsVehicleView {
+            created,
+            vehicle: vehicle.into(),
+        }))
+    }
+
+    /// The vehicle an inbound lead is about (I-C1, body ours: the spec shows none): found by
+    /// VIN or added, given to the lead's customer and set on the lead, with its mileage. A
+    /// lead outside the caller's stores is 404; a bad VIN, or a new vehicle without make,
+    /// model and model year, is 400 and changes nothing.
+    #[oai(path = "/api/lisa/inbound/vehicleDetails", method = "post")]
+    async fn inbound_vehicle_details(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        body: Json<InboundVehicleBody>,
+    ) -> ApiResult<Json<DmsVehicleView>> {
+        let scope = request_scope(&caller, req)?;
+        let body = body.0;
+        let (vehicle, created) = state
+            .customers
+            .set_lead_vehicle(
+                &scope,
+                body.future_service_interaction_id,
+                LeadVehicle {
                     vin: body.vin,
                     make: body.make,
                     model: body.model,

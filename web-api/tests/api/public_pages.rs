@@ -755,3 +755,94 @@ async fn a_customer_answers_a_staff_e_mail_with_one_click() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn staff_record_the_vehicle_an_inbound_lead_is_about() {
+    let app = spawn_app().await;
+    let form = app.public_form(TOYOTA).await;
+    app.submit_lead(&submission(&form, "Vic", "+15557140601"))
+        .await;
+    let (customer_id, ..) = app.customers_with("+15557140601").await[0].clone();
+    let lead_vin = |app: &TestApp| {
+        let query = Query::select()
+            .columns([Fsi::Id, Fsi::Vin])
+            .from(Fsi::Table)
+            .and_where(Expr::col(Fsi::CustomerId).eq(customer_id))
+            .to_owned();
+        let db = app.db.clone();
+        async move {
+            db.fetch_optional::<(i64, Option<String>)>(&query)
+                .await
+                .unwrap()
+                .unwrap()
+        }
+    };
+    let (lead_id, vin) = lead_vin(&app).await;
+    assert_eq!(vin, None, "a web lead has no vehicle yet");
+    let token = app.token_of("office-manager").await;
+    let path = "/api/lisa/inbound/vehicleDetails";
+    let body = |vin: &str, make: Option<&str>, odometer: i32| {
+        json!({
+            "futureServiceInteractionId": lead_id,
+            "vin": vin,
+            "make": make,
+            "model": "Camry",
+            "year": 2021,
+            "odometer": odometer,
+        })
+    };
+
+    // Refusals change nothing.
+    for (bad, status) in [
+        (
+            body("NOT-A-VIN", Some("Toyota"), 100),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            body("4T1B11HK5MU600001", None, 100),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            body("4T1B11HK5MU600001", Some("Toyota"), -5),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let refused = app.request(Method::POST, path, &token, Some(bad)).await;
+        assert_error(refused, status).await;
+    }
+    let summit = app.token_of("summit-admin").await;
+    let refused = app
+        .request(
+            Method::POST,
+            path,
+            &summit,
+            Some(body("4T1B11HK5MU600001", Some("Toyota"), 100)),
+        )
+        .await;
+    assert_error(refused, StatusCode::NOT_FOUND).await;
+    assert_eq!(lead_vin(&app).await.1, None);
+
+    let added = app
+        .ok_json(
+            Method::POST,
+            path,
+            &token,
+            Some(body("4t1b11hk5mu600001", Some("Toyota"), 18_250)),
+        )
+        .await;
+    assert_eq!(added["created"], true, "{added}");
+    assert_eq!(added["vehicle"]["customerId"], customer_id);
+    assert_eq!(lead_vin(&app).await.1.as_deref(), Some("4T1B11HK5MU600001"));
+    // Told again with a new reading: the same vehicle, its mileage moved on.
+    let again = app
+        .ok_json(
+            Method::POST,
+            path,
+            &token,
+            Some(body("4T1B11HK5MU600001", None, 19_000)),
+        )
+        .await;
+    assert_eq!(again["created"], false);
+    assert_eq!(again["vehicle"]["id"], added["vehicle"]["id"]);
+    assert_eq!(again["vehicle"]["odometer"], 19_000);
+}
