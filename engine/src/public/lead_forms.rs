@@ -302,7 +302,8 @@ impl LeadForms {
                 .record_web_request(&lead, &form.title, message, now)
                 .await?,
         );
-        if blocked {
+        // An opted-out customer gets nothing; one already in conversation is not greeted again.
+        if blocked || lead.conversation_initiated {
             return Ok(submitted);
         }
         let Some(recipient) = self.recipients.recipient(customer_id).await? else {

@@ -208,6 +208,16 @@ async fn a_brand_form_makes_a_lead_keeps_the_consent_and_the_assistant_texts_the
     assert_eq!(again, answer);
     assert_eq!(app.customers_with(phone).await.len(), 1);
     assert_eq!(app.consent_count().await, 2);
+    let greetings = app
+        .messages_of(customer_id)
+        .await
+        .into_iter()
+        .filter(|(kind, text)| kind == "SMS" && text.starts_with("Hi Ana, this is"))
+        .count();
+    assert_eq!(
+        greetings, 1,
+        "a customer already in conversation is not greeted again"
+    );
     let leads: i64 = app
         .db
         .fetch_scalar(
