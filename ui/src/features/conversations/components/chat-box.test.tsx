@@ -72,9 +72,9 @@ function FakeShareLinks({ leadId }: ChatShareLinksProps) {
   return <button type="button" aria-label="Share links" data-lead={leadId} />
 }
 
-async function render(withPanel = true, withAppointments = false, withShareLinks = false) {
+async function render(withPanel = true, withAppointments = false, withShareLinks = false, lead: () => object = () => LEAD) {
   const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
-    Promise.resolve(json(String(input).startsWith('/api/future-service-interaction/3') ? LEAD : [])),
+    Promise.resolve(json(String(input).startsWith('/api/future-service-interaction/3') ? lead() : [])),
   )
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   view.render(
@@ -191,5 +191,55 @@ describe('ChatBox share links', () => {
   it('has no Share links action without one', async () => {
     await render(false, false)
     expect(view.container.querySelector('button[aria-label="Share links"]')).toBeNull()
+  })
+})
+
+describe('ChatBox vehicle', () => {
+  const strip = () => view.container.querySelector<HTMLElement>('[data-testid="chat-box-vehicle"]')
+  const addButton = () => Array.from(view.container.querySelectorAll('button')).find((b) => b.textContent === 'Add vehicle…')
+  const dialog = () => document.querySelector<HTMLDialogElement>('dialog[data-testid="add-vehicle-dialog"]')!
+
+  it("shows the lead's vehicle and VIN, and no Add vehicle action, when it has one", async () => {
+    await render(false, false, false, () => ({
+      ...LEAD,
+      serviceVehicle: { id: 5, vin: '4T1B11HK5JU000001', year: 2021, make: 'Toyota', model: 'Camry' },
+    }))
+    expect(strip()?.textContent).toBe('2021 Toyota Camry · VIN 4T1B11HK5JU000001')
+    expect(addButton()).toBeUndefined()
+  })
+
+  it('has no Add vehicle action when the lead came with a VIN but no vehicle record', async () => {
+    await render(false, false, false, () => ({ ...LEAD, vin: '4T1B11HK5JU000001' }))
+    expect(strip()?.textContent).toBe('VIN 4T1B11HK5JU000001')
+    expect(addButton()).toBeUndefined()
+  })
+
+  it('offers Add vehicle… without a VIN; once added, the lead is fetched again and shows the vehicle', async () => {
+    let lead: object = { ...LEAD, cagLeadType: 'WEBSITE' }
+    const fetch = await render(false, false, false, () => lead)
+    expect(strip()?.textContent).toContain('No vehicle')
+    expect(dialog().open).toBe(false)
+    act(() => addButton()!.click())
+    expect(dialog().open).toBe(true)
+
+    const vehicle = { id: 5, vin: '4T1B11HK5JU000001', year: 2021, make: 'Toyota', model: 'Camry', storeId: 1, noLongerOwned: false }
+    fetch.mockImplementation((input) => {
+      if (String(input) === '/api/lisa/inbound/vehicleDetails') {
+        lead = { ...LEAD, vin: vehicle.vin, serviceVehicle: vehicle }
+        return Promise.resolve(json({ created: false, vehicle }))
+      }
+      return Promise.resolve(json(String(input).startsWith('/api/future-service-interaction/3') ? lead : []))
+    })
+    const vin = dialog().querySelector<HTMLInputElement>('input[name="vin"]')!
+    act(() => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(vin, '4t1b11hk5ju000001')
+      vin.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    act(() => dialog().querySelector('form')!.requestSubmit())
+    await settle()
+
+    expect(dialog().open).toBe(false)
+    expect(strip()?.textContent).toBe('2021 Toyota Camry · VIN 4T1B11HK5JU000001')
+    expect(addButton()).toBeUndefined()
   })
 })

@@ -10,6 +10,7 @@ import { conversationKeys } from '../api/conversation-keys'
 import { useConversation } from '../api/get-conversation'
 import { useLead, type Lead } from '../api/get-lead'
 import { markRead } from '../api/mark-read'
+import { AddVehicleDialog } from './add-vehicle-dialog'
 import { ChatEditor, type ChatEditorHandle } from './chat-editor'
 import { ConversationLog } from './conversation-log'
 import { lastMessageId, type AppliedTemplate } from './conversation-model'
@@ -94,6 +95,18 @@ function customerName(lead: Lead | undefined, leadId: number): string {
   return [c?.firstName, c?.lastName].filter(Boolean).join(' ') || `Lead #${leadId}`
 }
 
+/** The lead's VIN (its vehicle's, else the one it came with), undefined for none. */
+function leadVin(lead: Lead): string | undefined {
+  return lead.serviceVehicle?.vin?.trim() || lead.vin?.trim() || undefined
+}
+
+/** "2021 Toyota Camry · VIN 4T1B11HK5JU000001", as much as is known. */
+function vehicleText(lead: Lead, vin: string): string {
+  const v = lead.serviceVehicle
+  const label = [v?.year, v?.make, v?.model].filter((part) => part !== undefined && part !== null && part !== '').join(' ')
+  return [label, `VIN ${vin}`].filter(Boolean).join(' · ')
+}
+
 /**
  * One chat box of the dock: the customer (name, phone, store), the
  * conversation, and the editor. It can be minimised (an unread badge shows) and
@@ -124,6 +137,7 @@ export function ChatBox({
   const [archiving, setArchiving] = useState<number | null>(null)
   const [showTemplates, setShowTemplates] = useState(false)
   const [editingAppointment, setEditingAppointment] = useState(false)
+  const [addingVehicle, setAddingVehicle] = useState(false)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const titleRef = useRef<HTMLButtonElement>(null)
   const editorRef = useRef<ChatEditorHandle>(null)
@@ -138,6 +152,7 @@ export function ChatBox({
   const templatesShown = TemplatePanel !== undefined && showTemplates && lead.data !== undefined
   const conversationShown = !minimised && !templatesShown
   const newestId = lastMessageId(messages)
+  const vin = lead.data ? leadVin(lead.data) : undefined
 
   // Keyboard focus follows openChat() and restoring.
   useEffect(() => {
@@ -266,6 +281,25 @@ export function ChatBox({
       </header>
       {minimised ? null : (
         <>
+          {lead.data ? (
+            <div className="chat-box__vehicle" data-testid="chat-box-vehicle">
+              {vin ? (
+                <span className="chat-box__vehicle-text">{vehicleText(lead.data, vin)}</span>
+              ) : (
+                <>
+                  <span className="chat-box__vehicle-text chat-box__vehicle-text--none">No vehicle</span>
+                  <button
+                    type="button"
+                    className="btn btn--small chat-box__add-vehicle"
+                    aria-haspopup="dialog"
+                    onClick={() => setAddingVehicle(true)}
+                  >
+                    Add vehicle…
+                  </button>
+                </>
+              )}
+            </div>
+          ) : null}
           {TemplatePanel && showTemplates && lead.data ? (
             <TemplatePanel
               leadId={leadId}
@@ -316,6 +350,7 @@ export function ChatBox({
           onBooked={() => void queryClient.invalidateQueries({ queryKey: conversationKeys.lead(leadId), exact: true })}
         />
       ) : null}
+      <AddVehicleDialog open={addingVehicle && !vin} leadId={leadId} onClose={() => setAddingVehicle(false)} />
       <ConfirmDialog
         open={archiving !== null}
         header="Archive"
