@@ -342,6 +342,24 @@ impl UnmappedStore {
             .await
     }
 
+    /// The store `code` is mapped to, if it is.
+    async fn mapped_store(
+        tx: &mut Transaction,
+        enterprise_id: i64,
+        code: &str,
+    ) -> Result<Option<i64>> {
+        let mapped: Option<(i64,)> = tx
+            .fetch_optional(
+                Query::select()
+                    .column(StoreCodeMappings::StoreId)
+                    .from(StoreCodeMappings::Table)
+                    .and_where(Expr::col(StoreCodeMappings::EnterpriseId).eq(enterprise_id))
+                    .and_where(Expr::col(StoreCodeMappings::Code).eq(code)),
+            )
+            .await?;
+        Ok(mapped.map(|(store_id,)| store_id))
+    }
+
     /// Saves (or moves) the mapping of `code` to `store_id`; answers the mapping before.
     pub async fn save_mapping(
         tx: &mut Transaction,
@@ -351,15 +369,7 @@ impl UnmappedStore {
         actor: i64,
         now: DateTime<Utc>,
     ) -> Result<Option<i64>> {
-        let before: Option<(i64,)> = tx
-            .fetch_optional(
-                Query::select()
-                    .column(StoreCodeMappings::StoreId)
-                    .from(StoreCodeMappings::Table)
-                    .and_where(Expr::col(StoreCodeMappings::EnterpriseId).eq(enterprise_id))
-                    .and_where(Expr::col(StoreCodeMappings::Code).eq(code)),
-            )
-            .await?;
+        let before = Self::mapped_store(tx, enterprise_id, code).await?;
         tx.execute(
             Query::insert()
                 .into_table(StoreCodeMappings::Table)
@@ -388,7 +398,7 @@ impl UnmappedStore {
                 ),
         )
         .await?;
-        Ok(before.map(|(store_id,)| store_id))
+        Ok(before)
     }
 
     /// Removes the mapping of `code`; answers the store it named, if there was one.
@@ -397,15 +407,7 @@ impl UnmappedStore {
         enterprise_id: i64,
         code: &str,
     ) -> Result<Option<i64>> {
-        let before: Option<(i64,)> = tx
-            .fetch_optional(
-                Query::select()
-                    .column(StoreCodeMappings::StoreId)
-                    .from(StoreCodeMappings::Table)
-                    .and_where(Expr::col(StoreCodeMappings::EnterpriseId).eq(enterprise_id))
-                    .and_where(Expr::col(StoreCodeMappings::Code).eq(code)),
-            )
-            .await?;
+        let before = Self::mapped_store(tx, enterprise_id, code).await?;
         tx.execute(
             Query::delete()
                 .from_table(StoreCodeMappings::Table)
@@ -413,7 +415,7 @@ impl UnmappedStore {
                 .and_where(Expr::col(StoreCodeMappings::Code).eq(code)),
         )
         .await?;
-        Ok(before.map(|(store_id,)| store_id))
+        Ok(before)
     }
 
     /// Drops the rows waiting for `code`; answers how many there were.

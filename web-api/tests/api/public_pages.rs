@@ -65,6 +65,23 @@ impl TestApp {
             .unwrap()
     }
 
+    /// The customer's (one) lead.
+    async fn lead_of(&self, customer_id: i64) -> i64 {
+        let (id,): (i64,) = self
+            .db
+            .fetch_optional(
+                &Query::select()
+                    .column(Fsi::Id)
+                    .from(Fsi::Table)
+                    .and_where(Expr::col(Fsi::CustomerId).eq(customer_id))
+                    .to_owned(),
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        id
+    }
+
     /// A customer's messages: (type, content).
     async fn messages_of(&self, customer_id: i64) -> Vec<(String, String)> {
         self.db
@@ -472,18 +489,7 @@ async fn a_deal_room_link_opens_one_lead_for_one_user_and_sends_as_them() {
     app.submit_lead(&submission(&form, "Dee", "+15557140301"))
         .await;
     let (customer_id, ..) = app.customers_with("+15557140301").await[0].clone();
-    let (lead_id,): (i64,) = app
-        .db
-        .fetch_optional(
-            &Query::select()
-                .column(Fsi::Id)
-                .from(Fsi::Table)
-                .and_where(Expr::col(Fsi::CustomerId).eq(customer_id))
-                .to_owned(),
-        )
-        .await
-        .unwrap()
-        .unwrap();
+    let lead_id = app.lead_of(customer_id).await;
     let manager = app.token_of("office-manager").await;
     let links = app
         .ok_json(
@@ -635,18 +641,7 @@ async fn an_e_mail_answer_lands_on_its_lead_as_the_customer_s_reply() {
     app.submit_lead(&submission(&form, "Eve", "+15557140401"))
         .await;
     let (customer_id, ..) = app.customers_with("+15557140401").await[0].clone();
-    let (lead_id,): (i64,) = app
-        .db
-        .fetch_optional(
-            &Query::select()
-                .column(Fsi::Id)
-                .from(Fsi::Table)
-                .and_where(Expr::col(Fsi::CustomerId).eq(customer_id))
-                .to_owned(),
-        )
-        .await
-        .unwrap()
-        .unwrap();
+    let lead_id = app.lead_of(customer_id).await;
     let signer = app.link_signer();
     let now = chrono::Utc::now();
     let (token, _) = signer.sign(
