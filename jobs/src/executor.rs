@@ -17,6 +17,11 @@ use crate::context::JobContext;
 use crate::events::{Event, EventBus};
 use crate::registry::{JobError, Registry, close_unfinished};
 
+/// Deaths of the process running a run after which the run is closed as failed instead of
+/// handed out again: a run whose input kills every worker that takes it must not take down
+/// each worker in turn, forever.
+pub const MAX_INTERRUPTIONS: i32 = 2;
+
 #[derive(Debug, Clone)]
 pub struct ExecutorSettings {
     /// How often a running attempt marks itself alive.
@@ -141,6 +146,17 @@ impl Executor {
                     None,
                     Some("Cancelled before it started"),
                 )
+                .await;
+        }
+        if run.interruptions >= MAX_INTERRUPTIONS {
+            tracing::error!(run = run.id, kind = %run.kind, "a run stopped its process again: closed");
+            let message = format!(
+                "The process running this job stopped {} times while running it; it is not run \
+                 again (what it was reading may be what stops it)",
+                run.interruptions
+            );
+            return self
+                .end(&run, JobStatus::Failed, None, Some(&message))
                 .await;
         }
         let Some(kind) = self.registry.get(&run.kind).cloned() else {

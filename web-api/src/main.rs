@@ -66,8 +66,19 @@ enum AssistantCommand {
     },
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    // A child started to read one workbook under limits: nothing else of the server starts.
+    if let Some(code) = engine::imports::child_reader::run_if_asked() {
+        std::process::exit(code);
+    }
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?
+        .block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     if let Command::Openapi = cli.command {
         println!("{}", web_api::openapi::document());

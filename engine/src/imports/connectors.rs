@@ -36,6 +36,8 @@ pub struct Delivery {
     pub files: Vec<DeliveredFile>,
     /// Files outside any file type's folder: not imported, reported.
     pub misplaced: Vec<String>,
+    /// Type folders that are links: not followed, reported.
+    pub linked_folders: Vec<String>,
 }
 
 /// A source of export files (see the module's description).
@@ -70,8 +72,15 @@ impl FileDrop {
         Ok(())
     }
 
+    /// The files waiting in the type folders. No link is followed at any level: the drop
+    /// directory, a type folder or a file that is a symbolic link is refused (a link could
+    /// hand the sync any file the server can read), and every file must resolve to a place
+    /// inside the drop directory.
     fn list(&self) -> Result<Delivery> {
         self.prepare()?;
+        refuse_link(&self.directory)?;
+        let root = std::fs::canonicalize(&self.directory)
+            .map_err(|e| io_error("resolving", &self.directory, e))?;
         let mut delivery = Delivery::default();
         let entries = std::fs::read_dir(&self.directory)
             .map_err(|e| io_error("listing", &self.directory, e))?;
@@ -86,12 +95,21 @@ impl FileDrop {
         delivery.misplaced.sort();
         for file_type in LOAD_ORDER {
             let folder = self.directory.join(folder_of(file_type));
+            if refuse_link(&folder).is_err() {
+                delivery
+                    .linked_folders
+                    .push(format!("{}/", folder_of(file_type)));
+                continue;
+            }
             let mut files = Vec::new();
             for entry in std::fs::read_dir(&folder).map_err(|e| io_error("listing", &folder, e))? {
                 let entry = entry.map_err(|e| io_error("listing", &folder, e))?;
                 let name = entry.file_name().to_string_lossy().into_owned();
+                // The entry's own type: a link is a link, whatever it points at.
                 let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-                if is_file && !in_progress(&name) {
+                let inside =
+                    std::fs::canonicalize(entry.path()).is_ok_and(|p| p.starts_with(&root));
+                if is_file && inside && !in_progress(&name) {
                     files.push(name);
                 }
             }
@@ -107,6 +125,19 @@ impl FileDrop {
         }
         Ok(delivery)
     }
+}
+
+/// Refuses a path that is a symbolic link (or not a folder).
+fn refuse_link(path: &std::path::Path) -> Result<()> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| io_error("reading", path, e))?;
+    if meta.file_type().is_symlink() || !meta.is_dir() {
+        return Err(Error::invalid(format!(
+            "{} is a link or not a folder: links are not followed",
+            path.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        )));
+    }
+    Ok(())
 }
 
 fn in_progress(name: &str) -> bool {

@@ -45,6 +45,10 @@ pub enum LoadOutcome {
     Cancelled(Box<ImportReport>),
 }
 
+/// Deaths of the process loading a file after which the file is set aside (FAILED) instead of
+/// being read again: one that kills its reader must not kill every worker in turn.
+pub const MAX_INTERRUPTIONS: i32 = 2;
+
 /// At most this many unchanged batches in a row go unwritten, so the report's progress and
 /// checkpoint still move every few thousand rows.
 const MAX_DEFERRED_BATCHES: u32 = 16;
@@ -85,7 +89,19 @@ pub async fn load_file(
             EnrichmentCounts::default(),
         ));
     }
-    store.mark_running(report.id).await?;
+    let interruptions = store.mark_running(report.id).await?;
+    if interruptions >= MAX_INTERRUPTIONS {
+        // Set aside: a sync skips a FAILED file until it changes.
+        let reason = format!(
+            "Reading this file stopped the server {interruptions} times; it is set aside and \
+             not read again. Fix the file and deliver it again (a changed file is read anew)"
+        );
+        tracing::error!(report = report.id, "{reason}");
+        store
+            .finish(report.id, ImportStatus::Failed, Some(&reason), Utc::now())
+            .await?;
+        return Err(Error::invalid(reason));
+    }
     let spooled = tempfile::NamedTempFile::new()
         .map_err(|e| Error::Internal(format!("creating a spool file: {e}")))?;
     let path = spooled.path().to_owned();
@@ -114,7 +130,12 @@ pub async fn load_file(
                 .await?;
             return Err(error);
         }
-        Err(other) => return Err(other),
+        Err(other) => {
+            if let Err(error) = store.mark_stopped(report.id).await {
+                tracing::warn!(report = report.id, %error, "could not hand a stopped load back");
+            }
+            return Err(other);
+        }
     }
     drop(spooled);
     let enrichment = if report.file_type.makes_leads() {

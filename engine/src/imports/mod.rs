@@ -3,6 +3,7 @@
 //! cell, and loaded in batches by the `imports.file` job. The file layouts are ours (the spec
 //! gives none): docs/imports.md lists each file type's fields and the header names it knows.
 
+pub mod child_reader;
 pub mod connectors;
 pub mod fields;
 pub mod load;
@@ -29,7 +30,7 @@ use crate::error::{Error, Result};
 /// Who uploads and reviews data files: the roles that run a store's bulk work.
 pub const IMPORT_ROLES: &[Role] = MANAGER_ROLES;
 
-/// The largest import file taken (CSV, XLSX); XLS and ODS, read whole, are bounded by it too.
+/// The largest import file taken, whatever its format.
 pub const MAX_IMPORT_BYTES: usize = 100 * 1024 * 1024;
 
 /// Rows loaded per transaction (and per checkpoint).
@@ -295,9 +296,33 @@ pub struct RowProblem {
     pub line: u64,
     pub column: Option<String>,
     pub message: String,
-    /// The row's cells as read, for the error file.
+    /// An excerpt of the row's cells as read ([`row_excerpt`]), for the error file.
     #[serde(skip)]
     pub cells: Vec<String>,
+}
+
+/// The most of one cell a row problem keeps, and of all its cells together: enough to find
+/// and fix the row, never a hostile file's payload once per problem.
+pub const EXCERPT_CELL_CHARS: usize = 256;
+pub const EXCERPT_ROW_CHARS: usize = 4_096;
+
+/// A row's cells as a problem keeps them: each cut to [`EXCERPT_CELL_CHARS`], and cells past
+/// [`EXCERPT_ROW_CHARS`] in all left empty; a cut cell ends with "…".
+pub fn row_excerpt(cells: &[String]) -> Vec<String> {
+    let mut left = EXCERPT_ROW_CHARS;
+    cells
+        .iter()
+        .map(|cell| {
+            let limit = EXCERPT_CELL_CHARS.min(left);
+            let mut kept: String = cell.chars().take(limit).collect();
+            if kept.len() < cell.len() && limit > 0 {
+                kept.pop();
+                kept.push('…');
+            }
+            left -= kept.chars().count().min(left);
+            kept
+        })
+        .collect()
 }
 
 /// A data row read through the mapping: each mapped field's value.
@@ -356,7 +381,7 @@ impl Record {
             line: self.line,
             column,
             message,
-            cells: self.cells.clone(),
+            cells: row_excerpt(&self.cells),
         }
     }
 
@@ -418,11 +443,12 @@ pub fn read_record(
     headers: &[String],
     row: SourceRow,
 ) -> std::result::Result<Record, Vec<RowProblem>> {
+    let excerpt = std::cell::OnceCell::new();
     let problem = |column: Option<usize>, message: String| RowProblem {
         line: row.line,
         column: column.and_then(|c| headers.get(c).cloned()),
         message,
-        cells: row.cells.clone(),
+        cells: excerpt.get_or_init(|| row_excerpt(&row.cells)).clone(),
     };
     if let Some(reason) = &row.problem {
         return Err(vec![problem(None, reason.clone())]);

@@ -1,9 +1,14 @@
-//! Reading an import file on disk row by row, with memory bounded by a row (XLSX through our
-//! own reader, which spills the shared strings to disk; XLSB by its shared strings; XLS and
-//! ODS, whose formats have no streaming reader, by a sheet): CSV text in UTF-8 (with or without a byte
-//! order mark) or Windows-1252 with a comma, semicolon, tab or pipe separator, detected from
-//! the file's start; and the first sheet of an XLSX, XLSB, XLS or ODS workbook. The first
-//! non-empty row is the header.
+//! Reading an import file on disk row by row: CSV text in UTF-8 (with or without a byte order
+//! mark) or Windows-1252 with a comma, semicolon, tab or pipe separator, detected from the
+//! file's start; and the first sheet of an XLSX, XLSB, XLS or ODS workbook. The first non-empty
+//! row is the header.
+//!
+//! Whatever a file claims about itself, reading it stays within a budget: CSV and XLSX (our
+//! own reader, which spills the shared strings to disk) hold about a row in memory, and every
+//! cell is at most [`MAX_CELL_CHARS`] long. XLSB, XLS and ODS are read by calamine, which
+//! loads a whole sheet (or shared-string table) and trusts the sizes a file states, so they
+//! are read in a child process under a memory and CPU limit ([`super::child_reader`]): a file
+//! that would exhaust them is refused, and the server never is.
 
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
@@ -13,6 +18,7 @@ use std::path::Path;
 use calamine::{Data, DataRef, Ods, Reader, Sheets, Xls, Xlsb, open_workbook_from_rs};
 use serde::Serialize;
 
+use super::child_reader;
 use super::xlsx::{self, SheetEvent};
 use crate::domain::roles::closed_set;
 use crate::error::{Error, Result};
@@ -38,6 +44,12 @@ closed_set! {
 
 /// Columns a header row may have.
 pub const MAX_COLUMNS: usize = 200;
+/// The longest cell read: a spreadsheet cell's own limit (Excel's). Longer is no data any
+/// dealer system writes, and a file that holds one is refused before the cell is kept.
+pub const MAX_CELL_CHARS: usize = 32_767;
+/// The most text one row may hold, all its cells together. Rows are handed on in batches of
+/// a thousand, so this bounds a batch too; a dealer system's records are a few hundred bytes.
+pub const MAX_ROW_BYTES: usize = 64 * 1024;
 /// How much of a CSV file its encoding and separator are judged on.
 const SAMPLE_BYTES: usize = 64 * 1024;
 
@@ -211,12 +223,15 @@ fn read_csv(
             Some(position) => lines.line_at(position.byte() + bom as u64)?,
             None => 0,
         };
+        if record.as_slice().len() > MAX_ROW_BYTES {
+            return Err(row_too_long(line));
+        }
         let mut problem = None;
         let cells: Vec<String> = record
             .iter()
             .take(MAX_COLUMNS + 1)
-            .map(|field| decode(field, encoding, &mut problem))
-            .collect();
+            .map(|field| clean_cell(decode(field, encoding, &mut problem), line, &mut problem))
+            .collect::<Result<_>>()?;
         if cells.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
@@ -337,6 +352,42 @@ fn decode(field: &[u8], encoding: TextEncoding, problem: &mut Option<String>) ->
     }
 }
 
+/// A cell's text as kept: refused when longer than a spreadsheet cell can be (the file is
+/// not read on), and NUL characters, which no database column takes, replaced with the row
+/// noted, so both databases refuse the row alike.
+pub(super) fn clean_cell(text: String, line: u64, problem: &mut Option<String>) -> Result<String> {
+    if text.len() > MAX_CELL_CHARS && text.chars().count() > MAX_CELL_CHARS {
+        return Err(cell_too_long(line));
+    }
+    if text.contains('\0') {
+        problem.get_or_insert_with(|| {
+            "The row holds a NUL character (0x00), which is not text".to_owned()
+        });
+        return Ok(text.replace('\0', "\u{FFFD}"));
+    }
+    Ok(text)
+}
+
+fn row_too_long(line: u64) -> Error {
+    Error::invalid(format!(
+        "Line {line} holds more than {} KB of text, more than any record of a dealer system; \
+         the file is not read",
+        MAX_ROW_BYTES / 1024
+    ))
+}
+
+/// A cell longer than [`MAX_CELL_CHARS`] on `line` (0: not known yet).
+pub(super) fn cell_too_long(line: u64) -> Error {
+    let place = if line > 0 {
+        format!("Line {line} holds a cell")
+    } else {
+        "A cell holds".to_owned()
+    };
+    Error::invalid(format!(
+        "{place} longer than {MAX_CELL_CHARS} characters, a spreadsheet cell's limit; the file is not read"
+    ))
+}
+
 /// Windows-1252: Latin-1 but for 0x80–0x9F, where it has typographic characters.
 fn windows_1252(byte: u8) -> char {
     const HIGH: [char; 32] = [
@@ -352,31 +403,31 @@ fn windows_1252(byte: u8) -> char {
 
 // ---- Workbooks ----
 
-/// Opens a workbook calamine reads: OLE is XLS; a zip is ODS when its `mimetype` says so,
-/// else XLSB (XLSX has its own reader, [`super::xlsx`]).
-fn open_workbook(path: &Path, is_ole: bool, is_ods: bool) -> Result<Sheets<BufReader<File>>> {
+/// Opens a workbook calamine reads, of `format` (XLS, ODS or XLSB).
+fn open_workbook(path: &Path, format: FileFormat) -> Result<Sheets<BufReader<File>>> {
     let unreadable =
         |e: calamine::Error| Error::invalid(format!("The workbook could not be read: {e}"));
     let file = File::open(path)
         .map(BufReader::new)
         .map_err(|e| Error::invalid(format!("The file could not be opened: {e}")))?;
-    if is_ole {
-        open_workbook_from_rs::<Xls<_>, _>(file)
+    match format {
+        FileFormat::Xls => open_workbook_from_rs::<Xls<_>, _>(file)
             .map(Sheets::Xls)
-            .map_err(|e| unreadable(e.into()))
-    } else if is_ods {
-        open_workbook_from_rs::<Ods<_>, _>(file)
+            .map_err(|e| unreadable(e.into())),
+        FileFormat::Ods => open_workbook_from_rs::<Ods<_>, _>(file)
             .map(Sheets::Ods)
-            .map_err(|e| unreadable(e.into()))
-    } else {
-        open_workbook_from_rs::<Xlsb<_>, _>(file)
+            .map_err(|e| unreadable(e.into())),
+        _ => open_workbook_from_rs::<Xlsb<_>, _>(file)
             .map(Sheets::Xlsb)
-            .map_err(|e| unreadable(e.into()))
+            .map_err(|e| unreadable(e.into())),
     }
 }
 
 const ODS_MIMETYPE: &[u8] = b"application/vnd.oasis.opendocument.spreadsheet";
 
+/// A workbook: OLE is XLS; a zip is ODS when its `mimetype` says so, XLSX when it holds an
+/// XML workbook (read here, by [`super::xlsx`]), else XLSB. The formats calamine reads go to
+/// a child process.
 fn read_workbook(
     path: &Path,
     is_ole: bool,
@@ -390,19 +441,18 @@ fn read_workbook(
             .windows(ODS_MIMETYPE.len())
             .any(|w| w == ODS_MIMETYPE)
     };
-    let mut info = FileInfo {
-        format: FileFormat::Xlsx,
-        encoding: None,
-        separator: None,
-        sheet: None,
-        headers: Vec::new(),
-    };
-    let mut rows = SheetRows::new(size);
     if !is_ole
         && !is_ods
         && let Some(mut workbook) = xlsx::Workbook::open(path)?
     {
-        info.sheet = Some(workbook.sheet_name.clone());
+        let mut info = FileInfo {
+            format: FileFormat::Xlsx,
+            encoding: None,
+            separator: None,
+            sheet: Some(workbook.sheet_name.clone()),
+            headers: Vec::new(),
+        };
+        let mut rows = SheetRows::new(size);
         let flow = workbook.for_each_cell(|event| match event {
             SheetEvent::Dimension { last_row } => {
                 rows.last_row = u64::from(last_row);
@@ -417,22 +467,39 @@ fn read_workbook(
         }
         return Ok(info);
     }
+    let format = match (is_ole, is_ods) {
+        (true, _) => FileFormat::Xls,
+        (_, true) => FileFormat::Ods,
+        _ => FileFormat::Xlsb,
+    };
+    child_reader::read(path, format, size, on_event)
+}
 
+/// Reads the first sheet of a workbook calamine reads (XLS, ODS or XLSB) in this process.
+/// Only the child process of [`child_reader`] calls it: calamine loads a whole sheet (XLSB:
+/// its shared strings) and believes the dimensions a file states.
+pub(super) fn read_with_calamine(
+    path: &Path,
+    format: FileFormat,
+    size: u64,
+    on_event: &mut impl FnMut(ReadEvent<'_>) -> ControlFlow<()>,
+) -> Result<FileInfo> {
     let unreadable =
         |e: calamine::Error| Error::invalid(format!("The workbook could not be read: {e}"));
-    let mut workbook = open_workbook(path, is_ole, is_ods)?;
+    let mut workbook = open_workbook(path, format)?;
     let sheet = workbook
         .sheet_names()
         .first()
         .cloned()
         .ok_or_else(|| Error::invalid("The workbook has no sheet"))?;
-    info.format = match &workbook {
-        Sheets::Xlsx(_) => FileFormat::Xlsx,
-        Sheets::Xlsb(_) => FileFormat::Xlsb,
-        Sheets::Xls(_) => FileFormat::Xls,
-        Sheets::Ods(_) => FileFormat::Ods,
+    let mut info = FileInfo {
+        format,
+        encoding: None,
+        separator: None,
+        sheet: Some(sheet.clone()),
+        headers: Vec::new(),
     };
-    info.sheet = Some(sheet.clone());
+    let mut rows = SheetRows::new(size);
     match &mut workbook {
         // Cell by cell, in row order: memory stays at one row (and the shared strings).
         Sheets::Xlsb(xlsb) => {
@@ -456,8 +523,7 @@ fn read_workbook(
                 }
             }
         }
-        // These formats have no streaming reader: the sheet is read whole (the upload limit
-        // bounds it).
+        // These formats have no streaming reader: the sheet is read whole.
         workbook => {
             let range = workbook.worksheet_range(&sheet).map_err(unreadable)?;
             let start = range.start().unwrap_or((0, 0));
@@ -491,6 +557,9 @@ struct SheetRows {
     last_row: u64,
     row: Option<u32>,
     cells: Vec<String>,
+    /// The text the row's cells hold so far.
+    row_bytes: usize,
+    problem: Option<String>,
     have_header: bool,
 }
 
@@ -501,6 +570,8 @@ impl SheetRows {
             last_row: 0,
             row: None,
             cells: Vec::new(),
+            row_bytes: 0,
+            problem: None,
             have_header: false,
         }
     }
@@ -521,6 +592,12 @@ impl SheetRows {
         }
         let column = column as usize;
         if column < MAX_COLUMNS && !text.is_empty() {
+            let line = u64::from(row) + 1;
+            let text = clean_cell(text, line, &mut self.problem)?;
+            self.row_bytes += text.len();
+            if self.row_bytes > MAX_ROW_BYTES {
+                return Err(row_too_long(line));
+            }
             if self.cells.len() <= column {
                 self.cells.resize(column + 1, String::new());
             }
@@ -538,6 +615,8 @@ impl SheetRows {
             return Ok(ControlFlow::Continue(()));
         };
         let cells = std::mem::take(&mut self.cells);
+        let problem = self.problem.take();
+        self.row_bytes = 0;
         if cells.iter().all(|c| c.trim().is_empty()) {
             return Ok(ControlFlow::Continue(()));
         }
@@ -557,7 +636,7 @@ impl SheetRows {
             SourceRow {
                 line,
                 cells,
-                problem: None,
+                problem,
             },
             done,
         )))

@@ -64,7 +64,12 @@ fn hex(digest: Sha256) -> String {
 /// The size and SHA-256 (hex) of a file on disk, read in one pass (blocking).
 pub fn file_digest(path: &std::path::Path) -> std::io::Result<(u64, String)> {
     use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
+    use std::os::unix::fs::OpenOptionsExt;
+    // A file swapped for a link since it was listed is not followed.
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
+        .open(path)?;
     let mut digest = Sha256::new();
     let mut buffer = vec![0u8; 256 * 1024];
     let mut size = 0u64;

@@ -104,6 +104,12 @@ impl Syncer<'_> {
             .map(|name| {
                 format!("{name}: not in a file type's folder (such as dms_customer_vehicles/)")
             })
+            .chain(
+                delivery
+                    .linked_folders
+                    .iter()
+                    .map(|name| format!("{name}: a link, not a folder; links are not followed")),
+            )
             .collect();
         let mut plan = Vec::new();
         let mut total_bytes = 0u64;

@@ -21,12 +21,20 @@ use quick_xml::{Reader as XmlReader, XmlVersion};
 use zip::ZipArchive;
 use zip::result::ZipError;
 
-use super::reader::{excel_date_text, float_text};
+use super::reader::{MAX_CELL_CHARS, cell_too_long, excel_date_text, float_text};
 use crate::error::{Error, Result};
 
-/// The most text a workbook's shared strings may unpack to: they go to disk, and a small
-/// upload can unpack to far more than it weighs.
+/// The most a workbook's shared strings may unpack to (text and index): they go to disk, and
+/// a small upload can unpack to far more than it weighs.
 const MAX_SHARED_STRING_BYTES: u64 = 1024 * 1024 * 1024;
+/// The most all workbooks being read at once may spill, so that parallel uploads cannot fill
+/// the disk.
+const MAX_SERVER_SPILL_BYTES: u64 = 2 * MAX_SHARED_STRING_BYTES;
+/// What every reader in this process has spilled and not yet dropped.
+static SPILLED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// The most bytes one XML event (a tag, a run of text) may take: XML reads an event whole,
+/// so without it a single 1 GB text node would be read into memory before any check.
+const MAX_EVENT_BYTES: u64 = 4 * 1024 * 1024;
 /// How much of a spill file one cache block holds, and how many blocks each cache keeps.
 const BLOCK_BYTES: usize = 32 * 1024;
 const CACHED_BLOCKS: usize = 16;
@@ -39,7 +47,73 @@ pub(super) enum SheetEvent {
 }
 
 type Archive = ZipArchive<BufReader<File>>;
-type PartReader<'a> = XmlReader<BufReader<zip::read::ZipFile<'a, BufReader<File>>>>;
+type PartReader<'a> = XmlReader<Bounded<BufReader<zip::read::ZipFile<'a, BufReader<File>>>>>;
+
+/// A reader that refuses to hand out more than [`MAX_EVENT_BYTES`] between two calls of
+/// [`Bounded::reset`], which [`next_event`] makes before each event.
+pub(super) struct Bounded<R> {
+    inner: R,
+    taken: u64,
+}
+
+impl<R: io::BufRead> Bounded<R> {
+    fn new(inner: R) -> Self {
+        Self { inner, taken: 0 }
+    }
+
+    fn reset(&mut self) {
+        self.taken = 0;
+    }
+}
+
+impl<R: io::BufRead> Read for Bounded<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = io::BufRead::fill_buf(self)?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl<R: io::BufRead> io::BufRead for Bounded<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.taken > MAX_EVENT_BYTES {
+            return Err(io::Error::other(EventTooLarge));
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.taken += amount as u64;
+        self.inner.consume(amount);
+    }
+}
+
+/// What [`Bounded`] fails with.
+#[derive(Debug)]
+struct EventTooLarge;
+
+impl std::fmt::Display for EventTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "an XML element or text is larger than {} MB",
+            MAX_EVENT_BYTES / 1024 / 1024
+        )
+    }
+}
+
+impl std::error::Error for EventTooLarge {}
+
+/// The next XML event, at most [`MAX_EVENT_BYTES`] of the part.
+fn next_event<'b, R: io::BufRead>(
+    xml: &mut XmlReader<Bounded<R>>,
+    buf: &'b mut Vec<u8>,
+) -> Result<Event<'b>> {
+    xml.get_mut().reset();
+    xml.read_event_into(buf).map_err(unreadable)
+}
 
 /// An opened XLSX workbook, ready to stream its first sheet.
 pub(super) struct Workbook {
@@ -128,7 +202,7 @@ impl Workbook {
         let mut next_column = 0u32;
         loop {
             buf.clear();
-            match xml.read_event_into(&mut buf).map_err(unreadable)? {
+            match next_event(&mut xml, &mut buf)? {
                 Event::Start(e) if e.local_name().as_ref() == "dimension" => {
                     if let Some(reference) = attribute(&e, "ref")
                         && let Some((row, _)) = reference
@@ -209,14 +283,14 @@ fn cell_text(
 
 /// Reads a `<c>` element's children up to its end: the `<v>` text and the `<is>` string.
 fn cell_content<R: io::BufRead>(
-    xml: &mut XmlReader<R>,
+    xml: &mut XmlReader<Bounded<R>>,
     buf: &mut Vec<u8>,
 ) -> Result<(Option<String>, Option<String>)> {
     let mut value = None;
     let mut inline = None;
     loop {
         buf.clear();
-        match xml.read_event_into(buf).map_err(unreadable)? {
+        match next_event(xml, buf)? {
             Event::Start(e) if e.local_name().as_ref() == "v" => {
                 value = Some(plain_text(xml, "v")?);
             }
@@ -231,12 +305,12 @@ fn cell_content<R: io::BufRead>(
 }
 
 /// The text up to the end of the element named `closing`, entities resolved.
-fn plain_text<R: io::BufRead>(xml: &mut XmlReader<R>, closing: &str) -> Result<String> {
+fn plain_text<R: io::BufRead>(xml: &mut XmlReader<Bounded<R>>, closing: &str) -> Result<String> {
     let mut text = String::new();
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match xml.read_event_into(&mut buf).map_err(unreadable)? {
+        match next_event(xml, &mut buf)? {
             Event::Text(t) => text.push_str(&t.xml10_content()),
             Event::CData(t) => text.push_str(&t.xml10_content()),
             Event::GeneralRef(entity) => push_entity(&entity, &mut text)?,
@@ -244,7 +318,17 @@ fn plain_text<R: io::BufRead>(xml: &mut XmlReader<R>, closing: &str) -> Result<S
             Event::Eof => return Err(unreadable("a value is cut off")),
             _ => {}
         }
+        check_length(&text)?;
     }
+}
+
+/// Refuses text already longer than any cell may be (in bytes: four per character at most),
+/// before more of it is gathered; the exact count is [`super::reader::clean_cell`]'s.
+fn check_length(text: &str) -> Result<()> {
+    if text.len() > 4 * MAX_CELL_CHARS {
+        return Err(cell_too_long(0));
+    }
+    Ok(())
 }
 
 fn push_entity(entity: &BytesRef<'_>, text: &mut String) -> Result<()> {
@@ -262,13 +346,13 @@ fn push_entity(entity: &BytesRef<'_>, text: &mut String) -> Result<()> {
 /// A string item (`<si>` or `<is>`): its `<t>` texts, rich-text runs joined, phonetic
 /// readings (`<rPh>`) left out. Like Excel, a `<t>` without `xml:space="preserve"` is
 /// trimmed, and `_xHHHH_` escapes are decoded.
-fn string_item<R: io::BufRead>(xml: &mut XmlReader<R>, closing: &str) -> Result<String> {
+fn string_item<R: io::BufRead>(xml: &mut XmlReader<Bounded<R>>, closing: &str) -> Result<String> {
     let mut item = String::new();
     let mut buf = Vec::new();
     let mut in_phonetic = false;
     loop {
         buf.clear();
-        match xml.read_event_into(&mut buf).map_err(unreadable)? {
+        match next_event(xml, &mut buf)? {
             Event::Start(e) if e.local_name().as_ref() == "rPh" => in_phonetic = true,
             Event::End(e) if e.local_name().as_ref() == "rPh" => in_phonetic = false,
             Event::Start(e) if e.local_name().as_ref() == "t" && !in_phonetic => {
@@ -280,6 +364,7 @@ fn string_item<R: io::BufRead>(xml: &mut XmlReader<R>, closing: &str) -> Result<
                     text.trim_matches([' ', '\t', '\r', '\n'])
                 };
                 push_unescaped(text, &mut item);
+                check_length(&item)?;
             }
             Event::End(e) if e.local_name().as_ref() == closing => return Ok(item),
             Event::Eof => return Err(unreadable("a string is cut off")),
@@ -392,7 +477,7 @@ fn xml_part<'a>(
         Err(ZipError::FileNotFound) => return Ok(None),
         Err(e) => return Err(unreadable(e)),
     };
-    let mut xml = XmlReader::from_reader(BufReader::with_capacity(64 * 1024, file));
+    let mut xml = XmlReader::from_reader(Bounded::new(BufReader::with_capacity(64 * 1024, file)));
     let config = xml.config_mut();
     config.check_end_names = false;
     config.trim_text(false);
@@ -441,7 +526,7 @@ fn relationships(archive: &mut Archive, parts: &Parts, part: &str) -> Result<Vec
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match xml.read_event_into(&mut buf).map_err(unreadable)? {
+        match next_event(&mut xml, &mut buf)? {
             Event::Start(e) if e.local_name().as_ref() == "Relationship" => {
                 if attribute(&e, "TargetMode").as_deref() == Some("External") {
                     continue;
@@ -469,7 +554,7 @@ fn first_sheet(archive: &mut Archive, parts: &Parts, part: &str) -> Result<(Stri
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match xml.read_event_into(&mut buf).map_err(unreadable)? {
+        match next_event(&mut xml, &mut buf)? {
             Event::Start(e) if e.local_name().as_ref() == "workbookPr" => {
                 is_1904 = matches!(attribute(&e, "date1904").as_deref(), Some("1" | "true"));
             }
@@ -504,7 +589,7 @@ fn date_styles(archive: &mut Archive, parts: &Parts, part: &str) -> Result<Vec<b
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        match xml.read_event_into(&mut buf).map_err(unreadable)? {
+        match next_event(&mut xml, &mut buf)? {
             Event::Start(e) if e.local_name().as_ref() == "numFmt" => {
                 if let (Some(id), Some(code)) = (
                     attribute(&e, "numFmtId").and_then(|id| id.parse().ok()),
@@ -575,6 +660,38 @@ struct SharedStrings {
     count: u64,
     index: BlockCache,
     text: BlockCache,
+    _spilled: SpillShare,
+}
+
+/// A reader's share of the server's spill space, given back when it is dropped.
+struct SpillShare(u64);
+
+impl SpillShare {
+    /// Takes `bytes` more, unless the server's space or one workbook's share would overflow.
+    fn grow(&mut self, bytes: u64) -> Result<()> {
+        use std::sync::atomic::Ordering;
+        if self.0 + bytes > MAX_SHARED_STRING_BYTES {
+            return Err(Error::invalid(format!(
+                "The workbook's text unpacks to more than {} MiB",
+                MAX_SHARED_STRING_BYTES / 1024 / 1024
+            )));
+        }
+        let before = SPILLED.fetch_add(bytes, Ordering::Relaxed);
+        self.0 += bytes;
+        if before + bytes > MAX_SERVER_SPILL_BYTES {
+            return Err(Error::RateLimited(
+                "The server is reading other large workbooks; try again in a few minutes"
+                    .to_owned(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Drop for SpillShare {
+    fn drop(&mut self) {
+        SPILLED.fetch_sub(self.0, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl SharedStrings {
@@ -584,25 +701,21 @@ impl SharedStrings {
         let mut text = BufWriter::new(tempfile::tempfile().map_err(spill_error)?);
         let mut offset = 0u64;
         let mut count = 0u64;
+        let mut spilled = SpillShare(0);
         if let Some(mut xml) = xml_part(archive, parts, part)? {
             let mut buf = Vec::new();
             loop {
                 buf.clear();
-                match xml.read_event_into(&mut buf).map_err(unreadable)? {
+                match next_event(&mut xml, &mut buf)? {
                     Event::Start(e) if e.local_name().as_ref() == "si" => {
                         let item = string_item(&mut xml, "si")?;
+                        spilled.grow(8 + item.len() as u64)?;
                         index
                             .write_all(&offset.to_le_bytes())
                             .map_err(spill_error)?;
                         text.write_all(item.as_bytes()).map_err(spill_error)?;
                         offset += item.len() as u64;
                         count += 1;
-                        if offset > MAX_SHARED_STRING_BYTES {
-                            return Err(Error::invalid(format!(
-                                "The workbook's text unpacks to more than {} MiB",
-                                MAX_SHARED_STRING_BYTES / 1024 / 1024
-                            )));
-                        }
                     }
                     Event::Eof => break,
                     _ => {}
@@ -618,6 +731,7 @@ impl SharedStrings {
             count,
             index: BlockCache::new(into_file(index)?),
             text: BlockCache::new(into_file(text)?),
+            _spilled: spilled,
         })
     }
 

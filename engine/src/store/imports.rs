@@ -654,18 +654,57 @@ impl ImportStore {
 
     /// Marks a QUEUED report RUNNING (a resumed one stays RUNNING, and one its run gave up on
     /// runs again, its failure cleared).
-    pub async fn mark_running(&self, id: i64) -> Result<()> {
+    /// Marks a load as started, and returns how often earlier loads of the report died with
+    /// their process (it was found still running: nothing ended it).
+    pub async fn mark_running(&self, id: i64) -> Result<i32> {
+        let mut tx = self.db.begin().await?;
+        tx.execute(
+            &Query::update()
+                .table(ImportFileReports::Table)
+                .value(ImportFileReports::Status, ImportStatus::Running.as_str())
+                .value(ImportFileReports::Error, None::<String>)
+                .value(ImportFileReports::FinishedAt, None::<DateTime<Utc>>)
+                .value(
+                    ImportFileReports::Interruptions,
+                    Expr::case(
+                        Expr::col(ImportFileReports::Status).eq(ImportStatus::Running.as_str()),
+                        Expr::col(ImportFileReports::Interruptions).add(1),
+                    )
+                    .finally(Expr::col(ImportFileReports::Interruptions)),
+                )
+                .and_where(Expr::col(ImportFileReports::Id).eq(id))
+                .and_where(Expr::col(ImportFileReports::Status).is_in([
+                    ImportStatus::Queued.as_str(),
+                    ImportStatus::Failed.as_str(),
+                    ImportStatus::Running.as_str(),
+                ]))
+                .to_owned(),
+        )
+        .await?;
+        let interruptions: i32 = tx
+            .fetch_scalar(
+                &Query::select()
+                    .column(ImportFileReports::Interruptions)
+                    .from(ImportFileReports::Table)
+                    .and_where(Expr::col(ImportFileReports::Id).eq(id))
+                    .to_owned(),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(interruptions)
+    }
+
+    /// Hands a load that stopped on an error of ours (not of the file) back as queued, so the
+    /// next load does not count it as a death of its process.
+    pub async fn mark_stopped(&self, id: i64) -> Result<()> {
         self.db
             .execute(
                 &Query::update()
                     .table(ImportFileReports::Table)
-                    .value(ImportFileReports::Status, ImportStatus::Running.as_str())
-                    .value(ImportFileReports::Error, None::<String>)
-                    .value(ImportFileReports::FinishedAt, None::<DateTime<Utc>>)
+                    .value(ImportFileReports::Status, ImportStatus::Queued.as_str())
                     .and_where(Expr::col(ImportFileReports::Id).eq(id))
                     .and_where(
-                        Expr::col(ImportFileReports::Status)
-                            .is_in([ImportStatus::Queued.as_str(), ImportStatus::Failed.as_str()]),
+                        Expr::col(ImportFileReports::Status).eq(ImportStatus::Running.as_str()),
                     )
                     .to_owned(),
             )
@@ -960,6 +999,18 @@ impl ImportStore {
         writer
             .write_record(&header)
             .map_err(|e| Error::Internal(e.to_string()))?;
+        // One line per row, its problems joined; a row's problems may span pages.
+        let mut row: Option<(i32, Vec<String>, Vec<String>)> = None;
+        let write_row =
+            |writer: &mut csv::Writer<Vec<u8>>,
+             (line, mut cells, messages): (i32, Vec<String>, Vec<String>)| {
+                cells.resize(width, String::new());
+                cells.push(line.to_string());
+                cells.push(messages.join("; "));
+                writer
+                    .write_record(&cells)
+                    .map_err(|e| Error::Internal(e.to_string()))
+            };
         let mut after = (-1i32, -1i64);
         loop {
             let errors: Vec<RowError> = self
@@ -990,8 +1041,6 @@ impl ImportStore {
                 .await?;
             let Some(last) = errors.last() else { break };
             after = (last.row_number, last.id);
-            // One line per row, its problems joined.
-            let mut by_row: Vec<(i32, Vec<String>, Vec<String>)> = Vec::new();
             for error in &errors {
                 // A cell's problem already names its field; the column is added when its
                 // header is another name ("Serial Number: VIN: …", not "VIN: VIN: …").
@@ -1001,21 +1050,22 @@ impl ImportStore {
                     }
                     _ => error.message.clone(),
                 };
-                match by_row.last_mut() {
+                match &mut row {
                     Some((line, _, messages)) if *line == error.row_number => {
                         messages.push(message)
                     }
-                    _ => by_row.push((error.row_number, error.cells(), vec![message])),
+                    _ => {
+                        if let Some(done) =
+                            row.replace((error.row_number, error.cells(), vec![message]))
+                        {
+                            write_row(&mut writer, done)?;
+                        }
+                    }
                 }
             }
-            for (line, mut cells, messages) in by_row {
-                cells.resize(width, String::new());
-                cells.push(line.to_string());
-                cells.push(messages.join("; "));
-                writer
-                    .write_record(&cells)
-                    .map_err(|e| Error::Internal(e.to_string()))?;
-            }
+        }
+        if let Some(done) = row.take() {
+            write_row(&mut writer, done)?;
         }
         writer
             .into_inner()
@@ -1921,15 +1971,17 @@ async fn insert_problems(
             ImportRowErrors::Message,
             ImportRowErrors::RawRow,
         ]);
-        for problem in chunk {
+        for (i, problem) in chunk.iter().enumerate() {
+            // The row's excerpt once, on its first problem: the error file reads it there.
+            let first_of_row = i == 0 || chunk[i - 1].line != problem.line;
+            let raw_row =
+                first_of_row.then(|| serde_json::to_string(&problem.cells).unwrap_or_default());
             insert.values_panic([
                 report_id.into(),
                 clamp(problem.line).into(),
                 problem.column.clone().into(),
                 problem.message.clone().into(),
-                serde_json::to_string(&problem.cells)
-                    .unwrap_or_default()
-                    .into(),
+                raw_row.into(),
             ]);
         }
         tx.execute(&insert).await?;

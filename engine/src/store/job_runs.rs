@@ -53,6 +53,8 @@ pub struct JobRun {
     pub boc_id: Option<i64>,
     /// The store the run works on, if it works on exactly one.
     pub store_id: Option<i64>,
+    /// How often the process working on the run died (it went quiet and was handed out again).
+    pub interruptions: i32,
 }
 
 impl JobRun {
@@ -318,6 +320,15 @@ impl JobRunStore {
             .table(JobRuns::Table)
             .value(JobRuns::Status, JobStatus::Running.as_str())
             .value(JobRuns::Attempt, Expr::col(JobRuns::Attempt).add(1))
+            // Claiming a run still marked running means its last worker died under it.
+            .value(
+                JobRuns::Interruptions,
+                Expr::case(
+                    Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()),
+                    Expr::col(JobRuns::Interruptions).add(1),
+                )
+                .finally(Expr::col(JobRuns::Interruptions)),
+            )
             .value(JobRuns::WorkerId, worker_id)
             .value(JobRuns::HeartbeatAt, now)
             .value(
@@ -687,6 +698,7 @@ fn select_runs() -> SelectStatement {
             JobRuns::FinishedAt,
             JobRuns::BocId,
             JobRuns::StoreId,
+            JobRuns::Interruptions,
         ])
         .from(JobRuns::Table)
         .to_owned()

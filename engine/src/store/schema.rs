@@ -183,7 +183,7 @@ pub enum JobRuns {
     Table, Id, EnterpriseId, Kind, Input, Status, Progress, TotalCount, DoneCount, FailedCount,
     SkippedCount, Result, Error, ArtifactPath, Checkpoint, Attempt, MaxAttempts, IdempotencyKey,
     CancelRequested, WorkerId, HeartbeatAt, CreatedBy, CreatedAt, StartedAt, FinishedAt, BocId,
-    StoreId,
+    StoreId, Interruptions,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -221,7 +221,7 @@ pub enum ImportFileReports {
     Table, Id, EnterpriseId, BocId, StoreId, FileType, RecallType, FileName, Status, TotalRows,
     ImportedRows, FailedRows, JobRunId, UploadedBy, CreatedAt, FinishedAt, DataSourceId,
     FileFormat, SizeBytes, ContentSha256, Headers, Mapping, RowsDone, BytesRead, InsertedRows,
-    UpdatedRows, UnchangedRows, LeadsCreated, Error, SyncHistoryId,
+    UpdatedRows, UnchangedRows, LeadsCreated, Error, SyncHistoryId, Interruptions,
 }
 
 #[derive(Iden, Clone, Copy)]

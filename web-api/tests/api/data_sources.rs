@@ -393,3 +393,34 @@ async fn syncs_answer_the_spec_messages_and_keep_to_tenancy_and_roles() {
         .await;
     assert_error(response, StatusCode::BAD_REQUEST).await;
 }
+
+#[tokio::test]
+async fn a_drop_folder_follows_no_link_to_files_outside_it() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let source = app.create_source(&token, "Linked drop", "FILE_DROP").await;
+    let id = source["id"].as_i64().unwrap();
+    let directory = PathBuf::from(source["directory"].as_str().unwrap());
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(
+        outside.path().join("secret.csv"),
+        format!("SECRET-FIRST-LINE\n{CUSTOMERS}"),
+    )
+    .unwrap();
+    // A type folder replaced by a link, and a file that is a link out of the drop.
+    let folder = directory.join("dms_customer_vehicles");
+    std::fs::remove_dir(&folder).unwrap();
+    std::os::unix::fs::symlink(outside.path(), &folder).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.csv"),
+        directory.join("dms_repair_orders/linked.csv"),
+    )
+    .unwrap();
+
+    let synced = app.sync_now(&token, id).await;
+    assert_eq!(synced["files"], 0, "{synced}");
+    assert_eq!(app.reports_of_source(id).await, 0);
+    let message = synced["message"].as_str().unwrap();
+    assert!(message.contains("links are not followed"), "{synced}");
+    assert!(!synced.to_string().contains("SECRET"), "{synced}");
+}

@@ -46,6 +46,8 @@ pub async fn spawn_api_only_with(settings: &[(&'static str, &str)]) -> TestApp {
 
 async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
     static NEXT: AtomicU32 = AtomicU32::new(0);
+    // XLS, XLSB and ODS are read by a child `bayline`, not by this test binary.
+    engine::imports::child_reader::use_program(env!("CARGO_BIN_EXE_bayline").into());
     let dir = tempfile::tempdir().expect("temp dir");
     let postgres = std::env::var("TEST_DATABASE_URL")
         .ok()
@@ -440,6 +442,18 @@ impl EventReader {
                 .ok()?;
             let bytes = chunk.expect("stream readable")?;
             self.buffer.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+
+    /// Whether the server ends the stream within `wait`.
+    pub async fn wait_closed(&mut self, wait: std::time::Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.response.chunk()).await {
+                Err(_) => return false,
+                Ok(Ok(Some(_))) => continue,
+                Ok(Ok(None) | Err(_)) => return true,
+            }
         }
     }
 

@@ -1684,3 +1684,80 @@ async fn a_recall_row_that_waited_for_its_store_code_makes_its_lead_once_mapped(
         "the lead is counted on its file: {report}"
     );
 }
+
+#[tokio::test]
+async fn a_file_that_stopped_the_server_twice_is_set_aside_not_read_again() {
+    let app = spawn_app().await;
+    let token = app.token_of("enterprise-admin").await;
+    let (enterprise_id, boc_id): (i64, i64) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .columns([Stores::EnterpriseId, Stores::BocId])
+                .from(Stores::Table)
+                .and_where(Expr::col(Stores::Id).eq(1))
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut file, dms_csv().as_bytes()).unwrap();
+    let (info, _) = sample(file.path(), dms_csv().len() as u64, 0).unwrap();
+    let mapping = resolve(FileType::DmsCustomerVehicles, &info.headers, None, None).unwrap();
+    let imports = ImportStore::new(app.db.clone());
+    let report = imports
+        .create_report(
+            &NewReport {
+                enterprise_id,
+                boc_id,
+                store_id: 1,
+                file_type: FileType::DmsCustomerVehicles,
+                recall_type: None,
+                file_name: "deadly.csv".to_owned(),
+                file_format: "CSV".to_owned(),
+                size_bytes: dms_csv().len() as u64,
+                content_sha256: "not checked here".to_owned(),
+                mapping: mapping.by_header(&info.headers),
+                headers: info.headers.clone(),
+                data_source_id: None,
+                sync_history_id: None,
+                uploaded_by: None,
+            },
+            file.path(),
+            chrono::Utc::now(),
+        )
+        .await
+        .unwrap();
+    // Two loads started and neither ended: the process died under both (the second start
+    // finds the first still running; the job's start below finds the second).
+    assert_eq!(imports.mark_running(report.id).await.unwrap(), 0);
+    assert_eq!(imports.mark_running(report.id).await.unwrap(), 1);
+
+    let run = app
+        .start_job(
+            &token,
+            "imports.file",
+            json!({ "reportId": report.id, "storeId": 1 }),
+        )
+        .await;
+    let run = app.wait_until_final(&token, run).await;
+    assert_eq!(run["run"]["status"], "failed", "{run}");
+    let path = format!("/api/data-sync/file-reports/{}", report.id);
+    let set_aside = app.ok_json(Method::GET, &path, &token, None).await;
+    assert_eq!(set_aside["status"], "FAILED", "{set_aside}");
+    assert!(
+        set_aside["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("stopped the server 2 times")),
+        "{set_aside}"
+    );
+    assert_eq!(set_aside["insertedRows"], 0, "{set_aside}");
+    // Final: a later load (a retry, the next sync) does not read it again.
+    assert!(
+        !imports
+            .is_resumable(&imports.report(enterprise_id, report.id).await.unwrap())
+            .await
+            .unwrap()
+    );
+}

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // helpers as well as tests: a failure should panic where it happens
 
+mod access_seams;
 mod administration;
 mod appointments;
 mod assistant_actions;
@@ -19,6 +20,7 @@ mod events;
 mod follow_ups;
 mod hardening;
 mod helpers;
+mod hostile_files;
 mod imports;
 mod job_kinds;
 mod jobs;
