@@ -279,7 +279,7 @@ async fn measure(db: &Database) -> anyhow::Result<()> {
     };
     let (start, end) = day_bounds(Utc::now());
     let day = AppointmentSearch {
-        store_ids: vec![store_id],
+        stores: engine::auth::StoreFilter::Only(vec![store_id]),
         from: Some(start),
         until: Some(end),
         ..AppointmentSearch::default()

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use chrono::{DateTime, Duration, Utc};
 
-pub use scope::{Caller, Scope};
+pub use scope::{Caller, Scope, StoreFilter};
 
 use crate::db::Database;
 use crate::error::{Error, Result};
@@ -159,6 +159,16 @@ impl AuthService {
 
     /// The caller behind a token, or `Unauthorized`.
     pub async fn authenticate(&self, token: &str) -> Result<Caller> {
+        self.caller_of(token, true).await
+    }
+
+    /// The caller behind a token as it is now, for a connection opened earlier that re-checks
+    /// its session; it does not count as the user's activity.
+    pub async fn recheck(&self, token: &str) -> Result<Caller> {
+        self.caller_of(token, false).await
+    }
+
+    async fn caller_of(&self, token: &str, is_activity: bool) -> Result<Caller> {
         let unauthorized =
             || Error::Unauthorized("Your session has expired. Please log in.".into());
         let now = Utc::now();
@@ -174,7 +184,7 @@ impl AuthService {
             .filter(|p| !p.is_blocked)
             .ok_or_else(unauthorized)?;
         // Recording activity once a minute is enough and spares a write per request.
-        if now - session.last_seen_at > Duration::minutes(1) {
+        if is_activity && now - session.last_seen_at > Duration::minutes(1) {
             self.sessions.touch(session.id, now).await?;
         }
         Ok(Caller::from_profile(&profile, session.id))

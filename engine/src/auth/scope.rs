@@ -46,6 +46,16 @@ impl Caller {
         self.roles.contains(&Role::SuperAdmin)
     }
 
+    /// Whether `other` (the same user, read again) may see exactly what this caller may.
+    pub fn has_same_access(&self, other: &Caller) -> bool {
+        self.user_id == other.user_id
+            && self.roles == other.roles
+            && self.emp_level == other.emp_level
+            && self.enterprise_id == other.enterprise_id
+            && self.boc_id == other.boc_id
+            && self.store_id == other.store_id
+    }
+
     pub fn has_any(&self, roles: &[Role]) -> bool {
         self.roles.iter().any(|r| roles.contains(r))
     }
@@ -101,7 +111,8 @@ impl Scope {
     }
 
     /// Narrows a query on `table` to the scope, through its `enterprise_id`, `boc_id` and
-    /// `store_id` columns (`has_boc` says whether the table carries `boc_id`).
+    /// `store_id` columns (`has_boc` says whether the table carries `boc_id`; one that does
+    /// not is narrowed to a dealer through its stores). Every store query goes through here.
     pub fn restrict<T>(&self, query: &mut SelectStatement, table: T, has_boc: bool)
     where
         T: IntoIden + Clone,
@@ -109,11 +120,51 @@ impl Scope {
         query.and_where(
             Expr::col((table.clone(), Alias::new("enterprise_id"))).eq(self.enterprise_id),
         );
-        if let (Some(boc_id), true) = (self.boc_id, has_boc) {
-            query.and_where(Expr::col((table.clone(), Alias::new("boc_id"))).eq(boc_id));
+        match (self.boc_id, has_boc) {
+            (Some(boc_id), true) => {
+                query.and_where(Expr::col((table.clone(), Alias::new("boc_id"))).eq(boc_id));
+            }
+            // A table without the dealer: through its store's.
+            (Some(boc_id), false) => {
+                query.and_where(
+                    Expr::col((table.clone(), Alias::new("store_id"))).in_subquery(
+                        sea_query::Query::select()
+                            .column(Alias::new("id"))
+                            .from(Alias::new("stores"))
+                            .and_where(Expr::col(Alias::new("boc_id")).eq(boc_id))
+                            .to_owned(),
+                    ),
+                );
+            }
+            (None, _) => {}
         }
         if let Some(store_id) = self.store_id {
             query.and_where(Expr::col((table, Alias::new("store_id"))).eq(store_id));
+        }
+    }
+}
+
+/// The stores a search keeps, inside the caller's scope: all of them, or exactly these. An
+/// empty list keeps nothing: a caller whose stores are all gone sees nothing, never more.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum StoreFilter {
+    #[default]
+    All,
+    Only(Vec<i64>),
+}
+
+impl StoreFilter {
+    /// Narrows a query on `table` (through its `store_id`) to the filter's stores.
+    pub fn apply<T>(&self, query: &mut SelectStatement, table: T)
+    where
+        T: IntoIden,
+    {
+        if let Self::Only(ids) = self {
+            if ids.is_empty() {
+                query.and_where(Expr::val(1).eq(2));
+            } else {
+                query.and_where(Expr::col((table, Alias::new("store_id"))).is_in(ids.clone()));
+            }
         }
     }
 }
@@ -150,6 +201,25 @@ mod tests {
         assert_eq!((scope.boc_id, scope.store_id), (Some(3), Some(9)));
         assert!(scope.contains(1, Some(3), Some(9)));
         assert!(!scope.contains(1, Some(3), Some(10)));
+    }
+
+    #[test]
+    fn an_empty_store_list_keeps_nothing_and_a_dealer_reaches_tables_without_one() {
+        use sea_query::{Query, SqliteQueryBuilder};
+        let mut query = Query::select()
+            .column(Alias::new("id"))
+            .from(Alias::new("appointments"))
+            .to_owned();
+        let dealer = Scope {
+            enterprise_id: 1,
+            boc_id: Some(3),
+            store_id: None,
+        };
+        dealer.restrict(&mut query, Alias::new("appointments"), false);
+        StoreFilter::Only(Vec::new()).apply(&mut query, Alias::new("appointments"));
+        let sql = query.to_string(SqliteQueryBuilder);
+        assert!(sql.contains(r#""boc_id" = 3"#), "{sql}");
+        assert!(sql.contains("1 = 2"), "{sql}");
     }
 
     #[test]

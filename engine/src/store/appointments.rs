@@ -10,7 +10,7 @@ use super::schema::{
 };
 use super::{Page, PageRequest, like_pattern};
 use crate::appointments::AppointmentStatus;
-use crate::auth::Scope;
+use crate::auth::{Scope, StoreFilter};
 use crate::db::{Database, Transaction};
 use crate::domain::leads::LeadStage;
 use crate::error::{Error, Result};
@@ -43,11 +43,11 @@ pub struct AppointmentRecord {
     pub vehicle_vin: Option<String>,
 }
 
-/// What to look for: stores (empty: every store in scope), a time range, and text matching the
+/// What to look for: stores (inside the caller's scope), a time range, and text matching the
 /// customer's name, mobile digits, the VIN or the appointment's title.
 #[derive(Debug, Clone, Default)]
 pub struct AppointmentSearch {
-    pub store_ids: Vec<i64>,
+    pub stores: StoreFilter,
     pub from: Option<DateTime<Utc>>,
     pub until: Option<DateTime<Utc>>,
     pub query: Option<String>,
@@ -87,15 +87,9 @@ impl AppointmentStore {
             .left_join(
                 Vehicles::Table,
                 Expr::col((Vehicles::Table, Vehicles::Id)).equals((Appt::Table, Appt::VehicleId)),
-            )
-            .and_where(Expr::col((Appt::Table, Appt::EnterpriseId)).eq(scope.enterprise_id));
-        if let Some(store) = scope.store_id {
-            query.and_where(Expr::col((Appt::Table, Appt::StoreId)).eq(store));
-        }
-        if !search.store_ids.is_empty() {
-            query
-                .and_where(Expr::col((Appt::Table, Appt::StoreId)).is_in(search.store_ids.clone()));
-        }
+            );
+        scope.restrict(&mut query, Appt::Table, false);
+        search.stores.apply(&mut query, Appt::Table);
         if let Some(from) = search.from {
             query.and_where(Expr::col((Appt::Table, Appt::ApptAt)).gte(from));
         }

@@ -15,6 +15,7 @@ use super::schema::{
     Stores,
 };
 use super::{Page, PageRequest};
+use crate::auth::StoreFilter;
 use crate::db::Database;
 use crate::error::{Error, Result};
 use crate::planner::PlannerTransferInput;
@@ -588,7 +589,7 @@ const AUDIT_COLUMNS: [PlannerAudits; 13] = [
 #[derive(Debug, Clone, Default)]
 pub struct AuditSearch {
     pub planner_name: Option<String>,
-    pub store_ids: Vec<i64>,
+    pub stores: StoreFilter,
     pub from: Option<NaiveDate>,
     pub until: Option<NaiveDate>,
 }
@@ -918,9 +919,7 @@ impl PlannerStore {
         {
             query.and_where(Expr::col(PlannerAudits::PlannerName).eq(name.trim()));
         }
-        if !search.store_ids.is_empty() {
-            query.and_where(Expr::col(PlannerAudits::StoreId).is_in(search.store_ids.clone()));
-        }
+        search.stores.apply(&mut query, PlannerAudits::Table);
         if let Some(from) = search.from {
             query.and_where(Expr::col(PlannerAudits::PlannerDate).gte(from));
         }

@@ -5,7 +5,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::appointments::service::{BookingDraft, DayAvailability};
 use engine::appointments::{AppointmentStatus, display_time};
-use engine::auth::{Caller, Scope};
+use engine::auth::{Caller, Scope, StoreFilter};
 use engine::domain::formats::parse_request_date;
 use engine::store::PageRequest;
 use engine::store::appointments::{AppointmentRecord, AppointmentSearch};
@@ -171,7 +171,8 @@ async fn search_page(
         ),
     };
     let search = AppointmentSearch {
-        store_ids: if wanted.is_empty() { visible } else { wanted },
+        // The caller's visible stores when none is named: none visible, none searched.
+        stores: StoreFilter::Only(if wanted.is_empty() { visible } else { wanted }),
         from: start,
         until: end,
         query: body.query,
@@ -559,7 +560,7 @@ async fn one(state: &AppState, scope: &Scope, id: i64) -> ApiResult<AppointmentV
         .search(
             scope,
             &AppointmentSearch {
-                store_ids: vec![detail.store_id],
+                stores: StoreFilter::Only(vec![detail.store_id]),
                 from: Some(midnight(day)),
                 until: day.succ_opt().map(midnight),
                 ..AppointmentSearch::default()
@@ -597,7 +598,7 @@ async fn of_store_between(
         .search(
             scope,
             &AppointmentSearch {
-                store_ids: vec![store_id],
+                stores: StoreFilter::Only(vec![store_id]),
                 from: Some(start),
                 until: end,
                 ..AppointmentSearch::default()

@@ -105,11 +105,34 @@ pub struct EventApi;
 struct Audience {
     caller: Caller,
     scope: Option<Scope>,
-    /// The stores inside the scope, read once when the stream opens.
+    /// The stores inside the scope, read when the stream opens and at each re-check.
     stores: HashSet<i64>,
+    /// The session the stream was opened with, re-checked every [`SESSION_RECHECK`].
+    token: String,
 }
 
+/// How often an open stream re-checks its session: a logout, a block or a change of the
+/// user's roles or place ends it within this time (the client reconnects, and is refused or
+/// gets its new scope), and a store closed since leaves its stores.
+const SESSION_RECHECK: Duration = Duration::from_secs(3);
+
 impl Audience {
+    /// Whether the stream may go on: its session still signs the same user in, with the same
+    /// access. The stores in scope are read again.
+    async fn still_admitted(&mut self, state: &AppState) -> bool {
+        match state.auth.recheck(&self.token).await {
+            Ok(caller) if caller.has_same_access(&self.caller) => {}
+            _ => return false,
+        }
+        if let Some(scope) = &self.scope {
+            match state.tenancy.stores(scope).await {
+                Ok(stores) => self.stores = stores.into_iter().map(|s| s.id).collect(),
+                Err(error) => tracing::warn!(%error, "event stream could not re-read its stores"),
+            }
+        }
+        true
+    }
+
     /// A cheap first sieve: events of other enterprises are never looked at.
     fn sees(&self, event: &Event) -> bool {
         self.scope
@@ -279,14 +302,29 @@ impl EventApi {
             caller,
             scope,
             stores,
+            token: req
+                .header("Authorization")
+                .map(|h| crate::auth::bearer_token(h).to_owned())
+                .unwrap_or_default(),
         };
         let receiver = state.jobs.events().subscribe();
         let state = state.0.clone();
+        let mut recheck = tokio::time::interval(SESSION_RECHECK);
+        recheck.tick().await;
         let stream = futures_util::stream::unfold(
-            (receiver, state, audience),
-            |(mut receiver, state, audience)| async move {
+            (receiver, state, audience, recheck),
+            |(mut receiver, state, mut audience, mut recheck)| async move {
                 loop {
-                    let event = match receiver.recv().await {
+                    let received = tokio::select! {
+                        received = receiver.recv() => received,
+                        _ = recheck.tick() => {
+                            if !audience.still_admitted(&state).await {
+                                return None;
+                            }
+                            continue;
+                        }
+                    };
+                    let event = match received {
                         Ok(event) => event,
                         // A slow reader skips to the newest events; screens refetch anyway.
                         Err(RecvError::Lagged(_)) => continue,
@@ -296,7 +334,9 @@ impl EventApi {
                         continue;
                     }
                     match audience.view(&state, &event).await {
-                        Ok(Some(view)) => return Some((view, (receiver, state, audience))),
+                        Ok(Some(view)) => {
+                            return Some((view, (receiver, state, audience, recheck)));
+                        }
                         Ok(None) => continue,
                         Err(error) => {
                             tracing::warn!(%error, topic = %event.topic, "event stream could not load a record");

@@ -5,7 +5,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use chrono::{NaiveDate, Utc};
-use engine::auth::{Caller, Scope};
+use engine::auth::{Caller, Scope, StoreFilter};
 use engine::domain::JobInput;
 use engine::domain::cron::CronSchedule;
 use engine::domain::formats::parse_request_date;
@@ -267,19 +267,23 @@ async fn audits(
     body: AuditSearchBody,
 ) -> ApiResult<Json<AuditPage>> {
     let visible = state.tenancy.stores(scope).await?;
-    let mut store_ids = body.store_ids.unwrap_or_default();
+    let store_ids = body.store_ids.unwrap_or_default();
     if store_ids
         .iter()
         .any(|id| !visible.iter().any(|s| s.id == *id))
     {
         return Err(engine::Error::not_found("Store not found").into());
     }
-    if store_ids.is_empty() && (scope.store_id.is_some() || scope.boc_id.is_some()) {
-        store_ids = visible.iter().map(|s| s.id).collect();
-    }
+    // None named: the caller's visible stores (none visible, none searched); an enterprise
+    // user's audits include stores since closed.
+    let stores = match (store_ids.is_empty(), scope.store_id.or(scope.boc_id)) {
+        (false, _) => StoreFilter::Only(store_ids),
+        (true, Some(_)) => StoreFilter::Only(visible.iter().map(|s| s.id).collect()),
+        (true, None) => StoreFilter::All,
+    };
     let search = AuditSearch {
         planner_name: body.planner_name,
-        store_ids,
+        stores,
         from: parse_request_date("startDate", body.start_date.as_deref())?,
         until: parse_request_date("endDate", body.end_date.as_deref())?,
     };
