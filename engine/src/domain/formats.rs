@@ -133,6 +133,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_names_are_repeated_in_a_greeting() {
+        assert_eq!(greeting_name(" Mary-Jo "), Some("Mary-Jo"));
+        assert_eq!(greeting_name("O'Brien"), Some("O'Brien"));
+        assert_eq!(greeting_name("José María"), Some("José María"));
+        assert_eq!(greeting_name("J.R. St. John"), Some("J.R. St. John"));
+        for hostile in [
+            "Your refund of $500 is ready: http://phish.example/r?id=1",
+            "www.evil.example",
+            "Call 555-0100",
+            "=HYPERLINK(\"x\")",
+            "a b c d e",
+            "Bartholomew-Maximilian Fitzgeraldson",
+            "",
+        ] {
+            assert_eq!(greeting_name(hostile), None, "{hostile}");
+        }
+    }
+
+    #[test]
     fn server_dates_are_day_first_with_dots() {
         let date = parse_server_date("05.03.2026").unwrap();
         assert_eq!(date, NaiveDate::from_ymd_opt(2026, 3, 5).unwrap());
@@ -234,6 +253,34 @@ pub const MAX_CODE_CHARS: usize = 50;
 pub const MAX_EMAIL_CHARS: usize = 254;
 
 /// A problem to report when `text` has more than `max` characters.
+/// A name a stranger typed, as it may appear in a text the store sends: letters (any
+/// alphabet), spaces, hyphens, apostrophes and periods, at most [`GREETING_NAME_CHARS`] in four
+/// words. Anything else (a link, a phone number, a sentence) is no name to repeat from the
+/// store's number: `None`, and the text greets without it.
+pub fn greeting_name(typed: &str) -> Option<&str> {
+    let name = typed.trim();
+    let is_name_char = |c: char| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '’' | '.');
+    // "evil.example": a host name, not initials ("J.R.") or an abbreviation ("St. John").
+    let is_host = name.split('.').collect::<Vec<_>>().windows(2).any(|pair| {
+        let letters_before = pair[0]
+            .chars()
+            .rev()
+            .take_while(|c| c.is_alphabetic())
+            .count();
+        let letters_after = pair[1].chars().take_while(|c| c.is_alphabetic()).count();
+        letters_before >= 2 && letters_after >= 2
+    });
+    (!name.is_empty()
+        && !is_host
+        && name.chars().count() <= GREETING_NAME_CHARS
+        && name.split_whitespace().count() <= 4
+        && name.chars().all(is_name_char))
+    .then_some(name)
+}
+
+/// The longest name a text repeats.
+pub const GREETING_NAME_CHARS: usize = 30;
+
 pub fn too_long(field: &str, text: &str, max: usize) -> Option<String> {
     (text.chars().count() > max).then(|| format!("{field} must have at most {max} characters"))
 }

@@ -21,7 +21,7 @@ use crate::assistant::script::Reply;
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::PhoneNumber;
-use crate::domain::formats::{MAX_NAME_CHARS, too_long};
+use crate::domain::formats::{MAX_NAME_CHARS, greeting_name, too_long};
 use crate::error::{Error, Result};
 use crate::messaging::{MessagingService, Notice, Opening};
 use crate::store::leads::LeadStore;
@@ -321,7 +321,11 @@ impl LeadForms {
         let content = script.render(
             Reply::WebLead,
             &[
-                ("firstName", recipient.customer_first_name.as_str()),
+                // A stranger typed it: repeated from the store's number only if it is a name.
+                (
+                    "firstName",
+                    greeting_name(&recipient.customer_first_name).unwrap_or("there"),
+                ),
                 ("store", form.store_name.as_str()),
                 ("agent", agent.as_str()),
             ],

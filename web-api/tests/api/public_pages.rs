@@ -851,3 +851,27 @@ async fn staff_record_the_vehicle_an_inbound_lead_is_about() {
     assert_eq!(again["vehicle"]["id"], added["vehicle"]["id"]);
     assert_eq!(again["vehicle"]["odometer"], 19_000);
 }
+
+#[tokio::test]
+async fn a_link_typed_as_a_name_is_never_texted_from_the_store_s_number() {
+    let app = spawn_app().await;
+    let form = app.public_form(TOYOTA).await;
+    let phone = "+15557140077";
+    let phishing = "Your refund of $500 is ready: http://phish.example/r?id=1";
+    let response = app.submit_lead(&submission(&form, phishing, phone)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let (customer_id, ..) = app.customers_with(phone).await[0].clone();
+    let texts: Vec<String> = app
+        .messages_of(customer_id)
+        .await
+        .into_iter()
+        .filter(|(kind, _)| kind == "SMS")
+        .map(|(_, text)| text)
+        .collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(texts[0].starts_with("Hi there, this is"), "{texts:?}");
+    assert!(
+        !texts[0].contains("phish") && !texts[0].contains("$500"),
+        "{texts:?}"
+    );
+}
