@@ -42,7 +42,9 @@ pub const ENTERPRISES: &[EnterpriseSeed] = &[
                         "Baltimore",
                         "MD",
                         "America/New_York",
-                        5,
+                        // The flagship, and the store the tests work in: enough customers at
+                        // any scale for every case they pick.
+                        12,
                     ),
                     store(
                         "S102",

@@ -151,9 +151,9 @@ pub async fn write_sample_files(
                 .to_owned(),
         )
         .await?;
-    if owned.len() < 30 {
+    if owned.len() < 40 {
         return Err(Error::invalid(
-            "the world's first store has fewer than 30 vehicles",
+            "the world's first store has fewer than 40 vehicles",
         ));
     }
     let mut written = Vec::new();
@@ -250,7 +250,7 @@ pub async fn write_sample_files(
     );
 
     // FEA alerts.
-    let alerts: Vec<Vec<String>> = owned[35..45]
+    let alerts: Vec<Vec<String>> = owned[35..owned.len().min(45)]
         .iter()
         .enumerate()
         .map(|(i, v)| {

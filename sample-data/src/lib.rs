@@ -1322,6 +1322,10 @@ impl World {
         index: u64,
         due_now: bool,
     ) {
+        // The vehicle's own draws (how many depend on the day: its history runs up to today)
+        // come from a generator of its own, seeded by one draw of the world's, so the rest of
+        // the world (stores, customers, counts) is the same whatever day it is made on.
+        let rng = &mut StdRng::seed_from_u64(rng.random());
         let id = bump(&mut self.next.vehicle);
         let s = &self.stores[store];
         let (enterprise_id, store_id) = (s.enterprise_id, s.id);

@@ -49,6 +49,7 @@ impl TestApp {
                 .value(Fsi::ConversationClosed, false)
                 .value(Fsi::Archived, false)
                 .value(Fsi::AiEnabled, true)
+                .value(Fsi::AppointmentSet, false)
                 .and_where(Expr::col(Fsi::Id).is_in(leads))
                 .to_owned(),
             Query::update()
