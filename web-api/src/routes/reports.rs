@@ -324,7 +324,8 @@ impl ReportApi {
     }
 
     /// The file of a finished export (`reports.export` run), while it is kept. Runs the caller
-    /// cannot see, unfinished runs and expired files are not found.
+    /// cannot see, unfinished runs and expired files are not found; a caller who may not read
+    /// the report (sign-ins: administrators) is refused (403), whoever started the export.
     #[oai(path = "/api/reports/exports/:id/file", method = "get")]
     async fn export_file(
         &self,
@@ -340,6 +341,8 @@ impl ReportApi {
         }
         let input: ReportExportInput =
             parse_job_input(run.input.as_ref().unwrap_or(&Value::Null)).map_err(|_| not_found())?;
+        // The file is the report: only its readers download it, as only they may start it.
+        caller.require_any(input.roles())?;
         let path = state.exports.path_of(run.id, input.format);
         let expired = run
             .finished_at

@@ -20,6 +20,7 @@ mod events;
 mod follow_ups;
 mod hardening;
 mod helpers;
+mod hostile;
 mod hostile_files;
 mod imports;
 mod job_kinds;
