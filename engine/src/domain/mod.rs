@@ -7,6 +7,7 @@ pub mod leads;
 pub mod messages;
 pub mod phone;
 pub mod roles;
+pub mod spreadsheet;
 
 pub use jobs::{JobInput, JobStatus, LogLevel, NoopInput, PruneSessionsInput, parse_job_input};
 pub use phone::PhoneNumber;

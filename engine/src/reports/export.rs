@@ -21,6 +21,7 @@ use super::kinds::{ReportKind, ReportOptions};
 use super::table::{Cell, ChartKind, Column, ColumnType};
 use super::{MAX_REPORT_DAYS, ReportFilter, Reports};
 use crate::auth::{Caller, Scope};
+use crate::domain::spreadsheet::CsvWriter;
 use crate::domain::{JobInput, Role};
 use crate::error::{Error, Result};
 use crate::templates::check_service_type;
@@ -286,25 +287,16 @@ impl Reports {
         written: &AtomicU64,
     ) -> Result<u64> {
         let file = File::create(path).map_err(io_error)?;
-        let out = std::sync::Mutex::new(csv::Writer::from_writer(BufWriter::with_capacity(
-            1 << 16,
-            file,
-        )));
+        let out = std::sync::Mutex::new(CsvWriter::new(BufWriter::with_capacity(1 << 16, file)));
         let mut rows = 0u64;
         let totals = self
             .stream(
                 kind,
                 filter,
                 options,
-                |columns| {
-                    lock(&out)?
-                        .write_record(columns.iter().map(|c| c.label.as_str()))
-                        .map_err(csv_error)
-                },
+                |columns| lock(&out)?.write_record(columns.iter().map(|c| c.label.as_str())),
                 |row| {
-                    lock(&out)?
-                        .write_record(row.iter().map(csv_text))
-                        .map_err(csv_error)?;
+                    lock(&out)?.write_record(row.iter().map(csv_text))?;
                     rows += 1;
                     written.store(rows, Ordering::Relaxed);
                     Ok(())
@@ -315,13 +307,9 @@ impl Reports {
             .into_inner()
             .map_err(|_| Error::Internal("export: writer poisoned".into()))?;
         if let Some(totals) = totals {
-            out.write_record(totals.iter().map(csv_text))
-                .map_err(csv_error)?;
+            out.write_record(totals.iter().map(csv_text))?;
         }
-        out.into_inner()
-            .map_err(|e| Error::Internal(format!("export: {e}")))?
-            .flush()
-            .map_err(io_error)?;
+        out.into_inner()?.flush().map_err(io_error)?;
         Ok(rows)
     }
 
@@ -562,10 +550,6 @@ fn lock<T>(mutex: &std::sync::Mutex<T>) -> Result<std::sync::MutexGuard<'_, T>> 
 }
 
 fn io_error(e: std::io::Error) -> Error {
-    Error::Internal(format!("export: {e}"))
-}
-
-fn csv_error(e: csv::Error) -> Error {
     Error::Internal(format!("export: {e}"))
 }
 

@@ -26,6 +26,7 @@ use super::schema::{
 use super::unmapped::{CodeTarget, UnmappedStore};
 use super::{Page, PageRequest};
 use crate::db::{Database, Transaction};
+use crate::domain::spreadsheet::CsvWriter;
 use crate::error::{Error, Result};
 use crate::imports::{
     CampaignType, EnrichmentStatus, FileType, ImportStatus, ReasonKey, Record, ReviewDecision,
@@ -991,26 +992,22 @@ impl ImportStore {
     /// The error file: the header row and a `Problems` column, then each refused row as it was
     /// read with its problems, so the admin can fix the rows and upload the file again.
     pub async fn error_file(&self, report: &ImportReport) -> Result<Vec<u8>> {
-        let mut writer = csv::Writer::from_writer(Vec::new());
+        // Raw rows of someone's file: written through the one CSV writer that defuses formulas.
+        let mut writer = CsvWriter::new(Vec::new());
         let mut header = report.header_row();
         let width = header.len();
         header.push("Line".to_owned());
         header.push("Problems".to_owned());
-        writer
-            .write_record(&header)
-            .map_err(|e| Error::Internal(e.to_string()))?;
+        writer.write_record(&header)?;
         // One line per row, its problems joined; a row's problems may span pages.
         let mut row: Option<(i32, Vec<String>, Vec<String>)> = None;
-        let write_row =
-            |writer: &mut csv::Writer<Vec<u8>>,
-             (line, mut cells, messages): (i32, Vec<String>, Vec<String>)| {
-                cells.resize(width, String::new());
-                cells.push(line.to_string());
-                cells.push(messages.join("; "));
-                writer
-                    .write_record(&cells)
-                    .map_err(|e| Error::Internal(e.to_string()))
-            };
+        let write_row = |writer: &mut CsvWriter<Vec<u8>>,
+                         (line, mut cells, messages): (i32, Vec<String>, Vec<String>)| {
+            cells.resize(width, String::new());
+            cells.push(line.to_string());
+            cells.push(messages.join("; "));
+            writer.write_record(&cells)
+        };
         let mut after = (-1i32, -1i64);
         loop {
             let errors: Vec<RowError> = self
@@ -1067,9 +1064,7 @@ impl ImportStore {
         if let Some(done) = row.take() {
             write_row(&mut writer, done)?;
         }
-        writer
-            .into_inner()
-            .map_err(|e| Error::Internal(e.to_string()))
+        writer.into_inner()
     }
 
     fn select_leads() -> SelectStatement {
