@@ -9,6 +9,7 @@ use engine::DatabaseUrl;
 use engine::imports::sources::SyncSettings;
 use engine::messaging::MessagingSettings;
 use engine::messaging::email::Mailer;
+use engine::messaging::gateway_hosts::GatewayHosts;
 use engine::messaging::secrets::SecretKey;
 use engine::reports::ExportSettings;
 use jobs::QueueBackend;
@@ -49,6 +50,8 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// Proxies whose forwarding headers name the client (none: the peer is the client).
     pub trusted_proxies: TrustedProxies,
+    /// Gateway API addresses allowed besides the providers' own (`BAYLINE_GATEWAY_HOSTS_ALLOWED`).
+    pub gateway_hosts: GatewayHosts,
     /// Where data sources' file-drop directories are (shared by every worker).
     pub file_drop_dir: PathBuf,
     /// Where report exports are written (shared by the API and every worker).
@@ -151,6 +154,7 @@ impl Config {
             // Checked when the configuration was read.
             mailer: Mailer::from_url(self.smtp_url.as_deref()).unwrap_or(Mailer::Outbox),
             secret_key: self.secret_key()?,
+            gateway_hosts: self.gateway_hosts.clone(),
         })
     }
 }
@@ -292,6 +296,12 @@ impl Config {
                 .with_context(|| format!("BAYLINE_TRUSTED_PROXIES={v:?} is not usable"))?,
             None => TrustedProxies::default(),
         };
+        let gateway_hosts = match get("BAYLINE_GATEWAY_HOSTS_ALLOWED") {
+            Some(v) => GatewayHosts::parse(&v).map_err(|problem| {
+                anyhow::anyhow!("BAYLINE_GATEWAY_HOSTS_ALLOWED is not usable: {problem}")
+            })?,
+            None => GatewayHosts::default(),
+        };
         let log_json = match get("BAYLINE_LOG_JSON") {
             Some(v) => parse_bool(&v).with_context(|| {
                 format!("BAYLINE_LOG_JSON={v:?} must be one of 1, 0, true, false, yes, no")
@@ -321,6 +331,7 @@ impl Config {
             public_url,
             smtp_url,
             trusted_proxies,
+            gateway_hosts,
             secret_key,
             secret_key_cache: Default::default(),
         })

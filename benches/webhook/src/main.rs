@@ -96,6 +96,7 @@ async fn main() -> anyhow::Result<()> {
             public_url: None,
             mailer: Mailer::Outbox,
             secret_key: engine::messaging::secrets::SecretKey::generate()?,
+            gateway_hosts: Default::default(),
         },
     );
     let token = service.simulator_config().await?.auth_token;

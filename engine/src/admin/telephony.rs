@@ -18,6 +18,7 @@ use crate::messaging::MessagingService;
 use crate::messaging::gateway::{
     Accepted, AvailableNumber, Gateway, GatewayConfig, GatewayError, OutboundSms,
 };
+use crate::messaging::gateway_hosts::GatewayHosts;
 use crate::store::schema::{PhoneNumbers, Stores};
 use crate::store::settings::{SettingsStore, StoreSettings};
 use crate::store::tenancy::TenancyStore;
@@ -62,13 +63,14 @@ fn given(value: &Option<String>) -> Option<String> {
 impl GatewayInput {
     /// The gateway this input describes, every problem reported at once. The simulator's
     /// installation token is filled in by the caller.
-    fn checked(&self) -> Result<GatewayConfig> {
+    fn checked(&self, hosts: &GatewayHosts) -> Result<GatewayConfig> {
         let mut problems = Vec::new();
         let base_url = given(&self.api_base_url);
         if let Some(url) = &base_url
-            && (!(url.starts_with("https://") || url.starts_with("http://")) || url.len() > 300)
+            && self.provider.trim() != GatewayConfig::SIMULATOR
+            && let Err(problem) = hosts.check(self.provider.trim(), url)
         {
-            problems.push("apiBaseUrl must be an http(s) address".to_owned());
+            problems.push(problem);
         }
         let mut need = |value: &Option<String>, problem: &str, max: usize| match given(value) {
             Some(v) if v.chars().count() <= max => Some(v),
@@ -247,7 +249,7 @@ impl Telephony {
         {
             return Err(Error::not_found("Enterprise not found"));
         }
-        let mut config = input.checked()?;
+        let mut config = input.checked(&self.messaging.settings().gateway_hosts)?;
         if config.is_simulator() {
             config = self.messaging.simulator_config().await?;
         }
@@ -298,7 +300,7 @@ impl Telephony {
         Self::require(caller)?;
         let config = match input {
             Some(input) => {
-                let config = input.checked()?;
+                let config = input.checked(&self.messaging.settings().gateway_hosts)?;
                 if config.is_simulator() {
                     self.messaging.simulator_config().await?
                 } else {
@@ -324,7 +326,12 @@ impl Telephony {
             .ok_or_else(|| Error::invalid("Give fromNumber: this store has no number yet"))?;
         let from = PhoneNumber::parse(from)
             .map_err(|_| Error::invalid(format!("{from:?} is not a phone number to text from")))?;
-        let gateway = Gateway::from_config(&config, self.messaging.http()).map_err(refused)?;
+        let gateway = Gateway::from_config(
+            &config,
+            self.messaging.http(),
+            &self.messaging.settings().gateway_hosts,
+        )
+        .map_err(refused)?;
         gateway
             .send(&OutboundSms {
                 from: from.as_e164().to_owned(),
@@ -352,7 +359,12 @@ impl Telephony {
             return Err(Error::invalid("areaCode must be three digits"));
         }
         let config = self.messaging.gateway_config(store.store_id).await?;
-        let gateway = Gateway::from_config(&config, self.messaging.http()).map_err(refused)?;
+        let gateway = Gateway::from_config(
+            &config,
+            self.messaging.http(),
+            &self.messaging.settings().gateway_hosts,
+        )
+        .map_err(refused)?;
         gateway.available_numbers(area_code).await.map_err(refused)
     }
 
@@ -385,7 +397,12 @@ impl Telephony {
             )));
         }
         let config = self.messaging.gateway_config(store.store_id).await?;
-        let gateway = Gateway::from_config(&config, self.messaging.http()).map_err(refused)?;
+        let gateway = Gateway::from_config(
+            &config,
+            self.messaging.http(),
+            &self.messaging.settings().gateway_hosts,
+        )
+        .map_err(refused)?;
         let provider_sid = gateway
             .buy_number(number.as_e164(), inbound_url)
             .await
@@ -503,13 +520,13 @@ mod tests {
             auth_token: Some("secret-token".into()),
             ..Default::default()
         };
-        assert!(twilio.checked().is_ok());
+        assert!(twilio.checked(&GatewayHosts::default()).is_ok());
         let Err(Error::Validation { errors, .. }) = GatewayInput {
             provider: "bandwidth".into(),
             api_base_url: Some("ftp://x".into()),
             ..Default::default()
         }
-        .checked() else {
+        .checked(&GatewayHosts::default()) else {
             panic!("expected a validation error");
         };
         assert_eq!(errors.len(), 5, "{errors:?}");
@@ -518,7 +535,7 @@ mod tests {
                 provider: "carrier-pigeon".into(),
                 ..Default::default()
             }
-            .checked()
+            .checked(&GatewayHosts::default())
             .is_err()
         );
     }

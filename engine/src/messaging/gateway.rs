@@ -6,6 +6,7 @@ use std::time::Duration;
 use rand::Rng;
 use serde::Deserialize;
 
+use super::gateway_hosts::GatewayHosts;
 use crate::domain::messages::DeliveryStatus;
 
 /// Twilio's REST API; tests and Twilio-compatible providers point `api_base_url` elsewhere.
@@ -128,10 +129,18 @@ fn gateway_error(message: impl Into<String>) -> GatewayError {
 }
 
 impl Gateway {
+    /// The gateway a configuration describes; a base address `hosts` does not allow (see
+    /// [`super::gateway_hosts`]) is refused before anything is called.
     pub fn from_config(
         config: &GatewayConfig,
         http: &reqwest::Client,
+        hosts: &GatewayHosts,
     ) -> Result<Self, GatewayError> {
+        if let Some(base) = &config.api_base_url
+            && !config.is_simulator()
+        {
+            hosts.check(&config.provider, base).map_err(gateway_error)?;
+        }
         match config.provider.as_str() {
             GatewayConfig::SIMULATOR => Ok(Gateway::Simulator),
             GatewayConfig::TWILIO => Ok(Gateway::Twilio(TwilioGateway {
@@ -259,7 +268,6 @@ struct TwilioLineType {
 #[derive(Debug, Deserialize)]
 struct TwilioError {
     code: Option<i64>,
-    message: Option<String>,
 }
 
 impl TwilioGateway {
@@ -274,19 +282,15 @@ impl TwilioGateway {
             .timeout(Duration::from_secs(15))
             .send()
             .await
-            .map_err(|error| GatewayError {
-                code: None,
-                message: format!("The carrier lookup could not be reached: {error}"),
-                retryable: true,
-            })?;
+            .map_err(|error| unreachable("The carrier lookup", &error))?;
         let status = response.status();
         let body = response.text().await.unwrap_or_default();
         if !status.is_success() {
             return Err(provider_error(status, &body));
         }
-        let lookup: TwilioLookup = serde_json::from_str(&body).map_err(|error| GatewayError {
+        let lookup: TwilioLookup = serde_json::from_str(&body).map_err(|_| GatewayError {
             code: None,
-            message: format!("The carrier lookup answered something unreadable: {error}"),
+            message: "The carrier lookup answered something unreadable".to_owned(),
             retryable: false,
         })?;
         Ok(lookup
@@ -312,11 +316,8 @@ impl TwilioGateway {
             self.base_url, self.account_sid
         );
         let body = self.call(self.http.post(&url).form(&form)).await?;
-        let message: TwilioMessage = serde_json::from_str(&body).map_err(|error| {
-            gateway_error(format!(
-                "The SMS provider answered something unreadable: {error}"
-            ))
-        })?;
+        let message: TwilioMessage = serde_json::from_str(&body)
+            .map_err(|_| gateway_error("The SMS provider answered something unreadable"))?;
         Ok(Accepted {
             sid: message.sid,
             status: DeliveryStatus::from_provider(&message.status)
@@ -349,11 +350,7 @@ impl TwilioGateway {
             .timeout(Duration::from_secs(15))
             .send()
             .await
-            .map_err(|error| GatewayError {
-                code: None,
-                message: format!("The SMS provider could not be reached: {error}"),
-                retryable: true,
-            })?;
+            .map_err(|error| unreachable("The SMS provider", &error))?;
         let status = response.status();
         let body = response.text().await.unwrap_or_default();
         if status.is_success() {
@@ -380,11 +377,8 @@ impl TwilioGateway {
             query.push(("AreaCode", area.to_owned()));
         }
         let body = self.call(self.http.get(&url).query(&query)).await?;
-        let found: TwilioAvailable = serde_json::from_str(&body).map_err(|e| {
-            gateway_error(format!(
-                "The number search answered something unreadable: {e}"
-            ))
-        })?;
+        let found: TwilioAvailable = serde_json::from_str(&body)
+            .map_err(|_| gateway_error("The number search answered something unreadable"))?;
         Ok(found
             .available_phone_numbers
             .into_iter()
@@ -410,9 +404,8 @@ impl TwilioGateway {
                 ("SmsMethod", "POST"),
             ]))
             .await?;
-        let bought: TwilioIncoming = serde_json::from_str(&body).map_err(|e| {
-            gateway_error(format!("The purchase answered something unreadable: {e}"))
-        })?;
+        let bought: TwilioIncoming = serde_json::from_str(&body)
+            .map_err(|_| gateway_error("The purchase answered something unreadable"))?;
         Ok(bought.sid)
     }
 }
@@ -437,7 +430,6 @@ struct BandwidthMessage {
 struct BandwidthError {
     #[serde(rename = "type")]
     kind: Option<String>,
-    description: Option<String>,
 }
 
 impl BandwidthGateway {
@@ -463,30 +455,33 @@ impl BandwidthGateway {
             .timeout(Duration::from_secs(15))
             .send()
             .await
-            .map_err(|error| GatewayError {
-                code: None,
-                message: format!("The SMS provider could not be reached: {error}"),
-                retryable: true,
-            })?;
+            .map_err(|error| unreachable("The SMS provider", &error))?;
         let status = response.status();
         let text = response.text().await.unwrap_or_default();
         if status.is_success() {
-            let message: BandwidthMessage = serde_json::from_str(&text).map_err(|error| {
-                gateway_error(format!(
-                    "The SMS provider answered something unreadable: {error}"
-                ))
-            })?;
+            let message: BandwidthMessage = serde_json::from_str(&text)
+                .map_err(|_| gateway_error("The SMS provider answered something unreadable"))?;
             return Ok(Accepted {
                 sid: message.id,
                 status: DeliveryStatus::Queued,
             });
         }
-        let error: Option<BandwidthError> = serde_json::from_str(&text).ok();
+        // Bandwidth's error type is a short word (`request-validation`); its description is
+        // the remote's own text and is not passed on.
+        let kind = serde_json::from_str::<BandwidthError>(&text)
+            .ok()
+            .and_then(|e| e.kind)
+            .filter(|k| {
+                k.len() <= 40
+                    && k.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            });
         Err(GatewayError {
-            code: error.as_ref().and_then(|e| e.kind.clone()),
-            message: error
-                .and_then(|e| e.description)
-                .unwrap_or_else(|| format!("The SMS provider answered {status}")),
+            message: format!(
+                "The SMS provider refused the request (HTTP {})",
+                status.as_u16()
+            ),
+            code: kind,
             retryable: status.as_u16() == 429 || status.is_server_error(),
         })
     }
@@ -508,14 +503,48 @@ fn simulated_numbers(area_code: Option<&str>) -> Vec<AvailableNumber> {
         .collect()
 }
 
-/// Twilio's error body (`code`, `message`) as a gateway error.
-fn provider_error(status: reqwest::StatusCode, body: &str) -> GatewayError {
-    let error: Option<TwilioError> = serde_json::from_str(body).ok();
+/// A provider that could not be reached. The cause is logged, never shown: whether a port was
+/// closed, refused or silent is nobody's business but the operator's.
+fn unreachable(what: &str, error: &reqwest::Error) -> GatewayError {
+    tracing::warn!(%error, "{what} could not be reached");
     GatewayError {
-        code: error.as_ref().and_then(|e| e.code).map(|c| c.to_string()),
-        message: error
-            .and_then(|e| e.message)
-            .unwrap_or_else(|| format!("The SMS provider answered {status}")),
+        code: None,
+        message: format!("{what} could not be reached"),
+        retryable: true,
+    }
+}
+
+/// Twilio's words for the error codes an admin or a sender meets; any other refusal is told by
+/// its status and code. The provider's own text is never passed on: a configured address
+/// answers what it likes, and it is not ours to show.
+fn twilio_words(code: i64) -> Option<&'static str> {
+    Some(match code {
+        20003 => "Authenticate: the account SID or auth token is wrong",
+        21211 => "The 'To' number is not a valid phone number",
+        21408 => "Permission to send an SMS has not been enabled for the region of the 'To' number",
+        21606 => "The 'From' phone number is not a valid, SMS-capable number of this account",
+        21610 => "Attempt to send to unsubscribed recipient",
+        21612 => "The 'To' phone number is not reachable from the 'From' number",
+        21614 => "The 'To' number is not a valid mobile number",
+        _ => return None,
+    })
+}
+
+/// Twilio's error body (`code`) as a gateway error, in our words.
+fn provider_error(status: reqwest::StatusCode, body: &str) -> GatewayError {
+    let code = serde_json::from_str::<TwilioError>(body)
+        .ok()
+        .and_then(|e| e.code);
+    let message = match code.and_then(twilio_words) {
+        Some(words) => words.to_owned(),
+        None => format!(
+            "The SMS provider refused the request (HTTP {})",
+            status.as_u16()
+        ),
+    };
+    GatewayError {
+        code: code.map(|c| c.to_string()),
+        message,
         retryable: status.as_u16() == 429 || status.is_server_error(),
     }
 }

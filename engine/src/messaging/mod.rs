@@ -4,6 +4,7 @@
 pub mod bandwidth_callbacks;
 pub mod email;
 pub mod gateway;
+pub mod gateway_hosts;
 pub mod ics;
 pub mod jobs;
 pub mod quiet_hours;

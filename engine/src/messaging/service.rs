@@ -48,6 +48,9 @@ pub struct MessagingSettings {
     pub mailer: Mailer,
     /// Seals provider secrets at rest (`BAYLINE_SECRET_KEY`).
     pub secret_key: crate::messaging::secrets::SecretKey,
+    /// Gateway API addresses the operator allows besides the providers' own
+    /// (`BAYLINE_GATEWAY_HOSTS_ALLOWED`).
+    pub gateway_hosts: crate::messaging::gateway_hosts::GatewayHosts,
 }
 
 const OPTED_OUT_CONFIRMATION: &str =
@@ -422,7 +425,11 @@ impl MessagingService {
             follow_ups: FollowUpStore::new(db.clone()),
             leads: LeadStore::new(db),
             settings,
-            http: reqwest::Client::new(),
+            // A provider's API answers itself: a redirect elsewhere is not followed.
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap_or_default(),
         }
     }
 

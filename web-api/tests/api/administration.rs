@@ -8,7 +8,7 @@ use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Order, Query};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error, spawn_app};
+use crate::helpers::{LOCAL_GATEWAYS, TestApp, assert_error, spawn_app, spawn_app_with};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0";
 
@@ -1132,7 +1132,7 @@ async fn no_secret_reaches_the_server_s_logs() {
     const NEW_PASSWORD: &str = "logs-never-see-this-71";
     let logs = CapturedLogs::default();
     let _guard = logs.start();
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let admin = app.token_of("enterprise-admin").await;
 
     // A provider secret set, used to send, and presented back by the provider's callbacks.

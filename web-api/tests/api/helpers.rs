@@ -24,6 +24,10 @@ pub struct TestApp {
     redis_queue: Option<(String, String)>,
 }
 
+/// The setting that lets a test's fake provider on the loopback address stand in for Twilio
+/// or Bandwidth (an operator's explicit choice; nothing else may point a gateway there).
+pub const LOCAL_GATEWAYS: &[(&str, &str)] = &[("BAYLINE_GATEWAY_HOSTS_ALLOWED", "127.0.0.1")];
+
 /// Starts Bayline with a small demo world in a database of its own.
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(&[]).await
@@ -355,6 +359,11 @@ impl TestApp {
                 &std::path::Path::new(data_dir).join("secret.key"),
             )
             .expect("the server's secret key"),
+            gateway_hosts: engine::messaging::gateway_hosts::GatewayHosts::parse(
+                self.setting("BAYLINE_GATEWAY_HOSTS_ALLOWED")
+                    .unwrap_or_default(),
+            )
+            .expect("the server's allowed gateway hosts"),
         }
     }
 

@@ -1,10 +1,13 @@
 //! Issue 34, "hostile files and access seams": what a file, a header or a link planted by
 //! someone else cannot make the server do.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error, spawn_app};
+use crate::helpers::{LOCAL_GATEWAYS, TestApp, assert_error, spawn_app, spawn_app_with};
 
 impl TestApp {
     /// Exports a report as `token`, waits for the run to succeed and returns it.
@@ -135,5 +138,197 @@ async fn a_formula_planted_in_a_public_form_comes_out_of_a_csv_export_as_text() 
                 && (!cell.starts_with(['+', '-']) || cell.parse::<f64>().is_ok()),
             "a live formula: {cell:?}"
         );
+    }
+}
+
+/// A server on the loopback address that counts the connections it gets and answers every
+/// request with a 400 whose body holds a secret.
+async fn start_listening_secret() -> (u16, Arc<AtomicUsize>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counted = hits.clone();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            counted.fetch_add(1, Ordering::SeqCst);
+            tokio::spawn(async move {
+                let mut buffer = [0u8; 8192];
+                let _ = socket.read(&mut buffer).await;
+                let body = r#"{"code": 1, "message": "INTERNAL-SECRET redis_version:7.2"}"#;
+                let answer = format!(
+                    "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = socket.write_all(answer.as_bytes()).await;
+            });
+        }
+    });
+    (port, hits)
+}
+
+fn twilio_check(base: &str) -> Value {
+    json!({
+        "storeId": 1,
+        "toNumber": "5552013344",
+        "fromNumber": "5552010000",
+        "accountSid": "AC00000000000000000000000000000009",
+        "authToken": "a-long-enough-token",
+        "apiBaseUrl": base,
+    })
+}
+
+fn bandwidth_check(base: &str) -> Value {
+    json!({
+        "storeId": 1,
+        "toNumber": "5552013344",
+        "fromNumber": "5552010000",
+        "accountId": "9900001",
+        "apiUsername": "bayline-api",
+        "apiPassword": "a-long-enough-password",
+        "applicationId": "93de2206-9669-4e07-948d-329f4b722ee2",
+        "apiBaseUrl": base,
+    })
+}
+
+#[tokio::test]
+async fn a_gateway_address_on_the_servers_own_network_is_refused_before_any_call() {
+    // Arrange: something listening on the loopback address, and the default settings.
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (port, hits) = start_listening_secret().await;
+    let internal = [
+        format!("http://127.0.0.1:{port}"),
+        format!("http://localhost:{port}"),
+        "http://10.0.0.8".to_owned(),
+        "http://192.168.1.20:8080".to_owned(),
+        "http://169.254.169.254/latest".to_owned(),
+        format!("http://[::1]:{port}"),
+    ];
+    let strangers = [
+        "http://api.twilio.com".to_owned(),
+        "https://evil.example".to_owned(),
+    ];
+
+    // Act and assert: each way an address is given is a 400 in the error shape, no call made.
+    for base in internal.iter().chain(&strangers) {
+        for (path, body) in [
+            ("/twilio/validate-sms-configuration", twilio_check(base)),
+            (
+                "/bandwidth/validate-sms-configuration",
+                bandwidth_check(base),
+            ),
+        ] {
+            let message = assert_error(
+                app.post_json(path, &admin, &body).await,
+                StatusCode::BAD_REQUEST,
+            )
+            .await;
+            assert!(message.contains("apiBaseUrl"), "{path} {base}: {message}");
+        }
+        let saved = app
+            .request(
+                Method::PUT,
+                "/api/messaging/gateway",
+                &admin,
+                Some(json!({
+                    "enterpriseId": 1, "storeId": 1, "provider": "twilio",
+                    "accountSid": "AC00000000000000000000000000000009",
+                    "authToken": "a-long-enough-token", "apiBaseUrl": base,
+                })),
+            )
+            .await;
+        let message = assert_error(saved, StatusCode::BAD_REQUEST).await;
+        assert!(message.contains("apiBaseUrl"), "{base}: {message}");
+    }
+    let message = assert_error(
+        app.post_json(
+            "/twilio/validate-sms-configuration",
+            &admin,
+            &twilio_check(&internal[0]),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(message.contains("loopback"), "{message}");
+    assert_eq!(hits.load(Ordering::SeqCst), 0, "no request left the server");
+    let gateway = app
+        .ok_json(
+            Method::GET,
+            "/api/messaging/gateway?storeId=1",
+            &admin,
+            None,
+        )
+        .await;
+    assert_eq!(
+        gateway["provider"], "simulator",
+        "nothing was saved: {gateway}"
+    );
+    let store_check = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/message-config/validate-sms-configuration",
+            &admin,
+            Some(json!({ "storeId": 1, "toNumber": "5552013344", "fromNumber": "5552010000" })),
+        )
+        .await;
+    assert_eq!(store_check["message"], "SMS Sent Successfully.");
+}
+
+#[tokio::test]
+async fn an_allowed_gateway_s_failure_tells_nothing_of_what_answered_or_which_port_was_closed() {
+    // Arrange: the operator allows the loopback address (as tests do for their fakes).
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (port, hits) = start_listening_secret().await;
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+
+    // Act: a server that answers with its own words, and a closed port, on both providers.
+    for (path, body) in [
+        (
+            "/twilio/validate-sms-configuration",
+            twilio_check(&format!("http://127.0.0.1:{port}")),
+        ),
+        (
+            "/bandwidth/validate-sms-configuration",
+            bandwidth_check(&format!("http://127.0.0.1:{port}")),
+        ),
+    ] {
+        let message = assert_error(
+            app.post_json(path, &admin, &body).await,
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        // Assert: the answer is ours, never the remote body.
+        assert!(
+            !message.contains("SECRET") && !message.contains("redis"),
+            "{message}"
+        );
+        assert!(
+            message.contains("refused the request (HTTP 400"),
+            "{message}"
+        );
+    }
+    assert_eq!(hits.load(Ordering::SeqCst), 2);
+    for (path, body) in [
+        (
+            "/twilio/validate-sms-configuration",
+            twilio_check(&format!("http://127.0.0.1:{closed}")),
+        ),
+        (
+            "/bandwidth/validate-sms-configuration",
+            bandwidth_check(&format!("http://127.0.0.1:{closed}")),
+        ),
+    ] {
+        let message = assert_error(
+            app.post_json(path, &admin, &body).await,
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        assert_eq!(message, "The SMS provider could not be reached");
     }
 }

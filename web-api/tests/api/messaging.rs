@@ -19,7 +19,7 @@ use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Query};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error, spawn_app, spawn_app_with};
+use crate::helpers::{LOCAL_GATEWAYS, TestApp, assert_error, spawn_app, spawn_app_with};
 
 const PNG: &[u8] =
     b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
@@ -816,7 +816,11 @@ async fn help_is_answered_with_the_stores_help_text() {
 
 #[tokio::test]
 async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_media() {
-    let app = spawn_app_with(&[("BAYLINE_PUBLIC_URL", "https://bayline.example.test")]).await;
+    let app = spawn_app_with(&[
+        ("BAYLINE_PUBLIC_URL", "https://bayline.example.test"),
+        LOCAL_GATEWAYS[0],
+    ])
+    .await;
     let fake = use_fake_twilio(&app).await;
     let lead = app.textable_lead("+15557770012").await;
     let token = app.token_of("office-manager").await;
@@ -865,7 +869,7 @@ async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_m
 
 #[tokio::test]
 async fn status_callbacks_only_move_forward_and_failures_keep_the_providers_code() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let _fake = use_fake_twilio(&app).await;
     let lead = app.textable_lead("+15557770013").await;
     let token = app.token_of("office-manager").await;
@@ -926,7 +930,7 @@ async fn status_callbacks_only_move_forward_and_failures_keep_the_providers_code
 
 #[tokio::test]
 async fn a_provider_answering_21610_opts_the_customer_out() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let _fake = use_fake_twilio(&app).await;
     let lead = app.textable_lead("+15557770004").await; // the fake refuses numbers ending 0004
     let token = app.token_of("office-manager").await;
@@ -953,7 +957,7 @@ async fn a_provider_answering_21610_opts_the_customer_out() {
 
 #[tokio::test]
 async fn a_provider_outage_is_retried_not_failed() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let fake = use_fake_twilio(&app).await;
     let lead = app.textable_lead("+15557770500").await; // the fake answers 503 for …0500
     let token = app.token_of("office-manager").await;
@@ -1447,7 +1451,7 @@ async fn log_mode_response_time_transcript_and_assistants() {
 
 #[tokio::test]
 async fn the_simulator_reply_goes_through_the_signed_inbound_path() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let lead = app.textable_lead("+15557770020").await;
     let token = app.token_of("office-manager").await;
     let mut events = app.open_events(&token).await;
@@ -1640,7 +1644,7 @@ async fn with_smtp_configured_email_is_handed_to_the_server() {
 
 #[tokio::test]
 async fn line_types_come_from_the_stores_carrier_lookup() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let fake = use_fake_twilio(&app).await;
     let token = app.token_of("enterprise-admin").await;
     let mut customers = Vec::new();
@@ -1681,7 +1685,11 @@ async fn line_types_come_from_the_stores_carrier_lookup() {
         .await;
     assert_eq!(refused.status(), StatusCode::BAD_GATEWAY);
     let body: Value = refused.json().await.unwrap();
-    assert_eq!(body["message"], "Authenticate");
+    // Twilio's code in our words, never the body it answered.
+    assert_eq!(
+        body["message"],
+        "Authenticate: the account SID or auth token is wrong"
+    );
 
     let requests = fake.requests.lock().unwrap().clone();
     let (phone, auth, query) = &requests[0];

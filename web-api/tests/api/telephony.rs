@@ -13,7 +13,7 @@ use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Query};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error, spawn_app};
+use crate::helpers::{LOCAL_GATEWAYS, TestApp, assert_error, spawn_app, spawn_app_with};
 use crate::messaging::start_fake_twilio;
 
 const SECRET: &str = "tok-very-secret-1234";
@@ -170,7 +170,7 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
 
 #[tokio::test]
 async fn a_twilio_secret_is_sealed_at_rest_and_never_comes_back() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let admin = app.token_of("enterprise-admin").await;
     let (base, fake) = start_fake_twilio().await;
     let saved = app
@@ -298,7 +298,7 @@ pub(crate) async fn start_fake_bandwidth() -> (std::net::SocketAddr, FakeBandwid
 
 #[tokio::test]
 async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let admin = app.token_of("enterprise-admin").await;
     let (address, fake) = start_fake_bandwidth().await;
     let body = |to: &str| {
@@ -343,7 +343,12 @@ async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
         StatusCode::BAD_REQUEST,
     )
     .await;
-    assert!(refused.contains("opted out"), "{refused}");
+    // Bandwidth's error type is told; its description (the remote's own text) is not.
+    assert!(
+        refused.contains("HTTP 400") && refused.contains("request-validation"),
+        "{refused}"
+    );
+    assert!(!refused.contains("opted out"), "{refused}");
     // Missing settings are named, each of them.
     let response = app
         .request(
@@ -393,7 +398,7 @@ async fn by_provider_id(app: &TestApp, id: &str) -> Vec<(String, Option<String>)
 #[tokio::test]
 async fn bandwidth_callbacks_bring_texts_in_and_move_sent_ones_on_only_with_the_gateway_s_credentials()
  {
-    let app = spawn_app().await;
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let admin = app.token_of("enterprise-admin").await;
     let (address, _fake) = start_fake_bandwidth().await;
     app.ok_json(

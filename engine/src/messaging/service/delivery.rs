@@ -52,7 +52,7 @@ impl MessagingService {
         now: DateTime<Utc>,
     ) -> Result<Delivery> {
         let config = self.gateway_config(message.store_id).await?;
-        let gateway = Gateway::from_config(&config, &self.http);
+        let gateway = Gateway::from_config(&config, &self.http, &self.settings.gateway_hosts);
         let status_callback = self.status_callback_url(message.id, &config);
         let sms = OutboundSms {
             from: message.from_address.clone().unwrap_or_default(),
@@ -280,8 +280,8 @@ impl MessagingService {
     /// The line type of a phone number, from the carrier lookup of the store's gateway.
     pub async fn line_type(&self, store_id: i64, phone: &str) -> Result<LineType> {
         let config = self.gateway_config(store_id).await?;
-        let gateway =
-            Gateway::from_config(&config, &self.http).map_err(|e| Error::Upstream(e.message))?;
+        let gateway = Gateway::from_config(&config, &self.http, &self.settings.gateway_hosts)
+            .map_err(|e| Error::Upstream(e.message))?;
         gateway
             .line_type(phone)
             .await
