@@ -183,6 +183,8 @@ pub struct OutboxEmail {
     pub error: Option<String>,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
+    /// An account e-mail: its `mime` is the headers alone, the body withheld.
+    pub body_withheld: bool,
 }
 
 /// The job run an e-mail of its own belongs to.
@@ -197,6 +199,38 @@ struct OutboxSender {
     enterprise_id: i64,
     message_id: Option<i64>,
     job_run_id: Option<i64>,
+    /// The body holds a secret (a password link): kept, but never shown by the outbox.
+    body_withheld: bool,
+}
+
+/// What the outbox shows instead of an account e-mail's body.
+pub const WITHHELD_BODY: &str =
+    "[The body of this e-mail is withheld: it holds a one-time password link.]";
+
+/// The headers of `mime` (up to the blank line), with the body replaced by [`WITHHELD_BODY`]
+/// as plain text (the content headers, folded lines and all, are replaced to match).
+fn withhold_body(mime: &str) -> String {
+    let headers = mime
+        .split_once("\r\n\r\n")
+        .or_else(|| mime.split_once("\n\n"))
+        .map_or("", |(headers, _)| headers);
+    let mut kept: Vec<&str> = Vec::new();
+    let mut dropping = false;
+    for line in headers.lines() {
+        if line.starts_with([' ', '\t']) {
+            if !dropping {
+                kept.push(line);
+            }
+            continue;
+        }
+        dropping = line.to_ascii_lowercase().starts_with("content-");
+        if !dropping {
+            kept.push(line);
+        }
+    }
+    kept.push("Content-Type: text/plain; charset=utf-8");
+    kept.push("Content-Transfer-Encoding: 7bit");
+    format!("{}\r\n\r\n{WITHHELD_BODY}\r\n", kept.join("\r\n"))
 }
 
 /// A customer's phone as the simulator lists it.
@@ -897,6 +931,7 @@ impl MessageStore {
             enterprise_id: message.enterprise_id,
             message_id: Some(message.id),
             job_run_id: None,
+            body_withheld: false,
         };
         self.record_outbox(sender, email, mime, status, error, now)
             .await
@@ -917,6 +952,7 @@ impl MessageStore {
             enterprise_id: run.enterprise_id,
             message_id: None,
             job_run_id: Some(run.job_run_id),
+            body_withheld: false,
         };
         self.record_outbox(sender, email, mime, status, error, now)
             .await
@@ -943,6 +979,7 @@ impl MessageStore {
             enterprise_id,
             message_id: None,
             job_run_id: None,
+            body_withheld: true,
         };
         self.record_outbox(sender, email, &mime, status, error, now)
             .await?;
@@ -972,6 +1009,7 @@ impl MessageStore {
                 EmailOutbox::Error,
                 EmailOutbox::CreatedAt,
                 EmailOutbox::SentAt,
+                EmailOutbox::BodyWithheld,
             ])
             .values_panic([
                 sender.enterprise_id.into(),
@@ -985,6 +1023,7 @@ impl MessageStore {
                 error.map(str::to_owned).into(),
                 now.into(),
                 (status == "sent").then_some(now).into(),
+                sender.body_withheld.into(),
             ])
             .to_owned();
         self.db.execute(&insert).await?;
@@ -1006,6 +1045,7 @@ impl MessageStore {
                 EmailOutbox::Error,
                 EmailOutbox::CreatedAt,
                 EmailOutbox::SentAt,
+                EmailOutbox::BodyWithheld,
             ])
             .from(EmailOutbox::Table)
             .and_where(Expr::col(EmailOutbox::EnterpriseId).eq(scope.enterprise_id));
@@ -1024,11 +1064,11 @@ impl MessageStore {
             .order_by(EmailOutbox::Id, Order::Desc)
             .limit(page.size)
             .offset(page.offset());
-        Ok(Page::new(
-            self.db.fetch_all(&query).await?,
-            page,
-            Ord::max(total, 0) as u64,
-        ))
+        let mut emails: Vec<OutboxEmail> = self.db.fetch_all(&query).await?;
+        for email in emails.iter_mut().filter(|e| e.body_withheld) {
+            email.mime = withhold_body(&email.mime);
+        }
+        Ok(Page::new(emails, page, Ord::max(total, 0) as u64))
     }
 
     /// Log-mode messages in scope, newest first, optionally only those with this validity.
@@ -1393,6 +1433,29 @@ fn apply_visibility(query: &mut SelectStatement, visibility: Visibility) {
             Expr::col((Msg::Table, Msg::NotificationType))
                 .ne(NotificationType::InternalNotificationGm.as_str())
                 .or(Expr::col((Msg::Table, Msg::MessageType)).ne(MessageType::Email.as_str())),
+        );
+    }
+}
+
+#[cfg(test)]
+mod withheld_tests {
+    use super::*;
+
+    #[test]
+    fn a_withheld_body_keeps_the_headers_and_loses_the_link() {
+        let mime = "From: Bayline <accounts@bayline.local>\r\nSubject: Reset\r\n\
+                    Content-Type: multipart/alternative;\r\n boundary=\"b1\"\r\n\
+                    Content-Transfer-Encoding: quoted-printable\r\n\r\n\
+                    <a href=3D\"http://x/reset-password?token=3Dsecret\">go</a>\r\n";
+        let shown = withhold_body(mime);
+        assert!(shown.starts_with("From: Bayline <accounts@bayline.local>\r\nSubject: Reset\r\n"));
+        assert!(shown.contains(WITHHELD_BODY));
+        assert!(shown.contains("Content-Type: text/plain"));
+        assert!(
+            !shown.contains("secret")
+                && !shown.contains("quoted-printable")
+                && !shown.contains("b1"),
+            "{shown}"
         );
     }
 }

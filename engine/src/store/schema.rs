@@ -213,7 +213,7 @@ pub enum UploadedFiles {
 #[derive(Iden, Clone, Copy)]
 pub enum EmailOutbox {
     Table, Id, EnterpriseId, MessageId, ToAddress, FromAddress, Subject, Mime, Status, Error,
-    CreatedAt, SentAt, JobRunId,
+    CreatedAt, SentAt, JobRunId, BodyWithheld,
 }
 
 #[derive(Iden, Clone, Copy)]

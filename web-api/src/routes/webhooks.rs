@@ -61,18 +61,64 @@ pub async fn after_inbound(state: &AppState, outcome: InboundOutcome) -> ApiResu
     Ok(())
 }
 
-/// The public address of this request as the provider signed it: `BAYLINE_PUBLIC_URL` when
-/// set, else the scheme and host the request came to.
+/// The scheme and host a trusted proxy (`BAYLINE_TRUSTED_PROXIES`) says the client asked for,
+/// from `X-Forwarded-Host` and `X-Forwarded-Proto`. From any other peer those headers are
+/// whatever the client wrote, so they are not read: the rule [`crate::auth::client_ip`] follows.
+fn forwarded_origin(state: &AppState, req: &Request) -> Option<String> {
+    let peer = req.remote_addr().as_socket_addr().map(|a| a.ip())?;
+    if !state.trusted_proxies.contains(peer) {
+        return None;
+    }
+    let host = req.header("X-Forwarded-Host")?.split(',').next()?.trim();
+    let scheme = match req.header("X-Forwarded-Proto").map(str::trim) {
+        Some("https") => "https",
+        _ => "http",
+    };
+    is_plain_host(host).then(|| format!("{scheme}://{host}"))
+}
+
+/// A host name or address with an optional port: nothing that could end a URL's authority.
+fn is_plain_host(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 255
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+}
+
+/// The address links that leave the server are built on (password e-mails, deal-room and
+/// landing links, media links, the webhook address a provider is given): `BAYLINE_PUBLIC_URL`
+/// when set, else the host a trusted proxy names, else the address the connection reached (a
+/// development set-up). Never a host a client merely wrote in a header, which would let anyone
+/// send a password link that leads to their own site.
 pub fn public_base(state: &AppState, req: &Request) -> String {
     if let Some(url) = &state.messaging.settings().public_url {
         return url.clone();
     }
-    let host = req
-        .header("X-Forwarded-Host")
-        .or_else(|| req.header("Host"))
-        .unwrap_or("localhost");
-    let scheme = req.header("X-Forwarded-Proto").unwrap_or("http");
-    format!("{scheme}://{host}")
+    if let Some(origin) = forwarded_origin(state, req) {
+        return origin;
+    }
+    match req.local_addr().as_socket_addr() {
+        Some(addr) if addr.ip().is_unspecified() => format!("http://localhost:{}", addr.port()),
+        Some(addr) => format!("http://{addr}"),
+        None => "http://localhost".to_owned(),
+    }
+}
+
+/// The address a provider signed this request for: as [`public_base`], but falling back to
+/// the `Host` the request came to (a signature cannot be forged by naming another host, and
+/// a tunnel in development keeps its own name).
+fn signed_base(state: &AppState, req: &Request) -> String {
+    if let Some(url) = &state.messaging.settings().public_url {
+        return url.clone();
+    }
+    if let Some(origin) = forwarded_origin(state, req) {
+        return origin;
+    }
+    match req.header("Host").filter(|host| is_plain_host(host)) {
+        Some(host) => format!("http://{host}"),
+        None => public_base(state, req),
+    }
 }
 
 /// The full URL a request came to, as the provider addressed it.
@@ -82,7 +128,7 @@ fn request_url(state: &AppState, req: &Request) -> String {
         .path_and_query()
         .map(|p| p.as_str().to_owned())
         .unwrap_or_else(|| req.original_uri().path().to_owned());
-    format!("{}{path_and_query}", public_base(state, req))
+    format!("{}{path_and_query}", signed_base(state, req))
 }
 
 fn webhook_request(

@@ -4,7 +4,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use engine::store::schema::{EmailOutbox, Users};
 use reqwest::{Method, StatusCode};
+use sea_query::{Expr, ExprTrait, Order, Query};
 use serde_json::{Value, json};
 
 use crate::helpers::{LOCAL_GATEWAYS, TestApp, assert_error, spawn_app, spawn_app_with};
@@ -331,4 +333,175 @@ async fn an_allowed_gateway_s_failure_tells_nothing_of_what_answered_or_which_po
         .await;
         assert_eq!(message, "The SMS provider could not be reached");
     }
+}
+
+impl TestApp {
+    async fn user_id_of(&self, username: &str) -> i64 {
+        self.db
+            .fetch_scalar(
+                &Query::select()
+                    .column(Users::Id)
+                    .from(Users::Table)
+                    .and_where(Expr::col(Users::Username).eq(username))
+                    .to_owned(),
+            )
+            .await
+            .unwrap()
+    }
+
+    /// Asks for a password link for `username` with extra request headers, and returns the
+    /// link the e-mail carries (read from the outbox's table, as it went out).
+    async fn mailed_reset_link(
+        &self,
+        admin: &str,
+        username: &str,
+        headers: &[(&str, &str)],
+    ) -> String {
+        let id = self.user_id_of(username).await;
+        let mut request = self
+            .client
+            .post(self.url(&format!("/api/user/{id}/reset-password")))
+            .header("Authorization", format!("Bearer {admin}"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let mime: String = self
+            .db
+            .fetch_scalar(
+                &Query::select()
+                    .column(EmailOutbox::Mime)
+                    .from(EmailOutbox::Table)
+                    .and_where(
+                        Expr::col(EmailOutbox::ToAddress)
+                            .eq(format!("{username}@demo.bayline.example")),
+                    )
+                    .order_by(EmailOutbox::Id, Order::Desc)
+                    .limit(1)
+                    .to_owned(),
+            )
+            .await
+            .unwrap();
+        let text = readable_mime(&mime);
+        let end = text
+            .find("/reset-password?token=")
+            .expect("a link in the e-mail");
+        let start = text[..end].rfind("href=\"").expect("a link") + "href=\"".len();
+        text[start..end].to_owned()
+    }
+}
+
+/// A MIME message's text, whether its body is quoted-printable or base64.
+fn readable_mime(mime: &str) -> String {
+    use base64::Engine;
+    let unfolded = mime.replace("=\r\n", "").replace("=3D", "=");
+    if unfolded.contains("reset-password?token=") {
+        return unfolded;
+    }
+    let mut text = String::new();
+    for part in mime.split("\r\n\r\n").skip(1) {
+        let lines: String = part.lines().take_while(|l| !l.starts_with("--")).collect();
+        if let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(lines.trim()) {
+            text.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+    text
+}
+
+#[tokio::test]
+async fn a_password_link_never_leads_to_a_host_a_client_named() {
+    // Arrange: default settings (no public address, no trusted proxy).
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+
+    // Act: the reset asked for with forged forwarding headers, then with a forged Host.
+    let forwarded = app
+        .mailed_reset_link(
+            &admin,
+            "sales-rep",
+            &[
+                ("X-Forwarded-Host", "evil.example"),
+                ("X-Forwarded-Proto", "https"),
+            ],
+        )
+        .await;
+    let host = app
+        .mailed_reset_link(&admin, "sales-rep", &[("Host", "evil.example")])
+        .await;
+
+    // Assert: the link is the server's own address either way.
+    assert_eq!(forwarded, app.base, "{forwarded}");
+    assert_eq!(host, app.base, "{host}");
+
+    // A proxy the operator trusts names the host; the public address, when set, wins.
+    let proxied = spawn_app_with(&[("BAYLINE_TRUSTED_PROXIES", "127.0.0.1")]).await;
+    let admin = proxied.token_of("enterprise-admin").await;
+    let link = proxied
+        .mailed_reset_link(
+            &admin,
+            "sales-rep",
+            &[
+                ("X-Forwarded-Host", "bayline.dealer.example"),
+                ("X-Forwarded-Proto", "https"),
+            ],
+        )
+        .await;
+    assert_eq!(link, "https://bayline.dealer.example");
+    let public = spawn_app_with(&[
+        ("BAYLINE_TRUSTED_PROXIES", "127.0.0.1"),
+        ("BAYLINE_PUBLIC_URL", "https://bayline.example"),
+    ])
+    .await;
+    let admin = public.token_of("enterprise-admin").await;
+    let link = public
+        .mailed_reset_link(&admin, "sales-rep", &[("X-Forwarded-Host", "evil.example")])
+        .await;
+    assert_eq!(link, "https://bayline.example");
+}
+
+#[tokio::test]
+async fn the_outbox_never_shows_a_live_password_link() {
+    // Arrange: a password link mailed to a user.
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    app.mailed_reset_link(&admin, "sales-rep", &[]).await;
+    let mime: String = app
+        .db
+        .fetch_scalar(
+            &Query::select()
+                .column(EmailOutbox::Mime)
+                .from(EmailOutbox::Table)
+                .order_by(EmailOutbox::Id, Order::Desc)
+                .limit(1)
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let text = readable_mime(&mime);
+    let start = text.find("token=").unwrap() + "token=".len();
+    let token: String = text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    assert!(token.len() >= 20, "{token}");
+
+    // Act: the tenant admin reads the outbox.
+    let outbox = app
+        .ok_json(Method::GET, "/api/email/outbox?size=100", &admin, None)
+        .await;
+
+    // Assert: the e-mail is listed, its body withheld; the token is nowhere in the answer.
+    let listed = outbox["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["to"] == "sales-rep@demo.bayline.example")
+        .expect("the e-mail is listed");
+    assert!(
+        listed["mime"].as_str().unwrap().contains("withheld"),
+        "{listed}"
+    );
+    assert!(!outbox.to_string().contains(&token), "the token leaked");
+    assert!(!readable_mime(&outbox.to_string()).contains(&token));
 }
