@@ -221,7 +221,8 @@ fn ui_missing() -> impl IntoResponse {
 }
 
 /// Gives each request an id (kept from `X-Request-Id` when sent; error bodies carry it too),
-/// logs it with its outcome, and returns the id in the response. A 5xx that is not in the
+/// logs it with its outcome, and returns the id in the response with `X-Content-Type-Options:
+/// nosniff`. A 5xx that is not in the
 /// spec's JSON shape (whatever produced it) is answered in that shape.
 async fn log_request<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -267,6 +268,12 @@ async fn log_request<E: Endpoint>(next: E, req: Request) -> poem::Result<Respons
         if let Ok(value) = request_id.parse() {
             response.headers_mut().insert("x-request-id", value);
         }
+        // Every answer is what its Content-Type says: an uploaded file, an export or a logo is
+        // never sniffed into HTML or script by a browser.
+        response.headers_mut().insert(
+            poem::http::header::X_CONTENT_TYPE_OPTIONS,
+            poem::http::HeaderValue::from_static("nosniff"),
+        );
         Ok(response)
     }
     .instrument(span)

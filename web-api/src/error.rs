@@ -114,6 +114,14 @@ pub fn json_error(status: StatusCode, body: &ErrorBody) -> Response {
 /// into the spec's shape; responses that already have it pass through. Panics are answered by
 /// [`internal_error_response`].
 pub async fn render_any_error(error: poem::Error) -> Response {
+    // A path that climbs out of the UI directory is simply not there; the static-file error
+    // would name the server's own path.
+    if matches!(
+        error.downcast_ref::<poem::error::StaticFileError>(),
+        Some(poem::error::StaticFileError::Forbidden(_))
+    ) {
+        return json_error(StatusCode::NOT_FOUND, &ErrorBody::new("Not found"));
+    }
     let status = error.status();
     let message = error.to_string();
     let response = error.into_response();
@@ -130,6 +138,7 @@ pub async fn render_any_error(error: poem::Error) -> Response {
     let message = match status {
         StatusCode::NOT_FOUND => "Not found".to_owned(),
         StatusCode::UNAUTHORIZED => "Authorization is required".to_owned(),
+        StatusCode::FORBIDDEN => "Forbidden".to_owned(),
         _ => message,
     };
     json_error(status, &ErrorBody::new(message))

@@ -505,3 +505,64 @@ async fn the_outbox_never_shows_a_live_password_link() {
     assert!(!outbox.to_string().contains(&token), "the token leaked");
     assert!(!readable_mime(&outbox.to_string()).contains(&token));
 }
+
+#[tokio::test]
+async fn files_are_never_sniffed_and_a_path_out_of_the_ui_names_no_server_path() {
+    // Arrange: a built UI in a directory of its own.
+    let ui = tempfile::tempdir().unwrap();
+    std::fs::create_dir(ui.path().join("assets")).unwrap();
+    std::fs::write(
+        ui.path().join("index.html"),
+        "<!doctype html><title>Bayline</title>",
+    )
+    .unwrap();
+    std::fs::write(ui.path().join("assets").join("app.js"), "console.log(1)").unwrap();
+    let ui_dir = ui.path().display().to_string();
+    let app = spawn_app_with(&[("BAYLINE_UI_DIR", ui_dir.as_str())]).await;
+    let admin = app.token_of("enterprise-admin").await;
+
+    // Act and assert: files, JSON and errors all say nosniff.
+    let run = app
+        .finished_export(
+            &admin,
+            "store-wise",
+            json!({ "format": "CSV", "storeIds": [1] }),
+        )
+        .await;
+    for path in [
+        run["result"]["downloadUrl"].as_str().unwrap(),
+        "/assets/app.js",
+        "/",
+        "/api/reports",
+        "/api/nowhere",
+    ] {
+        let response = app.get(path, Some(&admin)).await;
+        assert_eq!(
+            response
+                .headers()
+                .get("x-content-type-options")
+                .map(|v| v.to_str().unwrap()),
+            Some("nosniff"),
+            "{path}: {}",
+            response.status()
+        );
+    }
+
+    // A path that climbs out of the UI directory is not found, and says nothing of where.
+    for path in [
+        "/assets%2F..%2F..%2F..%2Fetc%2Fpasswd",
+        "/assets/..%2F..%2F..%2F..%2Fetc%2Fhostname",
+    ] {
+        let response = app.get(path, None).await;
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        assert!(
+            status == StatusCode::NOT_FOUND || status == StatusCode::BAD_REQUEST,
+            "{path}: {status} {text}"
+        );
+        assert!(
+            !text.contains(&ui_dir) && !text.contains("/etc") && !text.contains("/tmp"),
+            "{path}: {text}"
+        );
+    }
+}
