@@ -10,9 +10,11 @@
 //!   e-mail on the lead and read like any reply.
 
 use chrono::{DateTime, Utc};
+use sea_query::{Expr, ExprTrait, OnConflict, Query};
 
 use super::links::{LinkClaims, LinkKind, LinkSigner};
 use super::throttle::{Limit, Subject, Throttle};
+use crate::auth::token::token_hash;
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::messages::MessageType;
@@ -20,8 +22,10 @@ use crate::error::{Error, Result};
 use crate::messaging::{InboundOutcome, MessagingService, Notice, SendRequest};
 use crate::store::leads::{LeadRecord, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore, Visibility};
+use crate::store::schema::EmailAnswerLinks;
 use crate::store::settings::{AssistantRecord, SettingsStore};
 use crate::store::users::UserStore;
+use crate::templates::escape_html;
 
 /// Calls one address may make to the signed pages (a page polls its conversation).
 pub const CALLS_PER_ADDRESS: Limit = Limit {
@@ -33,6 +37,9 @@ pub const REPLIES_PER_ADDRESS: Limit = Limit {
     max: 20,
     window: chrono::Duration::minutes(10),
 };
+/// What a second answer through the same e-mail link is told.
+pub const ANSWERED: &str =
+    "This link has already been used to answer; reply to the e-mail to say more";
 /// The longest answer a customer may send through an e-mail link.
 pub const MAX_REPLY_CHARS: usize = 2_000;
 
@@ -60,6 +67,7 @@ pub struct DealRoom {
     users: UserStore,
     settings: SettingsStore,
     messaging: MessagingService,
+    db: Database,
 }
 
 impl DealRoom {
@@ -70,8 +78,9 @@ impl DealRoom {
             leads: LeadStore::new(db.clone()),
             messages: MessageStore::new(db.clone()),
             users: UserStore::new(db.clone()),
-            settings: SettingsStore::new(db),
+            settings: SettingsStore::new(db.clone()),
             messaging,
+            db,
         }
     }
 
@@ -256,9 +265,59 @@ impl DealRoom {
             .get_unscoped(claims.lead_id)
             .await?
             .ok_or_else(|| Error::Forbidden("This link is not valid".to_owned()))?;
-        self.messaging
-            .receive_email_reply(&lead, from, subject, message, now)
+        // Text only: whatever markup the query carried is shown as written, never rendered.
+        let message = escape_html(message);
+        let used = token_hash(token.trim());
+        self.claim_answer_link(&used, lead.id, now).await?;
+        match self
+            .messaging
+            .receive_email_reply(&lead, from, subject, &message, now)
             .await
+        {
+            Ok(outcome) => Ok(outcome),
+            Err(error) => {
+                // Nothing was kept, so the link may answer again.
+                let release = Query::delete()
+                    .from_table(EmailAnswerLinks::Table)
+                    .and_where(Expr::col(EmailAnswerLinks::TokenHash).eq(used))
+                    .to_owned();
+                if let Err(e) = self.db.execute(&release).await {
+                    tracing::warn!(error = %e, "an unused e-mail answer link stays marked used");
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Marks an e-mail answer link used (by its token's hash): a link answers once. Links too
+    /// old to open any more are forgotten on the way.
+    async fn claim_answer_link(&self, hash: &str, lead_id: i64, now: DateTime<Utc>) -> Result<()> {
+        let forget = Query::delete()
+            .from_table(EmailAnswerLinks::Table)
+            .and_where(
+                Expr::col(EmailAnswerLinks::AnsweredAt)
+                    .lt(now - LinkKind::EmailReply.lifetime() - chrono::Duration::days(1)),
+            )
+            .to_owned();
+        self.db.execute(&forget).await?;
+        let claim = Query::insert()
+            .into_table(EmailAnswerLinks::Table)
+            .columns([
+                EmailAnswerLinks::TokenHash,
+                EmailAnswerLinks::LeadId,
+                EmailAnswerLinks::AnsweredAt,
+            ])
+            .values_panic([hash.into(), lead_id.into(), now.into()])
+            .on_conflict(
+                OnConflict::column(EmailAnswerLinks::TokenHash)
+                    .do_nothing()
+                    .to_owned(),
+            )
+            .to_owned();
+        if self.db.execute(&claim).await? == 0 {
+            return Err(Error::Conflict(ANSWERED.to_owned()));
+        }
+        Ok(())
     }
 
     /// An e-mail reply link for a lead: its token (the e-mails to the customer carry it).

@@ -40,8 +40,10 @@ impl LinkKind {
     /// How long a link of this kind works.
     pub fn lifetime(self) -> Duration {
         match self {
-            LinkKind::DealRoom => Duration::days(7),
-            LinkKind::Landing | LinkKind::EmailReply => Duration::days(30),
+            // An e-mail's answers are for the days after it is read, and each link answers
+            // once (`email_answer_links`).
+            LinkKind::DealRoom | LinkKind::EmailReply => Duration::days(7),
+            LinkKind::Landing => Duration::days(30),
         }
     }
 }
@@ -245,6 +247,17 @@ mod tests {
         let later = now + Duration::days(8);
         let expired = signer.open(&token, LinkKind::DealRoom, 42, Some(7), later);
         assert!(format!("{expired:?}").contains("expired"));
+    }
+
+    #[test]
+    fn an_e_mail_answer_link_lasts_a_week_not_a_month() {
+        let signer = signer();
+        let now = Utc::now();
+        let (token, expires) = signer.sign(LinkKind::EmailReply, 42, None, now);
+        assert_eq!(expires, now + Duration::days(7));
+        assert!(signer.verify(&token, now + Duration::days(6)).is_ok());
+        let late = signer.verify(&token, now + Duration::days(8));
+        assert!(format!("{late:?}").contains("expired"));
     }
 
     #[test]

@@ -217,6 +217,9 @@ pub enum EmailOutbox {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum EmailAnswerLinks { Table, TokenHash, LeadId, AnsweredAt }
+
+#[derive(Iden, Clone, Copy)]
 pub enum ImportFileReports {
     Table, Id, EnterpriseId, BocId, StoreId, FileType, RecallType, FileName, Status, TotalRows,
     ImportedRows, FailedRows, JobRunId, UploadedBy, CreatedAt, FinishedAt, DataSourceId,

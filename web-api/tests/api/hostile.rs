@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use engine::store::schema::{EmailOutbox, Users};
+use engine::store::schema::{EmailOutbox, MessageInstances as Msg, Users};
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Order, Query};
 use serde_json::{Value, json};
@@ -504,6 +504,94 @@ async fn the_outbox_never_shows_a_live_password_link() {
     );
     assert!(!outbox.to_string().contains(&token), "the token leaked");
     assert!(!readable_mime(&outbox.to_string()).contains(&token));
+}
+
+impl TestApp {
+    async fn answer_by_e_mail_link(&self, token: &str, message: &str) -> reqwest::Response {
+        self.client
+            .get(self.url("/api/email/autoResponse"))
+            .query(&[
+                ("token", token),
+                ("from", "ceo@evil.example"),
+                ("subject", "Re: your service"),
+                ("message", message),
+                ("key", "YES"),
+            ])
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// The e-mails received on a lead: (content, sender).
+    async fn e_mail_answers(&self, lead_id: i64) -> Vec<(String, Option<String>)> {
+        self.db
+            .fetch_all(
+                &Query::select()
+                    .columns([Msg::Content, Msg::FromAddress])
+                    .from(Msg::Table)
+                    .and_where(Expr::col(Msg::FsiId).eq(lead_id))
+                    .and_where(Expr::col(Msg::NotificationType).eq("DEALROOM_MESSAGE_RESPONSE"))
+                    .order_by(Msg::Id, Order::Asc)
+                    .to_owned(),
+            )
+            .await
+            .unwrap()
+    }
+}
+
+#[tokio::test]
+async fn an_e_mail_answer_link_answers_once_as_text_from_the_customer_on_file() {
+    // Arrange: a lead whose customer has an e-mail address, and the link its e-mails carry.
+    let app = spawn_app().await;
+    let lead = app.textable_lead("+15557149911").await;
+    let signer = engine::public::links::LinkSigner::new(&app.messaging_settings().secret_key);
+    let now = chrono::Utc::now();
+    let (token, _) = signer.sign(
+        engine::public::links::LinkKind::EmailReply,
+        lead.id,
+        None,
+        now,
+    );
+
+    // Act: an answer with markup and a forged sender, then the same link again.
+    let first = app
+        .answer_by_e_mail_link(
+            &token,
+            "<img src=\"http://evil.example/px.png\" onerror=\"alert(1)\">Yes please",
+        )
+        .await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let replay = app
+        .answer_by_e_mail_link(&token, "Cancel everything, call 555-0100")
+        .await;
+
+    // Assert: the replay is a 409 in the error shape and keeps nothing; the one answer is text
+    // (its markup escaped) from the address the e-mail went to.
+    let message = assert_error(replay, StatusCode::CONFLICT).await;
+    assert!(message.contains("already been used"), "{message}");
+    let answers = app.e_mail_answers(lead.id).await;
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    let (content, from) = &answers[0];
+    assert!(
+        content.starts_with("&lt;img src=") && !content.contains('<'),
+        "{content}"
+    );
+    assert_eq!(from.as_deref(), Some("driver@example.com"));
+
+    // A link older than a week opens nothing.
+    let (old, _) = signer.sign(
+        engine::public::links::LinkKind::EmailReply,
+        lead.id,
+        None,
+        now - chrono::Duration::days(8),
+    );
+    let expired = assert_error(
+        app.answer_by_e_mail_link(&old, "Yes").await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert!(expired.contains("expired"), "{expired}");
+    assert_eq!(app.e_mail_answers(lead.id).await.len(), 1);
 }
 
 #[tokio::test]

@@ -365,11 +365,13 @@ impl MessagingService {
         now: DateTime<Utc>,
     ) -> Result<InboundOutcome> {
         let recipient = self.recipient_of(lead).await?;
-        let from = from
-            .map(str::trim)
-            .filter(|f| !f.is_empty())
-            .map(str::to_owned)
-            .or_else(|| recipient.customer_email.clone());
+        // The address the e-mail went to is the sender; the link's own word only when the
+        // customer has none on file (a link can be edited, the record cannot).
+        let from = recipient.customer_email.clone().or_else(|| {
+            from.map(str::trim)
+                .filter(|f| !f.is_empty())
+                .map(|f| f.chars().take(320).collect())
+        });
         let new = NewMessage {
             direction: Direction::Received,
             message_type: MessageType::Email,
