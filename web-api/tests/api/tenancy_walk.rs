@@ -676,6 +676,22 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    // The walk's own: a small store of the demo world may have no appointment.
+    let appointment = insert_id(
+        app,
+        made(
+            &ServiceAppointments::Table,
+            base(vec![
+                ("customer_id", customer.into()),
+                ("appt_status", "SCHEDULED".into()),
+                ("appt_at", (now + chrono::Duration::days(3)).into()),
+                ("source", "WALK".into()),
+                ("created_at", now.into()),
+                ("updated_at", now.into()),
+            ]),
+        ),
+    )
+    .await;
     let repair_order = insert_id(
         app,
         made(
@@ -716,16 +732,7 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
             Kind::Message,
             first(app, Messages::Table, Messages::StoreId, store_id).await,
         ),
-        (
-            Kind::Appointment,
-            first(
-                app,
-                ServiceAppointments::Table,
-                ServiceAppointments::StoreId,
-                store_id,
-            )
-            .await,
-        ),
+        (Kind::Appointment, appointment),
         (Kind::Schedule, schedule),
         (Kind::Definition, definition),
         (Kind::JobRun, job_run),
