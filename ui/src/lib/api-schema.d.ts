@@ -30691,7 +30691,8 @@ export interface paths {
         };
         /**
          * The file of a finished export (`reports.export` run), while it is kept. Runs the caller
-         *     cannot see, unfinished runs and expired files are not found.
+         *     cannot see, unfinished runs and expired files are not found; a caller who may not read
+         *     the report (sign-ins: administrators) is refused (403), whoever started the export.
          */
         get: {
             parameters: {
