@@ -181,8 +181,10 @@ test('a card moved with the keyboard in one browser moves live in another signed
   const menu = page.getByRole('menu', { name: `Move ${card.roNumber} to` })
   const offered = lanes.filter((l) => from.movesTo.includes(l.code) && l.code !== from.code)
   await expect(menu.getByRole('menuitem')).toHaveText(offered.map((l) => l.title))
-  // Arrow keys choose (the second lane offered, when it is not Closed); Enter moves.
-  const to = offered.length > 1 && offered[1]!.code !== 'CLOSED' ? offered[1]! : offered[0]!
+  // Arrow keys choose (a lane the card can come back from, the later one offered when there
+  // are two, never Closed); Enter moves.
+  const returnable = offered.filter((l) => l.code !== 'CLOSED' && l.movesTo.includes(from.code))
+  const to = returnable.at(-1) ?? (offered.length > 1 && offered[1]!.code !== 'CLOSED' ? offered[1]! : offered[0]!)
   for (let i = 0; i < offered.indexOf(to); i++) await page.keyboard.press('ArrowDown')
   await expect(menu.getByRole('menuitem', { name: to.title })).toBeFocused()
   await page.keyboard.press('Enter')
@@ -196,12 +198,16 @@ test('a card moved with the keyboard in one browser moves live in another signed
   await expect(cardOf(laneOf(watcher, from.code), card.id)).toHaveCount(0)
   expect(await watcher.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
-  // And back, this time from the other browser, by the drawer's move buttons.
+  // And on (back, where its lane allows), this time from the other browser, by the drawer's
+  // move buttons.
+  const next = to.movesTo.includes(from.code)
+    ? from
+    : lanes.find((l) => l.code !== to.code && l.code !== 'CLOSED' && to.movesTo.includes(l.code))!
   await cardOf(watcher, card.id).locator('.lane-card__open').click()
   const drawer = watcher.getByRole('dialog', { name: new RegExp(card.roNumber) })
-  await drawer.getByRole('group', { name: 'Move to' }).getByRole('button', { name: from.title }).click()
-  await expect(drawer.getByTestId('drawer-lane')).toHaveText(from.title)
-  await expect(cardOf(laneOf(page, from.code), card.id)).toBeVisible()
+  await drawer.getByRole('group', { name: 'Move to' }).getByRole('button', { name: next.title }).click()
+  await expect(drawer.getByTestId('drawer-lane')).toHaveText(next.title)
+  await expect(cardOf(laneOf(page, next.code), card.id)).toBeVisible()
   await other.close()
 })
 
