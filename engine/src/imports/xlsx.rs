@@ -27,6 +27,10 @@ use crate::error::{Error, Result};
 /// The most a workbook's shared strings may unpack to (text and index): they go to disk, and
 /// a small upload can unpack to far more than it weighs.
 const MAX_SHARED_STRING_BYTES: u64 = 1024 * 1024 * 1024;
+/// The most strings a workbook's shared-string table may hold: more distinct texts than the
+/// cells of a workbook within the upload limit could use (a 1,000,000-row dealer export has
+/// about 4,000,000), so a table of empty strings cannot keep a reader busy for minutes.
+const MAX_SHARED_STRINGS: u64 = 8_000_000;
 /// The most all workbooks being read at once may spill, so that parallel uploads cannot fill
 /// the disk.
 const MAX_SERVER_SPILL_BYTES: u64 = 2 * MAX_SHARED_STRING_BYTES;
@@ -708,6 +712,12 @@ impl SharedStrings {
                 buf.clear();
                 match next_event(&mut xml, &mut buf)? {
                     Event::Start(e) if e.local_name().as_ref() == "si" => {
+                        if count == MAX_SHARED_STRINGS {
+                            return Err(Error::invalid(format!(
+                                "The workbook's shared-string table holds more than \
+                                 {MAX_SHARED_STRINGS} strings"
+                            )));
+                        }
                         let item = string_item(&mut xml, "si")?;
                         spilled.grow(8 + item.len() as u64)?;
                         index
