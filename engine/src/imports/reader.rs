@@ -742,6 +742,62 @@ mod tests {
         assert_eq!(info.separator.as_deref(), Some(";"));
     }
 
+    /// Any bytes at all, and valid files damaged at random: every reader answers Ok or a
+    /// validation error, and never panics (XLS, XLSB and ODS are the child process's, whose
+    /// crashes the parent turns into errors; see `child_reader`).
+    #[test]
+    fn damaged_and_random_bytes_never_panic_a_reader() {
+        use rand::{Rng, SeedableRng};
+        let mut workbook = rust_xlsxwriter::Workbook::new();
+        let sheet = workbook.add_worksheet();
+        for (column, header) in ["VIN", "Name", "Miles"].iter().enumerate() {
+            sheet.write_string(0, column as u16, *header).unwrap();
+        }
+        for row in 1..40u32 {
+            sheet
+                .write_string(row, 0, format!("1HGCM82633A{row:06}"))
+                .unwrap();
+            sheet.write_string(row, 1, "Ada Okafor").unwrap();
+            sheet
+                .write_number(row, 2, f64::from(row) * 1_000.5)
+                .unwrap();
+        }
+        let xlsx = workbook.save_to_buffer().unwrap();
+        let csv = b"VIN;Name;Miles\n1HGCM82633A004352;\"Smith;\nJr\";45000\n2HGCM;Bo;1\n".to_vec();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(34);
+        for round in 0..600 {
+            let mut bytes = match round % 3 {
+                0 => xlsx.clone(),
+                1 => csv.clone(),
+                _ => (0..rng.random_range(0..512))
+                    .map(|_| rng.random())
+                    .collect(),
+            };
+            for _ in 0..rng.random_range(1..8) {
+                if bytes.is_empty() {
+                    break;
+                }
+                let at = rng.random_range(0..bytes.len());
+                match rng.random_range(0..4) {
+                    0 => bytes[at] = rng.random(),
+                    1 => bytes.insert(at, rng.random()),
+                    2 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.truncate(at),
+                }
+            }
+            // Not the compound-file magic: that format is the child process's.
+            if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+                continue;
+            }
+            match rows_of(&bytes) {
+                Ok(_) | Err(Error::Validation { .. }) => {}
+                Err(other) => panic!("round {round}: {other}"),
+            }
+        }
+    }
+
     #[test]
     fn files_that_are_not_tables_are_refused() {
         assert!(rows_of(b"").is_err());
