@@ -1271,46 +1271,7 @@ async fn an_import_cancelled_while_queued_or_given_up_on_is_closed_and_a_retry_r
     // reason), and retrying the import resumes the kept file.
     let app = spawn_app().await;
     let token = app.token_of("enterprise-admin").await;
-    let (enterprise_id, boc_id): (i64, i64) = app
-        .db
-        .fetch_optional(
-            &Query::select()
-                .columns([Stores::EnterpriseId, Stores::BocId])
-                .from(Stores::Table)
-                .and_where(Expr::col(Stores::Id).eq(1))
-                .to_owned(),
-        )
-        .await
-        .unwrap()
-        .unwrap();
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    std::io::Write::write_all(&mut file, dms_csv().as_bytes()).unwrap();
-    let (info, _) = sample(file.path(), dms_csv().len() as u64, 0).unwrap();
-    let mapping = resolve(FileType::DmsCustomerVehicles, &info.headers, None, None).unwrap();
-    let imports = ImportStore::new(app.db.clone());
-    let report = imports
-        .create_report(
-            &NewReport {
-                enterprise_id,
-                boc_id,
-                store_id: 1,
-                file_type: FileType::DmsCustomerVehicles,
-                recall_type: None,
-                file_name: "unlucky.csv".to_owned(),
-                file_format: "CSV".to_owned(),
-                size_bytes: dms_csv().len() as u64,
-                content_sha256: "not checked here".to_owned(),
-                mapping: mapping.by_header(&info.headers),
-                headers: info.headers.clone(),
-                data_source_id: None,
-                sync_history_id: None,
-                uploaded_by: None,
-            },
-            file.path(),
-            chrono::Utc::now(),
-        )
-        .await
-        .unwrap();
+    let (_, report) = app.kept_report("unlucky.csv").await;
     let input = json!({ "reportId": report.id, "storeId": 1 });
     let gave_up = app
         .start_job(&token, "test.import-gives-up", input.clone())
@@ -1689,46 +1650,8 @@ async fn a_recall_row_that_waited_for_its_store_code_makes_its_lead_once_mapped(
 async fn a_file_that_stopped_the_server_twice_is_set_aside_not_read_again() {
     let app = spawn_app().await;
     let token = app.token_of("enterprise-admin").await;
-    let (enterprise_id, boc_id): (i64, i64) = app
-        .db
-        .fetch_optional(
-            &Query::select()
-                .columns([Stores::EnterpriseId, Stores::BocId])
-                .from(Stores::Table)
-                .and_where(Expr::col(Stores::Id).eq(1))
-                .to_owned(),
-        )
-        .await
-        .unwrap()
-        .unwrap();
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    std::io::Write::write_all(&mut file, dms_csv().as_bytes()).unwrap();
-    let (info, _) = sample(file.path(), dms_csv().len() as u64, 0).unwrap();
-    let mapping = resolve(FileType::DmsCustomerVehicles, &info.headers, None, None).unwrap();
-    let imports = ImportStore::new(app.db.clone());
-    let report = imports
-        .create_report(
-            &NewReport {
-                enterprise_id,
-                boc_id,
-                store_id: 1,
-                file_type: FileType::DmsCustomerVehicles,
-                recall_type: None,
-                file_name: "deadly.csv".to_owned(),
-                file_format: "CSV".to_owned(),
-                size_bytes: dms_csv().len() as u64,
-                content_sha256: "not checked here".to_owned(),
-                mapping: mapping.by_header(&info.headers),
-                headers: info.headers.clone(),
-                data_source_id: None,
-                sync_history_id: None,
-                uploaded_by: None,
-            },
-            file.path(),
-            chrono::Utc::now(),
-        )
-        .await
-        .unwrap();
+    let (imports, report) = app.kept_report("deadly.csv").await;
+    let enterprise_id = report.enterprise_id;
     // Two loads started and neither ended: the process died under both (the second start
     // finds the first still running; the job's start below finds the second).
     assert_eq!(imports.mark_running(report.id).await.unwrap(), 0);
@@ -1760,4 +1683,51 @@ async fn a_file_that_stopped_the_server_twice_is_set_aside_not_read_again() {
             .await
             .unwrap()
     );
+}
+
+impl TestApp {
+    /// The DMS customer file kept as store 1's report called `name`, not loaded yet.
+    async fn kept_report(&self, name: &str) -> (ImportStore, engine::store::imports::ImportReport) {
+        let (enterprise_id, boc_id): (i64, i64) = self
+            .db
+            .fetch_optional(
+                &Query::select()
+                    .columns([Stores::EnterpriseId, Stores::BocId])
+                    .from(Stores::Table)
+                    .and_where(Expr::col(Stores::Id).eq(1))
+                    .to_owned(),
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        std::io::Write::write_all(&mut file, dms_csv().as_bytes()).unwrap();
+        let (info, _) = sample(file.path(), dms_csv().len() as u64, 0).unwrap();
+        let mapping = resolve(FileType::DmsCustomerVehicles, &info.headers, None, None).unwrap();
+        let imports = ImportStore::new(self.db.clone());
+        let report = imports
+            .create_report(
+                &NewReport {
+                    enterprise_id,
+                    boc_id,
+                    store_id: 1,
+                    file_type: FileType::DmsCustomerVehicles,
+                    recall_type: None,
+                    file_name: name.to_owned(),
+                    file_format: "CSV".to_owned(),
+                    size_bytes: dms_csv().len() as u64,
+                    content_sha256: "not checked here".to_owned(),
+                    mapping: mapping.by_header(&info.headers),
+                    headers: info.headers.clone(),
+                    data_source_id: None,
+                    sync_history_id: None,
+                    uploaded_by: None,
+                },
+                file.path(),
+                chrono::Utc::now(),
+            )
+            .await
+            .unwrap();
+        (imports, report)
+    }
 }
