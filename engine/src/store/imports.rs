@@ -1001,13 +1001,14 @@ impl ImportStore {
         writer.write_record(&header)?;
         // One line per row, its problems joined; a row's problems may span pages.
         let mut row: Option<(i32, Vec<String>, Vec<String>)> = None;
-        let write_row = |writer: &mut CsvWriter<Vec<u8>>,
-                         (line, mut cells, messages): (i32, Vec<String>, Vec<String>)| {
-            cells.resize(width, String::new());
-            cells.push(line.to_string());
-            cells.push(messages.join("; "));
-            writer.write_record(&cells)
-        };
+        let write_row =
+            |writer: &mut CsvWriter<Vec<u8>>,
+             (line, mut cells, messages): (i32, Vec<String>, Vec<String>)| {
+                cells.resize(width, String::new());
+                cells.push(line.to_string());
+                cells.push(messages.join("; "));
+                writer.write_record(&cells)
+            };
         let mut after = (-1i32, -1i64);
         loop {
             let errors: Vec<RowError> = self
