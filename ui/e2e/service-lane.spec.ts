@@ -116,16 +116,24 @@ test('the enterprise admin drags a card to a lane its lane allows; it lands ther
   const countBefore = Number(await laneOf(page, to.code).getByTestId('lane-count').textContent())
 
   // Drag with the mouse: while the card is held, the lanes it may go to are highlighted, the others not.
+  // The pointer goes where the target lane is on screen: the board scrolls sideways at this
+  // width, so the lane is brought into view (the card held need not stay in view) before the
+  // pointer moves there.
   const source = cardOf(page, card.id).locator('.lane-card__head')
-  await source.hover()
-  await page.mouse.down()
   const target = laneOf(page, to.code)
-  await target.locator('.lane__header').hover()
-  await target.locator('.lane__header').hover({ position: { x: 20, y: 10 } })
+  await target.locator('.lane__header').evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }))
+  await source.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }))
+  const held = (await source.boundingBox())!
+  const header = (await target.locator('.lane__header').boundingBox())!
+  await page.mouse.move(held.x + 10, held.y + 5)
+  await page.mouse.down()
+  await page.mouse.move(held.x + 20, held.y + 10, { steps: 2 })
+  await page.mouse.move(header.x + 20, header.y + 10, { steps: 8 })
   await expect(target).toHaveAttribute('data-drop-target', 'true')
   for (const code of lanes.map((l) => l.code)) {
     await expect(laneOf(page, code)).toHaveAttribute('data-drop-target', String(from.movesTo.includes(code)))
   }
+  await page.mouse.move(header.x + 24, header.y + 12, { steps: 2 })
   await page.mouse.up()
 
   await expect(cardOf(laneOf(page, to.code), card.id)).toBeVisible()
