@@ -41,7 +41,13 @@ impl TestApp {
     }
 
     /// Uploads a file, waits for its load, and answers its final report.
-    async fn import_file(&self, token: &str, query: &str, name: &str, content: Vec<u8>) -> Value {
+    pub(crate) async fn import_file(
+        &self,
+        token: &str,
+        query: &str,
+        name: &str,
+        content: Vec<u8>,
+    ) -> Value {
         let response = self.upload_import(token, query, name, content, None).await;
         let status = response.status();
         let started: Value = response.json().await.unwrap();
