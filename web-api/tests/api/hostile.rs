@@ -290,21 +290,7 @@ async fn an_allowed_gateway_s_failure_tells_nothing_of_what_answered_or_which_po
     };
 
     // Act: a server that answers with its own words, and a closed port, on both providers.
-    for (path, body) in [
-        (
-            "/twilio/validate-sms-configuration",
-            twilio_check(&format!("http://127.0.0.1:{port}")),
-        ),
-        (
-            "/bandwidth/validate-sms-configuration",
-            bandwidth_check(&format!("http://127.0.0.1:{port}")),
-        ),
-    ] {
-        let message = assert_error(
-            app.post_json(path, &admin, &body).await,
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
+    for message in validation_messages(&app, &admin, port).await {
         // Assert: the answer is ours, never the remote body.
         assert!(
             !message.contains("SECRET") && !message.contains("redis"),
@@ -316,21 +302,7 @@ async fn an_allowed_gateway_s_failure_tells_nothing_of_what_answered_or_which_po
         );
     }
     assert_eq!(hits.load(Ordering::SeqCst), 2);
-    for (path, body) in [
-        (
-            "/twilio/validate-sms-configuration",
-            twilio_check(&format!("http://127.0.0.1:{closed}")),
-        ),
-        (
-            "/bandwidth/validate-sms-configuration",
-            bandwidth_check(&format!("http://127.0.0.1:{closed}")),
-        ),
-    ] {
-        let message = assert_error(
-            app.post_json(path, &admin, &body).await,
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
+    for message in validation_messages(&app, &admin, closed).await {
         assert_eq!(message, "The SMS provider could not be reached");
     }
 }
@@ -653,4 +625,21 @@ async fn files_are_never_sniffed_and_a_path_out_of_the_ui_names_no_server_path()
             "{path}: {text}"
         );
     }
+}
+
+/// The 400 messages of both providers' validation calls pointed at `127.0.0.1:port`.
+async fn validation_messages(app: &TestApp, admin: &str, port: u16) -> Vec<String> {
+    let base = format!("http://127.0.0.1:{port}");
+    let mut messages = Vec::new();
+    for (path, body) in [
+        ("/twilio/validate-sms-configuration", twilio_check(&base)),
+        (
+            "/bandwidth/validate-sms-configuration",
+            bandwidth_check(&base),
+        ),
+    ] {
+        let response = app.post_json(path, admin, &body).await;
+        messages.push(assert_error(response, StatusCode::BAD_REQUEST).await);
+    }
+    messages
 }
