@@ -1,6 +1,6 @@
-//! The whole development set (a copy of ../shared/assistant/dev-replies.jsonl) and four sets
-//! written apart from it under the same conventions: each fails when the assistant falls below
-//! the targets of issue 7.
+//! The whole development set (docs/assistant-rules.md section 7) and four sets written apart
+//! from it under the same conventions: each fails when the assistant falls below the targets of
+//! issue 7.
 
 use engine::assistant::eval;
 

@@ -56,7 +56,7 @@ enum Command {
 #[derive(Subcommand)]
 enum AssistantCommand {
     /// Understand every reply of a JSONL file (`id`, `received_at`, `tz`, `text`) and write one
-    /// prediction per line, the format ../shared/assistant/score.py reads. When the input is
+    /// prediction per line, the format scripts/assistant/score.py reads. When the input is
     /// labelled, the scores are printed too.
     Eval {
         #[arg(long)]

@@ -1,7 +1,8 @@
 //! What the product does when staff act on an intent of a customer's message (the Action
-//! Intents and Default Action Intents popovers): the response insight of CONVENTIONS.md
-//! section 5, and whether the lead goes to staff, closes, opts out or starts the date-time
-//! dialogue. The assistant itself only records what it read; acting is a staff decision.
+//! Intents and Default Action Intents popovers): the response insight of
+//! docs/assistant-rules.md section 5, and whether the lead goes to staff, closes, opts out or
+//! starts the date-time dialogue. The assistant itself only records what it read; acting is a
+//! staff decision.
 
 use super::{Intent, ResponseInsight};
 
@@ -31,7 +32,7 @@ impl IntentAction {
     };
 }
 
-/// What acting on `intent` does. A reply's own insight (CONVENTIONS.md section 5) is the
+/// What acting on `intent` does. A reply's own insight (docs/assistant-rules.md section 5) is the
 /// default; where the section says "when a competing shop is named" the acted-on intent alone
 /// cannot tell, so the plainer insight is used.
 pub fn action_for(intent: Intent) -> IntentAction {
@@ -106,7 +107,7 @@ pub fn mark_code(intent: Intent) -> String {
     intent.code().replace('-', "_")
 }
 
-/// What each label means, for the popovers' choices (CONVENTIONS.md section 4).
+/// What each label means, for the popovers' choices (docs/assistant-rules.md section 4).
 pub fn meaning(intent: Intent) -> &'static str {
     match intent {
         Intent::ApptSet => "wants or accepts an appointment",

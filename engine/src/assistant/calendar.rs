@@ -1,5 +1,5 @@
 //! Calendar arithmetic for the date-time grammar: weeks run Monday to Sunday, and the US
-//! holidays are computed by their rules (CONVENTIONS.md rule 13 lists 2025–2027).
+//! holidays are computed by their rules (docs/assistant-rules.md rule 13 lists 2025–2027).
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 

@@ -1,6 +1,6 @@
-//! Evaluation: reads reply records (JSONL), writes the predictions `score.py` reads, and scores
-//! predictions against labelled records the way `score.py` does, so a test can hold the
-//! targets without Python.
+//! Evaluation: reads reply records (JSONL), writes the predictions `score.py`
+//! (`scripts/assistant/score.py`) reads, and scores predictions against labelled records the way
+//! `score.py` does, so a test can hold the targets without Python.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,6 +1,6 @@
 //! Intent lexicons: for each label, patterns over the normalized reply (lowercase, texting
 //! spellings made standard, apostrophes dropped, tokens one space apart), then the label rules
-//! of CONVENTIONS.md section 4 (which labels exclude or imply others).
+//! of docs/assistant-rules.md section 4 (which labels exclude or imply others).
 
 use std::sync::LazyLock;
 
@@ -12,7 +12,7 @@ use super::when::Found;
 use super::{IntentHit, ResponseInsight};
 use crate::domain::messages::ComplianceKeyword;
 
-/// The classification codes of the spec (CONVENTIONS.md section 4).
+/// The classification codes of the spec (docs/assistant-rules.md section 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Intent {
     ApptSet,
@@ -777,7 +777,7 @@ macro_rules! pattern {
 }
 
 /// Classifies a reply: every intent present, with confidence and evidence, after the label
-/// rules of CONVENTIONS.md section 4.
+/// rules of docs/assistant-rules.md section 4.
 pub(crate) fn classify(
     reply: &Reply<'_>,
     found: &Found,
@@ -1112,7 +1112,7 @@ fn acceptance_emoji(reply: &Reply<'_>) -> bool {
     })
 }
 
-/// The response insight that most limits further outreach (CONVENTIONS.md section 5).
+/// The response insight that most limits further outreach (docs/assistant-rules.md section 5).
 pub(crate) fn response_insight(hits: &[IntentHit], reply: &Reply<'_>) -> Option<ResponseInsight> {
     let has = |intent| hits.iter().any(|h| h.intent == intent);
     let text = reply.normalized.as_str();

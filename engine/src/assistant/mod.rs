@@ -1,7 +1,7 @@
 //! The assistant's understanding of a customer's reply: which intents it carries and which
 //! appointment time, if any, it asks for. Deterministic and fast: a lexer that reads texting as
 //! people write it, a date-time grammar resolved against when the reply arrived in the store's
-//! time zone, and intent lexicons. The rules are `../shared/assistant/CONVENTIONS.md`; the
+//! time zone, and intent lexicons. The rules are `docs/assistant-rules.md`; the
 //! measured figures are in `docs/assistant.md`.
 
 pub mod actions;

@@ -1,5 +1,5 @@
-//! The date-time grammar by rule (CONVENTIONS.md section 2), carrier keywords and the label
-//! rules. Phrasings here are not the development set's: they check that the grammar is a
+//! The date-time grammar by rule (docs/assistant-rules.md section 2), carrier keywords and the
+//! label rules. Phrasings here are not the development set's: they check that the grammar is a
 //! grammar. Expected values were worked out by hand.
 
 use chrono::NaiveDateTime;

@@ -1,7 +1,7 @@
 //! The date-time grammar: finds every date and time expression in a reply, marks the ones that
 //! are not a request (past events, existing appointments, callback times, availability, store
 //! hours, negated or retracted options), attaches times to dates and resolves the earliest
-//! acceptable point the customer asked for (CONVENTIONS.md section 2).
+//! acceptable point the customer asked for (docs/assistant-rules.md section 2).
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
 
