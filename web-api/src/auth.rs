@@ -100,19 +100,13 @@ pub async fn job_stores_in_scope(
     Ok(enterprise)
 }
 
-/// A store inside the scope (another tenant's, or one outside the caller's dealer or store:
-/// not found).
+/// A store inside the scope (the engine's one rule: `SettingsStore::store_in_scope`).
 pub async fn store_in_scope(
     state: &crate::state::AppState,
     scope: &Scope,
     store_id: i64,
 ) -> Result<engine::store::settings::StoreSettings, ApiError> {
-    state
-        .store_config
-        .store_settings(store_id)
-        .await?
-        .filter(|s| scope.contains(s.enterprise_id, Some(s.boc_id), Some(s.store_id)))
-        .ok_or_else(|| engine::Error::not_found("Store not found").into())
+    Ok(state.store_config.store_in_scope(scope, store_id).await?)
 }
 
 /// A store inside the scope and under the dealer a path or body also names (another dealer's

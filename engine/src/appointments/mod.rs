@@ -9,6 +9,7 @@ pub mod writeback;
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
 
+use crate::domain::formats::DayLimit;
 use crate::domain::roles::closed_set;
 use crate::error::{Error, Result};
 
@@ -16,6 +17,12 @@ use crate::error::{Error, Result};
 pub const SLOT_MINUTES: u32 = 15;
 /// The most days one availability answer covers.
 pub const MAX_AVAILABILITY_DAYS: u32 = 31;
+
+/// The most days one search of a store's appointments by date covers.
+pub const APPOINTMENT_SEARCH_RANGE: DayLimit = DayLimit {
+    days: 92,
+    what: "A search",
+};
 
 closed_set! {
     /// Where an appointment is in its day (the spec gives no set: B ambiguity 1).

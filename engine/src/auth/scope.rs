@@ -144,6 +144,24 @@ impl Scope {
     }
 }
 
+impl Scope {
+    /// Narrows a query on the stores table itself (whose `id` is the store) to the scope.
+    pub fn restrict_stores<T>(&self, query: &mut SelectStatement, stores: T)
+    where
+        T: IntoIden + Clone,
+    {
+        query.and_where(
+            Expr::col((stores.clone(), Alias::new("enterprise_id"))).eq(self.enterprise_id),
+        );
+        if let Some(boc_id) = self.boc_id {
+            query.and_where(Expr::col((stores.clone(), Alias::new("boc_id"))).eq(boc_id));
+        }
+        if let Some(store_id) = self.store_id {
+            query.and_where(Expr::col((stores, Alias::new("id"))).eq(store_id));
+        }
+    }
+}
+
 /// The stores a search keeps, inside the caller's scope: all of them, or exactly these. An
 /// empty list keeps nothing: a caller whose stores are all gone sees nothing, never more.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

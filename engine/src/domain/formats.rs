@@ -57,6 +57,71 @@ pub fn plausible_date(field: &str, date: NaiveDate) -> Result<NaiveDate> {
     }
 }
 
+/// An inclusive range of days a request names, checked in one place: the start is not after
+/// the end, and the range is no longer than its use allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DayRange {
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+}
+
+/// The longest range one use accepts, in days counting both ends, and what the use is called
+/// in the error ("A report").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DayLimit {
+    pub days: i64,
+    pub what: &'static str,
+}
+
+/// The request's names of a range's two ends, for its errors: `startDate`, `endDate`.
+pub type RangeFields<'a> = (&'a str, &'a str);
+
+/// The names most requests give a range's ends.
+pub const START_END: RangeFields<'static> = ("startDate", "endDate");
+
+impl DayRange {
+    /// `start..=end`, if in order and within `limit` (when the use has one); else a 400
+    /// naming the fields.
+    pub fn new(
+        start: NaiveDate,
+        end: NaiveDate,
+        fields: RangeFields<'_>,
+        limit: Option<DayLimit>,
+    ) -> Result<Self> {
+        Self::check_order(Some(start), Some(end), fields)?;
+        let range = Self { start, end };
+        if let Some(limit) = limit
+            && range.days() > limit.days
+        {
+            return Err(Error::invalid(format!(
+                "{} covers at most {} days; narrow the dates",
+                limit.what, limit.days
+            )));
+        }
+        Ok(range)
+    }
+
+    /// For ranges whose ends may each be missing (open on that side): in order when both are
+    /// given.
+    pub fn check_order(
+        start: Option<NaiveDate>,
+        end: Option<NaiveDate>,
+        (start_field, end_field): RangeFields<'_>,
+    ) -> Result<()> {
+        match (start, end) {
+            (Some(start), Some(end)) if start > end => Err(Error::invalid(format!(
+                "{start_field} must not be after {end_field}"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// How many days it covers, counting both ends.
+    pub fn days(&self) -> i64 {
+        (self.end - self.start).num_days() + 1
+    }
+}
+
 /// `at`, if its year is plausible; else a 400 naming the field.
 pub fn plausible_time(
     field: &str,
@@ -132,6 +197,40 @@ pub fn server_date(date: NaiveDate) -> String {
 mod tests {
     use super::*;
 
+    fn day(text: &str) -> NaiveDate {
+        parse_iso_date(text).unwrap()
+    }
+
+    #[test]
+    fn a_range_is_in_order_and_no_longer_than_its_use_allows() {
+        let week = DayLimit {
+            days: 7,
+            what: "A week",
+        };
+        let range = DayRange::new(day("2026-03-01"), day("2026-03-07"), START_END, Some(week));
+        assert_eq!(range.unwrap().days(), 7);
+        let eight = DayRange::new(day("2026-03-01"), day("2026-03-08"), START_END, Some(week));
+        assert!(
+            eight
+                .unwrap_err()
+                .to_string()
+                .contains("A week covers at most 7 days")
+        );
+        assert!(DayRange::new(day("2026-03-01"), day("2026-03-08"), START_END, None).is_ok());
+        let reversed = DayRange::new(day("2026-03-02"), day("2026-03-01"), ("from", "to"), None);
+        assert!(
+            reversed
+                .unwrap_err()
+                .to_string()
+                .contains("from must not be after to")
+        );
+        assert!(DayRange::check_order(Some(day("2026-03-02")), None, START_END).is_ok());
+        assert!(
+            DayRange::check_order(Some(day("2026-03-02")), Some(day("2026-03-01")), START_END)
+                .is_err()
+        );
+    }
+
     #[test]
     fn only_names_are_repeated_in_a_greeting() {
         assert_eq!(greeting_name(" Mary-Jo "), Some("Mary-Jo"));
@@ -172,8 +271,6 @@ mod tests {
     }
 }
 
-/// A time zone's offset at `at` in the spec's office form, e.g. `GMT-05:00`.
-/// An IANA time zone name such as `America/Chicago`.
 /// A vehicle identification number as written on the vehicle: 17 letters and digits, never I,
 /// O or Q (upper case; the check digit is North American only, so it is not required).
 pub fn is_vin(text: &str) -> bool {
@@ -183,11 +280,32 @@ pub fn is_vin(text: &str) -> bool {
         })
 }
 
+/// A VIN as people write it ("1hgcm 82633-a004352") in its stored form: upper case, without
+/// spaces or dashes. Not checked; [`parse_vin`] checks.
+pub fn normalize_vin(raw: &str) -> String {
+    raw.chars()
+        .filter(|c| !matches!(c, ' ' | '-'))
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// A VIN in its stored form, if it is one; else the problem, in words.
+pub fn parse_vin(raw: &str) -> std::result::Result<String, String> {
+    let vin = normalize_vin(raw);
+    if is_vin(&vin) {
+        Ok(vin)
+    } else {
+        Err(format!("{:?} is not a 17-character VIN", raw.trim()))
+    }
+}
+
+/// An IANA time zone name such as `America/Chicago`.
 pub fn parse_time_zone(name: &str) -> Result<chrono_tz::Tz> {
     name.parse()
         .map_err(|_| Error::invalid(format!("unknown time zone {name:?}")))
 }
 
+/// A time zone's offset at `at` in the spec's office form, e.g. `GMT-05:00`.
 pub fn gmt_offset(time_zone: &str, at: chrono::DateTime<chrono::Utc>) -> Result<String> {
     use chrono::Offset;
     let tz = parse_time_zone(time_zone)?;

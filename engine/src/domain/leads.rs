@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 closed_set! {
     /// Where a lead is in its life.
     LeadStage {
+        NotStarted => "NOT_STARTED",
         Initiated => "INITIATED",
         Responded => "RESPONDED",
         Contacted => "CONTACTED",
@@ -51,7 +52,7 @@ impl LeadStage {
                 all
             }
             Self::Engaged => RESPONDED_AND_ENGAGED.to_vec(),
-            Self::Contacted => Vec::new(),
+            Self::NotStarted | Self::Contacted => Vec::new(),
             Self::AppointmentSet => vec!["APPOINTMENT_SET"],
             Self::ShowOrNoShow => vec!["NO_SHOW", "SHOW"],
             Self::CarBoughtOrNotBought => vec!["CAR_NOTBOUGHT", "CAR_BOUGHT", "DEAL_LOST"],

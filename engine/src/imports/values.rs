@@ -7,7 +7,7 @@ use chrono::{Datelike, NaiveDate, NaiveTime};
 
 use super::fields::FieldKind;
 use crate::domain::PhoneNumber;
-use crate::domain::formats::is_vin;
+use crate::domain::formats::parse_vin;
 
 /// Longest text a cell may hold.
 pub const MAX_TEXT_CHARS: usize = 200;
@@ -44,18 +44,7 @@ pub fn read_cell(kind: FieldKind, raw: &str) -> Result<Option<Value>, String> {
     }
     match kind {
         FieldKind::Text => Ok(Some(Value::Text(raw.to_owned()))),
-        FieldKind::Vin => {
-            let vin: String = raw
-                .chars()
-                .filter(|c| !matches!(c, ' ' | '-'))
-                .map(|c| c.to_ascii_uppercase())
-                .collect();
-            if is_vin(&vin) {
-                Ok(Some(Value::Text(vin)))
-            } else {
-                Err(format!("{raw:?} is not a 17-character VIN"))
-            }
-        }
+        FieldKind::Vin => parse_vin(raw).map(|vin| Some(Value::Text(vin))),
         FieldKind::Phone => PhoneNumber::parse(raw)
             .map(|phone| Some(Value::Text(phone.as_e164().to_owned())))
             .map_err(|_| format!("{raw:?} is not a 10-digit phone number")),

@@ -9,6 +9,7 @@ pub mod push;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::auth::Caller;
+use crate::domain::formats::DayLimit;
 use crate::domain::roles::closed_set;
 use crate::domain::{MANAGER_ROLES, Role, SUPER_ROLES};
 use crate::error::{Error, Result};
@@ -92,6 +93,12 @@ pub struct Lane {
     /// The repair-order status it shows (none: the appointments lane).
     pub status: Option<RoStatus>,
 }
+
+/// The most days one list of closed orders covers.
+pub const CLOSED_RO_RANGE: DayLimit = DayLimit {
+    days: 92,
+    what: "A closed-RO list",
+};
 
 /// The lanes, in the spec's order (Pre Invoiced before Ready To Post).
 pub const LANES: [Lane; 8] = [

@@ -14,8 +14,8 @@ use crate::messaging::{AutomatedText, MessagingService, Notice};
 use crate::store::follow_ups::{FollowUpStore, NextStep};
 use crate::store::leads::{LeadFlag, LeadStore};
 use crate::store::messages::MessageRecord;
+use crate::store::settings::SettingsStore;
 use crate::store::templates::TemplateStore;
-use crate::store::tenancy::TenancyStore;
 use crate::templates::Division;
 use crate::templates::service::TemplateService;
 
@@ -56,7 +56,7 @@ pub struct FollowUps {
     leads: LeadStore,
     templates: TemplateStore,
     rendering: TemplateService,
-    tenancy: TenancyStore,
+    settings: SettingsStore,
     messaging: MessagingService,
 }
 
@@ -67,7 +67,7 @@ impl FollowUps {
             leads: LeadStore::new(db.clone()),
             templates: TemplateStore::new(db.clone()),
             rendering: TemplateService::new(db.clone()),
-            tenancy: TenancyStore::new(db),
+            settings: SettingsStore::new(db),
             messaging,
         }
     }
@@ -137,13 +137,8 @@ impl FollowUps {
     }
 
     async fn store_in_scope(&self, scope: &Scope, store_id: i64) -> Result<i64> {
-        self.tenancy
-            .stores(scope)
-            .await?
-            .into_iter()
-            .find(|s| s.id == store_id)
-            .map(|s| s.enterprise_id)
-            .ok_or_else(|| Error::not_found(format!("Store {store_id} not found")))
+        let store = self.settings.store_in_scope(scope, store_id).await?;
+        Ok(store.enterprise_id)
     }
 
     /// Sends every due step of the enterprise's leads once, or ends the cadence of leads that

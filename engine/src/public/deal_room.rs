@@ -319,9 +319,4 @@ impl DealRoom {
         }
         Ok(())
     }
-
-    /// An e-mail reply link for a lead: its token (the e-mails to the customer carry it).
-    pub fn reply_token(&self, lead_id: i64, now: DateTime<Utc>) -> String {
-        self.signer.sign(LinkKind::EmailReply, lead_id, None, now).0
-    }
 }

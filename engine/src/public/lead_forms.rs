@@ -24,7 +24,7 @@ use crate::domain::PhoneNumber;
 use crate::domain::formats::{MAX_NAME_CHARS, greeting_name, too_long};
 use crate::error::{Error, Result};
 use crate::messaging::{MessagingService, Notice, Opening};
-use crate::store::leads::LeadStore;
+use crate::store::leads::{LeadStore, NewLead};
 use crate::store::recipients::RecipientStore;
 use crate::store::schema::{
     ConsentRecords, Customers, FutureServiceInteractions as Fsi, LeadForms as Forms, Stores,
@@ -443,39 +443,24 @@ impl LeadForms {
             None => {
                 let today = now.date_naive();
                 tx.fetch_scalar(
-                    Query::insert()
-                        .into_table(Fsi::Table)
-                        .columns([
-                            Fsi::EnterpriseId,
-                            Fsi::BocId,
-                            Fsi::StoreId,
-                            Fsi::CustomerId,
-                            Fsi::ServiceType,
-                            Fsi::PlannedDate,
-                            Fsi::EstimatedDueDate,
-                            Fsi::LeadType,
-                            Fsi::CagLeadType,
-                            Fsi::Status,
-                            Fsi::PlannerName,
-                            Fsi::CreatedAt,
-                            Fsi::UpdatedAt,
-                        ])
-                        .values_panic([
-                            form.enterprise_id.into(),
-                            form.boc_id.into(),
-                            form.store_id.into(),
-                            customer_id.into(),
-                            "WEB_REQUEST".into(),
-                            today.into(),
-                            today.into(),
-                            "SERVICE".into(),
-                            "WEBSITE".into(),
-                            "NOT_STARTED".into(),
-                            source.clone().into(),
-                            now.into(),
-                            now.into(),
-                        ])
-                        .returning_col(Fsi::Id),
+                    NewLead::insert(
+                        [&NewLead {
+                            enterprise_id: form.enterprise_id,
+                            boc_id: form.boc_id,
+                            store_id: form.store_id,
+                            customer_id,
+                            vehicle_id: None,
+                            vin: None,
+                            service_type: "WEB_REQUEST",
+                            planned_date: today,
+                            estimated_due_date: today,
+                            source: &source,
+                            cag_lead_type: Some("WEBSITE"),
+                            job_run_id: None,
+                        }],
+                        now,
+                    )
+                    .returning_col(Fsi::Id),
                 )
                 .await?
             }

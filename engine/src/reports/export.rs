@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 use super::classification::{ClassificationOptions, CustomerType};
 use super::kinds::{ReportKind, ReportOptions};
 use super::table::{Cell, ChartKind, Column, ColumnType};
-use super::{MAX_REPORT_DAYS, ReportFilter, Reports};
+use super::{REPORT_RANGE, ReportFilter, Reports};
 use crate::auth::{Caller, Scope};
+use crate::domain::formats::{DayRange, START_END};
 use crate::domain::spreadsheet::CsvWriter;
 use crate::domain::{JobInput, Role};
 use crate::error::{Error, Result};
@@ -144,10 +145,13 @@ impl JobInput for ReportExportInput {
                 problems.push(format!("serviceTypes: {e}"));
             }
         }
-        if self.start_date > self.end_date {
-            problems.push("startDate must not be after endDate".to_owned());
-        } else if (self.end_date - self.start_date).num_days() >= MAX_REPORT_DAYS {
-            problems.push(format!("A report covers at most {MAX_REPORT_DAYS} days"));
+        if let Err(e) = DayRange::new(
+            self.start_date,
+            self.end_date,
+            START_END,
+            Some(REPORT_RANGE),
+        ) {
+            problems.push(e.to_string());
         }
         if problems.is_empty() {
             Ok(())

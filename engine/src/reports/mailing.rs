@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::classification::CustomerType;
 use super::export::{ExportFormat, ReportExportInput};
 use super::kinds::ReportKind;
-use super::{MAX_REPORT_DAYS, REPORT_ROLES};
+use super::{REPORT_RANGE, REPORT_ROLES};
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::JobInput;
@@ -418,7 +418,7 @@ impl ReportMailInput {
             .map_err(|_| Error::invalid("timeZone is not an IANA time zone"))?;
         let today = now.with_timezone(&zone).date_naive();
         let (start_date, end_date) = self.period.window(today);
-        debug_assert!((end_date - start_date).num_days() < MAX_REPORT_DAYS);
+        debug_assert!((end_date - start_date).num_days() < REPORT_RANGE.days);
         let input = ReportExportInput {
             report: self.report.clone(),
             format: ExportFormat::Xlsx,

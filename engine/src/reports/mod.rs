@@ -33,7 +33,7 @@ use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::MANAGER_ROLES;
 use crate::domain::Role;
-use crate::domain::formats::parse_request_date;
+use crate::domain::formats::{DayLimit, DayRange, START_END, parse_request_date};
 use crate::error::{Error, Result};
 use crate::store::tenancy::TenancyStore;
 use crate::templates::{ANY_SERVICE_TYPE, check_service_type};
@@ -42,7 +42,10 @@ use crate::templates::{ANY_SERVICE_TYPE, check_service_type};
 pub const REPORT_ROLES: &[Role] = MANAGER_ROLES;
 
 /// The longest window one report covers.
-pub const MAX_REPORT_DAYS: i64 = 731;
+pub const REPORT_RANGE: DayLimit = DayLimit {
+    days: 731,
+    what: "A report",
+};
 
 /// A report's filter as a request gives it, before any check.
 #[derive(Debug, Clone, Default)]
@@ -92,7 +95,7 @@ impl Reports {
 
     /// Checks a request: report roles only; dealers and stores must be inside the scope
     /// (another tenant's are not found, not an empty report); service types known; dates
-    /// valid, in order and at most [`MAX_REPORT_DAYS`] apart. No dates: the last 7 days,
+    /// valid, in order and within [`REPORT_RANGE`]. No dates: the last 7 days,
     /// from the start of the day to the end of today (the spec's default window).
     pub async fn filter(
         &self,
@@ -149,14 +152,7 @@ impl Reports {
             (None, Some(end)) => (end - Duration::days(6), end),
             (Some(start), Some(end)) => (start, end),
         };
-        if start > end {
-            return Err(Error::invalid("startDate must not be after endDate"));
-        }
-        if (end - start).num_days() >= MAX_REPORT_DAYS {
-            return Err(Error::invalid(format!(
-                "A report covers at most {MAX_REPORT_DAYS} days; narrow the dates"
-            )));
-        }
+        DayRange::new(start, end, START_END, Some(REPORT_RANGE))?;
         Ok(ReportFilter {
             scope: *scope,
             store_ids,

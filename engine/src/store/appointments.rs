@@ -300,13 +300,7 @@ impl AppointmentStore {
                 Expr::col((Offices::Table, Offices::Id)).equals((Stores::Table, Stores::OfficeId)),
             )
             .and_where(Expr::col((Stores::Table, Stores::Id)).eq(store_id));
-        if scope.store_id.is_some_and(|s| s != store_id) {
-            return Ok(None);
-        }
-        query.and_where(Expr::col((Stores::Table, Stores::EnterpriseId)).eq(scope.enterprise_id));
-        if let Some(boc) = scope.boc_id {
-            query.and_where(Expr::col((Stores::Table, Stores::BocId)).eq(boc));
-        }
+        scope.restrict_stores(&mut query, Stores::Table);
         let Some(store) = self.db.fetch_optional::<StoreZoneRow>(&query).await? else {
             return Ok(None);
         };
@@ -546,14 +540,8 @@ impl AppointmentStore {
                 Stores::Table,
                 Expr::col((Stores::Table, Stores::Id)).equals((Appt::Table, Appt::StoreId)),
             )
-            .and_where(Expr::col((Appt::Table, Appt::Id)).eq(id))
-            .and_where(Expr::col((Appt::Table, Appt::EnterpriseId)).eq(scope.enterprise_id));
-        if let Some(store) = scope.store_id {
-            query.and_where(Expr::col((Appt::Table, Appt::StoreId)).eq(store));
-        }
-        if let Some(boc) = scope.boc_id {
-            query.and_where(Expr::col((Stores::Table, Stores::BocId)).eq(boc));
-        }
+            .and_where(Expr::col((Appt::Table, Appt::Id)).eq(id));
+        scope.restrict(&mut query, Appt::Table, false);
         self.db.fetch_optional(&query).await
     }
 

@@ -310,13 +310,7 @@ impl BulkInitiationStore {
             Stores::Table,
             Expr::col((Stores::Table, Stores::Id)).equals((Bulk::Table, Bulk::StoreId)),
         );
-        query.and_where(Expr::col((Bulk::Table, Bulk::EnterpriseId)).eq(scope.enterprise_id));
-        if let Some(boc) = scope.boc_id {
-            query.and_where(Expr::col((Stores::Table, Stores::BocId)).eq(boc));
-        }
-        if let Some(store) = scope.store_id {
-            query.and_where(Expr::col((Bulk::Table, Bulk::StoreId)).eq(store));
-        }
+        scope.restrict(&mut query, Bulk::Table, false);
         if let Some(run) = filter.job_run_id {
             query.and_where(Expr::col((Bulk::Table, Bulk::JobRunId)).eq(run));
         }

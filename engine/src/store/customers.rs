@@ -3,12 +3,15 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_query::{Expr, ExprTrait, Func, LikeExpr, Order, Query, SelectStatement};
 
-use super::schema::{Customers, FutureServiceInteractions as Fsi, Marks, ServiceVehicles, Stores};
+use super::schema::{Customers, FutureServiceInteractions as Fsi, Marks, ServiceVehicles};
+use super::settings::SettingsStore;
 use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
 use crate::db::Database;
 use crate::domain::PhoneNumber;
-use crate::domain::formats::{MAX_CODE_CHARS, MAX_EMAIL_CHARS, MAX_NAME_CHARS, is_vin, too_long};
+use crate::domain::formats::{
+    MAX_CODE_CHARS, MAX_EMAIL_CHARS, MAX_NAME_CHARS, parse_vin, too_long,
+};
 use crate::error::{Error, Result};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -161,16 +164,10 @@ impl CustomerStore {
 
     /// The enterprise and dealer of a store inside the scope; elsewhere not found.
     async fn store_in_scope(&self, scope: &Scope, store_id: i64) -> Result<(i64, i64)> {
-        let store = Query::select()
-            .columns([Stores::EnterpriseId, Stores::BocId])
-            .from(Stores::Table)
-            .and_where(Expr::col(Stores::Id).eq(store_id))
-            .to_owned();
-        self.db
-            .fetch_optional::<(i64, i64)>(&store)
-            .await?
-            .filter(|(e, b)| scope.contains(*e, Some(*b), Some(store_id)))
-            .ok_or_else(|| Error::not_found("Store not found"))
+        let store = SettingsStore::new(self.db.clone())
+            .store_in_scope(scope, store_id)
+            .await?;
+        Ok((store.enterprise_id, store.boc_id))
     }
 
     /// A customer from the dealer's DMS: the store's customer with that customer number, else
@@ -214,10 +211,7 @@ impl CustomerStore {
         scope: &Scope,
         new: &NewVehicle,
     ) -> Result<(VehicleRecord, bool)> {
-        let vin = new.vin.trim().to_ascii_uppercase();
-        if !is_vin(&vin) {
-            return Err(Error::invalid(format!("{vin:?} is not a 17-character VIN")));
-        }
+        let vin = parse_vin(&new.vin).map_err(Error::invalid)?;
         let (enterprise_id, _) = self.store_in_scope(scope, new.store_id).await?;
         if let Some(customer_id) = new.customer_id {
             self.get(scope, customer_id).await?;

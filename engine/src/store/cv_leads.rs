@@ -14,7 +14,7 @@ use super::schema::{Customers, CvLeadBatchVehicles, CvLeadBatches, ServiceVehicl
 use super::{Page, PageRequest};
 use crate::db::Database;
 use crate::domain::JobInput;
-use crate::domain::formats::is_vin;
+use crate::domain::formats::parse_vin;
 use crate::domain::roles::closed_set;
 use crate::error::{Error, Result};
 
@@ -161,18 +161,19 @@ fn parse_rows(content: &[u8]) -> Result<Vec<BatchRow>> {
                 .map(str::to_owned)
                 .filter(|v| !v.is_empty())
         };
-        let vin = cell(vin_column).map(|v| v.to_ascii_uppercase());
+        let vin = cell(vin_column);
         let customer_number = cell(customer_column);
         if vin.is_none() && customer_number.is_none() {
             problems.push(format!("Row {line}: a vin or a cust_no is required"));
             continue;
         }
-        if let Some(vin) = &vin
-            && !is_vin(vin)
-        {
-            problems.push(format!("Row {line}: {vin:?} is not a 17-character VIN"));
-            continue;
-        }
+        let vin = match vin.as_deref().map(parse_vin).transpose() {
+            Ok(vin) => vin,
+            Err(problem) => {
+                problems.push(format!("Row {line}: {problem}"));
+                continue;
+            }
+        };
         rows.push(BatchRow {
             vin,
             customer_number,
@@ -482,7 +483,7 @@ mod tests {
         assert_eq!(
             errors,
             vec![
-                "Row 2: \"SHORT\" is not a 17-character VIN".to_owned(),
+                "Row 2: \"short\" is not a 17-character VIN".to_owned(),
                 "Row 3: a vin or a cust_no is required".to_owned(),
             ]
         );

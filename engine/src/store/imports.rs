@@ -19,6 +19,7 @@ use sha2::{Digest, Sha256};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::dms_rows::{Change, upsert_dms_rows};
+use super::leads::NewLead;
 use super::schema::{
     Customers, FutureServiceInteractions as Fsi, ImportFileChunks, ImportFileReports,
     ImportRowErrors, ImportedLeads, ServiceVehicles as Vehicles,
@@ -26,6 +27,7 @@ use super::schema::{
 use super::unmapped::{CodeTarget, UnmappedStore};
 use super::{Page, PageRequest};
 use crate::db::{Database, Transaction};
+use crate::domain::formats::normalize_vin;
 use crate::domain::spreadsheet::CsvWriter;
 use crate::error::{Error, Result};
 use crate::imports::{
@@ -1133,7 +1135,7 @@ impl ImportStore {
                 );
             }
             if let Some(vin) = &search.vin {
-                query.and_where(Expr::col(ImportedLeads::Vin).eq(vin.to_ascii_uppercase()));
+                query.and_where(Expr::col(ImportedLeads::Vin).eq(normalize_vin(vin)));
             }
         };
         let mut count = Query::select();
@@ -1453,42 +1455,25 @@ impl ImportStore {
                         None => {
                             let id: i64 = tx
                                 .fetch_scalar(
-                                    &Query::insert()
-                                        .into_table(Fsi::Table)
-                                        .columns([
-                                            Fsi::EnterpriseId,
-                                            Fsi::BocId,
-                                            Fsi::StoreId,
-                                            Fsi::CustomerId,
-                                            Fsi::VehicleId,
-                                            Fsi::Vin,
-                                            Fsi::ServiceType,
-                                            Fsi::PlannedDate,
-                                            Fsi::EstimatedDueDate,
-                                            Fsi::LeadType,
-                                            Fsi::Status,
-                                            Fsi::PlannerName,
-                                            Fsi::CreatedAt,
-                                            Fsi::UpdatedAt,
-                                        ])
-                                        .values_panic([
-                                            row.enterprise_id.into(),
-                                            row.boc_id.into(),
-                                            row.store_id.into(),
-                                            customer.id.into(),
-                                            vehicle_id.into(),
-                                            row.vin.clone().into(),
-                                            campaign.as_str().into(),
-                                            today.into(),
-                                            row.expiry_date.unwrap_or(today).into(),
-                                            "SERVICE".into(),
-                                            "NOT_STARTED".into(),
-                                            campaign.lead_source().into(),
-                                            now.into(),
-                                            now.into(),
-                                        ])
-                                        .returning_col(Fsi::Id)
-                                        .to_owned(),
+                                    &NewLead::insert(
+                                        [&NewLead {
+                                            enterprise_id: row.enterprise_id,
+                                            boc_id: row.boc_id,
+                                            store_id: row.store_id,
+                                            customer_id: customer.id,
+                                            vehicle_id,
+                                            vin: row.vin.as_deref(),
+                                            service_type: campaign.as_str(),
+                                            planned_date: today,
+                                            estimated_due_date: row.expiry_date.unwrap_or(today),
+                                            source: campaign.lead_source(),
+                                            cag_lead_type: None,
+                                            job_run_id: None,
+                                        }],
+                                        now,
+                                    )
+                                    .returning_col(Fsi::Id)
+                                    .to_owned(),
                                 )
                                 .await?;
                             (EnrichmentStatus::LeadCreated, Some(id))

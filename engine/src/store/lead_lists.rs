@@ -18,6 +18,7 @@ use super::schema::{
 use super::{Page, PageRequest, like_pattern};
 use crate::auth::Scope;
 use crate::db::Database;
+use crate::domain::formats::{DayRange, START_END};
 use crate::error::{Error, Result};
 
 /// Which list.
@@ -511,11 +512,7 @@ impl LeadListStore {
         if search.unread_only {
             query.and_where(Expr::col((Fsi::Table, Fsi::TotalUnreadCount)).gt(0));
         }
-        if let (Some(start), Some(end)) = (search.start_date, search.end_date)
-            && start > end
-        {
-            return Err(Error::invalid("startDate must not be after endDate"));
-        }
+        DayRange::check_order(search.start_date, search.end_date, START_END)?;
         let from = search
             .start_date
             .and_then(|d| d.and_hms_opt(0, 0, 0))

@@ -1,7 +1,7 @@
 //! Leads: future service interactions (FSI), each for one customer, vehicle and service type.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement};
+use sea_query::{Expr, ExprTrait, Func, InsertStatement, Order, Query, SelectStatement};
 
 use super::schema::{
     Bocs, Customers, FutureServiceInteractions as Fsi, Marks, Offices, RepairOrders, Sales,
@@ -11,6 +11,80 @@ use crate::auth::Scope;
 use crate::db::Database;
 use crate::domain::leads::{LeadStage, ResponseInsight};
 use crate::error::Result;
+
+/// A lead as Bayline makes one (a planner's, a recall or prepaid-maintenance upload's, a web
+/// form's): not started and not yet texted; the rest is learned as it is worked.
+#[derive(Debug, Clone)]
+pub struct NewLead<'a> {
+    pub enterprise_id: i64,
+    pub boc_id: i64,
+    pub store_id: i64,
+    pub customer_id: i64,
+    pub vehicle_id: Option<i64>,
+    pub vin: Option<&'a str>,
+    pub service_type: &'a str,
+    pub planned_date: NaiveDate,
+    pub estimated_due_date: NaiveDate,
+    /// Where it came from as the lead lists show it: the planner's name, the upload's campaign,
+    /// the web form.
+    pub source: &'a str,
+    /// The channel of a lead that came in by itself (`WEBSITE`); none for Bayline's own.
+    pub cag_lead_type: Option<&'a str>,
+    /// The planner run that made it.
+    pub job_run_id: Option<i64>,
+}
+
+impl NewLead<'_> {
+    /// One INSERT of these leads, made at `now`: every lead is a service lead, not started.
+    pub fn insert<'a>(
+        leads: impl IntoIterator<Item = &'a NewLead<'a>>,
+        now: DateTime<Utc>,
+    ) -> InsertStatement {
+        let mut insert = Query::insert();
+        insert.into_table(Fsi::Table).columns([
+            Fsi::EnterpriseId,
+            Fsi::BocId,
+            Fsi::StoreId,
+            Fsi::CustomerId,
+            Fsi::VehicleId,
+            Fsi::Vin,
+            Fsi::ServiceType,
+            Fsi::PlannedDate,
+            Fsi::EstimatedDueDate,
+            Fsi::LeadType,
+            Fsi::CagLeadType,
+            Fsi::Status,
+            Fsi::PlannerName,
+            Fsi::JobRunId,
+            Fsi::CreatedAt,
+            Fsi::UpdatedAt,
+        ]);
+        for lead in leads {
+            insert.values_panic([
+                lead.enterprise_id.into(),
+                lead.boc_id.into(),
+                lead.store_id.into(),
+                lead.customer_id.into(),
+                lead.vehicle_id.into(),
+                lead.vin.into(),
+                lead.service_type.into(),
+                lead.planned_date.into(),
+                lead.estimated_due_date.into(),
+                SERVICE_LEAD.into(),
+                lead.cag_lead_type.into(),
+                LeadStage::NotStarted.as_str().into(),
+                lead.source.into(),
+                lead.job_run_id.into(),
+                now.into(),
+                now.into(),
+            ]);
+        }
+        insert
+    }
+}
+
+/// The lead type of every lead Bayline makes (sales leads come from outside).
+pub const SERVICE_LEAD: &str = "SERVICE";
 
 /// A lead whose conversation was started, as the start rules look at it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -406,17 +480,6 @@ impl LeadStore {
             )
             .await?;
         Ok(found.and_then(|(at,)| at))
-    }
-
-    /// The conversation has begun: INITIATED, contacted.
-    pub async fn mark_initiated(&self, id: i64, at: DateTime<Utc>) -> Result<()> {
-        self.update(id, |u| {
-            u.value(Fsi::ConversationInitiated, true)
-                .value(Fsi::ConversationClosed, false)
-                .value(Fsi::Status, LeadStage::Initiated.as_str())
-                .value(Fsi::LastMessageAt, at);
-        })
-        .await
     }
 
     /// The leads of these customers whose conversation was ever started, for the start rules

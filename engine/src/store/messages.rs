@@ -374,7 +374,7 @@ impl MessageStore {
     pub async fn get_in_scope(&self, scope: &Scope, id: i64) -> Result<MessageRecord> {
         let mut query = message_select();
         query.and_where(Expr::col((Msg::Table, Msg::Id)).eq(id));
-        restrict_to_scope(&mut query, scope);
+        scope.restrict(&mut query, Msg::Table, false);
         self.db
             .fetch_optional(&query)
             .await?
@@ -1052,7 +1052,7 @@ impl MessageStore {
         if scope.store_id.is_some() || scope.boc_id.is_some() {
             let mut visible = Query::select();
             visible.column((Msg::Table, Msg::Id)).from(Msg::Table);
-            restrict_to_scope(&mut visible, scope);
+            scope.restrict(&mut visible, Msg::Table, false);
             query.and_where(Expr::col(EmailOutbox::MessageId).in_subquery(visible));
         }
         let mut count = query.clone();
@@ -1081,7 +1081,7 @@ impl MessageStore {
     ) -> Result<Page<MessageRecord>> {
         let mut query = message_select();
         query.and_where(Expr::col((Msg::Table, Msg::LogMode)).eq(true));
-        restrict_to_scope(&mut query, scope);
+        scope.restrict(&mut query, Msg::Table, false);
         if let Some(store_id) = store_id {
             query.and_where(Expr::col((Msg::Table, Msg::StoreId)).eq(store_id));
         }
@@ -1208,7 +1208,7 @@ impl MessageStore {
                 (Customers::Table, Customers::BlockSms),
             ])
             .group_by_columns([(Stores::Table, Stores::Id), (Stores::Table, Stores::Name)]);
-        restrict_to_scope(&mut query, scope);
+        scope.restrict(&mut query, Msg::Table, false);
         if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
             let pattern = super::like_pattern(search)?;
             let digits: String = search.chars().filter(char::is_ascii_digit).collect();
@@ -1394,24 +1394,6 @@ fn message_select() -> SelectStatement {
         )
         .from(Msg::Table)
         .to_owned()
-}
-
-/// Messages carry enterprise and store but no dealer: the store decides the dealer.
-fn restrict_to_scope(query: &mut SelectStatement, scope: &Scope) {
-    query.and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(scope.enterprise_id));
-    if let Some(store_id) = scope.store_id {
-        query.and_where(Expr::col((Msg::Table, Msg::StoreId)).eq(store_id));
-    } else if let Some(boc_id) = scope.boc_id {
-        query.and_where(
-            Expr::col((Msg::Table, Msg::StoreId)).in_subquery(
-                Query::select()
-                    .column(Stores::Id)
-                    .from(Stores::Table)
-                    .and_where(Expr::col(Stores::BocId).eq(boc_id))
-                    .to_owned(),
-            ),
-        );
-    }
 }
 
 fn apply_visibility(query: &mut SelectStatement, visibility: Visibility) {

@@ -9,6 +9,7 @@ use sea_query::{Expr, ExprTrait, Order, Query};
 use serde::Serialize;
 use serde_json::Value as Json;
 
+use super::leads::NewLead;
 use super::schema::{
     Customers, CvLeadBatchVehicles, FutureServiceInteractions as Fsi, Offices, PlannerAudits,
     PlannerDefinitions as Defs, RepairOrderLines, RepairOrders, Sales, ServiceVehicles as Vehicles,
@@ -811,44 +812,25 @@ impl PlannerStore {
             )
             .await?;
         }
-        let mut insert = Query::insert();
-        insert.into_table(Fsi::Table).columns([
-            Fsi::EnterpriseId,
-            Fsi::BocId,
-            Fsi::StoreId,
-            Fsi::CustomerId,
-            Fsi::VehicleId,
-            Fsi::Vin,
-            Fsi::ServiceType,
-            Fsi::PlannedDate,
-            Fsi::EstimatedDueDate,
-            Fsi::LeadType,
-            Fsi::Status,
-            Fsi::PlannerName,
-            Fsi::JobRunId,
-            Fsi::CreatedAt,
-            Fsi::UpdatedAt,
-        ]);
-        for c in candidates {
-            insert.values_panic([
-                c.enterprise_id.into(),
-                c.boc_id.into(),
-                c.store_id.into(),
-                c.customer_id.into(),
-                c.vehicle_id.into(),
-                c.vin.clone().into(),
-                c.service_type.clone().into(),
-                c.due_date.into(),
-                c.due_date.into(),
-                "SERVICE".into(),
-                "NOT_STARTED".into(),
-                planner.name().into(),
-                run_id.into(),
-                now.into(),
-                now.into(),
-            ]);
-        }
-        let created = tx.execute(&insert).await?;
+        let source = planner.name();
+        let leads: Vec<NewLead> = candidates
+            .iter()
+            .map(|c| NewLead {
+                enterprise_id: c.enterprise_id,
+                boc_id: c.boc_id,
+                store_id: c.store_id,
+                customer_id: c.customer_id,
+                vehicle_id: Some(c.vehicle_id),
+                vin: Some(&c.vin),
+                service_type: &c.service_type,
+                planned_date: c.due_date,
+                estimated_due_date: c.due_date,
+                source: &source,
+                cag_lead_type: None,
+                job_run_id: run_id,
+            })
+            .collect();
+        let created = tx.execute(&NewLead::insert(&leads, now)).await?;
         tx.commit().await?;
         Ok(created)
     }

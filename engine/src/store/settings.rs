@@ -92,6 +92,17 @@ impl SettingsStore {
         self.db.fetch_optional(&query).await
     }
 
+    /// A store inside the scope; another tenant's, or one outside the caller's dealer or store,
+    /// is not found, as a missing one. The one answer to "is this store mine": a deactivated
+    /// store still is (its records stay readable and its settings editable); deactivation only
+    /// takes it off the pickers and out of new work ([`super::tenancy::TenancyStore::stores`]).
+    pub async fn store_in_scope(&self, scope: &Scope, store_id: i64) -> Result<StoreSettings> {
+        self.store_settings(store_id)
+            .await?
+            .filter(|s| scope.contains(s.enterprise_id, Some(s.boc_id), Some(s.store_id)))
+            .ok_or_else(|| Error::not_found("Store not found"))
+    }
+
     /// The settings of many stores at once (the automated-runs view).
     pub async fn store_settings_of(&self, store_ids: &[i64]) -> Result<Vec<StoreSettings>> {
         if store_ids.is_empty() {

@@ -163,16 +163,10 @@ impl TenancyStore {
             .order_by((Bocs::Table, Bocs::BocCode), Order::Asc)
             .order_by((Stores::Table, Stores::StoreCode), Order::Asc)
             .to_owned();
-        query.and_where(Expr::col((Stores::Table, Stores::EnterpriseId)).eq(scope.enterprise_id));
+        scope.restrict_stores(&mut query, Stores::Table);
         // Deactivated stores, and the stores of deactivated dealers, leave every picker.
         query.and_where(Expr::col((Stores::Table, Stores::DeactivatedAt)).is_null());
         query.and_where(Expr::col((Bocs::Table, Bocs::DeactivatedAt)).is_null());
-        if let Some(boc_id) = scope.boc_id {
-            query.and_where(Expr::col((Stores::Table, Stores::BocId)).eq(boc_id));
-        }
-        if let Some(store_id) = scope.store_id {
-            query.and_where(Expr::col((Stores::Table, Stores::Id)).eq(store_id));
-        }
         self.db.fetch_all(&query).await
     }
 }

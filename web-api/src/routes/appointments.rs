@@ -4,9 +4,9 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::appointments::service::{BookingDraft, DayAvailability};
-use engine::appointments::{AppointmentStatus, display_time};
+use engine::appointments::{APPOINTMENT_SEARCH_RANGE, AppointmentStatus, display_time};
 use engine::auth::{Caller, Scope, StoreFilter};
-use engine::domain::formats::parse_request_date;
+use engine::domain::formats::{DayRange, START_END, parse_request_date};
 use engine::store::PageRequest;
 use engine::store::appointments::{AppointmentRecord, AppointmentSearch};
 use poem::Request;
@@ -147,11 +147,7 @@ async fn search_page(
     }
     let from = parse_request_date("startDate", body.start_date.as_deref())?;
     let until = parse_request_date("endDate", body.end_date.as_deref())?;
-    if let (Some(from), Some(until)) = (from, until)
-        && from > until
-    {
-        return Err(engine::Error::invalid("startDate must not be after endDate").into());
-    }
+    DayRange::check_order(from, until, START_END)?;
     let statuses = body
         .statuses
         .unwrap_or_default()
@@ -583,12 +579,7 @@ async fn of_store_between(
     from: NaiveDate,
     until: NaiveDate,
 ) -> ApiResult<Vec<AppointmentView>> {
-    if from > until {
-        return Err(engine::Error::invalid("startDate must not be after endDate").into());
-    }
-    if (until - from).num_days() > 92 {
-        return Err(engine::Error::invalid("A search covers at most 92 days").into());
-    }
+    DayRange::new(from, until, START_END, Some(APPOINTMENT_SEARCH_RANGE))?;
     let (start, end) = state
         .booking
         .local_days(scope, store_id, from, until)

@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::auth::Scope;
-use engine::domain::formats::parse_request_date;
+use engine::domain::formats::{DayRange, parse_request_date};
 use engine::store::PageRequest;
 use engine::store::dealer_records::{
     RepairOrderLine, RepairOrderRecord, RepairOrderSearch, RepairOrderState, SaleRecord, SaleSearch,
@@ -219,13 +219,7 @@ fn date_range(
 ) -> ApiResult<(Option<NaiveDate>, Option<NaiveDate>)> {
     let from = parse_request_date(from_name, from)?;
     let until = parse_request_date(until_name, until)?;
-    if let (Some(from), Some(until)) = (from, until)
-        && until < from
-    {
-        return Err(
-            engine::Error::invalid(format!("{until_name} must not be before {from_name}")).into(),
-        );
-    }
+    DayRange::check_order(from, until, (from_name, until_name))?;
     Ok((from, until))
 }
 

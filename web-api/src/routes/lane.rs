@@ -7,9 +7,9 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::auth::Caller;
-use engine::domain::formats::parse_request_date;
+use engine::domain::formats::{DayRange, parse_request_date};
 use engine::lane::board::{AdvisorFilter, CardFilter, LaneCard, LaneOrder, MoveRequest};
-use engine::lane::{self, LANES, RoStatus};
+use engine::lane::{self, CLOSED_RO_RANGE, LANES, RoStatus};
 use engine::messaging::Notice;
 use engine::store::PageRequest;
 use poem::Request;
@@ -23,9 +23,6 @@ use super::enterprise::StoreMaster;
 use crate::auth::{Session, request_scope, store_in_scope, store_under_dealer};
 use crate::error::ApiResult;
 use crate::state::AppState;
-
-/// The most days one closed-order list covers.
-const MAX_CLOSED_DAYS: i64 = 92;
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
@@ -335,7 +332,7 @@ fn open_statuses(codes: &[String]) -> ApiResult<Vec<RoStatus>> {
     Ok(statuses)
 }
 
-/// An inclusive close-date range, at most [`MAX_CLOSED_DAYS`] long; the end defaults to the
+/// An inclusive close-date range, within [`CLOSED_RO_RANGE`]; the end defaults to the
 /// start, the start to today.
 fn closed_range(
     (from_name, from): (&str, Option<&str>),
@@ -343,18 +340,8 @@ fn closed_range(
 ) -> ApiResult<(NaiveDate, NaiveDate)> {
     let from = parse_request_date(from_name, from)?.unwrap_or_else(|| Utc::now().date_naive());
     let until = parse_request_date(until_name, until)?.unwrap_or(from);
-    if until < from {
-        return Err(
-            engine::Error::invalid(format!("{until_name} must not be before {from_name}")).into(),
-        );
-    }
-    if (until - from).num_days() > MAX_CLOSED_DAYS {
-        return Err(engine::Error::invalid(format!(
-            "A closed-RO list covers at most {MAX_CLOSED_DAYS} days"
-        ))
-        .into());
-    }
-    Ok((from, until))
+    let range = DayRange::new(from, until, (from_name, until_name), Some(CLOSED_RO_RANGE))?;
+    Ok((range.start, range.end))
 }
 
 async fn advisors(

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use engine::domain::JobInput;
-use engine::domain::formats::parse_request_date;
+use engine::domain::formats::{DayRange, START_END, parse_request_date};
 use engine::outreach::cadence::{CadenceStep, FollowUpStep, StepDraft};
 use engine::outreach::{
     BulkInitiationInput, BulkOutcome, BulkRequest, DryRun, DryRunRow, StepOverride, StepSent,
@@ -714,11 +714,7 @@ async fn report(
             parse_request_date("endDate", query.end_date.as_deref())?,
         ),
     };
-    if let (Some(start), Some(end)) = (start_date, end_date)
-        && start > end
-    {
-        return Err(engine::Error::invalid("startDate must not be after endDate").into());
-    }
+    DayRange::check_order(start_date, end_date, START_END)?;
     let outcomes = match kind {
         ReportKind::NotTexted => vec![BulkOutcome::Skipped, BulkOutcome::Failed],
         _ => Vec::new(),

@@ -850,7 +850,7 @@ async fn customer_vehicle_batches_are_uploaded_then_planned_like_any_planner() {
     assert_eq!(run["run"]["status"], "failed", "{run}");
     let error = run["run"]["error"].as_str().unwrap_or_default();
     assert!(
-        error.contains("Row 2: \"NOT-A-VIN\" is not a 17-character VIN"),
+        error.contains("Row 2: \"not-a-vin\" is not a 17-character VIN"),
         "{run}"
     );
     assert!(
