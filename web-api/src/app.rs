@@ -202,7 +202,7 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
 
 /// What every request passes through, outermost first: the request log and id, the panic
 /// guard, body limits and NUL checks, and errors in the spec's shape.
-fn with_request_rules(route: Route) -> impl Endpoint + 'static {
+pub fn with_request_rules(route: Route) -> impl Endpoint + 'static {
     route
         .catch_all_error(render_any_error)
         .around(crate::guard::guard_request)
@@ -496,51 +496,4 @@ pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
     drop(workers);
     db.close().await;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use poem::{Endpoint, Request, Route, handler};
-
-    #[handler]
-    fn boom() -> &'static str {
-        panic!("a handler bug")
-    }
-
-    #[tokio::test]
-    async fn a_panic_is_answered_in_the_json_error_shape_with_the_request_id() {
-        let app = super::with_request_rules(Route::new().at("/boom", boom));
-        let request = Request::builder()
-            .uri("/boom".parse().expect("uri"))
-            .header("x-request-id", "req-42")
-            .finish();
-        let response = app.get_response(request).await;
-        assert_eq!(response.status().as_u16(), 500);
-        assert!(
-            response
-                .content_type()
-                .is_some_and(|t| t.starts_with("application/json"))
-        );
-        let body: serde_json::Value =
-            serde_json::from_slice(&response.into_body().into_vec().await.expect("body"))
-                .expect("JSON");
-        assert_eq!(body["requestId"], "req-42");
-        assert_eq!(body["errors"], serde_json::json!([]));
-    }
-
-    /// The UI's API types are generated from `ui/openapi.json`; it must match what we serve.
-    /// After an API change: `bayline openapi > ui/openapi.json && npm --prefix ui run gen:api`.
-    #[test]
-    fn the_committed_openapi_document_is_current() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/openapi.json");
-        let committed: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(path).expect("ui/openapi.json"))
-                .expect("valid JSON");
-        let served: serde_json::Value =
-            serde_json::from_str(crate::openapi::document()).expect("valid JSON");
-        assert!(
-            committed == served,
-            "ui/openapi.json is stale: run `bayline openapi > ui/openapi.json` and `npm --prefix ui run gen:api`"
-        );
-    }
 }

@@ -28,6 +28,7 @@ mod jobs;
 mod lane;
 mod lead_actions;
 mod lead_lists;
+mod lib_rules;
 mod messaging;
 mod planners;
 mod platform;
