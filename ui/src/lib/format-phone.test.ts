@@ -18,8 +18,10 @@ describe('formatPhone', () => {
     expect(formatPhone('')).toBe('')
   })
 
-  it('shows anything that is not ten digits as given', () => {
+  it('shows anything that is not a number parsePhone takes as given', () => {
     expect(formatPhone('12345')).toBe('12345')
     expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958')
+    expect(formatPhone('25551234567')).toBe('25551234567')
+    expect(formatPhone('555-123-4567 ext')).toBe('555-123-4567 ext')
   })
 })

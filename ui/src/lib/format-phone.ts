@@ -1,11 +1,13 @@
+import { parsePhone } from './validation'
+
 /**
- * Phone display (spec section 5): strip +1 and non-digits, show (xxx)-xxx-xxxx.
- * Anything that is not ten digits afterwards is shown as given.
+ * Phone display (spec section 5): the ten digits of a number `parsePhone`
+ * takes, shown (xxx)-xxx-xxxx. Anything else is shown as given.
  */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return ''
-  let digits = value.trim().replace(/^\+1/, '').replace(/\D/g, '')
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1)
-  if (digits.length !== 10) return value
+  const e164 = parsePhone(value)
+  if (e164 === null) return value
+  const digits = e164.slice(2)
   return `(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6)}`
 }

@@ -76,12 +76,14 @@ describe('codes, times, e-mail and phone', () => {
     expect(emailProblem('r ep@harbor.example')).not.toBeNull()
   })
 
-  it('wants 10 to 15 digits in a phone number, and none is fine', () => {
+  it('wants a phone number the server takes (10 digits, or 11 starting with 1), and none is fine', () => {
     expect(phoneProblem('')).toBeNull()
     expect(phoneProblem('(555)-010-2000')).toBeNull()
     expect(phoneProblem('+15550102000')).toBeNull()
     expect(phoneProblem('555-0102')).toBe('Phone number "555-0102" is not a valid number')
     expect(phoneProblem('555-010-2000 ext')).not.toBeNull()
+    expect(phoneProblem('25550102000')).not.toBeNull()
+    expect(phoneProblem('+44 20 7946 0958')).not.toBeNull()
   })
 })
 

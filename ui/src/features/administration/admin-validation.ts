@@ -3,6 +3,7 @@
  * that a mistake shows at its field before anything is sent. The server still
  * checks everything; its `errors` list is shown when it finds more.
  */
+import { parsePhone } from '../../lib/validation'
 import type { DayHours } from './api/admin-types'
 
 export const MAX_CODE_CHARS = 50
@@ -67,13 +68,11 @@ export function emailProblem(value: string): Problem {
   return plausible ? null : `"${text}" is not an e-mail address`
 }
 
-/** A phone number: optional; digits with the usual separators, 10 to 15 digits. */
+/** A phone number: optional; a US number as the server takes it (`parsePhone`: 10 digits, or 11 starting with 1, no letters). */
 export function phoneProblem(value: string): Problem {
   const text = value.trim()
   if (text === '') return null
-  const digits = text.replace(/\D/g, '')
-  if (!/^\+?[\d\s().-]+$/.test(text) || digits.length < 10 || digits.length > 15) return `Phone number "${text}" is not a valid number`
-  return null
+  return parsePhone(text) === null ? `Phone number "${text}" is not a valid number` : null
 }
 
 // ----- stores -----
@@ -266,7 +265,7 @@ export function areaCodeProblem(value: string): Problem {
   return text === '' || /^\d{3}$/.test(text) ? null : 'Area code must be 3 digits'
 }
 
-/** A number to text: required, 10 to 15 digits. */
+/** A number to text: required, then as `phoneProblem`. */
 export function toNumberProblem(value: string): Problem {
   if (value.trim() === '') return 'To number is required'
   return phoneProblem(value)
@@ -289,14 +288,11 @@ export function divisionLabel(code: string): string {
   return DIVISIONS.find((d) => d.code === code)?.label ?? code
 }
 
-/** An assistant's phone number: optional; 10 digits, or 11 starting with 1 (separators and a leading + allowed). */
+/** An assistant's phone number: optional; as `phoneProblem`, in the assistant form's words. */
 export function assistantPhoneProblem(value: string): Problem {
   const text = value.trim()
   if (text === '') return null
-  const digits = text.replace(/\D/g, '')
-  const fits = digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))
-  if (!/^\+?[\d\s().-]+$/.test(text) || !fits) return `Phone number "${text}" must have 10 digits (or 11 starting with 1)`
-  return null
+  return parsePhone(text) === null ? `Phone number "${text}" must have 10 digits (or 11 starting with 1)` : null
 }
 
 export interface AssistantDraft {

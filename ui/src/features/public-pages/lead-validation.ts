@@ -1,4 +1,5 @@
 /** The lead form's checks, with the spec's exact messages. */
+import { parsePhone } from '../../lib/validation'
 
 export interface LeadFields {
   firstName: string
@@ -14,13 +15,14 @@ export const PHONE_REQUIRED = 'Phone is required'
 export const INVALID_NUMBER = 'Invalid Number'
 
 /**
- * The customer's number as sent: '+1' and the 10 digits, or null when the
- * typed text holds a letter or not exactly 10 digits once non-digits are removed.
+ * The customer's number as sent: '+1' and the 10 digits, or null. Every phone
+ * field's rule (`parsePhone`), and the one the server adds for this form
+ * (engine/src/public/lead_forms.rs): a US area code never starts with 0 or 1,
+ * so "+1" and nine digits is not a number.
  */
 export function customerPhoneNumber(typed: string): string | null {
-  if (/\p{L}/u.test(typed)) return null
-  const digits = typed.replace(/\D/g, '')
-  return digits.length === 10 ? `+1${digits}` : null
+  const e164 = parsePhone(typed)
+  return e164 !== null && !/^\+1[01]/.test(e164) ? e164 : null
 }
 
 export function leadProblems({ firstName, lastName, phone }: LeadFields): LeadProblems {

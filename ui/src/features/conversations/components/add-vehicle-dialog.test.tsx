@@ -56,8 +56,9 @@ describe('vehicleFormProblems', () => {
     ...extra,
   })
 
-  it('accepts a 17-character VIN in any case, with spaces', () => {
+  it('accepts a 17-character VIN in any case, with spaces and dashes', () => {
     expect(vehicleFormProblems(form({ vin: ' 4t1b11hk5ju 000001 ' }))).toEqual({})
+    expect(vehicleFormProblems(form({ vin: '4T1B-11HK5-JU000001' }))).toEqual({})
   })
 
   it('refuses a missing, short or long VIN, and one with I, O or Q', () => {

@@ -1,4 +1,5 @@
 // The Add vehicle dialog's form: what may be sent, and the body sent.
+import { normalizeVin, parseVin } from '../../../lib/validation'
 import type { InboundVehicleBody } from '../api/add-inbound-vehicle'
 
 /** What staff typed, as typed. */
@@ -14,20 +15,11 @@ export type VehicleFormProblems = Partial<Record<'vin' | 'year' | 'odometer', st
 
 export const EMPTY_VEHICLE_FORM: VehicleForm = { vin: '', make: '', model: '', year: '', odometer: '' }
 
-/** 17 letters and digits, never I, O or Q (ISO 3779). */
-const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/
-
-/** The VIN as sent: no spaces, upper case. */
-export function normaliseVin(vin: string): string {
-  return vin.replace(/\s+/g, '').toUpperCase()
-}
-
 /** Why the form cannot be sent, field by field; empty when it can. Make, model and year are the server's to ask for (a known VIN needs none). */
 export function vehicleFormProblems(form: VehicleForm): VehicleFormProblems {
   const problems: VehicleFormProblems = {}
-  const vin = normaliseVin(form.vin)
-  if (vin === '') problems.vin = 'Enter the VIN.'
-  else if (!VIN_PATTERN.test(vin)) problems.vin = 'A VIN is 17 letters and digits, without I, O or Q.'
+  if (normalizeVin(form.vin) === '') problems.vin = 'Enter the VIN.'
+  else if (parseVin(form.vin) === null) problems.vin = 'A VIN is 17 letters and digits, without I, O or Q.'
   const year = form.year.trim()
   if (year !== '' && !/^\d{4}$/.test(year)) problems.year = 'A model year is four digits, e.g. 2021.'
   const odometer = form.odometer.trim()
@@ -41,7 +33,7 @@ export function vehicleBody(leadId: number, form: VehicleForm): InboundVehicleBo
   const number = (value: string) => (value.trim() === '' ? undefined : Number(value.trim()))
   return {
     futureServiceInteractionId: leadId,
-    vin: normaliseVin(form.vin),
+    vin: normalizeVin(form.vin),
     make: text(form.make),
     model: text(form.model),
     year: number(form.year),

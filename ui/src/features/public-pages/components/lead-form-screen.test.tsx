@@ -86,7 +86,9 @@ describe('LeadFormScreen', () => {
 
   it.each([
     ['9 digits', '555-201-334'],
-    ['11 digits', '1 (555) 201-3344'],
+    ['11 digits not starting with 1', '2 (555) 201-3344'],
+    ['an area code starting with 1', '+1 155 201 3344'],
+    ['+1 and 9 digits', '+1 555 201 334'],
     ['letters', '555-201-33AB'],
     ['letters among 10 digits', '555x201x3344'],
   ])("warns 'Invalid Number' for %s and sends nothing", async (_case, phone) => {
@@ -122,6 +124,14 @@ describe('LeadFormScreen', () => {
     })
     expect(view.container.querySelector('[data-testid="lead-success"]')?.textContent).toBe('Thanks, Dana! Harbor Toyota will text you shortly.')
     expect(view.container.querySelector('form')).toBeNull()
+  })
+
+  it('takes a leading 1 or +1 as the country code, as the server does', async () => {
+    const server = fakeServer({ [FORM_URL]: leadForm(), [SUBMIT_URL]: { status: 'success', message: 'Thanks!' } })
+    await render()
+    fill({ phone: '1 (555) 201-3344' })
+    await submit()
+    expect(server.sent('POST')[0]?.body).toMatchObject({ customerPhoneNumber: '+15552013344' })
   })
 
   it('leaves the message out when none was written, and disables Submit while sending', async () => {
