@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod closed;
 pub mod config;
 pub mod error;
 pub mod guard;

@@ -47,6 +47,19 @@ macro_rules! closed_set {
             }
         }
 
+        impl $crate::domain::roles::ClosedSet for $name {
+            const NAME: &'static str = stringify!($name);
+            fn members() -> &'static [Self] {
+                Self::ALL
+            }
+            fn word(self) -> &'static str {
+                self.as_str()
+            }
+            fn from_word(word: &str) -> $crate::error::Result<Self> {
+                word.parse()
+            }
+        }
+
         impl<'de> ::serde::Deserialize<'de> for $name {
             fn deserialize<D: ::serde::Deserializer<'de>>(from: D) -> Result<Self, D::Error> {
                 let text = <String as ::serde::Deserialize>::deserialize(from)?;
@@ -56,6 +69,17 @@ macro_rules! closed_set {
     };
 }
 pub(crate) use closed_set;
+
+/// A closed set of words (a role, a status), as `closed_set!` makes one: its name and every
+/// member, so the API can publish it as an enum and nobody keeps a copy of the list.
+pub trait ClosedSet: Copy + Send + Sync + 'static {
+    /// The set's name in the API document (`AppointmentStatus`).
+    const NAME: &'static str;
+    fn members() -> &'static [Self];
+    fn word(self) -> &'static str;
+    /// The member a word names; else a validation error naming the set.
+    fn from_word(word: &str) -> crate::error::Result<Self>;
+}
 
 closed_set! {
     /// What a user may do. A user has one or more, in order; the first decides their landing page.

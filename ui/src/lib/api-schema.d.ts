@@ -39920,6 +39920,8 @@ export interface components {
             statuses?: string[];
             storeIds?: number[];
         };
+        /** @enum {string} */
+        AppointmentStatus: "SCHEDULED" | "CONFIRMED" | "CHECKED_IN" | "IN_SERVICE" | "COMPLETED" | "NO_SHOW" | "CANCELLED";
         /** AppointmentView */
         AppointmentView: {
             /** Format: int64 */
@@ -39948,11 +39950,18 @@ export interface components {
             futureServiceInteractionId?: number;
             /** Format: int64 */
             id: number;
+            /** @description The statuses it may move to from here, as the server allows them; none when final. */
+            movesTo: components["schemas"]["AppointmentStatus"][];
             notes?: string;
             opCode?: string;
             servicePackages?: string;
             /** @description BAYLINE (booked here), DMS, AI_TEXT… */
             source: string;
+            /**
+             * @description `apptStatus` read as the server reads it: dealer systems' words become the set's own
+             *     ("BOOKED" is SCHEDULED, "ARRIVED" CHECKED_IN…).
+             */
+            status: components["schemas"]["AppointmentStatus"] & unknown;
             /** Format: int64 */
             storeId: number;
             title?: string;

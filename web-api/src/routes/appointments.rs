@@ -17,6 +17,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
 use crate::auth::{Session, request_scope, scope_naming, stores_of};
+use crate::closed::Closed;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -30,6 +31,11 @@ pub struct AppointmentView {
     pub future_service_interaction_id: Option<i64>,
     pub title: Option<String>,
     pub appt_status: String,
+    /// `apptStatus` read as the server reads it: dealer systems' words become the set's own
+    /// ("BOOKED" is SCHEDULED, "ARRIVED" CHECKED_IN…).
+    pub status: Closed<AppointmentStatus>,
+    /// The statuses it may move to from here, as the server allows them; none when final.
+    pub moves_to: Vec<Closed<AppointmentStatus>>,
     pub appt_date_time: DateTime<Utc>,
     pub transport_type: Option<String>,
     /// The spec's names: `apptId`, `apptStatus` (above), `advisorId`, `opCode`, `dealerCode`,
@@ -67,6 +73,7 @@ impl From<AppointmentRecord> for AppointmentView {
             (Some(year), Some(make), Some(model)) => Some(format!("{year} {make} {model}")),
             _ => None,
         };
+        let status = AppointmentStatus::from_stored(&a.appt_status);
         Self {
             id: a.id,
             store_id: a.store_id,
@@ -75,6 +82,8 @@ impl From<AppointmentRecord> for AppointmentView {
             future_service_interaction_id: a.fsi_id,
             title: a.title,
             appt_status: a.appt_status,
+            status: Closed(status),
+            moves_to: status.next().iter().copied().map(Closed).collect(),
             appt_date_time: a.appt_at,
             transport_type: a.transport_type,
             appt_id: a.id,

@@ -102,6 +102,7 @@ async fn a_booking_takes_a_free_quarter_hour_and_a_full_one_is_refused() {
     assert_eq!(booked["code"], "SUCCESS");
     let appointment = &booked["appointment"];
     assert_eq!(appointment["apptStatus"], "SCHEDULED");
+    assert_eq!(appointment["status"], "SCHEDULED");
     assert_eq!(appointment["type"], "Appt");
     assert_eq!(appointment["transportType"], "WAITER");
     assert_eq!(appointment["futureServiceInteractionId"], lead);
@@ -276,6 +277,13 @@ async fn statuses_move_as_the_day_goes_and_cancelling_or_moving_gives_the_slot_b
         .await;
     assert_eq!(confirmed["message"], "Successfully Updated");
     assert_eq!(confirmed["appointment"]["apptStatus"], "CONFIRMED");
+    // The answer carries the set's word and the moves the server allows from it: the UI
+    // offers exactly these and keeps no copy of the rule.
+    assert_eq!(confirmed["appointment"]["status"], "CONFIRMED");
+    assert_eq!(
+        confirmed["appointment"]["movesTo"],
+        json!(["CHECKED_IN", "NO_SHOW", "CANCELLED"])
+    );
     let response = app
         .request(Method::PUT, &status("SCHEDULED"), &rep, None)
         .await;

@@ -2,18 +2,14 @@ import { describe, expect, it } from 'vitest'
 import {
   addDays,
   advisorIdsOf,
-  APPOINTMENT_STATUSES,
   APPOINTMENT_TITLES,
   bookingOutcome,
   clockLabel,
   defaultAppointmentTitle,
   dmsLabel,
-  holdsSlot,
   leadAppointmentToMove,
   matchesCustomer,
   minutesOfDay,
-  nextStatuses,
-  normalizeStatus,
   SPEC_APPOINTMENT_TITLES,
   statusLabel,
   timeOptions,
@@ -41,38 +37,10 @@ describe('titles', () => {
   })
 })
 
-describe('the allowed next statuses', () => {
-  it('follow the status set: scheduled → confirmed → checked in → in service → completed, no-show and cancel early, finals none', () => {
-    expect(nextStatuses('SCHEDULED')).toEqual(['CONFIRMED', 'CHECKED_IN', 'NO_SHOW', 'CANCELLED'])
-    expect(nextStatuses('CONFIRMED')).toEqual(['CHECKED_IN', 'NO_SHOW', 'CANCELLED'])
-    expect(nextStatuses('CHECKED_IN')).toEqual(['IN_SERVICE', 'COMPLETED', 'CANCELLED'])
-    expect(nextStatuses('IN_SERVICE')).toEqual(['COMPLETED'])
-    expect(nextStatuses('COMPLETED')).toEqual([])
-    expect(nextStatuses('NO_SHOW')).toEqual([])
-    expect(nextStatuses('CANCELLED')).toEqual([])
-  })
-
-  it('never offer a move to the status itself, and only statuses of the set', () => {
-    for (const status of APPOINTMENT_STATUSES) {
-      expect(nextStatuses(status)).not.toContain(status)
-      for (const next of nextStatuses(status)) expect(APPOINTMENT_STATUSES).toContain(next)
-    }
-  })
-
-  it("read dealer-system words as the server does (BOOKED scheduled, ARRIVED checked in, CANCELED cancelled…)", () => {
-    expect(normalizeStatus('BOOKED')).toBe('SCHEDULED')
-    expect(normalizeStatus('')).toBe('SCHEDULED')
-    expect(normalizeStatus(' arrived ')).toBe('CHECKED_IN')
-    expect(normalizeStatus('Checked-In')).toBe('CHECKED_IN')
-    expect(normalizeStatus('in progress')).toBe('IN_SERVICE')
-    expect(normalizeStatus('CANCELED')).toBe('CANCELLED')
-    expect(normalizeStatus('no-show')).toBe('NO_SHOW')
-    expect(nextStatuses('CANCELED')).toEqual([])
-    expect(nextStatuses('BOOKED')).toEqual(nextStatuses('SCHEDULED'))
+describe('the status labels', () => {
+  it('name each status of the server\'s set for people', () => {
     expect(statusLabel('NO_SHOW')).toBe('No-show')
     expect(statusLabel('CHECKED_IN')).toBe('Checked in')
-    expect(holdsSlot('IN_SERVICE')).toBe(true)
-    expect(holdsSlot('COMPLETED')).toBe(false)
   })
 })
 

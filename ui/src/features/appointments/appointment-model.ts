@@ -1,11 +1,12 @@
 /**
  * The rules of service appointments as the screens need them
  * (docs/decisions/0008-appointments.md, spec checklist B): the titles, the
- * transport types, the status set and its moves, the 12-hour quarter-hour
+ * transport types, the status labels, the 12-hour quarter-hour
  * times of the time picker, the customer picker's match and how a booking's
  * answer is shown.
  */
 import { formatPhone } from '../../lib/format-phone'
+import type { Appointment } from './api/get-store-day-appointments'
 
 // ---------- titles and transport ----------
 
@@ -51,19 +52,8 @@ export function transportLabel(code: string | null | undefined): string {
 
 // ---------- statuses ----------
 
-export const APPOINTMENT_STATUSES = ['SCHEDULED', 'CONFIRMED', 'CHECKED_IN', 'IN_SERVICE', 'COMPLETED', 'NO_SHOW', 'CANCELLED'] as const
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]
-
-/** The moves the server allows (engine `AppointmentStatus::next`); the last three are final. */
-const NEXT_STATUSES: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  SCHEDULED: ['CONFIRMED', 'CHECKED_IN', 'NO_SHOW', 'CANCELLED'],
-  CONFIRMED: ['CHECKED_IN', 'NO_SHOW', 'CANCELLED'],
-  CHECKED_IN: ['IN_SERVICE', 'COMPLETED', 'CANCELLED'],
-  IN_SERVICE: ['COMPLETED'],
-  COMPLETED: [],
-  NO_SHOW: [],
-  CANCELLED: [],
-}
+/** The status set is the server's (the OpenAPI enum); so are the moves (`movesTo`). */
+export type AppointmentStatus = Appointment['status']
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   SCHEDULED: 'Scheduled',
@@ -75,56 +65,8 @@ const STATUS_LABELS: Record<AppointmentStatus, string> = {
   CANCELLED: 'Cancelled',
 }
 
-/**
- * A stored status read as the server reads it (`AppointmentStatus::from_stored`):
- * the set's own names, and the words dealer systems deliver (BOOKED, ARRIVED,
- * CANCELED…); anything else is scheduled.
- */
-export function normalizeStatus(text: string | null | undefined): AppointmentStatus {
-  const word = (text ?? '').trim().toUpperCase().replace(/[^A-Z0-9]/g, '_')
-  switch (word) {
-    case 'CONFIRMED':
-      return 'CONFIRMED'
-    case 'CHECKED_IN':
-    case 'CHECKEDIN':
-    case 'ARRIVED':
-    case 'SHOW':
-      return 'CHECKED_IN'
-    case 'IN_SERVICE':
-    case 'IN_PROGRESS':
-    case 'WORKING':
-      return 'IN_SERVICE'
-    case 'COMPLETED':
-    case 'COMPLETE':
-    case 'CLOSED':
-    case 'DONE':
-      return 'COMPLETED'
-    case 'NO_SHOW':
-    case 'NOSHOW':
-    case 'MISSED':
-      return 'NO_SHOW'
-    case 'CANCELLED':
-    case 'CANCELED':
-    case 'CANCEL':
-      return 'CANCELLED'
-    default:
-      return 'SCHEDULED'
-  }
-}
-
-/** The statuses an appointment in `status` may move to; none when it is final. */
-export function nextStatuses(status: string | null | undefined): readonly AppointmentStatus[] {
-  return NEXT_STATUSES[normalizeStatus(status)]
-}
-
-export function statusLabel(status: string | null | undefined): string {
-  return STATUS_LABELS[normalizeStatus(status)]
-}
-
-/** Still to come or under way: it keeps its slot, and can be moved. */
-export function holdsSlot(status: string | null | undefined): boolean {
-  const s = normalizeStatus(status)
-  return s === 'SCHEDULED' || s === 'CONFIRMED' || s === 'CHECKED_IN' || s === 'IN_SERVICE'
+export function statusLabel(status: AppointmentStatus): string {
+  return STATUS_LABELS[status]
 }
 
 /** An appointment's push to the dealer system (PENDING, PUSHED, NOT_CONNECTED, FAILED) for people. */
@@ -146,8 +88,8 @@ export function dmsLabel(status: string | null | undefined): string {
 }
 
 /** Badge style of a status. */
-export function statusTone(status: string | null | undefined): 'info' | 'success' | 'warning' | 'danger' {
-  switch (normalizeStatus(status)) {
+export function statusTone(status: AppointmentStatus): 'info' | 'success' | 'warning' | 'danger' {
+  switch (status) {
     case 'CONFIRMED':
     case 'CHECKED_IN':
     case 'IN_SERVICE':

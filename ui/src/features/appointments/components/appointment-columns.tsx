@@ -3,7 +3,7 @@ import { createDataTableColumnHelper } from '../../../components/data-table/data
 import { formatPhone } from '../../../lib/format-phone'
 import { clockTime } from '../../../lib/zoned-time'
 import type { Appointment } from '../api/get-store-day-appointments'
-import { advisorLabel, dmsLabel, normalizeStatus, statusLabel, statusTone, transportLabel, type AppointmentStatus } from '../appointment-model'
+import { advisorLabel, dmsLabel, statusLabel, statusTone, transportLabel, type AppointmentStatus } from '../appointment-model'
 import { AppointmentStatusSelect } from './appointment-status-select'
 
 const column = createDataTableColumnHelper<Appointment>()
@@ -63,7 +63,7 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
       meta: { width: '6rem' },
       cell: (info) => info.getValue() || '—',
     }),
-    column.accessor((a) => normalizeStatus(a.apptStatus), {
+    column.accessor((a) => a.status, {
       id: 'status',
       header: 'Status',
       meta: { width: '8.5rem' },
@@ -95,10 +95,10 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
       cell: (info) => {
         const a = info.row.original
         const what = `${appointmentCustomer(a)} at ${clockTime(a.apptDateTime, timeZone)}`
-        const status = normalizeStatus(a.apptStatus)
+        const status = a.status
         return (
           <span className="appointment-actions">
-            <AppointmentStatusSelect status={status} what={what} disabled={pendingId === a.id} onChange={(next) => onStatus(a, next)} />
+            <AppointmentStatusSelect moves={a.movesTo} what={what} disabled={pendingId === a.id} onChange={(next) => onStatus(a, next)} />
             {status === 'SCHEDULED' || status === 'CONFIRMED' ? (
               <button type="button" className="btn btn--small" aria-label={`Move ${what}`} disabled={pendingId === a.id} onClick={() => onMove(a)}>
                 Move

@@ -16,6 +16,8 @@ const DAY = [
   appointmentFixture({
     id: 42,
     apptStatus: 'CHECKED_IN',
+    status: 'CHECKED_IN',
+    movesTo: ['IN_SERVICE', 'COMPLETED', 'CANCELLED'],
     apptDateTime: '2026-06-01T14:00:00Z',
     customerName: 'Sam Okafor',
     cellular: undefined,
@@ -24,7 +26,7 @@ const DAY = [
     dmsStatus: 'FAILED',
     dmsError: 'The feed folder is not writable',
   }),
-  appointmentFixture({ id: 43, apptStatus: 'COMPLETED', apptDateTime: '2026-06-01T15:15:00Z', customerName: 'Lee Park' }),
+  appointmentFixture({ id: 43, apptStatus: 'COMPLETED', status: 'COMPLETED', movesTo: [], apptDateTime: '2026-06-01T15:15:00Z', customerName: 'Lee Park' }),
 ]
 
 function render(onMove: (appointment: Appointment) => void = () => undefined) {
@@ -111,7 +113,7 @@ describe('AppointmentDayList', () => {
     const { calls } = fakeServer((method, url) => {
       if (url === DAY_URL) return json(DAY)
       if (method === 'PUT' && url === '/api/appointment/41/status/CONFIRMED')
-        return json({ message: 'Successfully Updated', appointment: { ...DAY[0], apptStatus: 'CONFIRMED' } })
+        return json({ message: 'Successfully Updated', appointment: { ...DAY[0], apptStatus: 'CONFIRMED', status: 'CONFIRMED', movesTo: ['CHECKED_IN', 'NO_SHOW', 'CANCELLED'] } })
       return undefined
     })
     render()
@@ -127,7 +129,7 @@ describe('AppointmentDayList', () => {
   it('asks before cancelling: No keeps it, Yes cancels it', async () => {
     const { calls } = fakeServer((method, url) => {
       if (url === DAY_URL) return json(DAY)
-      if (method === 'PUT') return json({ message: 'Successfully Updated', appointment: { ...DAY[0], apptStatus: 'CANCELLED' } })
+      if (method === 'PUT') return json({ message: 'Successfully Updated', appointment: { ...DAY[0], apptStatus: 'CANCELLED', status: 'CANCELLED', movesTo: [] } })
       return undefined
     })
     render()

@@ -1,8 +1,8 @@
-import { nextStatuses, statusLabel, type AppointmentStatus } from '../appointment-model'
+import { statusLabel, type AppointmentStatus } from '../appointment-model'
 
 export interface AppointmentStatusSelectProps {
-  /** The appointment's status as stored. */
-  status: string
+  /** The statuses the server allows from the appointment's (`movesTo`). */
+  moves: readonly AppointmentStatus[]
   /** Names the appointment, for the accessible name: "Change status of Dana Reyes at 9:30 AM". */
   what: string
   disabled?: boolean
@@ -10,11 +10,10 @@ export interface AppointmentStatusSelectProps {
 }
 
 /**
- * The status change of a row: only the moves the status set allows from the
+ * The status change of a row: only the moves the server allows from the
  * appointment's status (none for a final one: nothing is shown).
  */
-export function AppointmentStatusSelect({ status, what, disabled = false, onChange }: AppointmentStatusSelectProps) {
-  const next = nextStatuses(status)
+export function AppointmentStatusSelect({ moves: next, what, disabled = false, onChange }: AppointmentStatusSelectProps) {
   if (next.length === 0) return null
   return (
     <select

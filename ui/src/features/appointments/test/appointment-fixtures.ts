@@ -31,6 +31,8 @@ export function appointmentFixture(over: Partial<Appointment> = {}): Appointment
     futureServiceInteractionId: 3,
     title: 'Service Appointment',
     apptStatus: 'SCHEDULED',
+    status: 'SCHEDULED',
+    movesTo: ['CONFIRMED', 'CHECKED_IN', 'NO_SHOW', 'CANCELLED'],
     apptDateTime: '2026-06-01T13:30:00Z',
     transportType: 'WAITER',
     advisorId: 12,
