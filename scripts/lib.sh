@@ -34,3 +34,12 @@ free_port() {
 answers() {
   (exec 3<>"/dev/tcp/$1/$2") >/dev/null 2>&1
 }
+
+# The optimised build that every benchmark and the deployable server share: the whole
+# workspace's binaries in one invocation, so the dependencies are compiled once, with one set
+# of features (`cargo build -p one-bench` would choose that package's features and recompile
+# much of the graph for each bench).
+build_dist() {
+  step "building the workspace's binaries (profile dist; from nothing this takes long)"
+  cargo build --profile dist --workspace --bins
+}
