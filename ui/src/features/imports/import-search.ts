@@ -7,6 +7,7 @@
  */
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
 import { nonNegativeInt, oneOf, oneOfList, pageSize, positiveInt, text } from '../../lib/search-params'
+import { normalizeVin } from '../../lib/validation'
 import { DEFAULT_FILE_TYPE, FILE_TYPE_CODES, type FileTypeCode } from './file-types'
 import { ENRICHMENT_STATUSES, type EnrichmentStatus } from './import-format'
 
@@ -102,13 +103,10 @@ export interface ImportReportSearch {
   vin?: string
 }
 
-/**
- * A VIN as the server compares it (the whole VIN, upper-cased): spaces and
- * dashes dropped, as the files' VINs are read. Undefined when nothing is left.
- */
+/** A VIN as the server compares it (`normalizeVin`); undefined when nothing is left. */
 export function vinSearch(value: unknown): string | undefined {
   const raw = text(value)
-  const vin = raw?.replace(/[\s-]+/g, '').toUpperCase()
+  const vin = raw === undefined ? '' : normalizeVin(raw)
   return vin ? vin : undefined
 }
 
