@@ -21,6 +21,7 @@ use anyhow::Context;
 use chrono::{NaiveDate, Utc};
 use engine::db::ConnectOptions;
 use engine::planner::Planner;
+use engine::store::leads::NewLead;
 use engine::store::planners::{BATCH_VEHICLES, PlannerRequest, PlannerStore};
 use engine::store::schema::{
     FutureServiceInteractions as Fsi, RepairOrders, ServiceVehicles as Vehicles, Stores,
@@ -289,41 +290,26 @@ async fn baseline(
                 if batch.is_empty() {
                     continue;
                 }
-                let mut insert = Query::insert();
-                insert.into_table(Fsi::Table).columns([
-                    Fsi::EnterpriseId,
-                    Fsi::BocId,
-                    Fsi::StoreId,
-                    Fsi::CustomerId,
-                    Fsi::VehicleId,
-                    Fsi::Vin,
-                    Fsi::ServiceType,
-                    Fsi::PlannedDate,
-                    Fsi::EstimatedDueDate,
-                    Fsi::LeadType,
-                    Fsi::Status,
-                    Fsi::PlannerName,
-                    Fsi::CreatedAt,
-                    Fsi::UpdatedAt,
-                ]);
-                for v in &batch {
-                    insert.values_panic([
-                        (*enterprise_id).into(),
-                        boc_id.into(),
-                        v.store_id.into(),
-                        v.customer_id.into(),
-                        v.id.into(),
-                        v.vin.clone().into(),
-                        "OIL_CHANGE_POST_30_MONTHS".into(),
-                        today.into(),
-                        today.into(),
-                        "SERVICE".into(),
-                        "NOT_STARTED".into(),
-                        "baseline".into(),
-                        now.into(),
-                        now.into(),
-                    ]);
-                }
+                let leads: Vec<NewLead> = batch
+                    .iter()
+                    .filter_map(|v| {
+                        Some(NewLead {
+                            enterprise_id: *enterprise_id,
+                            boc_id,
+                            store_id: v.store_id,
+                            customer_id: v.customer_id?,
+                            vehicle_id: Some(v.id),
+                            vin: Some(&v.vin),
+                            service_type: "OIL_CHANGE_POST_30_MONTHS",
+                            planned_date: today,
+                            estimated_due_date: today,
+                            source: "baseline",
+                            cag_lead_type: None,
+                            job_run_id: None,
+                        })
+                    })
+                    .collect();
+                let insert = NewLead::insert(&leads, now);
                 let mut tx = db.begin().await?;
                 written += tx.execute(&insert).await? as i64;
                 tx.commit().await?;
