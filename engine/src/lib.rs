@@ -14,7 +14,6 @@ pub mod messaging;
 pub mod outreach;
 pub mod planner;
 pub mod public;
-pub mod reports;
 pub mod store;
 pub mod templates;
 

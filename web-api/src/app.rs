@@ -148,7 +148,6 @@ async fn add_demo_schedules(db: &Database) -> anyhow::Result<()> {
 
 /// The whole HTTP surface: API, OpenAPI document and Swagger UI, and the built UI.
 pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
-    let docs = crate::openapi::swagger_ui_html();
     let api = std::sync::Arc::new(api_service().into_endpoint());
     let mut route = Route::new()
         .at(
@@ -161,7 +160,7 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         )
         .nest(
             "/api/docs",
-            poem::endpoint::make_sync(move |_| poem::web::Html(docs.clone())),
+            poem::endpoint::make_sync(|_| poem::web::Html(crate::openapi::swagger_ui_html())),
         )
         .nest_no_strip("/api", api.clone())
         .nest_no_strip("/user", api.clone())

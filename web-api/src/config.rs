@@ -11,8 +11,8 @@ use engine::messaging::MessagingSettings;
 use engine::messaging::email::Mailer;
 use engine::messaging::gateway_hosts::GatewayHosts;
 use engine::messaging::secrets::SecretKey;
-use engine::reports::ExportSettings;
 use jobs::QueueBackend;
+use reports::ExportSettings;
 
 #[derive(Debug, Clone)]
 pub struct Config {

@@ -35,12 +35,16 @@ pub fn document() -> &'static str {
     &DOCUMENT
 }
 
-/// Swagger UI over [`document`].
-pub fn swagger_ui_html() -> String {
-    let service = api_service();
-    service
-        .swagger_ui_html()
-        .replace(&service.spec(), document())
+/// Swagger UI over [`document`], made on first use: writing the document takes a noticeable
+/// share of start-up otherwise (three passes over some 250 operations).
+pub fn swagger_ui_html() -> &'static str {
+    static PAGE: LazyLock<String> = LazyLock::new(|| {
+        let service = api_service();
+        service
+            .swagger_ui_html()
+            .replace(&service.spec(), document())
+    });
+    &PAGE
 }
 
 fn add_request_rule_answers(document: &mut Value) {

@@ -13,7 +13,6 @@ use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
 use engine::public::deal_room::DealRoom;
 use engine::public::links::LinkSigner;
 use engine::public::{LeadFormAdmin, LeadForms};
-use engine::reports::{ExportSettings, MailingLists, Reports};
 use engine::store::appointments::AppointmentStore;
 use engine::store::customers::CustomerStore;
 use engine::store::cv_leads::CvLeadStore;
@@ -31,6 +30,7 @@ use engine::store::tenancy::TenancyStore;
 use engine::store::understandings::UnderstandingStore;
 use engine::templates::service::TemplateService;
 use jobs::{JobStarter, QueueBackend};
+use reports::{ExportSettings, MailingLists, Reports};
 
 use crate::config::TrustedProxies;
 

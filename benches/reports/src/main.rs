@@ -3,7 +3,7 @@
 //! `reports-bench queries LEADS`: a demo world, then LEADS synthetic leads with three messages
 //! each (a first text; a reply for two leads in three, else a follow-up; one more text), final
 //! intents on most replies, appointments on some. Then the monthly classification report and
-//! the funnel through `engine::reports`, against hand-written SQL (`GROUP BY`, window
+//! the funnel through `reports`, against hand-written SQL (`GROUP BY`, window
 //! functions) that computes the same figures in the same database, median of 5 runs each. The
 //! figures are compared before anything is timed.
 //!
@@ -25,15 +25,15 @@ use chrono::{DateTime, Duration as Days, TimeZone, Utc};
 use engine::auth::{Caller, Scope};
 use engine::db::{BackendKind, ConnectOptions};
 use engine::domain::{EmpLevel, Role};
-use engine::reports::{
-    Cell, ExportFormat, ReportExportInput, ReportFilter, ReportKind, ReportOptions, Reports,
-};
 use engine::store::PageRequest;
 use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageIntents,
     ServiceAppointments as Appt,
 };
 use engine::{Database, DatabaseUrl};
+use reports::{
+    Cell, ExportFormat, ReportExportInput, ReportFilter, ReportKind, ReportOptions, Reports,
+};
 use sea_query::{Expr, ExprTrait, Func, Query};
 use sqlx::Row;
 
@@ -522,7 +522,7 @@ impl RowText for sqlx::postgres::PgRow {
     }
 }
 
-fn total_of(table: &engine::reports::Table, key: &str) -> i64 {
+fn total_of(table: &reports::Table, key: &str) -> i64 {
     let index = table.columns.iter().position(|c| c.key == key).unwrap_or(0);
     match table.totals.as_ref().and_then(|t| t.get(index)) {
         Some(Cell::Integer(n)) => *n,

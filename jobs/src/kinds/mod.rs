@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use engine::imports::sources::SyncSettings;
 use engine::messaging::MessagingSettings;
-use engine::reports::ExportSettings;
+use reports::ExportSettings;
 
 use crate::registry::JobKind;
 

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use chrono::Utc;
 use engine::domain::{JobInput, Role, parse_job_input};
-use engine::reports::{ExportSettings, REPORT_ROLES, ReportExportInput, Reports};
 use engine::store::job_runs::Counts;
+use reports::{ExportSettings, REPORT_ROLES, ReportExportInput, Reports};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;

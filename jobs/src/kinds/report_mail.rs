@@ -5,8 +5,8 @@
 use chrono::Utc;
 use engine::domain::{JobInput, Role, parse_job_input};
 use engine::messaging::MessagingSettings;
-use engine::reports::{ExportSettings, REPORT_ROLES, ReportMailInput, Reports};
 use engine::store::job_runs::Counts;
+use reports::{ExportSettings, REPORT_ROLES, ReportMailInput, Reports};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;

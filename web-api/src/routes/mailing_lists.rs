@@ -2,12 +2,12 @@
 //! mailed to them on a schedule (`reports.mail`, docs/reports.md).
 
 use chrono::{DateTime, Utc};
-use engine::reports::{MailingList, NewRecipient, Recipient};
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
+use reports::{MailingList, NewRecipient, Recipient};
 
 use super::ApiTags;
 use super::session::MessageResponse;

@@ -1,13 +1,9 @@
-//! Reports: the spec's report filter on every call, checked in `engine::reports`; the reports
+//! Reports: the spec's report filter on every call, checked in `reports`; the reports
 //! the spec names without a path are served as `/api/reports/{kind}` (docs/reports.md).
 
 use chrono::{Duration, SecondsFormat, Utc};
 use engine::auth::Caller;
 use engine::domain::{JobInput, JobStatus, parse_job_input};
-use engine::reports::{
-    Cell, ClassificationOptions, CustomerType, ExportFormat, ReportExportInput, ReportFilter,
-    ReportKind, ReportOptions, ReportRequest, Table,
-};
 use engine::store::PageRequest;
 use engine::templates::Division;
 use engine::templates::service::{StandardTemplateDraft, parse_division};
@@ -16,6 +12,10 @@ use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Attachment, AttachmentType, Json};
 use poem_openapi::{Object, OpenApi};
+use reports::{
+    Cell, ClassificationOptions, CustomerType, ExportFormat, ReportExportInput, ReportFilter,
+    ReportKind, ReportOptions, ReportRequest, Table,
+};
 use serde_json::{Map, Value};
 
 use super::ApiTags;

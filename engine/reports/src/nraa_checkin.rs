@@ -8,9 +8,9 @@ use sea_query::{Expr, ExprTrait, Func, Order, Query, SelectStatement};
 use super::ReportFilter;
 use super::lists::full_name;
 use super::table::{ColumnType, Shape};
-use crate::appointments::AppointmentStatus;
-use crate::domain::messages::{Direction, MessageType};
-use crate::store::schema::{
+use engine::appointments::AppointmentStatus;
+use engine::domain::messages::{Direction, MessageType};
+use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg,
     ServiceAppointments as Appt, Stores,
 };

@@ -5,9 +5,9 @@ use sea_query::{
 };
 
 use super::ReportFilter;
-use crate::db::BackendKind;
-use crate::domain::messages::{Direction, MessageType};
-use crate::store::schema::{
+use engine::db::BackendKind;
+use engine::domain::messages::{Direction, MessageType};
+use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, Stores,
 };
 

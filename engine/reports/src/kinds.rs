@@ -5,11 +5,11 @@ use super::classification::ClassificationOptions;
 use super::sql::Grain;
 use super::table::{Cell, Chart, ChartKind, Column, ColumnType, Shape, Table, tidy};
 use super::{REPORT_ROLES, ReportFilter, Reports};
-use crate::auth::Caller;
-use crate::db::BackendKind;
-use crate::domain::Role;
-use crate::error::{Error, Result};
-use crate::store::PageRequest;
+use engine::auth::Caller;
+use engine::db::BackendKind;
+use engine::domain::Role;
+use engine::error::{Error, Result};
+use engine::store::PageRequest;
 
 /// Who reads the login activity: the administrators (E-R7 calls it an admin ability).
 pub const LOGIN_ACTIVITY_ROLES: &[Role] = &[

@@ -10,11 +10,11 @@ use super::sql::{
     seconds_between,
 };
 use super::table::{ColumnType, Shape};
-use crate::appointments::AppointmentStatus;
-use crate::db::BackendKind;
-use crate::domain::leads::WorkflowTrack;
-use crate::domain::messages::{Direction, MessageType};
-use crate::store::schema::{
+use engine::appointments::AppointmentStatus;
+use engine::db::BackendKind;
+use engine::domain::leads::WorkflowTrack;
+use engine::domain::messages::{Direction, MessageType};
+use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg,
     ServiceAppointments as Appt, Stores, Users,
 };

@@ -12,14 +12,14 @@ use super::sql::{
     Grain, count_if, in_window, is_outreach_text, percent, seconds_between, utc_period,
 };
 use super::table::{Cell, Column, ColumnType, Shape, Table};
-use crate::appointments::writeback::DmsPushStatus;
-use crate::db::BackendKind;
-use crate::domain::JobStatus;
-use crate::domain::messages::{DeliveryStatus, Direction, MessageType};
-use crate::error::Result;
-use crate::imports::sources::SyncStatus;
-use crate::store::planners::PlannerAudit;
-use crate::store::schema::{
+use engine::appointments::writeback::DmsPushStatus;
+use engine::db::BackendKind;
+use engine::domain::JobStatus;
+use engine::domain::messages::{DeliveryStatus, Direction, MessageType};
+use engine::error::Result;
+use engine::imports::sources::SyncStatus;
+use engine::store::planners::PlannerAudit;
+use engine::store::schema::{
     JobRuns, MessageInstances as Msg, MessageUnderstandings, PlannerAudits, RepairOrders as Ro,
     ServiceAppointments as Appt, Stores, SyncHistory, Templates,
 };
@@ -375,7 +375,7 @@ pub fn error_alerts(filter: &ReportFilter) -> Shape {
 /// planners in the window at the filter's stores: transfer runs that failed, and runs that
 /// judged vehicles but created no lead. Latest first.
 pub fn planner_alerts(filter: &ReportFilter) -> Shape {
-    use crate::domain::JobInput;
+    use engine::domain::JobInput;
     let stores = filter.store_ids.clone();
     let enterprise = filter.scope.enterprise_id;
     let failed_runs = alerts_of(
@@ -397,7 +397,7 @@ pub fn planner_alerts(filter: &ReportFilter) -> Shape {
             Expr::col((JobRuns::Table, JobRuns::EnterpriseId)).eq(enterprise),
             Expr::col((JobRuns::Table, JobRuns::StoreId)).is_in(stores.clone()),
             Expr::col((JobRuns::Table, JobRuns::Kind))
-                .eq(crate::planner::PlannerTransferInput::KIND),
+                .eq(engine::planner::PlannerTransferInput::KIND),
             Expr::col((JobRuns::Table, JobRuns::Status)).eq(JobStatus::Failed.as_str()),
             in_window(Expr::col((JobRuns::Table, JobRuns::CreatedAt)), filter),
         ],

@@ -13,12 +13,12 @@ use super::classification::CustomerType;
 use super::export::{ExportFormat, ReportExportInput};
 use super::kinds::ReportKind;
 use super::{REPORT_RANGE, REPORT_ROLES};
-use crate::auth::{Caller, Scope};
-use crate::db::Database;
-use crate::domain::JobInput;
-use crate::error::{Error, Result};
-use crate::store::schema::{MailingListDetails as Details, MailingLists as Lists};
-use crate::templates::check_service_type;
+use engine::auth::{Caller, Scope};
+use engine::db::Database;
+use engine::domain::JobInput;
+use engine::error::{Error, Result};
+use engine::store::schema::{MailingListDetails as Details, MailingLists as Lists};
+use engine::templates::check_service_type;
 
 /// What every list code starts with (H-R1); the UI shows 'List Should Start With LIST-' when
 /// the error says "should begin with".
@@ -404,7 +404,7 @@ impl JobInput for ReportMailInput {
 }
 
 impl ReportMailInput {
-    pub fn roles(&self) -> &'static [crate::domain::Role] {
+    pub fn roles(&self) -> &'static [engine::domain::Role] {
         ReportKind::from_key(&self.report).map_or(REPORT_ROLES, ReportKind::roles)
     }
 
@@ -514,10 +514,10 @@ impl super::Reports {
         enterprise_id: i64,
         run_id: i64,
         exports: &super::ExportSettings,
-        mailer: &crate::messaging::email::Mailer,
+        mailer: &engine::messaging::email::Mailer,
         now: DateTime<Utc>,
     ) -> Result<Mailed> {
-        use crate::messaging::email::{Attachment, Email, build_with_attachment};
+        use engine::messaging::email::{Attachment, Email, build_with_attachment};
 
         let (list, recipients) = MailingLists::new(self.db().clone())
             .addresses(enterprise_id, input.mailing_list_id)
@@ -546,22 +546,22 @@ impl super::Reports {
         );
         let html = format!(
             "<p>{} for {} to {}, attached as a spreadsheet ({} rows).</p><ul>{}</ul><p>Sent by Bayline to the mailing list {}.</p>",
-            crate::templates::escape_html(kind.title()),
+            engine::templates::escape_html(kind.title()),
             export.start_date,
             export.end_date,
             exported.rows,
             summary
                 .iter()
-                .map(|line| format!("<li>{}</li>", crate::templates::escape_html(line)))
+                .map(|line| format!("<li>{}</li>", engine::templates::escape_html(line)))
                 .collect::<String>(),
-            crate::templates::escape_html(&list.code),
+            engine::templates::escape_html(&list.code),
         );
         let attachment = Attachment {
             file_name: export.file_name(),
             content_type: export.format.content_type().to_owned(),
             content,
         };
-        let messages = crate::store::messages::MessageStore::new(self.db().clone());
+        let messages = engine::store::messages::MessageStore::new(self.db().clone());
         let (mut sent, mut failed) = (0, 0);
         for recipient in addresses {
             let email = Email {
@@ -588,7 +588,7 @@ impl super::Reports {
             }
             messages
                 .record_job_email(
-                    crate::store::messages::JobEmailRun {
+                    engine::store::messages::JobEmailRun {
                         enterprise_id,
                         job_run_id: run_id,
                     },
@@ -624,7 +624,7 @@ impl super::Reports {
                 kind,
                 filter,
                 export.options(),
-                crate::store::PageRequest { page: 0, size: 1 },
+                engine::store::PageRequest { page: 0, size: 1 },
             )
             .await?;
         let mut lines = vec![format!("{} rows", table.total_elements)];

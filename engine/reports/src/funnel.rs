@@ -6,10 +6,10 @@ use sea_query::{Alias, Expr, ExprTrait, Func, Query, WithClause};
 
 use super::sql::cte;
 use super::{ReportFilter, Reports};
-use crate::appointments::AppointmentStatus;
-use crate::domain::messages::{Direction, MessageType};
-use crate::error::Result;
-use crate::store::schema::{
+use engine::appointments::AppointmentStatus;
+use engine::domain::messages::{Direction, MessageType};
+use engine::error::Result;
+use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageUnderstandings,
     ServiceAppointments as Appt,
 };

@@ -17,9 +17,9 @@ use super::sql::cte;
 use super::sql::{Grain, count_if, is_customer_reply, is_outreach_text, lead_messages, utc_period};
 use super::table::{Cell, Column, ColumnType, Table, totals_of};
 use super::{ReportFilter, Reports};
-use crate::appointments::AppointmentStatus;
-use crate::error::{Error, Result};
-use crate::store::schema::{
+use engine::appointments::AppointmentStatus;
+use engine::error::{Error, Result};
+use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageIntents,
     MessageUnderstandings, Sales, ServiceAppointments as Appt,
 };
@@ -145,12 +145,12 @@ impl Reports {
     /// the caller's scope (404 otherwise).
     pub async fn customer_type(
         &self,
-        caller: &crate::auth::Caller,
-        scope: &crate::auth::Scope,
+        caller: &engine::auth::Caller,
+        scope: &engine::auth::Scope,
         fsi_id: i64,
     ) -> Result<CustomerType> {
         caller.require_any(super::REPORT_ROLES)?;
-        let leads = crate::store::leads::LeadStore::new(self.db().clone());
+        let leads = engine::store::leads::LeadStore::new(self.db().clone());
         let (lead, _) = leads
             .get(scope, fsi_id)
             .await?

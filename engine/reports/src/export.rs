@@ -20,12 +20,12 @@ use super::classification::{ClassificationOptions, CustomerType};
 use super::kinds::{ReportKind, ReportOptions};
 use super::table::{Cell, ChartKind, Column, ColumnType};
 use super::{REPORT_RANGE, ReportFilter, Reports};
-use crate::auth::{Caller, Scope};
-use crate::domain::formats::{DayRange, START_END};
-use crate::domain::spreadsheet::CsvWriter;
-use crate::domain::{JobInput, Role};
-use crate::error::{Error, Result};
-use crate::templates::check_service_type;
+use engine::auth::{Caller, Scope};
+use engine::domain::formats::{DayRange, START_END};
+use engine::domain::spreadsheet::CsvWriter;
+use engine::domain::{JobInput, Role};
+use engine::error::{Error, Result};
+use engine::templates::check_service_type;
 
 /// The formats a report exports to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

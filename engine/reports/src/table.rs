@@ -4,7 +4,7 @@
 
 use sea_query::{Alias, Asterisk, Expr, Func, IntoColumnRef, Order, Query, SelectStatement};
 
-pub use crate::db::{Cell, CellKind};
+pub use engine::db::{Cell, CellKind};
 
 /// What a column holds, which decides how it is read, shown and formatted in a spreadsheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,8 +9,8 @@ use super::sql::{
     leads_with_customer_and_store,
 };
 use super::table::{ColumnType, Shape};
-use crate::appointments::AppointmentStatus;
-use crate::store::schema::{
+use engine::appointments::AppointmentStatus;
+use engine::store::schema::{
     Advisors, Customers, FutureServiceInteractions as Fsi, LoginAttempts, MessageInstances as Msg,
     MessageIntents, MessageUnderstandings, RepairOrders as Ro, ServiceAppointments as Appt, Stores,
     Users,

@@ -29,14 +29,14 @@ pub use table::{Cell, Chart, ChartKind, Column, ColumnType, Table};
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 
-use crate::auth::{Caller, Scope};
-use crate::db::Database;
-use crate::domain::MANAGER_ROLES;
-use crate::domain::Role;
-use crate::domain::formats::{DayLimit, DayRange, START_END, parse_request_date};
-use crate::error::{Error, Result};
-use crate::store::tenancy::TenancyStore;
-use crate::templates::{ANY_SERVICE_TYPE, check_service_type};
+use engine::auth::{Caller, Scope};
+use engine::db::Database;
+use engine::domain::MANAGER_ROLES;
+use engine::domain::Role;
+use engine::domain::formats::{DayLimit, DayRange, START_END, parse_request_date};
+use engine::error::{Error, Result};
+use engine::store::tenancy::TenancyStore;
+use engine::templates::{ANY_SERVICE_TYPE, check_service_type};
 
 /// Who reads reports: the manager roles (a store's office manager sees their store's).
 pub const REPORT_ROLES: &[Role] = MANAGER_ROLES;

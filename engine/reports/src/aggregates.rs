@@ -10,8 +10,8 @@ use super::sql::{
     count_if, in_window, is_customer_reply, is_outreach_text, lead_messages, percent,
 };
 use super::table::{ColumnType, Shape};
-use crate::appointments::AppointmentStatus;
-use crate::store::schema::{
+use engine::appointments::AppointmentStatus;
+use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageUnderstandings,
     ServiceAppointments as Appt, Stores,
 };
