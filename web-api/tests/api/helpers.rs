@@ -9,6 +9,8 @@ use tempfile::TempDir;
 use web_api::app::{Mode, Server};
 use web_api::config::Config;
 
+use crate::prepared::{PREPARED_SCHEMA, Recipe, SHAPING, drop_postgres_database};
+
 pub const PASSWORD: &str = sample_data::DEMO_PASSWORD;
 
 pub struct TestApp {
@@ -19,9 +21,23 @@ pub struct TestApp {
     /// The settings the server was started with, for worker processes to share.
     settings: Vec<(&'static str, String)>,
     _dir: TempDir,
-    postgres: Option<(DatabaseUrl, String)>,
+    postgres: Option<PostgresPlace>,
     /// Redis URL and queue name to purge afterwards.
     redis_queue: Option<(String, String)>,
+}
+
+/// Where a test's PostgreSQL data lives: a schema of its own in the test database (a test that
+/// shapes its own database), or a database of its own copied from the prepared one.
+enum PostgresPlace {
+    Schema {
+        url: DatabaseUrl,
+        schema: String,
+    },
+    Database {
+        server_url: String,
+        name: String,
+        url: DatabaseUrl,
+    },
 }
 
 /// The setting that lets a test's fake provider on the loopback address stand in for Twilio
@@ -53,18 +69,15 @@ async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
     // XLS, XLSB and ODS are read by a child `bayline`, not by this test binary.
     engine::imports::child_reader::use_program(env!("CARGO_BIN_EXE_bayline").into());
     let dir = tempfile::tempdir().expect("temp dir");
-    let postgres = std::env::var("TEST_DATABASE_URL")
+    let unique = format!(
+        "{}_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed),
+        chrono::Utc::now().timestamp_micros() % 1_000_000
+    );
+    let postgres_url = std::env::var("TEST_DATABASE_URL")
         .ok()
-        .filter(|u| !u.is_empty())
-        .map(|url| {
-            let schema = format!(
-                "test_{}_{}_{}",
-                std::process::id(),
-                NEXT.fetch_add(1, Ordering::Relaxed),
-                chrono::Utc::now().timestamp_micros() % 1_000_000
-            );
-            (DatabaseUrl::parse(&url).expect("TEST_DATABASE_URL"), schema)
-        });
+        .filter(|u| !u.is_empty());
     let data_dir = dir.path().display().to_string();
     let mut vars = vec![
         ("BAYLINE_LISTEN", "127.0.0.1:0".to_owned()),
@@ -89,6 +102,40 @@ async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
         ("BAYLINE_JOB_STALE_SECS", "2".to_owned()),
         ("BAYLINE_JOB_RETRY_BASE_MS", "50".to_owned()),
     ];
+    // The shared demo world, copied, unless the test shapes its own database.
+    let prepared = !settings.iter().any(|(k, _)| SHAPING.contains(k));
+    let recipe = Recipe {
+        demo_scale: "300",
+        demo_schedules: "0",
+    };
+    let postgres = match postgres_url {
+        Some(url) if prepared => {
+            let name = format!("test_{unique}");
+            let copy = recipe.copy_postgres_as(&url, &name).await;
+            vars.push(("DATABASE_URL", copy.clone()));
+            vars.push(("DATABASE_SCHEMA", PREPARED_SCHEMA.to_owned()));
+            Some(PostgresPlace::Database {
+                server_url: url,
+                name,
+                url: DatabaseUrl::parse(&copy).expect("copy's URL"),
+            })
+        }
+        Some(url) => {
+            let schema = format!("test_{unique}");
+            vars.push(("DATABASE_URL", url.clone()));
+            vars.push(("DATABASE_SCHEMA", schema.clone()));
+            Some(PostgresPlace::Schema {
+                url: DatabaseUrl::parse(&url).expect("TEST_DATABASE_URL"),
+                schema,
+            })
+        }
+        None => {
+            if prepared {
+                recipe.copy_sqlite_into(dir.path()).await;
+            }
+            None
+        }
+    };
     // BAYLINE_TEST_LOG=debug shows the server's logs in failing tests.
     if let Ok(filter) = std::env::var("BAYLINE_TEST_LOG") {
         let _ = tracing_subscriber::fmt()
@@ -108,10 +155,6 @@ async fn spawn(mode: Mode, settings: &[(&'static str, &str)]) -> TestApp {
         });
     if let Some((url, _)) = &redis_queue {
         vars.push(("REDIS_URL", url.clone()));
-    }
-    if let Some((url, schema)) = &postgres {
-        vars.push(("DATABASE_URL", url.expose().to_owned()));
-        vars.push(("DATABASE_SCHEMA", schema.clone()));
     }
     vars.extend(settings.iter().map(|(k, v)| (*k, (*v).to_owned())));
     // Later entries win, so the test's own settings override the defaults above.
@@ -150,13 +193,24 @@ impl Drop for TestApp {
             })
             .join();
         }
-        if let Some((url, schema)) = self.postgres.take() {
-            // Drop the schema on a runtime of its own: Drop cannot await.
+        if let Some(place) = self.postgres.take() {
+            // Dropped on a runtime of its own: Drop cannot await.
             let _ = std::thread::spawn(move || {
                 tokio::runtime::Builder::new_current_thread()
                     .enable_all()
                     .build()
-                    .map(|rt| rt.block_on(Database::drop_postgres_schema(&url, &schema)))
+                    .map(|rt| {
+                        rt.block_on(async {
+                            match place {
+                                PostgresPlace::Schema { url, schema } => {
+                                    let _ = Database::drop_postgres_schema(&url, &schema).await;
+                                }
+                                PostgresPlace::Database {
+                                    server_url, name, ..
+                                } => drop_postgres_database(&server_url, &name).await,
+                            }
+                        })
+                    })
             })
             .join();
         }
@@ -165,8 +219,11 @@ impl Drop for TestApp {
 
 impl TestApp {
     /// The PostgreSQL database and schema this app runs in, when it runs on PostgreSQL.
-    pub fn postgres_schema(&self) -> Option<&(DatabaseUrl, String)> {
-        self.postgres.as_ref()
+    pub fn postgres_schema(&self) -> Option<(DatabaseUrl, String)> {
+        match self.postgres.as_ref()? {
+            PostgresPlace::Schema { url, schema } => Some((url.clone(), schema.clone())),
+            PostgresPlace::Database { url, .. } => Some((url.clone(), PREPARED_SCHEMA.to_owned())),
+        }
     }
 
     pub fn url(&self, path: &str) -> String {

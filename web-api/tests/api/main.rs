@@ -1,5 +1,6 @@
-//! API integration tests: each spawns Bayline on port 0 with a fresh database (a temporary
-//! SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set).
+//! API integration tests: each spawns Bayline on port 0 with a database of its own (a copy of
+//! the run's prepared demo world, see `prepared.rs`: a SQLite file, or a PostgreSQL database
+//! when TEST_DATABASE_URL is set).
 
 #![allow(clippy::unwrap_used)] // helpers as well as tests: a failure should panic where it happens
 
@@ -32,6 +33,7 @@ mod lib_rules;
 mod messaging;
 mod planners;
 mod platform;
+mod prepared;
 mod public_pages;
 mod report_tables;
 mod reports;

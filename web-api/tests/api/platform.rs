@@ -149,7 +149,7 @@ async fn migrating_an_up_to_date_database_changes_nothing() {
 #[tokio::test]
 async fn a_test_schema_is_dropped_even_with_a_transaction_left_open() {
     let app = spawn_app().await;
-    let Some((url, schema)) = app.postgres_schema().cloned() else {
+    let Some((url, schema)) = app.postgres_schema() else {
         return; // SQLite: nothing to drop
     };
     let mut tx = app.db.begin().await.unwrap();
