@@ -22,5 +22,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A hang guard, not a speed check: scripts/test runs these beside the Rust build.
+    testTimeout: 20_000,
   },
 })
