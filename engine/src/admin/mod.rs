@@ -1,7 +1,9 @@
 //! Administration (issue 20): enterprises, dealers and stores, users, and the audit of every
 //! change. The spec gives no role rules for this area (H-R9); the ones here are decided in
-//! docs/decisions/0011-administration.md and enforced only here.
+//! docs/decisions/0011-administration.md and enforced only here; [`Access`] tells the UI what
+//! they allow a user.
 
+pub mod access;
 pub mod assistants;
 pub mod audit;
 pub mod developer;
@@ -14,6 +16,7 @@ use crate::auth::{Caller, Scope};
 use crate::domain::{EmpLevel, Role};
 use crate::error::{Error, Result};
 
+pub use access::Access;
 pub use assistants::{ASSISTANT_ADMINS, AssistantAdmin};
 pub use audit::{AuditChange, AuditEntry, AuditLog};
 pub use telephony::{TELEPHONY_ADMINS, Telephony};
@@ -49,36 +52,50 @@ const OFFICE_GRANTS: &[Role] = &[Role::SalesRep, Role::OfficeUser];
 /// The roles `caller` may give to a user, and so the users they may manage (a user is
 /// managed only by someone who could have given them every role they hold).
 pub fn grantable_roles(caller: &Caller) -> Vec<Role> {
-    if caller.is_platform() {
+    roles_grantable_by(&caller.roles)
+}
+
+fn roles_grantable_by(roles: &[Role]) -> Vec<Role> {
+    let holds = |role: Role| roles.contains(&role);
+    if PLATFORM_ADMINS.iter().any(|r| holds(*r)) {
         return Role::ALL.to_vec();
     }
-    if caller.has_any(&[Role::EnterpriseAdmin, Role::CorporateAdmin]) {
+    if holds(Role::EnterpriseAdmin) || holds(Role::CorporateAdmin) {
         return Role::ALL
             .iter()
             .copied()
             .filter(|r| *r != Role::SuperAdmin)
             .collect();
     }
-    let mut roles = Vec::new();
-    if caller.has_any(&[Role::DivisionManager]) {
-        roles.extend_from_slice(DIVISION_GRANTS);
+    let mut given = Vec::new();
+    if holds(Role::DivisionManager) {
+        given.extend_from_slice(DIVISION_GRANTS);
     }
-    if caller.has_any(&[Role::OfficeManager]) {
+    if holds(Role::OfficeManager) {
         for role in OFFICE_GRANTS {
-            if !roles.contains(role) {
-                roles.push(*role);
+            if !given.contains(role) {
+                given.push(*role);
             }
         }
     }
-    roles
+    given
 }
 
 /// The levels at which `caller` may employ a user: never wider than their own view.
 pub fn grantable_levels(caller: &Caller) -> &'static [EmpLevel] {
-    if caller.is_platform() || caller.has_any(&[Role::EnterpriseAdmin, Role::CorporateAdmin]) {
+    levels_grantable_by(&caller.roles, caller.emp_level)
+}
+
+fn levels_grantable_by(roles: &[Role], level: EmpLevel) -> &'static [EmpLevel] {
+    let wide = [
+        Role::SuperAdmin,
+        Role::EnterpriseAdmin,
+        Role::CorporateAdmin,
+    ];
+    if roles.iter().any(|r| wide.contains(r)) {
         return &[EmpLevel::Enterprise, EmpLevel::Boc, EmpLevel::Store];
     }
-    match caller.emp_level {
+    match level {
         EmpLevel::Platform | EmpLevel::Enterprise => {
             &[EmpLevel::Enterprise, EmpLevel::Boc, EmpLevel::Store]
         }

@@ -3,6 +3,7 @@ import { ApiError, apiDownload, apiRequest, buildHeaders, buildUrl, dispositionF
 import { getNotices } from './notices'
 import * as session from './session'
 import type { UserData } from './session'
+import { accessWith } from '../test/access'
 
 const user: UserData = {
   authToken: 'tok-123',
@@ -10,6 +11,7 @@ const user: UserData = {
   userId: 1,
   username: 'sales-rep',
   roles: ['SALES_REP'],
+  access: accessWith(),
   roleDtos: [{ name: 'SALES_REP' }],
   empLevel: 'STORE',
   tenant: 2,

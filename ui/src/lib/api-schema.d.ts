@@ -39726,6 +39726,35 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AccessView
+         * @description [`Access`]: each flag one of the server's role rules.
+         */
+        AccessView: {
+            /** @description Gives stores their assistants. */
+            assistants: boolean;
+            /** @description The developer area: assistant and template files. */
+            developer: boolean;
+            /** @description The levels at which the user may employ others. */
+            grantableLevels: components["schemas"]["EmpLevel"][];
+            /** @description The roles the user may give, in the set's order. */
+            grantableRoles: components["schemas"]["Role"][];
+            /**
+             * @description A store's bulk work: bulk initiation, planner transfers, imports, reports, group
+             *     templates and follow-up cadences.
+             */
+            manager: boolean;
+            /** @description Internal notes and the per-message options menu. */
+            messageOptions: boolean;
+            /** @description Creates, deactivates and reactivates enterprises and works in any of them. */
+            platform: boolean;
+            /** @description Configures a store's texting: gateway, numbers, test texts. */
+            telephony: boolean;
+            /** @description Administers one enterprise and opens the company master list. */
+            tenant: boolean;
+            /** @description Manages users. */
+            users: boolean;
+        };
+        /**
          * ActionIntentBody
          * @description Staff acting on one intent of a customer message.
          */
@@ -40888,12 +40917,16 @@ export interface components {
             /** Format: uint64 */
             total: number;
         };
+        /** @enum {string} */
+        EmpLevel: "PLATFORM" | "ENTERPRISE" | "BOC" | "STORE";
         /** EnrichmentStarted */
         EnrichmentStarted: {
             jobRun: components["schemas"]["JobRunView"];
             /** @description 'Processing has been started successfully'. */
             message: string;
         };
+        /** @enum {string} */
+        EnrichmentStatus: "PENDING" | "LEAD_CREATED" | "LEAD_EXISTS" | "NOT_MATCHED" | "NOT_TEXTABLE" | "NOT_ELIGIBLE" | "ACCEPTED" | "REJECTED";
         /** EnterpriseNameBody */
         EnterpriseNameBody: {
             name: string;
@@ -41080,8 +41113,7 @@ export interface components {
             recallType?: string;
             /** Format: int64 */
             sizeBytes: number;
-            /** @description QUEUED, RUNNING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED or CANCELLED. */
-            status: string;
+            status: components["schemas"]["ImportStatus"];
             /** Format: int64 */
             storeId?: number;
             /** Format: int64 */
@@ -41254,6 +41286,8 @@ export interface components {
             status: string;
             version: string;
         };
+        /** @enum {string} */
+        ImportStatus: "QUEUED" | "RUNNING" | "COMPLETED" | "COMPLETED_WITH_ERRORS" | "FAILED" | "CANCELLED";
         /** ImportedLeadPage */
         ImportedLeadPage: {
             content: components["schemas"]["ImportedLeadView"][];
@@ -41278,11 +41312,8 @@ export interface components {
             customerNumber?: string;
             description?: string;
             email?: string;
-            /**
-             * @description PENDING, LEAD_CREATED, LEAD_EXISTS, NOT_MATCHED, NOT_TEXTABLE, NOT_ELIGIBLE, ACCEPTED or
-             *     REJECTED (docs/imports.md).
-             */
-            enrichmentStatus: string;
+            /** @description What enrichment or a reviewer made of the row (docs/imports.md). */
+            enrichmentStatus: components["schemas"]["EnrichmentStatus"] & unknown;
             /**
              * Format: naive-date
              * @description The recall date, the contract's purchase date or the alert's date.
@@ -42626,6 +42657,8 @@ export interface components {
             /** @description When it was really answered, `DD-MM-YYYY HH:mm:ss` (UTC). */
             msgDateTime?: string;
         };
+        /** @enum {string} */
+        Role: "OFFICE_MANAGER" | "DIVISION_MANAGER" | "SALES_REP" | "CORPORATE_ADMIN" | "CORPORATE_USER" | "SUPER_DATA_ADMIN" | "SUPER_ADMIN" | "SUPER_USER" | "ENTERPRISE_ADMIN" | "ENTERPRISE_USER" | "OFFICE_USER";
         /** RoleDto */
         RoleDto: {
             name: string;
@@ -43058,6 +43091,8 @@ export interface components {
              */
             message: string;
         };
+        /** @enum {string} */
+        SyncStatus: "RUNNING" | "COMPLETED" | "COMPLETED_WITH_ERRORS" | "FAILED" | "CANCELLED";
         /** SyncView */
         SyncView: {
             /** Format: int64 */
@@ -43089,8 +43124,7 @@ export interface components {
             sourceName?: string;
             /** Format: date-time */
             startedOn: string;
-            /** @description RUNNING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED or CANCELLED. */
-            status: string;
+            status: components["schemas"]["SyncStatus"];
             /** Format: int64 */
             storeIdFk?: number;
             /** @description MANUAL or SCHEDULE. */
@@ -43313,11 +43347,12 @@ export interface components {
          * @description The signed-in user as the UI keeps it in local storage (spec: userData).
          */
         UserData: {
+            /** @description What the user may do, so the UI offers only that (the server checks every call). */
+            access: components["schemas"]["AccessView"] & unknown;
             authToken: string;
             callingFeature: boolean;
             colorCode: string;
-            /** @description PLATFORM, ENTERPRISE, BOC or STORE. */
-            empLevel: string;
+            empLevel: components["schemas"]["EmpLevel"];
             enterprise?: components["schemas"]["EnterpriseRef"];
             /** Format: date-time */
             expiresAt: string;
@@ -43326,7 +43361,7 @@ export interface components {
             realTimeSync: boolean;
             roleDtos: components["schemas"]["RoleDto"][];
             /** @description In order; the first decides the landing page. */
-            roles: string[];
+            roles: components["schemas"]["Role"][];
             /**
              * Format: int64
              * @description The dealer (boc) the user belongs to; null for enterprise-wide and platform users.

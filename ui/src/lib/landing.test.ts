@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { landingFor, landingHref } from './landing'
+import type { Role } from './roles'
 import type { UserData } from './session'
 
 type LandingUser = Pick<UserData, 'roles' | 'empLevel' | 'tenant' | 'enterprise'>
 
-const user = (roles: string[], overrides: Partial<LandingUser> = {}): LandingUser => ({
+const user = (roles: Role[], overrides: Partial<LandingUser> = {}): LandingUser => ({
   roles,
   empLevel: 'STORE',
   tenant: 3,
@@ -13,7 +14,7 @@ const user = (roles: string[], overrides: Partial<LandingUser> = {}): LandingUse
 })
 
 describe('landingFor', () => {
-  it.each(['OFFICE_MANAGER', 'DIVISION_MANAGER', 'SALES_REP', 'CORPORATE_ADMIN', 'SUPER_DATA_ADMIN'])(
+  it.each<Role>(['OFFICE_MANAGER', 'DIVISION_MANAGER', 'SALES_REP', 'CORPORATE_ADMIN', 'SUPER_DATA_ADMIN'])(
     '%s lands on the lead manager',
     (role) => {
       expect(landingFor(user([role]))).toEqual({ path: '/leadmanager', search: {} })
@@ -40,7 +41,7 @@ describe('landingFor', () => {
     expect(landingHref(user(['ENTERPRISE_ADMIN'], { empLevel: 'BOC', tenant: undefined }))).toBe('/leadmanager')
   })
 
-  it.each(['SUPER_USER', 'CORPORATE_USER', 'ENTERPRISE_USER', 'OFFICE_USER', 'SOMETHING_NEW'])(
+  it.each<Role>(['SUPER_USER', 'CORPORATE_USER', 'ENTERPRISE_USER', 'OFFICE_USER'])(
     '%s (everything else) lands on the lead manager',
     (role) => {
       expect(landingHref(user([role]))).toBe('/leadmanager')

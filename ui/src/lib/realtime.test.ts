@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RealtimeClient, subscribeParsed, type RealtimeEvent } from './realtime'
 import type { UserData } from './session'
+import { accessWith } from '../test/access'
 
 const user = {
   authToken: 'tok-123',
@@ -8,6 +9,7 @@ const user = {
   userId: 1,
   username: 'super-admin',
   roles: ['SUPER_ADMIN'],
+  access: accessWith({ platform: true, tenant: true, users: true }),
   roleDtos: [{ name: 'SUPER_ADMIN' }],
   empLevel: 'PLATFORM',
   enterprise: { id: 7, name: 'Bayline Demo Motors' },

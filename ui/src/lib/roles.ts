@@ -1,48 +1,54 @@
 import type { UserData } from './session'
 import { enumLabel } from './text'
 
-export const COMPANY_MASTER_LIST_ROLES = ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN'] as const
+/**
+ * What the signed-in user may do, as the server announced it at log-in (`access`, decided by
+ * the engine's role rules). The UI keeps no list of roles: it offers what these flags say, and
+ * the server checks every call anyway.
+ */
+export type Access = UserData['access']
+export type Role = UserData['roles'][number]
+export type EmpLevel = UserData['empLevel']
 
-export function hasAnyRole(user: Pick<UserData, 'roles'> | null, roles: readonly string[]): boolean {
-  return !!user && user.roles.some((role) => roles.includes(role))
+const NOTHING: Access = {
+  platform: false,
+  tenant: false,
+  users: false,
+  telephony: false,
+  assistants: false,
+  developer: false,
+  manager: false,
+  messageOptions: false,
+  grantableRoles: [],
+  grantableLevels: [],
 }
 
-/** May open the company master list (the server enforces it too). */
-export function canSeeCompanyMasterList(user: Pick<UserData, 'roles'> | null): boolean {
-  return hasAnyRole(user, COMPANY_MASTER_LIST_ROLES)
+/** The user's access; nothing for no user. */
+export function accessOf(user: Pick<UserData, 'access'> | null | undefined): Access {
+  return user?.access ?? NOTHING
 }
 
-/** Creates, deactivates and reactivates enterprises (the server's PLATFORM_ADMINS). */
-export const PLATFORM_ADMIN_ROLES = ['SUPER_ADMIN'] as const
-/** Administer one enterprise: name, logo, dealers, stores, users, audit (the server's TENANT_ADMINS). */
-export const TENANT_ADMIN_ROLES = ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN'] as const
-/** Manage users: the tenant admins, and dealer and store managers for their own staff (the server's USER_MANAGERS). */
-/** Who configures a store's texting: gateway, numbers and test texts (the server's telephony admins). */
-export const TELEPHONY_ADMIN_ROLES = ['SUPER_ADMIN', 'ENTERPRISE_ADMIN', 'CORPORATE_ADMIN', 'SUPER_DATA_ADMIN'] as const
-export const USER_MANAGER_ROLES = [...TENANT_ADMIN_ROLES, 'DIVISION_MANAGER', 'OFFICE_MANAGER'] as const
+/** May open the company master list: the enterprise's administrators. */
+export function canSeeCompanyMasterList(user: Pick<UserData, 'access'> | null): boolean {
+  return accessOf(user).tenant
+}
 
-/** May open the Administration area (users at least; the server enforces each action). */
-export function canAdminister(user: Pick<UserData, 'roles'> | null): boolean {
-  return hasAnyRole(user, USER_MANAGER_ROLES)
+/** May open the Administration area (users at least; the server decides each action). */
+export function canAdminister(user: Pick<UserData, 'access'> | null): boolean {
+  return accessOf(user).users
 }
 
 /**
- * Roles that run a store's bulk work — planner transfers, data imports: the platform and
- * enterprise administrators and the dealer and store managers (the server's MANAGER_ROLES).
+ * Runs a store's bulk work: bulk initiation, planner transfers, imports, reports, group
+ * templates and follow-up cadences.
  */
-export const MANAGER_ROLES = [
-  'SUPER_ADMIN',
-  'SUPER_DATA_ADMIN',
-  'SUPER_USER',
-  'ENTERPRISE_ADMIN',
-  'CORPORATE_ADMIN',
-  'DIVISION_MANAGER',
-  'OFFICE_MANAGER',
-] as const
+export function canManage(user: Pick<UserData, 'access'> | null): boolean {
+  return accessOf(user).manager
+}
 
-/** May upload data files and read their reports (the server enforces it too). */
-export function canImport(user: Pick<UserData, 'roles'> | null): boolean {
-  return hasAnyRole(user, MANAGER_ROLES)
+/** May upload data files and read their reports. */
+export function canImport(user: Pick<UserData, 'access'> | null): boolean {
+  return canManage(user)
 }
 
 /** `SALES_REP` → `Sales rep`. */
@@ -50,12 +56,9 @@ export function roleLabel(role: string): string {
   return enumLabel(role)
 }
 
-/** Roles that write internal notes and use the per-message options menu (spec section 6). */
-export const SUPER_ROLES = ['SUPER_DATA_ADMIN', 'SUPER_USER'] as const
-
-/** May write internal notes and use the per-message options menu (the server enforces it too). */
-export function canUseMessageOptions(user: Pick<UserData, 'roles'> | null): boolean {
-  return hasAnyRole(user, SUPER_ROLES)
+/** May write internal notes and use the per-message options menu (spec section 6). */
+export function canUseMessageOptions(user: Pick<UserData, 'access'> | null): boolean {
+  return accessOf(user).messageOptions
 }
 
 /** Enterprise-level users see conversations in the enterprise style (no TO label, spec section 2). */

@@ -23,7 +23,8 @@ function parse(raw: string | null): UserData | null {
   if (raw) {
     try {
       const value = JSON.parse(raw) as UserData
-      if (value && typeof value.authToken === 'string' && value.authToken !== '') cachedUser = value
+      // A session kept before the log-in answer carried `access` is signed in again.
+      if (value && typeof value.authToken === 'string' && value.authToken !== '' && typeof value.access === 'object' && value.access !== null) cachedUser = value
     } catch {
       cachedUser = null
     }

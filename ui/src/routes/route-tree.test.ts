@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../lib/config'
 import { notFoundRoute } from './app/not-found'
 import { routeTree } from './route-tree'
+import { accessWith } from '../test/access'
 
 async function open(href: string) {
   const router = createRouter({
@@ -20,7 +21,7 @@ const leaf = (router: Awaited<ReturnType<typeof open>>) => router.state.matches.
 function signIn() {
   localStorage.setItem(
     STORAGE_KEYS.userData,
-    JSON.stringify({ authToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roles: ['SALES_REP'], empLevel: 'STORE' }),
+    JSON.stringify({ authToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roles: ['SALES_REP'], empLevel: 'STORE', access: accessWith() }),
   )
 }
 

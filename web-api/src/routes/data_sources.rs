@@ -27,6 +27,7 @@ use super::ApiTags;
 use super::jobs::JobRunView;
 use super::session::MessageResponse;
 use crate::auth::{Session, request_scope, store_in_scope, stores_of};
+use crate::closed::Closed;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -160,8 +161,7 @@ pub struct SyncView {
     pub store_id_fk: Option<i64>,
     pub data_source_id: Option<i64>,
     pub source_name: Option<String>,
-    /// RUNNING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED or CANCELLED.
-    pub status: String,
+    pub status: Closed<engine::imports::sources::SyncStatus>,
     /// MANUAL or SCHEDULE.
     pub triggered_by: Option<String>,
     pub files: i32,
@@ -190,7 +190,7 @@ impl From<SyncRecord> for SyncView {
             store_id_fk: s.store_id,
             data_source_id: s.configuration_id,
             source_name: s.source_name,
-            status: s.status.as_str().to_owned(),
+            status: Closed(s.status),
             triggered_by: s.triggered_by,
             files: s.file_count,
             records: s.record_count,

@@ -31,6 +31,7 @@ use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use super::ApiTags;
 use super::jobs::JobRunView;
 use crate::auth::{Session, request_scope, store_under_dealer, stores_of};
+use crate::closed::Closed;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -53,8 +54,7 @@ pub struct FileReportView {
     /// CSV, XLSX, XLSB, XLS or ODS.
     pub file_format: Option<String>,
     pub size_bytes: i64,
-    /// QUEUED, RUNNING, COMPLETED, COMPLETED_WITH_ERRORS, FAILED or CANCELLED.
-    pub status: String,
+    pub status: Closed<engine::imports::ImportStatus>,
     /// Percent of the file read.
     pub progress: i32,
     /// Data rows read.
@@ -96,7 +96,7 @@ impl From<ImportReport> for FileReportView {
             file_name: r.file_name,
             file_format: r.file_format,
             size_bytes: r.size_bytes,
-            status: r.status.as_str().to_owned(),
+            status: Closed(r.status),
             total_rows: r.total_rows,
             imported_rows: r.imported_rows,
             inserted_rows: r.inserted_rows,
@@ -188,9 +188,8 @@ pub struct ImportedLeadView {
     pub visits_total: Option<i32>,
     pub visits_used: Option<i32>,
     pub mileage: Option<i32>,
-    /// PENDING, LEAD_CREATED, LEAD_EXISTS, NOT_MATCHED, NOT_TEXTABLE, NOT_ELIGIBLE, ACCEPTED or
-    /// REJECTED (docs/imports.md).
-    pub enrichment_status: String,
+    /// What enrichment or a reviewer made of the row (docs/imports.md).
+    pub enrichment_status: Closed<engine::imports::EnrichmentStatus>,
     pub reason_key: Option<String>,
     pub customer_id: Option<i64>,
     pub vehicle_id: Option<i64>,
@@ -225,7 +224,7 @@ impl From<ImportedLead> for ImportedLeadView {
             visits_total: l.visits_total,
             visits_used: l.visits_used,
             mileage: l.mileage,
-            enrichment_status: l.enrichment_status.as_str().to_owned(),
+            enrichment_status: Closed(l.enrichment_status),
             reason_key: l.reason_key,
             customer_id: l.customer_id,
             vehicle_id: l.vehicle_id,

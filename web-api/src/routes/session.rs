@@ -1,6 +1,8 @@
 //! `POST /user/v2/login` and `GET /user/logout`.
 
 use chrono::{DateTime, Utc};
+use engine::admin::Access;
+use engine::domain::{EmpLevel, Role};
 use engine::store::users::UserProfile;
 use poem::Request;
 use poem::web::Data;
@@ -9,6 +11,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
 use crate::auth::{Session, bearer_token, client_ip};
+use crate::closed::Closed;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -41,10 +44,11 @@ pub struct UserData {
     pub user_id: i64,
     pub username: String,
     /// In order; the first decides the landing page.
-    pub roles: Vec<String>,
+    pub roles: Vec<Closed<Role>>,
     pub role_dtos: Vec<RoleDto>,
-    /// PLATFORM, ENTERPRISE, BOC or STORE.
-    pub emp_level: String,
+    pub emp_level: Closed<EmpLevel>,
+    /// What the user may do, so the UI offers only that (the server checks every call).
+    pub access: AccessView,
     /// The dealer (boc) the user belongs to; null for enterprise-wide and platform users.
     pub tenant: Option<i64>,
     pub enterprise: Option<EnterpriseRef>,
@@ -56,24 +60,72 @@ pub struct UserData {
     pub twilio_user_notification_channel_sid: Option<String>,
 }
 
+/// [`Access`]: each flag one of the server's role rules.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct AccessView {
+    /// Creates, deactivates and reactivates enterprises and works in any of them.
+    pub platform: bool,
+    /// Administers one enterprise and opens the company master list.
+    pub tenant: bool,
+    /// Manages users.
+    pub users: bool,
+    /// Configures a store's texting: gateway, numbers, test texts.
+    pub telephony: bool,
+    /// Gives stores their assistants.
+    pub assistants: bool,
+    /// The developer area: assistant and template files.
+    pub developer: bool,
+    /// A store's bulk work: bulk initiation, planner transfers, imports, reports, group
+    /// templates and follow-up cadences.
+    pub manager: bool,
+    /// Internal notes and the per-message options menu.
+    pub message_options: bool,
+    /// The roles the user may give, in the set's order.
+    pub grantable_roles: Vec<Closed<Role>>,
+    /// The levels at which the user may employ others.
+    pub grantable_levels: Vec<Closed<EmpLevel>>,
+}
+
+impl From<Access> for AccessView {
+    fn from(access: Access) -> Self {
+        Self {
+            platform: access.platform,
+            tenant: access.tenant,
+            users: access.users,
+            telephony: access.telephony,
+            assistants: access.assistants,
+            developer: access.developer,
+            manager: access.manager,
+            message_options: access.message_options,
+            grantable_roles: access.grantable_roles.into_iter().map(Closed).collect(),
+            grantable_levels: access
+                .grantable_levels
+                .iter()
+                .copied()
+                .map(Closed)
+                .collect(),
+        }
+    }
+}
+
 impl UserData {
     fn new(profile: UserProfile, token: String, expires_at: DateTime<Utc>) -> Self {
-        let roles: Vec<String> = profile
-            .roles
-            .iter()
-            .map(|r| r.as_str().to_owned())
-            .collect();
         Self {
             auth_token: token,
             expires_at,
             user_id: profile.id,
             username: profile.username,
-            role_dtos: roles
+            role_dtos: profile
+                .roles
                 .iter()
-                .map(|name| RoleDto { name: name.clone() })
+                .map(|role| RoleDto {
+                    name: role.as_str().to_owned(),
+                })
                 .collect(),
-            roles,
-            emp_level: profile.emp_level.as_str().to_owned(),
+            access: Access::of(&profile.roles, profile.emp_level).into(),
+            roles: profile.roles.iter().copied().map(Closed).collect(),
+            emp_level: Closed(profile.emp_level),
             tenant: profile.boc_id,
             enterprise: profile
                 .enterprise_id

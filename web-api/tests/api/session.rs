@@ -20,6 +20,65 @@ async fn logging_in_returns_a_token_and_the_user_data_the_ui_keeps() {
     assert!(user["tenant"].is_i64());
     assert!(user["firstName"].is_string() && user["lastName"].is_string());
     assert!(user["realTimeSync"].is_boolean() && user["callingFeature"].is_boolean());
+    assert_eq!(user["access"]["manager"], false);
+    assert_eq!(user["access"]["grantableRoles"], json!([]));
+}
+
+/// The log-in answer says what the user may do; for every demo role, each flag agrees with what
+/// the server then allows (the UI offers only what the flags say, and keeps no role lists).
+#[tokio::test]
+async fn the_access_the_log_in_announces_is_what_the_server_allows() {
+    let app = spawn_app().await;
+    let users = [
+        "super-admin",
+        "enterprise-admin",
+        "enterprise-user",
+        "corporate-admin",
+        "corporate-user",
+        "super-data-admin",
+        "super-user",
+        "division-manager",
+        "office-manager",
+        "sales-rep",
+        "office-user",
+    ];
+    let checks = [
+        ("tenant", "/api/enterprise?page=0&size=5"),
+        ("users", "/api/enterprise/1/user"),
+        ("developer", "/aiva/developer/files/aiva"),
+        ("manager", "/mailinglist"),
+    ];
+    for username in users {
+        let user: Value = app.login(username, PASSWORD).await.json().await.unwrap();
+        let token = user["authToken"].as_str().unwrap();
+        for (flag, path) in checks {
+            let allowed = user["access"][flag].as_bool().unwrap();
+            let status = app
+                .get_with(path, Some(token), &[("enterpriseId", "1")])
+                .await
+                .status();
+            let expected = if allowed {
+                StatusCode::OK
+            } else {
+                StatusCode::FORBIDDEN
+            };
+            assert_eq!(
+                status, expected,
+                "{username}: access.{flag} against GET {path}"
+            );
+        }
+    }
+    let manager: Value = app
+        .login("office-manager", PASSWORD)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        manager["access"]["grantableRoles"],
+        json!(["SALES_REP", "OFFICE_USER"])
+    );
+    assert_eq!(manager["access"]["grantableLevels"], json!(["STORE"]));
 }
 
 #[tokio::test]

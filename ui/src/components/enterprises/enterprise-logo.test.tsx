@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { UserData } from '../../lib/session'
 import { setupTestRoot } from '../../test/render'
 import { EnterpriseLogo } from './enterprise-logo'
+import { accessWith } from '../../test/access'
 
 const view = setupTestRoot()
 
@@ -13,6 +14,7 @@ const user: UserData = {
   userId: 1,
   username: 'enterprise-admin',
   roles: ['ENTERPRISE_ADMIN'],
+  access: accessWith({ tenant: true, users: true, manager: true }),
   roleDtos: [{ name: 'ENTERPRISE_ADMIN' }],
   empLevel: 'ENTERPRISE',
   enterprise: { id: 7, name: 'Bayline Demo Motors' },

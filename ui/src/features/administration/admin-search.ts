@@ -75,7 +75,7 @@ export function querySearch(next: { page?: number; size?: number; search?: strin
  * dealer and store managers (they manage users only), the lead manager for
  * anyone else; null when the section is theirs.
  */
-export function adminRedirect(user: Pick<UserData, 'roles' | 'empLevel'>, section: 'tenant' | 'users' | 'telephony' | 'assistants' | 'developer'): '/admin/users' | '/admin/telephony' | '/leadmanager' | null {
+export function adminRedirect(user: Pick<UserData, 'access'>, section: 'tenant' | 'users' | 'telephony' | 'assistants' | 'developer'): '/admin/users' | '/admin/telephony' | '/leadmanager' | null {
   const access = adminAccess(user)
   if (section === 'developer') return access.developer ? null : access.users ? '/admin/users' : '/leadmanager'
   if (section === 'assistants') return access.assistants ? null : access.users ? '/admin/users' : '/leadmanager'

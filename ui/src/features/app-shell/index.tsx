@@ -4,7 +4,7 @@ import { HandoffBell } from '../../components/handoff-bell/handoff-bell'
 import { useReportCatalogue } from '../../components/report-catalogue/api/get-report-catalogue'
 import { AppLayout, type NavItem } from '../../components/layout/app-layout'
 import { useHandoffNotifications } from '../../lib/handoffs'
-import { canAdminister, canImport, canSeeCompanyMasterList, hasAnyRole, MANAGER_ROLES, roleLabel } from '../../lib/roles'
+import { canAdminister, canImport, canManage, canSeeCompanyMasterList, roleLabel } from '../../lib/roles'
 import { useSession } from '../../lib/session'
 import { useRealtimeConnection } from '../../lib/realtime'
 import { useIdleTimeout } from '../../lib/use-idle-timeout'
@@ -35,8 +35,8 @@ export function AppShell() {
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
   // The planners run over one enterprise's stores, like the lead lists.
   if (user.enterprise) nav.push({ to: '/planners', label: 'Planners' })
-  // Texting many due customers at once: the managers of an enterprise's stores (the server's MANAGER_ROLES).
-  if (user.enterprise && hasAnyRole(user, MANAGER_ROLES)) nav.push({ to: '/bulk-initiation', label: 'Bulk initiation' })
+  // Texting many due customers at once: the managers of an enterprise's stores.
+  if (user.enterprise && canManage(user)) nav.push({ to: '/bulk-initiation', label: 'Bulk initiation' })
   // A store's follow-up steps (managers change them, others read), and when each store's automated texts may go.
   if (user.enterprise) nav.push({ to: '/follow-up-cadence', label: 'Follow-up cadence' })
   if (user.enterprise) nav.push({ to: '/automated-runs', label: 'Automated runs' })

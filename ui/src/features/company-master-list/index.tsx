@@ -3,7 +3,7 @@ import { DataTable } from '../../components/data-table/data-table'
 import { EnterpriseStoresTable } from '../../components/enterprise-stores/enterprise-stores-table'
 import { SearchInput } from '../../components/search-input/search-input'
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
-import { hasAnyRole, PLATFORM_ADMIN_ROLES } from '../../lib/roles'
+import { accessOf } from '../../lib/roles'
 import { pagingSearch } from '../../lib/search-params'
 import { useSession } from '../../lib/session'
 import { useEnterprises } from '../../components/enterprises/api/get-enterprises'
@@ -38,7 +38,7 @@ export function CompanyMasterListScreen() {
             }
           />
           {/* Enterprises are created in the Administration area, by the platform's admins. */}
-          {hasAnyRole(user, PLATFORM_ADMIN_ROLES) ? (
+          {accessOf(user).platform ? (
             <Link to="/admin" search={{ newEnterprise: true }} className="btn btn--primary">
               New enterprise
             </Link>

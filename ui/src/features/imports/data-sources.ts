@@ -7,6 +7,7 @@
 import type { NoticeInput } from '../../lib/notices'
 import { enumLabel } from '../../lib/text'
 import { FILE_TYPES, type FileTypeCode } from './file-types'
+import type { Sync } from './api/get-sync-history'
 import { formatCount, type StatusBadge } from './import-format'
 
 export interface SourceKindInfo {
@@ -101,10 +102,8 @@ export function fileTypeOfFolder(folder: string): FileTypeCode | undefined {
   return FILE_TYPES.find((t) => folderOf(t.code) === folder)?.code
 }
 
-/** The statuses of a sync (its history row). */
-export const SYNC_STATUSES = ['RUNNING', 'COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED', 'CANCELLED'] as const
-
-const SYNC_BADGES: Record<(typeof SYNC_STATUSES)[number], StatusBadge> = {
+/** Every status of a sync (its history row): the server's set (`SyncStatus`), checked by the compiler. */
+const SYNC_BADGES: Record<Sync['status'], StatusBadge> = {
   RUNNING: { label: 'Running', tone: 'info', hint: 'The delivered files are being imported' },
   COMPLETED: { label: 'Completed', tone: 'success', hint: 'Every delivered file was imported' },
   COMPLETED_WITH_ERRORS: {

@@ -5,10 +5,13 @@
  */
 import type { BadgeTone } from '../../lib/job-status'
 import { enumLabel } from '../../lib/text'
+import type { ImportedRowPage } from './api/search-imported-rows'
+import type { FileReport } from './api/start-import'
 
-/** The statuses of a file report. */
-export const REPORT_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED', 'CANCELLED'] as const
-export type ReportStatus = (typeof REPORT_STATUSES)[number]
+/** The statuses of a file report: the server's set (`ImportStatus` in the API document). */
+export type ReportStatus = FileReport['status']
+/** What enrichment made of an imported row: the server's set (`EnrichmentStatus`). */
+export type EnrichmentStatus = ImportedRowPage['content'][number]['enrichmentStatus']
 
 export interface StatusBadge {
   label: string
@@ -36,19 +39,6 @@ export function isActiveReport(status: string): boolean {
   return status === 'QUEUED' || status === 'RUNNING'
 }
 
-/** The enrichment statuses of an imported row (docs/imports.md, "Enrichment"), as the server names them. */
-export const ENRICHMENT_STATUSES = [
-  'PENDING',
-  'LEAD_CREATED',
-  'LEAD_EXISTS',
-  'NOT_MATCHED',
-  'NOT_TEXTABLE',
-  'NOT_ELIGIBLE',
-  'ACCEPTED',
-  'REJECTED',
-] as const
-export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number]
-
 const ENRICHMENT_BADGES: Record<EnrichmentStatus, StatusBadge> = {
   PENDING: { label: 'Pending', tone: 'neutral', hint: 'Loaded; enrichment has not looked at it yet' },
   LEAD_CREATED: { label: 'Lead created', tone: 'success', hint: 'Matched to a customer who can be texted: a lead was made' },
@@ -67,6 +57,12 @@ const ENRICHMENT_BADGES: Record<EnrichmentStatus, StatusBadge> = {
     hint: 'A reviewer turned the row down, with a reason; the lead the file made of it is archived while nobody has texted it',
   },
 }
+
+/**
+ * Every enrichment status (docs/imports.md, "Enrichment"), in the order the badges list them;
+ * the compiler holds the badges to the server's set, so none is missing or extra.
+ */
+export const ENRICHMENT_STATUSES = Object.keys(ENRICHMENT_BADGES) as EnrichmentStatus[]
 
 /** What enrichment (or a reviewer) made of an imported row, as a badge; an unknown status is shown as it came. */
 export function enrichmentStatusBadge(status: string): StatusBadge {

@@ -7,7 +7,7 @@ import type { JobRun } from '../../components/job-runs/api/get-job-run'
 import { RealtimeStatus } from '../../components/realtime-status/realtime-status'
 import { ApiError, firstErrorText, notifyApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notices'
-import { canSeeCompanyMasterList, hasAnyRole, MANAGER_ROLES } from '../../lib/roles'
+import { canManage, canSeeCompanyMasterList } from '../../lib/roles'
 import { pagingSearch } from '../../lib/search-params'
 import { useSession } from '../../lib/session'
 import { useBulkDryRun, useStartBulkRun, type DryRun } from './api/initiate-bulk'
@@ -58,7 +58,7 @@ function explainedError(error: unknown): string | null {
 export function BulkInitiationScreen() {
   const user = useSession()
   const enterprise = user?.enterprise ?? null
-  const manager = hasAnyRole(user, MANAGER_ROLES)
+  const manager = canManage(user)
   const search = route.useSearch()
   const navigate = route.useNavigate()
 

@@ -2,11 +2,22 @@
 import { QueryClient } from '@tanstack/react-query'
 import { act } from 'react'
 import { vi } from 'vitest'
-import { adminAccess } from '../admin-access'
 import type { AdminStore, AdminUser, Boc, CodeMapping, LeadForm, UnmappedCode } from '../api/admin-types'
+import { accessWith } from '../../../test/access'
 
-export const TENANT_ADMIN = adminAccess({ roles: ['ENTERPRISE_ADMIN'], empLevel: 'ENTERPRISE' })
-export const OFFICE_MANAGER = adminAccess({ roles: ['OFFICE_MANAGER'], empLevel: 'STORE' })
+/** As the server answers at log-in for an enterprise admin (every role but SUPER_ADMIN, every level). */
+export const TENANT_ADMIN = accessWith({
+  tenant: true,
+  users: true,
+  telephony: true,
+  assistants: true,
+  developer: true,
+  manager: true,
+  grantableRoles: ['OFFICE_MANAGER', 'DIVISION_MANAGER', 'SALES_REP', 'CORPORATE_ADMIN', 'CORPORATE_USER', 'SUPER_DATA_ADMIN', 'SUPER_USER', 'ENTERPRISE_ADMIN', 'ENTERPRISE_USER', 'OFFICE_USER'],
+  grantableLevels: ['ENTERPRISE', 'BOC', 'STORE'],
+})
+/** As the server answers at log-in for a store manager. */
+export const OFFICE_MANAGER = accessWith({ users: true, manager: true, grantableRoles: ['SALES_REP', 'OFFICE_USER'], grantableLevels: ['STORE'] })
 
 export function dealer(extra: Partial<Boc> = {}): Boc {
   return { id: 1, enterpriseId: 7, bocCode: 'HAG', bocName: 'Harbor Auto Group', storeCount: 2, isActive: true, ...extra }

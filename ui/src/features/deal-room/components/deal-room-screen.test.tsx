@@ -8,6 +8,7 @@ import { button, click, dealRoomLead, fakeServer, json, LINK_QUERY, LINK_SEARCH,
 import { DealRoomScreen } from './deal-room-screen'
 import type { LinkedLogProps, LinkedTemplatesProps } from './linked-slots'
 import { ServiceLandingScreen } from './service-landing-screen'
+import { accessWith } from '../../../test/access'
 
 const view = setupTestRoot()
 
@@ -177,7 +178,7 @@ describe('DealRoomScreen', () => {
   it('gives a visitor with a staff session the staff options and the template picker, which fills the editor', async () => {
     localStorage.setItem(
       STORAGE_KEYS.userData,
-      JSON.stringify({ authToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roles: ['SUPER_USER'], empLevel: 'STORE' }),
+      JSON.stringify({ authToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roles: ['SUPER_USER'], empLevel: 'STORE', access: accessWith({ manager: true, messageOptions: true }) }),
     )
     fakeServer({ [LEAD]: dealRoomLead({ dtDialogEnabled: true }), [HISTORY]: [] })
     await renderDealRoom()
@@ -195,7 +196,7 @@ describe('ServiceLandingScreen', () => {
     const server = fakeServer({ [LEAD]: dealRoomLead(), [HISTORY]: [messageFixture({ content: 'Your car is ready.' })] })
     localStorage.setItem(
       STORAGE_KEYS.userData,
-      JSON.stringify({ authToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roles: ['SUPER_USER'], empLevel: 'STORE' }),
+      JSON.stringify({ authToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roles: ['SUPER_USER'], empLevel: 'STORE', access: accessWith({ manager: true, messageOptions: true }) }),
     )
     view.render(
       <QueryClientProvider client={testQueryClient()}>

@@ -5,6 +5,7 @@ import type { UserData } from '../../../lib/session'
 import { setupTestRoot } from '../../../test/render'
 import type { StoreRun, ZoneRuns } from '../api/get-zone-runs'
 import { AutomatedRunsScreen } from './automated-runs-screen'
+import { accessWith } from '../../../test/access'
 
 // Links need a router; what they point at is what matters here.
 vi.mock('@tanstack/react-router', () => ({
@@ -23,6 +24,7 @@ const user: UserData = {
   userId: 1,
   username: 'office-manager',
   roles: ['OFFICE_MANAGER'],
+  access: accessWith({ users: true, manager: true }),
   roleDtos: [{ name: 'OFFICE_MANAGER' }],
   empLevel: 'STORE',
   tenant: 2,

@@ -3,7 +3,7 @@ import { getRouteApi, useBlocker } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
 import { enterpriseStoresQueryOptions } from '../../../components/enterprise-stores/api/get-enterprise-stores'
-import { hasAnyRole, MANAGER_ROLES } from '../../../lib/roles'
+import { canManage } from '../../../lib/roles'
 import { useSession } from '../../../lib/session'
 import { CadenceEditor } from './cadence-editor'
 import { NoEnterprise } from './no-enterprise'
@@ -18,7 +18,7 @@ const route = getRouteApi('/_app/follow-up-cadence')
 export function FollowUpCadenceScreen() {
   const user = useSession()
   const enterprise = user?.enterprise ?? null
-  const canEdit = hasAnyRole(user, MANAGER_ROLES)
+  const canEdit = canManage(user)
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const stores = useQuery({ ...enterpriseStoresQueryOptions(enterprise?.id ?? 0), enabled: enterprise !== null })

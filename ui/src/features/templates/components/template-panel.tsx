@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
 import { SearchInput } from '../../../components/search-input/search-input'
 import { EMPTY_LIST_TEXT } from '../../../lib/config'
-import { hasAnyRole, MANAGER_ROLES } from '../../../lib/roles'
+import { canManage } from '../../../lib/roles'
 import { moveRovingFocus } from '../../../lib/roving-focus'
 import { useSession } from '../../../lib/session'
 import { useApplyTemplate, type RenderedTemplate } from '../api/apply-template'
@@ -182,7 +182,7 @@ export function TemplatePanel({ leadId, enterpriseId, serviceType: leadServiceTy
         leadId={leadId}
         leadServiceType={leadServiceType}
         enterpriseId={enterpriseId}
-        defaultScope={tab === 'all' && hasAnyRole(user, MANAGER_ROLES) ? 'GROUP' : 'PERSONAL'}
+        defaultScope={tab === 'all' && canManage(user) ? 'GROUP' : 'PERSONAL'}
         previewDelayMs={previewDelayMs}
         onClose={() => setEditing(null)}
       />
