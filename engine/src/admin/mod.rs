@@ -87,12 +87,8 @@ pub fn grantable_levels(caller: &Caller) -> &'static [EmpLevel] {
 }
 
 fn levels_grantable_by(roles: &[Role], level: EmpLevel) -> &'static [EmpLevel] {
-    let wide = [
-        Role::SuperAdmin,
-        Role::EnterpriseAdmin,
-        Role::CorporateAdmin,
-    ];
-    if roles.iter().any(|r| wide.contains(r)) {
+    // The tenant admins employ at every level; managers within their own view.
+    if roles.iter().any(|r| TENANT_ADMINS.contains(r)) {
         return &[EmpLevel::Enterprise, EmpLevel::Boc, EmpLevel::Store];
     }
     match level {
