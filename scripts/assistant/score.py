@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Score SMS-reply predictions (intents + requested appointment time) against gold.
 
-    python3 scripts/assistant/score.py --gold engine/tests/assistant/dev-replies.jsonl --pred predictions.jsonl [--json-out scores.json]
+    python3 scripts/assistant/score.py --gold engine/understanding/tests/replies/dev-replies.jsonl --pred predictions.jsonl [--json-out scores.json]
                      [--exclude-tag ambiguous] [--per-record]
 
 Prediction file: one JSON object per line,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sanity checks for a replies JSONL file written to docs/assistant-rules.md.
 
-    python3 scripts/assistant/validate_replies.py engine/tests/assistant/dev-replies.jsonl [--quiet]
+    python3 scripts/assistant/validate_replies.py engine/understanding/tests/replies/dev-replies.jsonl [--quiet]
 
 Checks, per record:
   * schema: fields, id, naive received_at, valid IANA tz, non-empty text,

@@ -11,9 +11,9 @@ use peak_memory::peak_memory_mib;
 use std::time::Instant;
 
 use anyhow::Context;
-use engine::assistant::{eval, understand_local};
+use understanding::{eval, understand_local};
 
-const DEV_SET: &str = include_str!("../../../engine/tests/assistant/dev-replies.jsonl");
+const DEV_SET: &str = include_str!("../../../engine/understanding/tests/replies/dev-replies.jsonl");
 const TARGET_PER_SECOND: f64 = 10_000.0;
 
 fn main() -> anyhow::Result<()> {

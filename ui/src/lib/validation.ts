@@ -8,7 +8,7 @@
 
 /**
  * A phone number as the engine's `PhoneNumber::parse` takes it
- * (engine/src/domain/phone.rs): no letters; once everything but the digits is
+ * (engine/domain/src/phone.rs): no letters; once everything but the digits is
  * removed, ten digits, or eleven starting with 1. The number in E.164 form,
  * '+1' and the ten digits, else null ('' included).
  */
@@ -23,7 +23,7 @@ export function parsePhone(text: string): string | null {
 
 /**
  * A VIN as people write it ("1hgcm 82633-a004352") in the form the engine
- * stores it (`normalize_vin`, engine/src/domain/formats.rs): spaces and dashes
+ * stores it (`normalize_vin`, engine/domain/src/formats.rs): spaces and dashes
  * removed, a-z upper-cased. Not checked; `parseVin` checks.
  */
 export function normalizeVin(text: string): string {

@@ -1,5 +1,6 @@
 //! Roles (spec section 6) and the level at which a user is employed.
 
+#[macro_export]
 macro_rules! closed_set {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$meta])*
@@ -47,7 +48,7 @@ macro_rules! closed_set {
             }
         }
 
-        impl $crate::domain::roles::ClosedSet for $name {
+        impl $crate::roles::ClosedSet for $name {
             const NAME: &'static str = stringify!($name);
             fn members() -> &'static [Self] {
                 Self::ALL
@@ -68,7 +69,7 @@ macro_rules! closed_set {
         }
     };
 }
-pub(crate) use closed_set;
+pub use crate::closed_set;
 
 /// A closed set of words (a role, a status), as `closed_set!` makes one: its name and every
 /// member, so the API can publish it as an enum and nobody keeps a copy of the list.

@@ -29,9 +29,9 @@ pub enum Error {
     #[error("{0}")]
     Upstream(String),
     #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(#[from] sqlx_core::Error),
     #[error("migration error: {0}")]
-    Migration(#[from] sqlx::migrate::MigrateError),
+    Migration(#[from] sqlx_core::migrate::MigrateError),
     /// A fault of ours; the detail is for the log, not the user.
     #[error("{0}")]
     Internal(String),
@@ -63,9 +63,9 @@ impl Error {
     }
 
     /// Maps a unique-key violation to a conflict naming the field; other errors pass through.
-    pub fn from_unique_violation(error: sqlx::Error, field: &str) -> Self {
+    pub fn from_unique_violation(error: sqlx_core::Error, field: &str) -> Self {
         match &error {
-            sqlx::Error::Database(db) if db.is_unique_violation() => {
+            sqlx_core::Error::Database(db) if db.is_unique_violation() => {
                 Error::Conflict(format!("{field} already exists"))
             }
             _ => Error::Database(error),

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::text::{Kind, Reply};
 use super::when::Found;
 use super::{IntentHit, ResponseInsight};
-use crate::domain::messages::ComplianceKeyword;
+use domain::messages::ComplianceKeyword;
 
 /// The classification codes of the spec (docs/assistant-rules.md section 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -588,7 +588,7 @@ struct DayRangeFields {
 }
 
 impl TryFrom<DayRangeFields> for DayRange {
-    type Error = crate::Error;
+    type Error = domain::Error;
 
     fn try_from(fields: DayRangeFields) -> Result<Self, Self::Error> {
         Self::new(fields.min_days, fields.max_days)
@@ -600,7 +600,7 @@ impl DayRange {
     pub const DEFAULT_MAX_DAYS: i64 = 30;
 
     /// Checks the bounds; every problem is listed, naming its field.
-    pub fn new(min_days: Option<i64>, max_days: Option<i64>) -> crate::Result<Self> {
+    pub fn new(min_days: Option<i64>, max_days: Option<i64>) -> domain::Result<Self> {
         let min_days = min_days.unwrap_or(Self::DEFAULT_MIN_DAYS);
         let max_days = max_days.unwrap_or(Self::DEFAULT_MAX_DAYS);
         let mut problems = Vec::new();
@@ -617,7 +617,7 @@ impl DayRange {
         if problems.is_empty() {
             Ok(Self { min_days, max_days })
         } else {
-            Err(crate::Error::invalid_all(problems))
+            Err(domain::Error::invalid_all(problems))
         }
     }
 
@@ -630,9 +630,9 @@ impl DayRange {
     }
 
     /// The due days this range covers from `planner_date`.
-    pub fn window(self, planner_date: NaiveDate) -> crate::Result<Window> {
+    pub fn window(self, planner_date: NaiveDate) -> domain::Result<Window> {
         Window::new(planner_date, self.min_days, self.max_days)
-            .ok_or_else(|| crate::Error::invalid("plannerDate is too far in the future"))
+            .ok_or_else(|| domain::Error::invalid("plannerDate is too far in the future"))
     }
 }
 

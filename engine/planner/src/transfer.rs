@@ -5,12 +5,12 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::model::{DayRange, Planner};
-use crate::domain::formats::plausible_date;
-use crate::domain::{JobInput, Role};
-use crate::error::{Error, Result};
+use domain::error::{Error, Result};
+use domain::formats::plausible_date;
+use domain::{JobInput, Role};
 
 /// Roles that may turn planner candidates into leads: the managers of bulk work.
-pub const PLANNER_ROLES: &[Role] = crate::domain::MANAGER_ROLES;
+pub const PLANNER_ROLES: &[Role] = domain::MANAGER_ROLES;
 
 /// The most stores one transfer covers (an enterprise's every store, with room to spare).
 pub const MAX_TRANSFER_STORES: usize = 1_000;
@@ -110,7 +110,7 @@ mod tests {
     use super::*;
 
     fn parse(value: serde_json::Value) -> Result<PlannerTransferInput> {
-        crate::domain::parse_job_input(&value)
+        domain::parse_job_input(&value)
     }
 
     #[test]

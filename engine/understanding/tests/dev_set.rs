@@ -2,17 +2,17 @@
 //! from it under the same conventions: each fails when the assistant falls below the targets of
 //! issue 7.
 
-use engine::assistant::eval;
+use understanding::eval;
 
-const DEV_SET: &str = include_str!("assistant/dev-replies.jsonl");
+const DEV_SET: &str = include_str!("replies/dev-replies.jsonl");
 /// Written by another hand than the dev set, in other words; the lexicons were widened against
 /// them afterwards (docs/assistant.md has the figures from before), so they now guard against
 /// regressions rather than measure generalization.
 const EXTRA_SETS: [&str; 4] = [
-    include_str!("assistant/extra-replies-1.jsonl"),
-    include_str!("assistant/extra-replies-2.jsonl"),
-    include_str!("assistant/extra-replies-3.jsonl"),
-    include_str!("assistant/extra-replies-4.jsonl"),
+    include_str!("replies/extra-replies-1.jsonl"),
+    include_str!("replies/extra-replies-2.jsonl"),
+    include_str!("replies/extra-replies-3.jsonl"),
+    include_str!("replies/extra-replies-4.jsonl"),
 ];
 
 #[test]

@@ -8,8 +8,8 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime};
 use serde_json::{Value, json};
 
 use super::{Grain, Understanding, understand_local};
-use crate::domain::formats::parse_time_zone;
-use crate::{Error, Result};
+use domain::formats::parse_time_zone;
+use domain::{Error, Result};
 
 /// One reply to understand, with its labels when the file carries them.
 #[derive(Debug, Clone)]

@@ -1,0 +1,135 @@
+//! The assistant's understanding of a customer's reply: which intents it carries and which
+//! appointment time, if any, it asks for. Deterministic and fast: a lexer that reads texting as
+//! people write it, a date-time grammar resolved against when the reply arrived in the store's
+//! time zone, and intent lexicons. The rules are `docs/assistant-rules.md`; the
+//! measured figures are in `docs/assistant.md`. Pure: the engine's `assistant` acts on what
+//! this crate understands (books, opts out, answers) and re-exports it.
+
+mod calendar;
+pub mod eval;
+mod intents;
+mod text;
+mod when;
+
+#[cfg(test)]
+mod tests;
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono_tz::Tz;
+use serde::Serialize;
+
+pub use domain::leads::ResponseInsight;
+use domain::messages::ComplianceKeyword;
+
+pub use intents::Intent;
+
+/// How precisely the customer named the time they asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Grain {
+    Minute,
+    Hour,
+    PartOfDay,
+    Day,
+    Week,
+    Month,
+    MonthStart,
+    MonthEnd,
+}
+
+impl Grain {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Grain::Minute => "minute",
+            Grain::Hour => "hour",
+            Grain::PartOfDay => "part_of_day",
+            Grain::Day => "day",
+            Grain::Week => "week",
+            Grain::Month => "month",
+            Grain::MonthStart => "month_start",
+            Grain::MonthEnd => "month_end",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        [
+            Grain::Minute,
+            Grain::Hour,
+            Grain::PartOfDay,
+            Grain::Day,
+            Grain::Week,
+            Grain::Month,
+            Grain::MonthStart,
+            Grain::MonthEnd,
+        ]
+        .into_iter()
+        .find(|g| g.as_str() == name)
+    }
+}
+
+/// The appointment time a reply asks for, as local wall-clock time in the store's zone: the
+/// earliest acceptable point, and for month windows the exclusive end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestedTime {
+    pub start: NaiveDateTime,
+    pub grain: Grain,
+    pub end: Option<NaiveDateTime>,
+}
+
+/// One intent found in a reply, with the words that gave it away.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IntentHit {
+    pub intent: Intent,
+    pub confidence: f32,
+    /// The span of the reply, as the customer wrote it, that carries the intent.
+    pub evidence: String,
+}
+
+/// Everything the assistant understood of one reply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Understanding {
+    /// Every intent present (a set: no label twice), strongest first.
+    pub intents: Vec<IntentHit>,
+    /// Every label a lexicon pattern matched, before the label rules chose the intents
+    /// ("already done at Firestone" matches SPA-XX, then is placed as SPA-AS).
+    pub candidates: Vec<IntentHit>,
+    pub requested_time: Option<RequestedTime>,
+    pub response_insight: Option<ResponseInsight>,
+    /// Set when the whole reply is a carrier keyword (STOP, START, HELP and their synonyms).
+    pub carrier_keyword: Option<ComplianceKeyword>,
+}
+
+impl Understanding {
+    pub fn has(&self, intent: Intent) -> bool {
+        self.intents.iter().any(|hit| hit.intent == intent)
+    }
+
+    pub fn intent_names(&self) -> Vec<&'static str> {
+        self.intents.iter().map(|hit| hit.intent.code()).collect()
+    }
+}
+
+/// Understands a reply that arrived at `received_at`, for a store in `time_zone`; dates and times
+/// are resolved on that zone's local calendar.
+pub fn understand(text: &str, received_at: DateTime<Utc>, time_zone: Tz) -> Understanding {
+    understand_local(text, received_at.with_timezone(&time_zone).naive_local())
+}
+
+/// Understands a reply given the local wall-clock time it arrived at.
+pub fn understand_local(text: &str, received_local: NaiveDateTime) -> Understanding {
+    let carrier_keyword = ComplianceKeyword::of(text);
+    let reply = text::Reply::read(text);
+    let found = when::find(&reply, received_local);
+    let classified = intents::classify(&reply, &found, carrier_keyword);
+    let intents = classified.intents;
+    let wants_appointment = intents.iter().any(|hit| hit.intent == Intent::ApptSet);
+    let requested_time = found.requested.filter(|_| wants_appointment);
+    let response_insight = intents::response_insight(&intents, &reply);
+    Understanding {
+        intents,
+        candidates: classified.candidates,
+        requested_time,
+        response_insight,
+        carrier_keyword,
+    }
+}

@@ -1,0 +1,432 @@
+//! Sentences and the words around an atom: what is negated, retracted, past or not a request.
+
+use super::*;
+
+/// Sentences and clauses: where a negation or a "this is not a request" cue reaches.
+pub(super) struct Layout {
+    pub(super) sentence: Vec<usize>,
+    pub(super) clause: Vec<usize>,
+}
+
+impl Layout {
+    pub(super) fn of(tokens: &[Token]) -> Self {
+        let mut sentence = Vec::with_capacity(tokens.len());
+        let mut clause = Vec::with_capacity(tokens.len());
+        let (mut s, mut c) = (0, 0);
+        for (k, t) in tokens.iter().enumerate() {
+            let prev_num = k > 0 && tokens[k - 1].kind == Kind::Num;
+            let next_num_glued = tokens
+                .get(k + 1)
+                .is_some_and(|n| n.kind == Kind::Num && !n.spaced);
+            let breaks_sentence = match t.kind {
+                Kind::Punct => matches!(t.norm.as_str(), "." | "!" | "?" | ";"),
+                Kind::Symbol => true,
+                _ => false,
+            };
+            let breaks_clause = match t.kind {
+                Kind::Punct => match t.norm.as_str() {
+                    "," | "(" | ")" => true,
+                    ":" => !(prev_num && next_num_glued),
+                    "-" => t.spaced && tokens.get(k + 1).is_some_and(|n| n.spaced),
+                    _ => false,
+                },
+                Kind::Word => matches!(
+                    t.norm.as_str(),
+                    "but" | "so" | "though" | "tho" | "although" | "because" | "if" | "instead"
+                ),
+                _ => false,
+            };
+            if breaks_clause && t.kind == Kind::Word {
+                c += 1;
+            }
+            sentence.push(s);
+            clause.push(c);
+            if breaks_sentence {
+                s += 1;
+                c += 1;
+            } else if breaks_clause && t.kind != Kind::Word {
+                c += 1;
+            }
+        }
+        Layout { sentence, clause }
+    }
+}
+
+pub(super) const PAST_WORDS: &[&str] = &[
+    "had",
+    "did",
+    "was",
+    "were",
+    "went",
+    "took",
+    "sold",
+    "moved",
+    "totaled",
+    "totalled",
+    "fixed",
+    "changed",
+    "came",
+    "bought",
+    "traded",
+    "sent",
+    "died",
+    "broke",
+    "paid",
+    "replaced",
+    "rotated",
+    "repaired",
+    "repossessed",
+    "called",
+    "texted",
+    "quoted",
+    "charged",
+    "scratched",
+    "told",
+    "said",
+    "happened",
+    "passed",
+    "noticed",
+    "ordered",
+    "finished",
+    "ago",
+    "yesterday",
+    "been",
+    "serviced",
+    "started",
+    "got",
+    "performed",
+    "completed",
+    "handled",
+    "turned",
+    "donated",
+    "gave",
+    "barely",
+    "didnt",
+    "swapped",
+    "finished",
+];
+pub(super) const EXISTING_WORDS: &[&str] = &["already", "booked", "scheduled"];
+pub(super) const CONTACT_WORDS: &[&str] = &[
+    "call",
+    "calling",
+    "text",
+    "hit",
+    "reach",
+    "ask",
+    "contact",
+    "message",
+    "ping",
+    "email",
+    "salesperson",
+    "salesman",
+    "ring",
+    "phone",
+    "buzz",
+    "telephone",
+];
+pub(super) const AWAY_WORDS: &[&str] = &[
+    "traveling",
+    "travelling",
+    "vacation",
+    "deployed",
+    "working",
+    "meeting",
+    "flight",
+    "payday",
+    "expires",
+    "expire",
+    "expired",
+    "expiring",
+    "away",
+    "hours",
+    "closed",
+    "lake",
+    "lease",
+    "leasing",
+    "camping",
+    "beach",
+    "trip",
+    "wedding",
+    "funeral",
+    "visiting",
+    "gone",
+    "conflict",
+    "brunch",
+];
+pub(super) const AWAY_PHRASES: &[&[&str]] = &[
+    &["get", "off", "at"],
+    &["on", "the", "schedule"],
+    &["see", "one"],
+    &["test", "drive"],
+    &["look", "at", "one"],
+    &["see", "the", "new"],
+    &["look", "at", "the", "new"],
+    &["show", "me", "the", "new"],
+    &["check", "back"],
+    &["circle", "back"],
+    &["out", "of", "town"],
+    &["out", "of", "the", "country"],
+    &["at", "work"],
+    &["start", "work"],
+    &["on", "the", "books"],
+    &["have", "an", "appointment"],
+    &["have", "a", "appointment"],
+    &["got", "an", "appointment"],
+    &["get", "back"],
+    &["let", "you", "know"],
+    &["touch", "base"],
+    &["follow", "up"],
+    &["pay", "day"],
+];
+pub(super) const HOPE_WORDS: &[&str] = &["hoping", "thinking", "wondering", "planning", "going"];
+
+pub(super) const PREFIX_NEGATIONS: &[&[&str]] = &[
+    &["nothing"],
+    &["not"],
+    &["cant"],
+    &["wont"],
+    &["except"],
+    &["besides"],
+    &["busy"],
+    &["unavailable"],
+    &["other", "than"],
+    &["instead"],
+];
+pub(super) const NOT_NEGATIONS: &[&[&str]] = &[
+    &["not", "sure"],
+    &["not", "too"],
+    &["not", "a", "problem"],
+    &["not", "only"],
+    &["if", "not"],
+    &["not", "until"],
+];
+pub(super) const POSTFIX_NEGATIONS: &[&[&str]] = &[
+    &["no", "go"],
+    &["a", "no", "go"],
+    &["wont", "work"],
+    &["doesnt", "work"],
+    &["dont", "work"],
+    &["not", "work"],
+    &["will", "not", "work"],
+    &["is", "crazy"],
+    &["is", "a", "mess"],
+    &["is", "bad"],
+    &["is", "busy"],
+    &["is", "full"],
+    &["is", "packed"],
+    &["is", "booked"],
+    &["is", "slammed"],
+    &["is", "out"],
+    &["is", "tough"],
+    &["is", "hard"],
+    &["is", "hectic"],
+    &["is", "rough"],
+    &["no", "good"],
+    &["not", "good"],
+    &["isnt", "good"],
+    &["not", "great"],
+    &["im", "busy"],
+    &["sucks"],
+    &["is", "a", "no"],
+];
+pub(super) const RETRACTIONS: &[&[&str]] = &[
+    &["wait", "no"],
+    &["no", "wait"],
+    &["actually", "no"],
+    &["jk"],
+    &["just", "kidding"],
+    &["nvm"],
+    &["nevermind"],
+    &["never", "mind"],
+    &["scratch", "that"],
+    &["on", "second", "thought"],
+];
+
+pub(super) fn words_at(tokens: &[Token], k: usize, words: &[&str]) -> bool {
+    words.iter().enumerate().all(|(d, w)| {
+        tokens
+            .get(k + d)
+            .is_some_and(|t| t.kind == Kind::Word && t.norm == *w)
+    })
+}
+
+/// Marks atoms that are negated, retracted or not requests because of the words around them.
+pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]) {
+    let mut covered = vec![false; tokens.len()];
+    for atom in atoms.iter() {
+        for c in covered.iter_mut().take(atom.end).skip(atom.start) {
+            *c = true;
+        }
+    }
+    let clause_count = layout.clause.last().map_or(0, |c| c + 1);
+    let mut distractor_clause = vec![false; clause_count];
+    let mut question_clause = vec![false; clause_count];
+    for (k, t) in tokens.iter().enumerate() {
+        if covered[k] || t.kind != Kind::Word {
+            continue;
+        }
+        let word = t.norm.as_str();
+        // "get the oil changed", "need it fixed": the job to come, not a past one.
+        let wanted = (k.saturating_sub(3)..k).any(|j| {
+            matches!(
+                tokens[j].norm.as_str(),
+                "get" | "getting" | "have" | "having" | "need" | "needs" | "want" | "wanna"
+            )
+        });
+        let past = PAST_WORDS.contains(&word)
+            && !wanted
+            && !((word == "was" || word == "were")
+                && tokens
+                    .get(k + 1)
+                    .is_some_and(|n| HOPE_WORDS.contains(&n.norm.as_str())))
+            && (word != "got" || words_at(tokens, k + 1, &["it", "done"]));
+        let cue = past
+            || EXISTING_WORDS.contains(&word)
+            || CONTACT_WORDS.contains(&word)
+            || AWAY_WORDS.contains(&word)
+            || AWAY_PHRASES.iter().any(|p| words_at(tokens, k, p));
+        if cue {
+            distractor_clause[layout.clause[k]] = true;
+        }
+        if store_hours_question(tokens, k) {
+            question_clause[layout.clause[k]] = true;
+        }
+    }
+    for atom in atoms.iter_mut() {
+        let before = |back: usize| {
+            atom.start
+                .checked_sub(back)
+                .and_then(|k| tokens.get(k))
+                .map_or("", |t| t.norm.as_str())
+        };
+        // "until the 10th", "thru the weekend", "since monday"; "its 10pm" tells the time.
+        let bounded = matches!(before(1), "until" | "through" | "since")
+            // "brunch is at 11": the time of something else.
+            || (before(1) == "at" && before(2) == "is")
+            || before(1) == "its"
+            || (before(1) == "is" && before(2) == "it")
+            || (matches!(before(1), "a" | "an") && matches!(before(2), "its" | "is"))
+            // "my appt on the 3rd": the appointment being moved.
+            || (matches!(before(1), "on" | "for")
+                && matches!(before(2), "appointment" | "appointments")
+                && matches!(before(3), "my" | "the" | "our"));
+        if distractor_clause[layout.clause[atom.start]] || bounded {
+            atom.role = Role::Distractor;
+        } else if question_clause[layout.clause[atom.start]] {
+            atom.role = Role::Mentioned;
+        }
+    }
+
+    // "valentines day is saturday", "thurs is juneteenth": a statement about the calendar.
+    for a in 0..atoms.len() {
+        for b in a + 1..atoms.len() {
+            let between: Vec<&str> = tokens[atoms[a].end..atoms[b].start.max(atoms[a].end)]
+                .iter()
+                .map(|t| t.norm.as_str())
+                .collect();
+            if matches!(
+                between.as_slice(),
+                ["is"] | ["is", "a"] | ["is", "on", "a"] | ["falls", "on", "a"] | ["is", "on"]
+            ) {
+                for k in [a, b] {
+                    if atoms[k].role == Role::Request {
+                        atoms[k].role = Role::Mentioned;
+                    }
+                }
+            }
+        }
+    }
+    for (k, t) in tokens.iter().enumerate() {
+        if covered[k] || t.kind != Kind::Word {
+            continue;
+        }
+        let clause = layout.clause[k];
+        let sentence = layout.sentence[k];
+        if RETRACTIONS.iter().any(|p| words_at(tokens, k, p))
+            || (t.norm == "actually"
+                && (k == 0 || layout.clause[k - 1] != clause || tokens[k - 1].kind != Kind::Word))
+        {
+            for atom in atoms.iter_mut().filter(|a| a.start < k) {
+                atom.negated = true;
+            }
+            continue;
+        }
+        if words_at(tokens, k, &["not", "then"]) || words_at(tokens, k, &["not", "that", "day"]) {
+            for atom in atoms
+                .iter_mut()
+                .filter(|a| a.start < k && layout.sentence[a.start] == sentence)
+            {
+                atom.negated = true;
+            }
+            continue;
+        }
+        // "friday's out for me": the option just named is ruled out.
+        if t.norm == "out" && !words_at(tokens, k, &["out", "of"]) {
+            for atom in atoms.iter_mut().filter(|a| a.end == k) {
+                atom.negated = true;
+            }
+        }
+        if POSTFIX_NEGATIONS.iter().any(|p| words_at(tokens, k, p)) {
+            for atom in atoms
+                .iter_mut()
+                .filter(|a| a.end <= k && layout.clause[a.start] == clause)
+            {
+                atom.negated = true;
+            }
+        }
+        let prefix = PREFIX_NEGATIONS.iter().any(|p| words_at(tokens, k, p))
+            && !NOT_NEGATIONS.iter().any(|p| words_at(tokens, k, p))
+            && !(k > 0 && words_at(tokens, k - 1, &["if", "not"]));
+        let no_option = t.norm == "no" && atoms.iter().any(|a| a.start == k + 1);
+        // "any day but friday"
+        let all_but = t.norm == "but"
+            && k > 0
+            && matches!(
+                tokens[k - 1].norm.as_str(),
+                "day" | "days" | "anything" | "time" | "all" | "week"
+            );
+        if prefix || no_option || all_but {
+            // "instead" starts its own clause; "instead of the monday" names the dropped option.
+            for atom in atoms
+                .iter_mut()
+                .filter(|a| a.start > k && layout.clause[a.start] == clause)
+            {
+                atom.negated = true;
+                if all_but {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// "are you open on saturday", "whats your hours", "is the shop open": a question about the
+/// store, not a request.
+pub(super) fn store_hours_question(tokens: &[Token], k: usize) -> bool {
+    let is = |d: usize, w: &str| tokens.get(k + d).is_some_and(|t| t.norm == w);
+    let open = |d: usize| {
+        tokens
+            .get(k + d)
+            .is_some_and(|t| matches!(t.norm.as_str(), "open" | "close" | "closed"))
+    };
+    if matches!(tokens[k].norm.as_str(), "are" | "you" | "yall")
+        && (open(1) || (is(1, "you") && open(2)) || (is(1, "guys") && open(2)))
+    {
+        return true;
+    }
+    if matches!(tokens[k].norm.as_str(), "are" | "is" | "you")
+        && is(1, "you")
+        && (is(2, "guys") || is(2, "all"))
+        && open(3)
+    {
+        return true;
+    }
+    tokens[k].norm == "is"
+        && tokens
+            .get(k + 1)
+            .is_some_and(|t| t.norm == "the" || t.norm == "your")
+        && tokens.get(k + 2).is_some_and(|t| t.kind == Kind::Word)
+        && (open(3) || (tokens.get(k + 3).is_some_and(|t| t.kind == Kind::Word) && open(4)))
+}
+
+// --------------------------------------------------------------------- resolution

@@ -1,0 +1,167 @@
+//! The date-time grammar: finds every date and time expression in a reply, marks the ones that
+//! are not a request (past events, existing appointments, callback times, availability, store
+//! hours, negated or retracted options), attaches times to dates and resolves the earliest
+//! acceptable point the customer asked for (docs/assistant-rules.md section 2).
+
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Weekday};
+
+use super::calendar::{self, Holiday};
+use super::text::{Kind, Reply, Token};
+use super::{Grain, RequestedTime};
+
+mod context;
+mod parse;
+mod resolve;
+mod words;
+
+use context::*;
+use resolve::*;
+use words::*;
+
+/// What the grammar found in a reply.
+pub(crate) struct Found {
+    /// The requested appointment time, before the intents decide whether there is a request.
+    pub requested: Option<RequestedTime>,
+    /// The words it was read from.
+    pub evidence: Option<String>,
+}
+
+pub(crate) fn find(reply: &Reply<'_>, received: NaiveDateTime) -> Found {
+    let parser = Parser {
+        toks: &reply.tokens,
+        today: received.date(),
+        now: received,
+    };
+    let mut atoms = parser.atoms();
+    let layout = Layout::of(&reply.tokens);
+    mark_context(&reply.tokens, &layout, &mut atoms);
+    parser.weekdays_name_holidays(&mut atoms);
+    match resolve(&atoms, &reply.tokens, &layout, received) {
+        Some((requested, (from, to))) => Found {
+            requested: Some(requested),
+            evidence: Some(reply.original_tokens(from, to).to_owned()),
+        },
+        None => Found {
+            requested: None,
+            evidence: None,
+        },
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Morning,
+    Afternoon,
+    Evening,
+}
+
+impl Part {
+    fn start_hour(self) -> u32 {
+        match self {
+            Part::Morning => 9,
+            Part::Afternoon => 13,
+            Part::Evening => 17,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Meridiem {
+    Am,
+    Pm,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Clock {
+    hour: u32,
+    minute: u32,
+    minutes_given: bool,
+    meridiem: Option<Meridiem>,
+}
+
+impl Clock {
+    fn whole(hour: u32) -> Self {
+        Clock {
+            hour,
+            minute: 0,
+            minutes_given: false,
+            meridiem: None,
+        }
+    }
+
+    /// The 24-hour hour: an explicit am/pm or part of day wins, otherwise a bare hour is a
+    /// service-drive hour, 7–11 in the morning and 12–6 from noon (rule 5).
+    fn hour24(self, part: Option<Part>) -> u32 {
+        match (self.meridiem, part) {
+            (Some(Meridiem::Pm), _) if self.hour < 12 => self.hour + 12,
+            (Some(Meridiem::Am), _) if self.hour == 12 => 0,
+            (Some(_), _) => self.hour,
+            _ if self.hour == 0 || self.hour > 12 => self.hour,
+            (None, Some(Part::Afternoon | Part::Evening)) if self.hour < 12 => self.hour + 12,
+            (None, Some(Part::Morning)) => self.hour,
+            _ if (7..=12).contains(&self.hour) => self.hour,
+            _ => self.hour + 12,
+        }
+    }
+
+    fn time(self, part: Option<Part>) -> NaiveTime {
+        NaiveTime::from_hms_opt(self.hour24(part), self.minute, 0).unwrap_or(NaiveTime::MIN)
+    }
+
+    fn grain(self) -> Grain {
+        if self.minutes_given {
+            Grain::Minute
+        } else {
+            Grain::Hour
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Value {
+    Day(NaiveDate),
+    Week(NaiveDate),
+    Month(NaiveDate),
+    MonthStart(NaiveDate),
+    MonthEnd(NaiveDate, NaiveDate),
+    Instant(NaiveDateTime),
+    /// "the week after", anchored on the week mentioned before it.
+    WeekAfterPrevious,
+    /// "the tues after?", anchored on the day mentioned before it.
+    WeekdayAfterPrevious(Weekday),
+    Clock(Clock),
+    Part(Part),
+}
+
+impl Value {
+    fn is_time(self) -> bool {
+        matches!(self, Value::Clock(_) | Value::Part(_))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Request,
+    /// "before 9", "by friday": bounds the request without being its start.
+    UpperBound,
+    /// A date or time that is not the requested one ("since last tuesday", "until the 10th").
+    Distractor,
+    /// A date talked about, not asked for ("are you open on presidents day?", "valentines day
+    /// is saturday"), that a later "that morning" or "if so, 10ish" may refer to.
+    Mentioned,
+}
+
+#[derive(Debug, Clone)]
+struct Atom {
+    value: Value,
+    start: usize,
+    end: usize,
+    role: Role,
+    negated: bool,
+}
+
+struct Parser<'t> {
+    toks: &'t [Token],
+    today: NaiveDate,
+    now: NaiveDateTime,
+}

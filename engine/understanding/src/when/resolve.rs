@@ -1,0 +1,345 @@
+//! The earliest acceptable point the customer asked for, among the live atoms (rule 8).
+
+use super::*;
+
+pub(super) struct Candidate {
+    start: NaiveDateTime,
+    grain: Grain,
+    end: Option<NaiveDateTime>,
+    has_time: bool,
+    span: (usize, usize),
+}
+
+pub(super) fn at_midnight(day: NaiveDate) -> NaiveDateTime {
+    day.and_time(NaiveTime::MIN)
+}
+
+/// The earliest acceptable point among the live options (rule 8), with the token span it
+/// came from.
+pub(super) fn resolve(
+    atoms: &[Atom],
+    tokens: &[Token],
+    layout: &Layout,
+    received: NaiveDateTime,
+) -> Option<(RequestedTime, (usize, usize))> {
+    let today = received.date();
+    let live: Vec<usize> = (0..atoms.len())
+        .filter(|&k| !atoms[k].negated && atoms[k].role != Role::Distractor)
+        .collect();
+    let requested = |k: &usize| atoms[*k].role == Role::Request;
+    let mut dates: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|&k| requested(&k) && !atoms[k].value.is_time())
+        .collect();
+    let times: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|&k| requested(&k) && atoms[k].value.is_time())
+        .collect();
+    let upper_dates: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|&k| atoms[k].role == Role::UpperBound && !atoms[k].value.is_time())
+        .collect();
+
+    // Times attach to the nearest date of their clause; a time in a clause of its own applies
+    // to every date that has none ("mon or tues, anytime after 3").
+    let mut attached: Vec<Vec<usize>> = vec![Vec::new(); atoms.len()];
+    let mut shared = Vec::new();
+    for &t in &times {
+        let clause = layout.clause[atoms[t].start];
+        let nearest = dates
+            .iter()
+            .copied()
+            .filter(|&d| layout.clause[atoms[d].start] == clause)
+            .min_by_key(|&d| {
+                if atoms[d].start >= atoms[t].end {
+                    atoms[d].start - atoms[t].end
+                } else {
+                    atoms[t].start.saturating_sub(atoms[d].end)
+                }
+            });
+        match nearest {
+            Some(d) => attached[d].push(t),
+            None => shared.push(t),
+        }
+    }
+    // A time after the last of "mon or wed after 4" is for each of them.
+    let joiner = |k: usize| {
+        tokens
+            .get(k)
+            .is_some_and(|t| matches!(t.norm.as_str(), "or" | "," | "either" | "and" | "/"))
+    };
+    for &d in &dates {
+        let trailing: Vec<usize> = attached[d]
+            .iter()
+            .copied()
+            .filter(|&t| atoms[t].start >= atoms[d].end)
+            .collect();
+        if trailing.is_empty() {
+            continue;
+        }
+        let mut chain = Vec::new();
+        let mut current = d;
+        while let Some(&previous) = dates.iter().find(|&&p| {
+            atoms[p].end <= atoms[current].start
+                && atoms[p].end < atoms[current].start
+                && (atoms[p].end..atoms[current].start).all(joiner)
+        }) {
+            chain.push(previous);
+            current = previous;
+        }
+        for member in chain {
+            if attached[member].is_empty() {
+                attached[member].extend(trailing.iter().copied());
+            }
+        }
+    }
+    // "move it to monday, same time": the time of the appointment being moved.
+    let same_time = tokens
+        .windows(2)
+        .any(|w| w[0].norm == "same" && w[1].norm == "time");
+    if same_time
+        && let Some(old) = (0..atoms.len()).find(|&k| {
+            matches!(atoms[k].value, Value::Clock(_))
+                && (atoms[k].negated || atoms[k].role == Role::Distractor)
+        })
+    {
+        shared.push(old);
+    }
+    let mut floating = Vec::new();
+    for &t in &shared {
+        let sentence = layout.sentence[atoms[t].start];
+        let is_clock = matches!(atoms[t].value, Value::Clock(_));
+        // A clock refines a date that only has a part of day ("christmas eve morning? 7:30?").
+        let timeless: Vec<usize> = dates
+            .iter()
+            .copied()
+            .filter(|&d| {
+                attached[d].iter().all(|&x| {
+                    shared.contains(&x) || (is_clock && matches!(atoms[x].value, Value::Part(_)))
+                })
+            })
+            .collect();
+        let in_sentence: Vec<usize> = timeless
+            .iter()
+            .copied()
+            .filter(|&d| layout.sentence[atoms[d].start] == sentence)
+            .collect();
+        let targets = if in_sentence.is_empty() {
+            timeless
+        } else {
+            in_sentence
+        };
+        if targets.is_empty() {
+            floating.push(t);
+        }
+        for d in targets {
+            attached[d].push(t);
+        }
+    }
+
+    let mut candidates = Vec::new();
+    let mut previous_week: Option<NaiveDate> = None;
+    let mut previous_day: Option<NaiveDate> = None;
+    for (k, atom) in atoms.iter().enumerate() {
+        if let Value::Week(day) = atom.value {
+            previous_week = Some(day);
+        }
+        let resolved_after = match atom.value {
+            Value::WeekdayAfterPrevious(weekday) => Some(Value::Day(calendar::weekday_after(
+                previous_day.unwrap_or(today),
+                weekday,
+            ))),
+            _ => None,
+        };
+        if let Value::Day(day) = atom.value {
+            previous_day = Some(day);
+        }
+        if !dates.contains(&k) {
+            continue;
+        }
+        let value = match atom.value {
+            Value::WeekAfterPrevious => {
+                let anchor = previous_week.unwrap_or_else(|| calendar::next_monday(today));
+                Value::Week(calendar::monday_of(anchor) + Duration::days(7))
+            }
+            Value::WeekdayAfterPrevious(_) => resolved_after.unwrap_or(atom.value),
+            other => other,
+        };
+        if let Some(c) = candidate(value, &attached[k], atoms, (atom.start, atom.end)) {
+            candidates.push(c);
+        }
+    }
+    // "are you open on presidents day? if so, that morning": a time with no date of its own
+    // is for the day just talked about.
+    let mentioned = (0..atoms.len()).rev().find(|&k| {
+        atoms[k].role == Role::Mentioned
+            && !atoms[k].negated
+            && matches!(atoms[k].value, Value::Day(_))
+    });
+    if candidates.is_empty()
+        && dates.is_empty()
+        && !floating.is_empty()
+        && let Some(m) = mentioned
+        && let Some(c) = candidate(
+            atoms[m].value,
+            &floating,
+            atoms,
+            (atoms[m].start, atoms[m].end),
+        )
+    {
+        candidates.push(c);
+    }
+    if candidates.is_empty() && dates.is_empty() && !floating.is_empty() {
+        candidates.extend(floating_time(&floating, atoms, received));
+    }
+    if candidates.is_empty()
+        && let Some(&u) = upper_dates.first()
+    {
+        dates.push(u);
+        candidates.push(Candidate {
+            start: at_midnight(today),
+            grain: Grain::Day,
+            end: None,
+            has_time: false,
+            span: (atoms[u].start, atoms[u].end),
+        });
+    }
+    let best = candidates
+        .into_iter()
+        .min_by_key(|c| (c.start.date(), !c.has_time, c.start))?;
+    Some((
+        RequestedTime {
+            start: best.start,
+            grain: best.grain,
+            end: best.end,
+        },
+        best.span,
+    ))
+}
+
+pub(super) fn candidate(
+    value: Value,
+    times: &[usize],
+    atoms: &[Atom],
+    span: (usize, usize),
+) -> Option<Candidate> {
+    let mut span = span;
+    for &t in times {
+        span = (span.0.min(atoms[t].start), span.1.max(atoms[t].end));
+    }
+    let part = times.iter().find_map(|&t| match atoms[t].value {
+        Value::Part(p) => Some(p),
+        _ => None,
+    });
+    let earliest_clock = times
+        .iter()
+        .filter_map(|&t| match atoms[t].value {
+            Value::Clock(c) => Some(c),
+            _ => None,
+        })
+        .min_by_key(|c| c.time(part));
+    let plain = |start, grain, end| {
+        Some(Candidate {
+            start,
+            grain,
+            end,
+            has_time: false,
+            span,
+        })
+    };
+    match value {
+        Value::Day(day) => {
+            if let Some(clock) = earliest_clock {
+                Some(Candidate {
+                    start: day.and_time(clock.time(part)),
+                    grain: clock.grain(),
+                    end: None,
+                    has_time: true,
+                    span,
+                })
+            } else if let Some(part) = part {
+                Some(Candidate {
+                    start: day.and_time(NaiveTime::from_hms_opt(part.start_hour(), 0, 0)?),
+                    grain: Grain::PartOfDay,
+                    end: None,
+                    has_time: true,
+                    span,
+                })
+            } else {
+                plain(at_midnight(day), Grain::Day, None)
+            }
+        }
+        Value::Week(day) => plain(at_midnight(day), Grain::Week, None),
+        Value::Month(day) => plain(at_midnight(day), Grain::Month, None),
+        Value::MonthStart(day) => plain(
+            at_midnight(day),
+            Grain::MonthStart,
+            Some(at_midnight(day + Duration::days(7))),
+        ),
+        Value::MonthEnd(start, end) => {
+            plain(at_midnight(start), Grain::MonthEnd, Some(at_midnight(end)))
+        }
+        Value::Instant(at) => Some(Candidate {
+            start: at,
+            grain: Grain::Hour,
+            end: None,
+            has_time: true,
+            span,
+        }),
+        Value::WeekAfterPrevious
+        | Value::WeekdayAfterPrevious(_)
+        | Value::Clock(_)
+        | Value::Part(_) => None,
+    }
+}
+
+/// A time with no date: its next occurrence after the reply arrived (rule 6).
+pub(super) fn floating_time(
+    times: &[usize],
+    atoms: &[Atom],
+    received: NaiveDateTime,
+) -> Option<Candidate> {
+    let today = received.date();
+    let part = times.iter().find_map(|&t| match atoms[t].value {
+        Value::Part(p) => Some(p),
+        _ => None,
+    });
+    let span = times.iter().fold((usize::MAX, 0), |(s, e), &t| {
+        (s.min(atoms[t].start), e.max(atoms[t].end))
+    });
+    let next_after = |time: NaiveTime| {
+        let at = today.and_time(time);
+        if at > received {
+            at
+        } else {
+            at + Duration::days(1)
+        }
+    };
+    let clock = times
+        .iter()
+        .filter_map(|&t| match atoms[t].value {
+            Value::Clock(c) => Some(c),
+            _ => None,
+        })
+        .min_by_key(|c| next_after(c.time(part)));
+    if let Some(clock) = clock {
+        return Some(Candidate {
+            start: next_after(clock.time(part)),
+            grain: clock.grain(),
+            end: None,
+            has_time: true,
+            span,
+        });
+    }
+    let part = part?;
+    Some(Candidate {
+        start: next_after(NaiveTime::from_hms_opt(part.start_hour(), 0, 0)?),
+        grain: Grain::PartOfDay,
+        end: None,
+        has_time: true,
+        span,
+    })
+}
