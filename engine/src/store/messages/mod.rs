@@ -1,5 +1,11 @@
 //! Messages (message instances) of a lead's conversation, and the lead counters they move.
 
+mod inbox;
+mod outbox;
+
+pub use inbox::*;
+pub use outbox::*;
+
 use chrono::{DateTime, Utc};
 use sea_query::{Alias, Expr, ExprTrait, Func, Order, Query, SelectStatement};
 use sqlx::types::Json;
@@ -161,91 +167,6 @@ impl Visibility {
     }
 }
 
-/// Unread messages grouped by one key (service type, store, repair-order status, …).
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct UnreadCount {
-    pub key: Option<String>,
-    pub unread: i64,
-    pub leads: i64,
-}
-
-/// An e-mail as it went out.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct OutboxEmail {
-    pub id: i64,
-    /// The customer's message it carried; none for a job's own mail (a scheduled report).
-    pub message_id: Option<i64>,
-    pub to_address: String,
-    pub from_address: String,
-    pub subject: String,
-    pub mime: String,
-    pub status: String,
-    pub error: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub sent_at: Option<DateTime<Utc>>,
-    /// An account e-mail: its `mime` is the headers alone, the body withheld.
-    pub body_withheld: bool,
-}
-
-/// The job run an e-mail of its own belongs to.
-#[derive(Debug, Clone, Copy)]
-pub struct JobEmailRun {
-    pub enterprise_id: i64,
-    pub job_run_id: i64,
-}
-
-/// Who an outbox e-mail belongs to: a message, or a job run.
-struct OutboxSender {
-    enterprise_id: i64,
-    message_id: Option<i64>,
-    job_run_id: Option<i64>,
-    /// The body holds a secret (a password link): kept, but never shown by the outbox.
-    body_withheld: bool,
-}
-
-/// What the outbox shows instead of an account e-mail's body.
-pub const WITHHELD_BODY: &str =
-    "[The body of this e-mail is withheld: it holds a one-time password link.]";
-
-/// The headers of `mime` (up to the blank line), with the body replaced by [`WITHHELD_BODY`]
-/// as plain text (the content headers, folded lines and all, are replaced to match).
-fn withhold_body(mime: &str) -> String {
-    let headers = mime
-        .split_once("\r\n\r\n")
-        .or_else(|| mime.split_once("\n\n"))
-        .map_or("", |(headers, _)| headers);
-    let mut kept: Vec<&str> = Vec::new();
-    let mut dropping = false;
-    for line in headers.lines() {
-        if line.starts_with([' ', '\t']) {
-            if !dropping {
-                kept.push(line);
-            }
-            continue;
-        }
-        dropping = line.to_ascii_lowercase().starts_with("content-");
-        if !dropping {
-            kept.push(line);
-        }
-    }
-    kept.push("Content-Type: text/plain; charset=utf-8");
-    kept.push("Content-Transfer-Encoding: 7bit");
-    format!("{}\r\n\r\n{WITHHELD_BODY}\r\n", kept.join("\r\n"))
-}
-
-/// A customer's phone as the simulator lists it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct PhoneSummary {
-    pub customer_id: i64,
-    pub first_name: String,
-    pub last_name: String,
-    pub cellular: Option<String>,
-    pub block_sms: bool,
-    pub store_id: i64,
-    pub store_name: String,
-    pub last_text_at: Option<DateTime<Utc>>,
-}
-
 /// A lead's conversation counters, as the realtime stream announces them.
 #[derive(Debug, Clone, sqlx::FromRow, serde::Serialize, serde::Deserialize)]
 pub struct LeadCounts {
@@ -262,15 +183,6 @@ pub struct LeadCounts {
     pub response_insight: Option<String>,
     pub appointment_set: bool,
     pub appointment_id: Option<i64>,
-}
-
-/// How unread counts are grouped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnreadGrouping {
-    ServiceType,
-    Store,
-    RepairOrderStatus,
-    AppointmentSet,
 }
 
 #[derive(Debug, Clone)]
@@ -917,160 +829,6 @@ impl MessageStore {
         Ok(())
     }
 
-    /// Keeps the e-mail exactly as it went out (or waits, without SMTP).
-    pub async fn record_email(
-        &self,
-        message: &MessageRecord,
-        email: &crate::messaging::email::Email,
-        mime: &str,
-        status: &str,
-        error: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> Result<()> {
-        let sender = OutboxSender {
-            enterprise_id: message.enterprise_id,
-            message_id: Some(message.id),
-            job_run_id: None,
-            body_withheld: false,
-        };
-        self.record_outbox(sender, email, mime, status, error, now)
-            .await
-    }
-
-    /// Keeps an e-mail a job sent on its own (a scheduled report), as [`Self::record_email`]
-    /// keeps a message's.
-    pub async fn record_job_email(
-        &self,
-        run: JobEmailRun,
-        email: &crate::messaging::email::Email,
-        mime: &str,
-        status: &str,
-        error: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> Result<()> {
-        let sender = OutboxSender {
-            enterprise_id: run.enterprise_id,
-            message_id: None,
-            job_run_id: Some(run.job_run_id),
-            body_withheld: false,
-        };
-        self.record_outbox(sender, email, mime, status, error, now)
-            .await
-    }
-
-    /// Sends an e-mail that belongs to no message or job (a password link) and keeps it in the
-    /// outbox; answers whether it went (or, without SMTP, was stored).
-    pub async fn mail_notice(
-        &self,
-        mailer: &crate::messaging::email::Mailer,
-        enterprise_id: i64,
-        email: &crate::messaging::email::Email,
-        now: DateTime<Utc>,
-    ) -> Result<bool> {
-        let built = crate::messaging::email::build(email)?;
-        let mime = String::from_utf8_lossy(&built.formatted()).into_owned();
-        let outcome = mailer.deliver(&built).await;
-        let (status, error) = match &outcome {
-            Ok(()) if mailer.is_outbox() => ("stored", None),
-            Ok(()) => ("sent", None),
-            Err(error) => ("failed", Some(error.as_str())),
-        };
-        let sender = OutboxSender {
-            enterprise_id,
-            message_id: None,
-            job_run_id: None,
-            body_withheld: true,
-        };
-        self.record_outbox(sender, email, &mime, status, error, now)
-            .await?;
-        Ok(outcome.is_ok())
-    }
-
-    async fn record_outbox(
-        &self,
-        sender: OutboxSender,
-        email: &crate::messaging::email::Email,
-        mime: &str,
-        status: &str,
-        error: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> Result<()> {
-        let insert = Query::insert()
-            .into_table(EmailOutbox::Table)
-            .columns([
-                EmailOutbox::EnterpriseId,
-                EmailOutbox::MessageId,
-                EmailOutbox::JobRunId,
-                EmailOutbox::ToAddress,
-                EmailOutbox::FromAddress,
-                EmailOutbox::Subject,
-                EmailOutbox::Mime,
-                EmailOutbox::Status,
-                EmailOutbox::Error,
-                EmailOutbox::CreatedAt,
-                EmailOutbox::SentAt,
-                EmailOutbox::BodyWithheld,
-            ])
-            .values_panic([
-                sender.enterprise_id.into(),
-                sender.message_id.into(),
-                sender.job_run_id.into(),
-                email.to_address.clone().into(),
-                email.from_address.clone().into(),
-                email.subject.clone().into(),
-                mime.into(),
-                status.into(),
-                error.map(str::to_owned).into(),
-                now.into(),
-                (status == "sent").then_some(now).into(),
-                sender.body_withheld.into(),
-            ])
-            .to_owned();
-        self.db.execute(&insert).await?;
-        Ok(())
-    }
-
-    /// The outbox: e-mail and invites as they were sent, newest first.
-    pub async fn outbox(&self, scope: &Scope, page: PageRequest) -> Result<Page<OutboxEmail>> {
-        let mut query = Query::select();
-        query
-            .columns([
-                EmailOutbox::Id,
-                EmailOutbox::MessageId,
-                EmailOutbox::ToAddress,
-                EmailOutbox::FromAddress,
-                EmailOutbox::Subject,
-                EmailOutbox::Mime,
-                EmailOutbox::Status,
-                EmailOutbox::Error,
-                EmailOutbox::CreatedAt,
-                EmailOutbox::SentAt,
-                EmailOutbox::BodyWithheld,
-            ])
-            .from(EmailOutbox::Table)
-            .and_where(Expr::col(EmailOutbox::EnterpriseId).eq(scope.enterprise_id));
-        if scope.store_id.is_some() || scope.boc_id.is_some() {
-            let mut visible = Query::select();
-            visible.column((Msg::Table, Msg::Id)).from(Msg::Table);
-            scope.restrict(&mut visible, Msg::Table, false);
-            query.and_where(Expr::col(EmailOutbox::MessageId).in_subquery(visible));
-        }
-        let mut count = query.clone();
-        count
-            .clear_selects()
-            .expr(Func::count(Expr::col(EmailOutbox::Id)));
-        let total: i64 = self.db.fetch_scalar(&count).await?;
-        query
-            .order_by(EmailOutbox::Id, Order::Desc)
-            .limit(page.size)
-            .offset(page.offset());
-        let mut emails: Vec<OutboxEmail> = self.db.fetch_all(&query).await?;
-        for email in emails.iter_mut().filter(|e| e.body_withheld) {
-            email.mime = withhold_body(&email.mime);
-        }
-        Ok(Page::new(emails, page, Ord::max(total, 0) as u64))
-    }
-
     /// Log-mode messages in scope, newest first, optionally only those with this validity.
     pub async fn log_mode_messages(
         &self,
@@ -1098,154 +856,6 @@ impl MessageStore {
             .limit(page.size)
             .offset(page.offset());
         Ok(Page::new(self.db.fetch_all(&query).await?, page, total))
-    }
-
-    /// Unread customer messages in scope, grouped.
-    pub async fn unread_counts(
-        &self,
-        scope: &Scope,
-        store_id: Option<i64>,
-        grouping: UnreadGrouping,
-    ) -> Result<Vec<UnreadCount>> {
-        use super::schema::RepairOrders;
-        let key = match grouping {
-            UnreadGrouping::ServiceType => Expr::col((Fsi::Table, Fsi::ServiceType)),
-            UnreadGrouping::Store => Expr::col((Fsi::Table, Fsi::StoreId)).cast_as("TEXT"),
-            UnreadGrouping::RepairOrderStatus => {
-                Expr::col((RepairOrders::Table, RepairOrders::StatusCode))
-            }
-            UnreadGrouping::AppointmentSet => Expr::case(
-                Expr::col((Fsi::Table, Fsi::AppointmentSet)).eq(true),
-                "APPOINTMENT_SET",
-            )
-            .finally("NO_APPOINTMENT")
-            .into(),
-        };
-        let mut query = Query::select();
-        query
-            .expr_as(key, "key")
-            .expr_as(
-                Func::coalesce([
-                    Expr::from(Func::sum(Expr::col((Fsi::Table, Fsi::TotalUnreadCount)))),
-                    Expr::val(0),
-                ])
-                .cast_as("BIGINT"),
-                "unread",
-            )
-            .expr_as(
-                Func::count(Expr::col((Fsi::Table, Fsi::Id))).cast_as("BIGINT"),
-                "leads",
-            )
-            .from(Fsi::Table)
-            .and_where(Expr::col((Fsi::Table, Fsi::TotalUnreadCount)).gt(0))
-            .and_where(Expr::col((Fsi::Table, Fsi::Archived)).eq(false))
-            // By position: PostgreSQL would see the CASE's bound values as a different expression.
-            .add_group_by([Expr::cust("1")])
-            .order_by_expr(Expr::cust("1"), Order::Asc);
-        if grouping == UnreadGrouping::RepairOrderStatus {
-            query.inner_join(
-                RepairOrders::Table,
-                Expr::col((RepairOrders::Table, RepairOrders::Id))
-                    .equals((Fsi::Table, Fsi::OpenRoId)),
-            );
-        }
-        scope.restrict(&mut query, Fsi::Table, true);
-        if let Some(store_id) = store_id {
-            query.and_where(Expr::col((Fsi::Table, Fsi::StoreId)).eq(store_id));
-        }
-        self.db.fetch_all(&query).await
-    }
-
-    /// Customers in scope who have texts, most recent conversation first (the simulator's
-    /// list of phones), optionally matching a name or number.
-    pub async fn phones_with_texts(
-        &self,
-        scope: &Scope,
-        search: Option<&str>,
-        page: PageRequest,
-    ) -> Result<Page<PhoneSummary>> {
-        let mut query = Query::select();
-        query
-            .expr_as(Expr::col((Customers::Table, Customers::Id)), "customer_id")
-            .expr_as(
-                Expr::col((Customers::Table, Customers::FirstName)),
-                "first_name",
-            )
-            .expr_as(
-                Expr::col((Customers::Table, Customers::LastName)),
-                "last_name",
-            )
-            .expr_as(
-                Expr::col((Customers::Table, Customers::Cellular)),
-                "cellular",
-            )
-            .expr_as(
-                Expr::col((Customers::Table, Customers::BlockSms)),
-                "block_sms",
-            )
-            .expr_as(Expr::col((Stores::Table, Stores::Id)), "store_id")
-            .expr_as(Expr::col((Stores::Table, Stores::Name)), "store_name")
-            .expr_as(
-                Func::max(Expr::col((Msg::Table, Msg::CreatedAt))),
-                "last_text_at",
-            )
-            .from(Msg::Table)
-            .inner_join(
-                Customers::Table,
-                Expr::col((Customers::Table, Customers::Id)).equals((Msg::Table, Msg::CustomerId)),
-            )
-            .inner_join(
-                Stores::Table,
-                Expr::col((Stores::Table, Stores::Id))
-                    .equals((Customers::Table, Customers::StoreId)),
-            )
-            .and_where(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()))
-            .group_by_columns([
-                (Customers::Table, Customers::Id),
-                (Customers::Table, Customers::FirstName),
-                (Customers::Table, Customers::LastName),
-                (Customers::Table, Customers::Cellular),
-                (Customers::Table, Customers::BlockSms),
-            ])
-            .group_by_columns([(Stores::Table, Stores::Id), (Stores::Table, Stores::Name)]);
-        scope.restrict(&mut query, Msg::Table, false);
-        if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
-            let pattern = super::like_pattern(search)?;
-            let digits: String = search.chars().filter(char::is_ascii_digit).collect();
-            // first || ' ' || last, built from operators: custom SQL with placeholders
-            // renders differently per backend.
-            let concat = sea_query::BinOper::Custom("||");
-            let name = Func::lower(
-                Expr::col((Customers::Table, Customers::FirstName))
-                    .binary(concat, Expr::val(" "))
-                    .binary(concat, Expr::col((Customers::Table, Customers::LastName))),
-            );
-            let mut matches = Expr::expr(name).like(sea_query::LikeExpr::new(pattern).escape('\\'));
-            if digits.len() >= 3 {
-                matches = matches
-                    .or(Expr::col((Customers::Table, Customers::Cellular))
-                        .like(format!("%{digits}%")));
-            }
-            query.and_where(matches);
-        }
-        let mut count = Query::select();
-        count
-            .expr(Func::count(Expr::col(Alias::new("customer_id"))))
-            .from_subquery(query.clone(), Alias::new("phones"));
-        let total: i64 = self.db.fetch_scalar(&count).await?;
-        query
-            .order_by_expr(
-                Func::max(Expr::col((Msg::Table, Msg::CreatedAt))).into(),
-                Order::Desc,
-            )
-            .order_by((Customers::Table, Customers::Id), Order::Desc)
-            .limit(page.size)
-            .offset(page.offset());
-        Ok(Page::new(
-            self.db.fetch_all(&query).await?,
-            page,
-            Ord::max(total, 0) as u64,
-        ))
     }
 }
 
@@ -1415,29 +1025,6 @@ fn apply_visibility(query: &mut SelectStatement, visibility: Visibility) {
             Expr::col((Msg::Table, Msg::NotificationType))
                 .ne(NotificationType::InternalNotificationGm.as_str())
                 .or(Expr::col((Msg::Table, Msg::MessageType)).ne(MessageType::Email.as_str())),
-        );
-    }
-}
-
-#[cfg(test)]
-mod withheld_tests {
-    use super::*;
-
-    #[test]
-    fn a_withheld_body_keeps_the_headers_and_loses_the_link() {
-        let mime = "From: Bayline <accounts@bayline.local>\r\nSubject: Reset\r\n\
-                    Content-Type: multipart/alternative;\r\n boundary=\"b1\"\r\n\
-                    Content-Transfer-Encoding: quoted-printable\r\n\r\n\
-                    <a href=3D\"http://x/reset-password?token=3Dsecret\">go</a>\r\n";
-        let shown = withhold_body(mime);
-        assert!(shown.starts_with("From: Bayline <accounts@bayline.local>\r\nSubject: Reset\r\n"));
-        assert!(shown.contains(WITHHELD_BODY));
-        assert!(shown.contains("Content-Type: text/plain"));
-        assert!(
-            !shown.contains("secret")
-                && !shown.contains("quoted-printable")
-                && !shown.contains("b1"),
-            "{shown}"
         );
     }
 }
