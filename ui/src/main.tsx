@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { rememberInitialQuery } from './lib/initial-query'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './router'
-import './styles.css'
+import './styles/index.css'
 
 rememberInitialQuery(window.location.search)
 
