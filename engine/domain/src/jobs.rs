@@ -28,6 +28,30 @@ closed_set! {
     }
 }
 
+closed_set! {
+    /// Every kind of background job, by the name runs, schedules and the API carry. Each kind's
+    /// input names its member as `JobInput::KIND`; the worker registry holds exactly these.
+    JobKindName {
+        Noop => "diagnostics.noop",
+        PruneSessions => "maintenance.prune-sessions",
+        BulkInitiate => "outreach.bulk-initiate",
+        FollowUpSweep => "outreach.follow-up-sweep",
+        Send => "messaging.send",
+        SendBatch => "messaging.send-batch",
+        Understand => "assistant.understand",
+        LineTypes => "customers.line-types",
+        LaneDmsPush => "lane.dms-push",
+        ImportSync => "imports.sync",
+        ImportFile => "imports.file",
+        ImportEnrich => "imports.enrich",
+        CvLeadsImport => "cv-leads.import",
+        AppointmentsDmsPush => "appointments.dms-push",
+        PlannerTransfer => "planner.transfer",
+        ReportMail => "reports.mail",
+        ReportExport => "reports.export",
+    }
+}
+
 /// A job kind's input: one serde type, built and checked once in `engine`. The route (or
 /// schedule) builds it, the job starter records it as JSON, and the worker reads the same type
 /// back; nothing hand-builds JSON inputs. See docs/decisions/0006-one-place-for-each-rule.md.
@@ -99,7 +123,7 @@ impl NoopInput {
 }
 
 impl JobInput for NoopInput {
-    const KIND: &'static str = "diagnostics.noop";
+    const KIND: &'static str = JobKindName::Noop.as_str();
 
     fn check(&self) -> crate::Result<()> {
         let mut problems = Vec::new();
@@ -125,7 +149,7 @@ impl JobInput for NoopInput {
 pub struct PruneSessionsInput {}
 
 impl JobInput for PruneSessionsInput {
-    const KIND: &'static str = "maintenance.prune-sessions";
+    const KIND: &'static str = JobKindName::PruneSessions.as_str();
 
     fn check(&self) -> crate::Result<()> {
         Ok(())

@@ -13,7 +13,9 @@ pub mod phone;
 pub mod roles;
 pub mod spreadsheet;
 
-pub use jobs::{JobInput, JobStatus, LogLevel, NoopInput, PruneSessionsInput, parse_job_input};
+pub use jobs::{
+    JobInput, JobKindName, JobStatus, LogLevel, NoopInput, PruneSessionsInput, parse_job_input,
+};
 pub use phone::PhoneNumber;
 pub use roles::{EmpLevel, MANAGER_ROLES, Role, SEES_ARCHIVED, SUPER_ROLES};
 

@@ -41,7 +41,7 @@ pub struct PlannerTransferInput {
 }
 
 impl JobInput for PlannerTransferInput {
-    const KIND: &'static str = "planner.transfer";
+    const KIND: &'static str = domain::JobKindName::PlannerTransfer.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();

@@ -130,7 +130,7 @@ pub struct ReportExportInput {
 const MAX_EXPORT_STORES: usize = 5_000;
 
 impl JobInput for ReportExportInput {
-    const KIND: &'static str = "reports.export";
+    const KIND: &'static str = engine::domain::JobKindName::ReportExport.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();

@@ -371,7 +371,7 @@ pub struct ReportMailInput {
 }
 
 impl JobInput for ReportMailInput {
-    const KIND: &'static str = "reports.mail";
+    const KIND: &'static str = engine::domain::JobKindName::ReportMail.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();

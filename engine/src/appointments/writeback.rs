@@ -70,7 +70,7 @@ impl AppointmentPushInput {
 }
 
 impl JobInput for AppointmentPushInput {
-    const KIND: &'static str = "appointments.dms-push";
+    const KIND: &'static str = crate::domain::JobKindName::AppointmentsDmsPush.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();

@@ -230,7 +230,7 @@ pub struct FileImportInput {
 }
 
 impl JobInput for FileImportInput {
-    const KIND: &'static str = "imports.file";
+    const KIND: &'static str = crate::domain::JobKindName::ImportFile.as_str();
 
     fn check(&self) -> Result<()> {
         if self.report_id > 0 && self.store_id > 0 {
@@ -260,7 +260,7 @@ pub struct EnrichmentInput {
 }
 
 impl JobInput for EnrichmentInput {
-    const KIND: &'static str = "imports.enrich";
+    const KIND: &'static str = crate::domain::JobKindName::ImportEnrich.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();

@@ -106,7 +106,7 @@ fn scheduled() -> SyncTrigger {
 }
 
 impl JobInput for SyncInput {
-    const KIND: &'static str = "imports.sync";
+    const KIND: &'static str = crate::domain::JobKindName::ImportSync.as_str();
 
     fn check(&self) -> Result<()> {
         if self.data_source_id > 0 && self.store_id > 0 {

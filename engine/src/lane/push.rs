@@ -31,7 +31,7 @@ pub struct RepairOrderPushInput {
 }
 
 impl JobInput for RepairOrderPushInput {
-    const KIND: &'static str = "lane.dms-push";
+    const KIND: &'static str = crate::domain::JobKindName::LaneDmsPush.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();

@@ -16,7 +16,7 @@ pub struct SendMessageInput {
 }
 
 impl JobInput for SendMessageInput {
-    const KIND: &'static str = "messaging.send";
+    const KIND: &'static str = crate::domain::JobKindName::Send.as_str();
 
     fn check(&self) -> Result<()> {
         positive("messageId", self.message_id)
@@ -43,7 +43,7 @@ impl SendMessagesInput {
 }
 
 impl JobInput for SendMessagesInput {
-    const KIND: &'static str = "messaging.send-batch";
+    const KIND: &'static str = crate::domain::JobKindName::SendBatch.as_str();
 
     fn check(&self) -> Result<()> {
         if self.message_ids.is_empty() || self.message_ids.len() > Self::MAX {
@@ -73,7 +73,7 @@ pub struct UnderstandReplyInput {
 }
 
 impl JobInput for UnderstandReplyInput {
-    const KIND: &'static str = "assistant.understand";
+    const KIND: &'static str = crate::domain::JobKindName::Understand.as_str();
 
     fn check(&self) -> Result<()> {
         positive("messageId", self.message_id)
@@ -117,7 +117,7 @@ impl LineTypesInput {
 }
 
 impl JobInput for LineTypesInput {
-    const KIND: &'static str = "customers.line-types";
+    const KIND: &'static str = crate::domain::JobKindName::LineTypes.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();

@@ -128,7 +128,7 @@ const MAX_TEMPLATES: usize = 100;
 const MAX_BODY_CHARS: usize = 5_000;
 
 impl JobInput for BulkInitiationInput {
-    const KIND: &'static str = "outreach.bulk-initiate";
+    const KIND: &'static str = crate::domain::JobKindName::BulkInitiate.as_str();
 
     fn check(&self) -> Result<()> {
         let mut problems = Vec::new();
@@ -221,7 +221,7 @@ pub const FOLLOW_UP_SWEEP_ROLES: &[crate::domain::Role] = &[
 pub struct FollowUpSweepInput {}
 
 impl JobInput for FollowUpSweepInput {
-    const KIND: &'static str = "outreach.follow-up-sweep";
+    const KIND: &'static str = crate::domain::JobKindName::FollowUpSweep.as_str();
 
     fn check(&self) -> Result<()> {
         Ok(())

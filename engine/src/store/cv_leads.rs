@@ -36,7 +36,7 @@ pub struct CvLeadImportInput {
 }
 
 impl JobInput for CvLeadImportInput {
-    const KIND: &'static str = "cv-leads.import";
+    const KIND: &'static str = crate::domain::JobKindName::CvLeadsImport.as_str();
 
     fn check(&self) -> Result<()> {
         if self.batch_id > 0 && self.store_id > 0 {

@@ -61,6 +61,19 @@ mod config {
         Config::from_lookup(|name| vars.get(name).cloned())
     }
 
+    /// The kind names live once, in `engine::domain::JobKindName`: the server runs exactly those.
+    #[test]
+    fn the_standard_job_kinds_are_the_closed_set_of_kind_names() {
+        use engine::domain::JobKindName;
+        use engine::domain::roles::ClosedSet;
+        let registry = jobs::Registry::standard(&config(&[]).unwrap().job_settings().unwrap());
+        let mut registered: Vec<&str> = registry.iter().map(|kind| kind.name()).collect();
+        let mut named: Vec<&str> = JobKindName::members().iter().map(|k| k.word()).collect();
+        registered.sort_unstable();
+        named.sort_unstable();
+        assert_eq!(registered, named);
+    }
+
     #[test]
     fn defaults_are_the_embedded_mode_with_demo_data() {
         let config = config(&[]).unwrap();
