@@ -5,10 +5,9 @@
  * fully), which of the scheduler's schedules are a source's, and the call's
  * body and messages.
  */
+import { JOB_KINDS } from '../../lib/job-kinds'
 import { ApiError } from '../../lib/api-client'
 
-/** The job a scheduled sync starts. */
-export const SYNC_JOB_KIND = 'imports.sync'
 
 export interface CronPreset {
   id: string
@@ -76,7 +75,7 @@ export interface ScheduleLike {
 
 /** The data source a schedule syncs, when it is a sync's schedule. */
 export function scheduledSourceId(schedule: Pick<ScheduleLike, 'jobKind' | 'input'>): number | undefined {
-  if (schedule.jobKind !== SYNC_JOB_KIND || !schedule.input || typeof schedule.input !== 'object') return undefined
+  if (schedule.jobKind !== JOB_KINDS.importSync || !schedule.input || typeof schedule.input !== 'object') return undefined
   const id = (schedule.input as { dataSourceId?: unknown }).dataSourceId
   return typeof id === 'number' ? id : undefined
 }
@@ -104,7 +103,7 @@ export function syncSchedulePayload({
     enterpriseId,
     storeIdFk: source.storeIdFk,
     apiName: `dms-sync:${source.id}`,
-    jobKind: SYNC_JOB_KIND,
+    jobKind: JOB_KINDS.importSync,
     cron: normalizeCron(cron),
     timeZone: timeZone || undefined,
     input: { dataSourceId: source.id, storeId: source.storeIdFk },

@@ -44,7 +44,7 @@ describe('validateLeadManagerSearch (the URL schema)', () => {
       sortBy: 'vin',
       sortDirection: 'DESC',
       store: ['x', -1],
-      serviceType: 'PRE_CSI_LIST',
+      serviceType: ['oil change', 'Oil_Change', '7500', ''],
       from: '2026-02-30',
       to: '30.11.2026',
       search: '   ',
@@ -53,6 +53,20 @@ describe('validateLeadManagerSearch (the URL schema)', () => {
       future_service_interaction_id: 0,
     })
     expect(Object.values(parsed).every((v) => v === undefined)).toBe(true)
+  })
+
+  it("keeps service types by their form, not by a list: the server's list is the catalogue's, not the URL schema's", () => {
+    // Well formed but listed nowhere in the UI: kept, trimmed, once each, in the order given.
+    expect(validateLeadManagerSearch({ serviceType: ['PRE_CSI_LIST', ' OIL_CHANGE_10K ', 'PRE_CSI_LIST'] }).serviceType).toEqual([
+      'PRE_CSI_LIST',
+      'OIL_CHANGE_10K',
+    ])
+    // Malformed ones are dropped, the rest kept.
+    expect(validateLeadManagerSearch({ serviceType: 'FIRST_SERVICE_GMC,oil change,<b>,RECALL' }).serviceType).toEqual([
+      'FIRST_SERVICE_GMC',
+      'RECALL',
+    ])
+    expect(validateLeadManagerSearch({ serviceType: ['oil change', 42, null] }).serviceType).toBeUndefined()
   })
 
   it('takes hand-written lists and a direction only with a sort', () => {

@@ -5,7 +5,8 @@
  */
 import type { ApiRequestBody } from '../../lib/api-types'
 import { LEAD_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/config'
-import { bool, isoDate, nonNegativeInt, oneOf, oneOfList, pageSize, positiveInt, positiveIntList, text } from '../../lib/search-params'
+import { bool, isoDate, nonNegativeInt, oneOf, pageSize, positiveInt, positiveIntList, text } from '../../lib/search-params'
+import { serviceTypeList } from '../../lib/service-types'
 import { DEFAULT_LEAD_VIEW, LEAD_VIEW_IDS, leadView, type LeadView, type LeadViewId } from './lead-views'
 
 export type LeadSearchBody = ApiRequestBody<'/api/future-service-interaction/custom-search', 'post'>
@@ -24,17 +25,6 @@ export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number]
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const
 export type SortDirection = (typeof SORT_DIRECTIONS)[number]
 
-/** The service types the leads carry, offered by the service-type filter. */
-export const SERVICE_TYPES = [
-  'OIL_CHANGE',
-  'SVC_7500',
-  'CHECK_UP',
-  'CHECK_UP_30D',
-  'STATE_INSPECTION',
-  'OIL_CHANGE_POST_30_MONTHS',
-] as const
-export type ServiceType = (typeof SERVICE_TYPES)[number]
-
 /** `/leadmanager?…` — every part optional; absent means the default. */
 export interface LeadManagerSearch {
   view?: LeadViewId
@@ -45,7 +35,8 @@ export interface LeadManagerSearch {
   sortDirection?: SortDirection
   /** Store ids (none: all of the user's). */
   store?: number[]
-  serviceType?: ServiceType[]
+  /** Service type codes (none: every type); the filter offers the server's list (the template catalogue's). */
+  serviceType?: string[]
   /** First day, YYYY-MM-DD, of the view's own date. */
   from?: string
   /** Last day, YYYY-MM-DD, inclusive. */
@@ -71,7 +62,7 @@ export function validateLeadManagerSearch(raw: Record<string, unknown>): LeadMan
     sortBy,
     sortDirection: sortBy ? oneOf(typeof raw.sortDirection === 'string' ? raw.sortDirection.toUpperCase() : undefined, SORT_DIRECTIONS) : undefined,
     store: positiveIntList(raw.store),
-    serviceType: oneOfList(raw.serviceType, SERVICE_TYPES),
+    serviceType: serviceTypeList(raw.serviceType),
     from: isoDate(raw.from),
     to: isoDate(raw.to),
     search: text(raw.search),

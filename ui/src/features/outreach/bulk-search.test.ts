@@ -85,6 +85,11 @@ describe('validateBulkSearch', () => {
     })
     expect(validateBulkSearch({ list: 'archived' }).list).toBeUndefined()
   })
+
+  it('keeps a well-formed service type whatever the list, and drops a malformed one', () => {
+    expect(validateBulkSearch({ serviceType: 'PRE_CSI_LIST, oil change,FIRST_SERVICE_KIA' }).serviceType).toEqual(['PRE_CSI_LIST', 'FIRST_SERVICE_KIA'])
+    expect(validateBulkSearch({ serviceType: ['Oil_Change', '_X', 7] }).serviceType).toBeUndefined()
+  })
 })
 
 describe('bulkInitiateBody', () => {
@@ -214,12 +219,19 @@ describe('URL changes', () => {
 })
 
 describe('templateServiceTypes', () => {
-  it('offers the filtered types, else the known ones and those the preview met, plus any with a template', () => {
-    expect(templateServiceTypes({ serviceType: ['CHECK_UP'] }, ['RECALL'])).toEqual(['CHECK_UP'])
-    expect(templateServiceTypes({ serviceType: ['CHECK_UP'], templateFor: ['SVC_7500:1'] })).toEqual(['CHECK_UP', 'SVC_7500'])
-    const all = templateServiceTypes({}, ['RECALL', 'OIL_CHANGE'])
-    expect(all.slice(0, 2)).toEqual(['OIL_CHANGE', 'SVC_7500'])
-    expect(all).toContain('RECALL')
-    expect(new Set(all).size).toBe(all.length)
+  const listed = ['SALES_THANKS', 'OIL_CHANGE', 'OIL_CHANGE_10K']
+
+  it("offers the filtered types, else those the preview met (before one, the server's list), plus any with a template", () => {
+    expect(templateServiceTypes({ serviceType: ['CHECK_UP'] }, listed, ['RECALL'])).toEqual(['CHECK_UP'])
+    expect(templateServiceTypes({ serviceType: ['CHECK_UP'], templateFor: ['SVC_7500:1'] }, listed)).toEqual(['CHECK_UP', 'SVC_7500'])
+    expect(templateServiceTypes({}, listed, ['RECALL', 'OIL_CHANGE'])).toEqual(['RECALL', 'OIL_CHANGE'])
+    expect(templateServiceTypes({ templateFor: ['SVC_7500:1'] }, listed, ['RECALL'])).toEqual(['SVC_7500', 'RECALL'])
+    expect(templateServiceTypes({ templateFor: ['SVC_7500:1'] }, listed)).toEqual([...listed, 'SVC_7500'])
+  })
+
+  it('offers only those the preview met and those with a template while the list loads', () => {
+    expect(templateServiceTypes({}, undefined, ['RECALL'])).toEqual(['RECALL'])
+    expect(templateServiceTypes({ templateFor: ['SVC_7500:1'] })).toEqual(['SVC_7500'])
+    expect(templateServiceTypes({ template: 3 }, [])).toEqual([])
   })
 })

@@ -7,6 +7,7 @@
 import type { ApiRequestBody } from '../../lib/api-types'
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
 import { bool, isoDate, nonNegativeInt, oneOf, pageSize, positiveInt, positiveIntList, text } from '../../lib/search-params'
+import { isServiceTypeCode, serviceTypeList } from '../../lib/service-types'
 
 export type BulkInitiateBody = ApiRequestBody<'/api/service-workflow/bulk/initiate', 'post'>
 export type BulkLeadFilter = NonNullable<BulkInitiateBody['filter']>
@@ -40,21 +41,8 @@ export function bulkList(id: BulkListId | undefined): (typeof BULK_LISTS)[number
   return BULK_LISTS.find((l) => l.id === id) ?? BULK_LISTS[0]
 }
 
-/** The service types the leads carry (the lead lists' filter offers the same). */
-export const KNOWN_SERVICE_TYPES = [
-  'OIL_CHANGE',
-  'SVC_7500',
-  'CHECK_UP',
-  'CHECK_UP_30D',
-  'STATE_INSPECTION',
-  'OIL_CHANGE_POST_30_MONTHS',
-] as const
-
 /** The service type of a template for every type. */
 export const ALL_SERVICE_TYPES = 'ALL'
-
-/** A service type code as the server writes them (`OIL_CHANGE_10K`, `FIRST_SERVICE_GMC`). */
-const SERVICE_TYPE_CODE = /^[A-Z][A-Z0-9_]{0,63}$/
 
 /** The results table's page size. */
 export const BULK_REPORT_PAGE_SIZE = DEFAULT_PAGE_SIZE
@@ -93,7 +81,7 @@ function templateForList(value: unknown): string[] | undefined {
     if (typeof item !== 'string') continue
     const [type, id] = item.trim().split(':')
     const templateId = positiveInt(id)
-    if (type && SERVICE_TYPE_CODE.test(type) && type !== ALL_SERVICE_TYPES && templateId !== undefined) byType.set(type, templateId)
+    if (isServiceTypeCode(type) && type !== ALL_SERVICE_TYPES && templateId !== undefined) byType.set(type, templateId)
   }
   return byType.size > 0 ? encodeOverrides(Object.fromEntries(byType)) : undefined
 }
@@ -102,15 +90,6 @@ function encodeOverrides(overrides: Record<string, number>): string[] {
   return Object.keys(overrides)
     .sort()
     .map((type) => `${type}:${overrides[type]}`)
-}
-
-/** Service type codes, distinct, in the order given. */
-function serviceTypeList(value: unknown): string[] | undefined {
-  const items = Array.isArray(value) ? (value as unknown[]) : typeof value === 'string' ? value.split(',') : []
-  const codes = [...new Set(items.filter((v): v is string => typeof v === 'string').map((v) => v.trim()))].filter((v) =>
-    SERVICE_TYPE_CODE.test(v),
-  )
-  return codes.length > 0 ? codes : undefined
 }
 
 /** The route's search schema: anything unreadable, and any default, is dropped. */
@@ -239,11 +218,13 @@ export function selectTypeTemplate(search: BulkSearch, serviceType: string, temp
 
 /**
  * The service types the per-type template rows offer: the filter's when it
- * names some, else the known ones; plus any type that already has its own
- * template or that the last preview met.
+ * names some, else the types the last preview met (the leads about to be
+ * texted), or before any preview the server's whole list (`listed`, the
+ * template catalogue's; none while it loads); plus any type that already has
+ * its own template.
  */
-export function templateServiceTypes(selection: BulkSelection, seen: readonly string[] = []): string[] {
-  const base = selection.serviceType ?? KNOWN_SERVICE_TYPES
+export function templateServiceTypes(selection: BulkSelection, listed: readonly string[] = [], seen: readonly string[] = []): string[] {
+  const base = selection.serviceType ?? (seen.length > 0 ? [] : listed)
   return [...new Set([...base, ...Object.keys(templateOverrides(selection)), ...(selection.serviceType ? [] : seen)])].filter(
     (t) => t !== ALL_SERVICE_TYPES,
   )

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog'
 import { enterpriseStoresQueryOptions } from '../../components/enterprise-stores/api/get-enterprise-stores'
 import type { JobRun } from '../../components/job-runs/api/get-job-run'
 import { RealtimeStatus } from '../../components/realtime-status/realtime-status'
+import { useTemplateCatalogue } from '../../components/template-catalogue/api/get-template-catalogue'
 import { ApiError, firstErrorText, notifyApiError } from '../../lib/api-client'
 import { notify } from '../../lib/notices'
 import { canManage, canSeeCompanyMasterList } from '../../lib/roles'
@@ -69,6 +70,7 @@ export function BulkInitiationScreen() {
   const overrides = templateOverrides(search)
 
   const stores = useQuery({ ...enterpriseStoresQueryOptions(enterprise?.id ?? 0), enabled: enterprise !== null })
+  const catalogue = useTemplateCatalogue()
   const dryRun = useBulkDryRun()
   const start = useStartBulkRun()
   const [preview, setPreview] = useState<HeldPreview<DryRun> | null>(null)
@@ -203,7 +205,7 @@ export function BulkInitiationScreen() {
             enterpriseId={enterprise.id}
             allTypes={search.template}
             perType={overrides}
-            serviceTypes={templateServiceTypes(selection, seenTypes)}
+            serviceTypes={templateServiceTypes(selection, catalogue.data?.serviceTypes, seenTypes)}
             onAllTypesChange={(id) => void navigate({ search: (prev) => selectAllTypesTemplate(prev, id) })}
             onTypeChange={(type, id) => void navigate({ search: (prev) => selectTypeTemplate(prev, type, id) })}
           />

@@ -5,10 +5,9 @@
  * weekday, every month on the 1st, at an hour) becomes the cron and the period,
  * the body of `POST /api/data-sync/scheduler`, and how a schedule reads back.
  */
+import { JOB_KINDS } from '../../lib/job-kinds'
 import { ApiError } from '../../lib/api-client'
 
-/** The job a scheduled report runs. */
-export const REPORT_MAIL_JOB_KIND = 'reports.mail'
 /** The schedule's `apiName` (what it is for). */
 export const REPORT_MAIL_API_NAME = 'report-mail'
 
@@ -169,7 +168,7 @@ export function reportSchedulePayload(choice: ReportScheduleChoice) {
     enterpriseId: choice.enterpriseId,
     storeIdFk: choice.storeIds[0],
     apiName: REPORT_MAIL_API_NAME,
-    jobKind: REPORT_MAIL_JOB_KIND,
+    jobKind: JOB_KINDS.reportMail,
     cron: scheduleCron(choice),
     timeZone: choice.timeZone,
     input,
@@ -186,7 +185,7 @@ export interface ScheduleLike {
 
 /** The report a schedule mails, read from its input; null when it is not a readable `reports.mail` one. */
 export function reportMailInput(schedule: Pick<ScheduleLike, 'jobKind' | 'input'>): ReportMailInput | null {
-  if (schedule.jobKind !== REPORT_MAIL_JOB_KIND || !schedule.input || typeof schedule.input !== 'object') return null
+  if (schedule.jobKind !== JOB_KINDS.reportMail || !schedule.input || typeof schedule.input !== 'object') return null
   const raw = schedule.input as Record<string, unknown>
   if (typeof raw.report !== 'string' || typeof raw.mailingListId !== 'number') return null
   const period = raw.period === 'DAY' || raw.period === 'WEEK' || raw.period === 'MONTH' ? raw.period : 'WEEK'
@@ -206,7 +205,7 @@ export function reportMailInput(schedule: Pick<ScheduleLike, 'jobKind' | 'input'
 /** The scheduled reports among an enterprise's schedules (`jobKind` `reports.mail`), oldest first. */
 export function reportSchedules<S extends ScheduleLike>(schedules: readonly S[] | undefined): S[] {
   return (schedules ?? [])
-    .filter((s) => s.jobKind === REPORT_MAIL_JOB_KIND)
+    .filter((s) => s.jobKind === JOB_KINDS.reportMail)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
 }
 

@@ -48,6 +48,10 @@ describe('validateReportSearch', () => {
     })
   })
 
+  it('keeps a well-formed service type whatever the list, and drops a malformed one', () => {
+    expect(validateReportSearch({ serviceType: ['PRE_CSI_LIST', 'oil change', 'OIL_CHANGE_10K'] }).serviceType).toEqual(['PRE_CSI_LIST', 'OIL_CHANGE_10K'])
+  })
+
   it("takes service type 'ALL' as none picked", () => {
     expect(validateReportSearch({ serviceType: ['ALL'] }).serviceType).toBeUndefined()
     expect(validateReportSearch({ serviceType: 'OIL_CHANGE,ALL' }).serviceType).toBeUndefined()

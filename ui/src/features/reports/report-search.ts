@@ -6,6 +6,7 @@
  */
 import type { ApiRequestBody } from '../../lib/api-types'
 import { isoDate, nonNegativeInt, oneOf, positiveInt, positiveIntList } from '../../lib/search-params'
+import { serviceTypeList } from '../../lib/service-types'
 import { ALL_SERVICE_TYPES } from './service-types'
 
 export type ReportFilterBody = ApiRequestBody<'/api/reports/{kind}', 'post'>
@@ -56,9 +57,6 @@ export function hasCustomerType(kind: string): boolean {
 /** The demo enterprise: its report calls carry the demo flag (E-R3). */
 const DEMO_ENTERPRISE_ID = 1
 
-/** A service type code as the server writes them (`OIL_CHANGE`, `FIRST_SERVICE_GMC`). */
-const SERVICE_TYPE_CODE = /^[A-Z][A-Z0-9_]{0,63}$/
-
 /** `/reports?…` and `/reports/$kind?…` — every part optional; absent means the default. */
 export interface ReportSearch {
   /** Store ids (none: every store the user sees). */
@@ -79,13 +77,9 @@ export interface ReportSearch {
 }
 
 /** Service type codes, distinct, in the order given; `ALL` means none. */
-function serviceTypeList(value: unknown): string[] | undefined {
-  const items = Array.isArray(value) ? (value as unknown[]) : typeof value === 'string' ? value.split(',') : []
-  const codes = [...new Set(items.filter((v): v is string => typeof v === 'string').map((v) => v.trim()))].filter((v) =>
-    SERVICE_TYPE_CODE.test(v),
-  )
-  if (codes.includes(ALL_SERVICE_TYPES)) return undefined
-  return codes.length > 0 ? codes : undefined
+function reportServiceTypes(value: unknown): string[] | undefined {
+  const codes = serviceTypeList(value)
+  return codes?.includes(ALL_SERVICE_TYPES) ? undefined : codes
 }
 
 /** The route's search schema: anything unreadable, and any default, is dropped. */
@@ -94,7 +88,7 @@ export function validateReportSearch(raw: Record<string, unknown>): ReportSearch
   const size = positiveInt(raw.size)
   return {
     store: positiveIntList(raw.store),
-    serviceType: serviceTypeList(raw.serviceType),
+    serviceType: reportServiceTypes(raw.serviceType),
     // A month window decides the days itself.
     from: window ? undefined : isoDate(raw.from),
     to: window ? undefined : isoDate(raw.to),

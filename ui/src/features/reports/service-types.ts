@@ -1,12 +1,7 @@
-/** The service types the report filter offers (the lead lists offer the same). */
-export const REPORT_SERVICE_TYPES = [
-  'OIL_CHANGE',
-  'SVC_7500',
-  'CHECK_UP',
-  'CHECK_UP_30D',
-  'STATE_INSPECTION',
-  'OIL_CHANGE_POST_30_MONTHS',
-] as const
+/**
+ * Service types on the Reports screens. The filter offers the server's list
+ * (the template catalogue's, `useTemplateCatalogue`); only labels live here.
+ */
 
 /** "Every service type": in a link it means the same as none picked. */
 export const ALL_SERVICE_TYPES = 'ALL'

@@ -7,6 +7,7 @@
  *   sync (`imports.sync`, input `{"dataSourceId", "storeId"}`) that succeeded
  *   may have created or moved any of its store's orders.
  */
+import { JOB_KINDS } from '../../lib/job-kinds'
 import { parseJobEvent } from '../../components/job-runs/api/job-events'
 import { subscribeParsed, realtime, type RealtimeClient, type RealtimeEvent } from '../../lib/realtime'
 import type { LaneCard } from './api/lane-types'
@@ -42,9 +43,6 @@ export function subscribeLaneMoves(
   return subscribeParsed(parseLaneEvent, onMoved, onResync, client)
 }
 
-/** The job kind of a dealer-system sync of one store's data source. */
-export const STORE_SYNC_JOB_KIND = 'imports.sync'
-
 /**
  * Whether `event` is a dealer-system sync of `storeId` that has just succeeded,
  * i.e. the store's board (orders, appointments, advisors, unread counts) may
@@ -53,7 +51,7 @@ export const STORE_SYNC_JOB_KIND = 'imports.sync'
  */
 export function isStoreSyncSucceeded(event: RealtimeEvent, storeId: number): boolean {
   const run = parseJobEvent(event)
-  if (!run || run.kind !== STORE_SYNC_JOB_KIND || run.status !== 'succeeded') return false
+  if (!run || run.kind !== JOB_KINDS.importSync || run.status !== 'succeeded') return false
   const input = run.input
   return isObject(input) && typeof input.storeId === 'number' && input.storeId === storeId
 }

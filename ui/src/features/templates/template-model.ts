@@ -2,7 +2,7 @@
  * Pure rules behind the template panel and editor (spec checklist A; the API's
  * rules in docs/decisions/0007-templates.md).
  */
-import type { TemplateCatalogue, TemplateField } from './api/get-template-catalogue'
+import type { TemplateCatalogue, TemplateField } from '../../components/template-catalogue/api/get-template-catalogue'
 
 /** The service type of "every type": lists of it hold every template, a template of it fits any service. */
 export const ALL_SERVICE_TYPES = 'ALL'

@@ -3,8 +3,10 @@ import { DateRangeFields } from '../../../components/date-range/date-range-field
 import { useEnterpriseStores } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { MultiSelect } from '../../../components/multi-select/multi-select'
 import { SearchInput } from '../../../components/search-input/search-input'
+import { useTemplateCatalogue } from '../../../components/template-catalogue/api/get-template-catalogue'
+import { serviceTypeChoices } from '../../../lib/service-types'
 import { serviceTypeLabel } from '../lead-format'
-import { hasLeadFilters, SERVICE_TYPES, type LeadFilterValues } from '../lead-search'
+import { hasLeadFilters, type LeadFilterValues } from '../lead-search'
 import type { LeadView } from '../lead-views'
 
 export interface LeadFiltersProps {
@@ -15,8 +17,6 @@ export interface LeadFiltersProps {
   onChange: (next: LeadFilterValues) => void
 }
 
-const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((code) => ({ value: code, label: serviceTypeLabel(code) }))
-
 /**
  * Store and service type (any number each), the view's date range, text
  * search, unread only and AI on or off. Every change goes to the URL at once
@@ -25,6 +25,12 @@ const SERVICE_TYPE_OPTIONS = SERVICE_TYPES.map((code) => ({ value: code, label: 
 export function LeadFilters({ enterpriseId, view, value, onChange }: LeadFiltersProps) {
   const stores = useEnterpriseStores(enterpriseId)
   const storeOptions = useMemo(() => (stores.data ?? []).map((s) => ({ value: s.id, label: s.storeName })), [stores.data])
+  // The server's service types (none while they load), and any in the URL it does not list, so it can be unticked.
+  const catalogue = useTemplateCatalogue()
+  const serviceOptions = useMemo(
+    () => serviceTypeChoices(catalogue.data?.serviceTypes, value.serviceType).map((code) => ({ value: code, label: serviceTypeLabel(code) })),
+    [catalogue.data, value.serviceType],
+  )
   const set = (patch: Partial<LeadFilterValues>) => onChange({ ...value, ...patch })
   const omitted = new Set<string>(view.omit ?? [])
 
@@ -50,7 +56,7 @@ export function LeadFilters({ enterpriseId, view, value, onChange }: LeadFilters
       <MultiSelect
         label="Service"
         allText="All services"
-        options={SERVICE_TYPE_OPTIONS}
+        options={serviceOptions}
         value={omitted.has('serviceTypes') ? [] : (value.serviceType ?? [])}
         disabled={omitted.has('serviceTypes')}
         onChange={(serviceType) => set({ serviceType: serviceType.length > 0 ? serviceType : undefined })}

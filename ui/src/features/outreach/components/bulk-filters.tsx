@@ -3,8 +3,10 @@ import { DateRangeFields } from '../../../components/date-range/date-range-field
 import { useEnterpriseStores } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { MultiSelect } from '../../../components/multi-select/multi-select'
 import { SearchInput } from '../../../components/search-input/search-input'
+import { useTemplateCatalogue } from '../../../components/template-catalogue/api/get-template-catalogue'
+import { serviceTypeChoices } from '../../../lib/service-types'
 import { serviceTypeLabel } from '../bulk-format'
-import { hasBulkFilters, KNOWN_SERVICE_TYPES, type BulkFilterValues, type BulkList } from '../bulk-search'
+import { hasBulkFilters, type BulkFilterValues, type BulkList } from '../bulk-search'
 
 export interface BulkFiltersProps {
   enterpriseId: number
@@ -27,9 +29,11 @@ export function BulkFilters({ enterpriseId, list, value, onChange }: BulkFilters
     const unknown = (value.store ?? []).filter((id) => !known.some((s) => s.value === id)).map((id) => ({ value: id, label: `Store #${id}` }))
     return stores.isPending ? known : [...known, ...unknown]
   }, [stores.data, stores.isPending, value.store])
+  // The server's service types (none while they load), and any in the URL it does not list, so it can be unticked.
+  const catalogue = useTemplateCatalogue()
   const serviceOptions = useMemo(
-    () => [...new Set([...KNOWN_SERVICE_TYPES, ...(value.serviceType ?? [])])].map((code) => ({ value: code, label: serviceTypeLabel(code) })),
-    [value.serviceType],
+    () => serviceTypeChoices(catalogue.data?.serviceTypes, value.serviceType).map((code) => ({ value: code, label: serviceTypeLabel(code) })),
+    [catalogue.data, value.serviceType],
   )
   const set = (patch: Partial<BulkFilterValues>) => onChange({ ...value, ...patch })
 

@@ -1,3 +1,4 @@
+import { JOB_KINDS } from '../../../lib/job-kinds'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
@@ -18,8 +19,6 @@ import { CountCards } from './count-cards'
 import { ReasonBreakdown } from './reason-breakdown'
 import { reportColumns, reportRowId } from './report-columns'
 
-/** The kind of the runs this panel follows. */
-export const BULK_RUN_KIND = 'outreach.bulk-initiate'
 /** While the run settles leads, its results are fetched again this often. */
 const REPORT_REFRESH_MS = 3000
 
@@ -83,7 +82,7 @@ export function BulkRunPanel(props: BulkRunPanelProps) {
       </section>
     )
   }
-  if (run.kind !== BULK_RUN_KIND) {
+  if (run.kind !== JOB_KINDS.bulkInitiate) {
     return (
       <section className="panel bulk-run" aria-label={`Run #${runId}`} data-testid="bulk-run">
         <div className="warning-box bulk-run__body" role="alert">

@@ -2,6 +2,8 @@ import { useId, useMemo } from 'react'
 import { DateRangeFields } from '../../../components/date-range/date-range-fields'
 import { useEnterpriseStores } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { MultiSelect } from '../../../components/multi-select/multi-select'
+import { useTemplateCatalogue } from '../../../components/template-catalogue/api/get-template-catalogue'
+import { serviceTypeChoices } from '../../../lib/service-types'
 import {
   applyReportFilters,
   clearReportDays,
@@ -15,7 +17,7 @@ import {
   setReportDays,
   type ReportSearch,
 } from '../report-search'
-import { REPORT_SERVICE_TYPES, serviceTypeLabel } from '../service-types'
+import { serviceTypeLabel } from '../service-types'
 
 export interface ReportFiltersProps {
   kind: string
@@ -42,9 +44,11 @@ export function ReportFilters({ kind, enterpriseId, search, today, onChange }: R
     const unknown = (search.store ?? []).filter((id) => !known.some((s) => s.value === id)).map((id) => ({ value: id, label: `Store #${id}` }))
     return storesKnown && stores.isPending ? known : [...known, ...unknown]
   }, [stores.data, stores.isPending, storesKnown, search.store])
+  // The server's service types (none while they load), and any in the URL it does not list, so it can be unticked.
+  const catalogue = useTemplateCatalogue()
   const serviceOptions = useMemo(
-    () => [...new Set([...REPORT_SERVICE_TYPES, ...(search.serviceType ?? [])])].map((code) => ({ value: code, label: serviceTypeLabel(code) })),
-    [search.serviceType],
+    () => serviceTypeChoices(catalogue.data?.serviceTypes, search.serviceType).map((code) => ({ value: code, label: serviceTypeLabel(code) })),
+    [catalogue.data, search.serviceType],
   )
   const windowLabelId = useId()
   const days = reportWindow(search, today)

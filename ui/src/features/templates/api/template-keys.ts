@@ -1,8 +1,6 @@
 /** Query keys of the message templates; everything under `['templates']`. */
 export const templateKeys = {
   all: ['templates'] as const,
-  /** The insert-field menus, service types and intents (the same for everyone). */
-  catalogue: () => ['templates', 'catalogue'] as const,
   /** Both lists (Personal and Group), whatever the filters: what a save or a delete reloads. */
   lists: () => ['templates', 'list'] as const,
   personal: (serviceType: string, search: string) => ['templates', 'list', 'my', serviceType, search] as const,

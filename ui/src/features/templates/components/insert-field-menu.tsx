@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import type { TemplateField } from '../../../components/template-catalogue/api/get-template-catalogue'
 import { moveRovingFocus } from '../../../lib/roving-focus'
-import type { TemplateField } from '../api/get-template-catalogue'
 
 export interface InsertFieldMenuProps {
   /** The menu's name: Assistant, Customer, Office, Product or Service. */

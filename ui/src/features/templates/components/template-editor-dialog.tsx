@@ -1,8 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { useModalDialog } from '../../../components/modal-dialog/use-modal-dialog'
+import { useTemplateCatalogue, type TemplateField } from '../../../components/template-catalogue/api/get-template-catalogue'
 import type { CustomTemplate } from '../api/get-personal-templates'
-import { useTemplateCatalogue, type TemplateField } from '../api/get-template-catalogue'
 import { useSaveTemplate } from '../api/save-template'
 import { templateErrorTexts } from '../api/template-errors'
 import {

@@ -1,8 +1,8 @@
 /** Answers of the template API for the templates feature's tests, and a fetch stand-in that routes by method and path. */
 import { vi } from 'vitest'
+import type { TemplateCatalogue } from '../../../components/template-catalogue/api/get-template-catalogue'
 import type { RenderedTemplate } from '../api/apply-template'
 import type { CustomTemplate } from '../api/get-personal-templates'
-import type { TemplateCatalogue } from '../api/get-template-catalogue'
 
 export const CATALOGUE: TemplateCatalogue = {
   groups: ['Assistant', 'Customer', 'Office', 'Product', 'Service'],
