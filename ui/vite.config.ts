@@ -1,8 +1,14 @@
 import react from '@vitejs/plugin-react'
+import { readdirSync, readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 // During `vite dev` the Rust backend (`bayline serve`) answers /api, /user and /leadmanager/….
 const backend = process.env.BAYLINE_DEV_BACKEND ?? 'http://127.0.0.1:8080'
+
+const TESTS = 'src/**/*.test.{ts,tsx}'
+const MOCKING_MODULES = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .map((name) => `src/${name}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(file, 'utf8').includes('vi.mock('))
 
 export default defineConfig({
   plugins: [react()],
@@ -20,9 +26,15 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // A hang guard, not a speed check: scripts/test runs these beside the Rust build.
     testTimeout: 20_000,
+    projects: [
+      // Most files share one page environment per worker: a fresh one per file cost more
+      // than the tests themselves. Each file leaves the page clean (src/test/between-files.ts).
+      { extends: true, test: { name: 'shared', include: [TESTS], exclude: MOCKING_MODULES, isolate: false, setupFiles: ['src/test/between-files.ts'] } },
+      // A file that replaces a module (vi.mock) gets its own, so the stand-in reaches no other file.
+      { extends: true, test: { name: 'isolated', include: MOCKING_MODULES.length > 0 ? MOCKING_MODULES : ['-'] } },
+    ],
   },
 })
