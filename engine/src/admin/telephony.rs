@@ -478,7 +478,7 @@ impl Telephony {
         Ok(bought)
     }
 
-    /// The numbers of the scope's enterprise (of one store, if given), newest first.
+    /// The numbers in the scope (of one store, if given), newest first.
     pub async fn numbers(
         &self,
         caller: &Caller,
@@ -498,10 +498,11 @@ impl Telephony {
                 PhoneNumbers::CreatedAt,
             ])
             .from(PhoneNumbers::Table)
-            .and_where(Expr::col(PhoneNumbers::EnterpriseId).eq(scope.enterprise_id))
             .order_by(PhoneNumbers::Id, Order::Desc)
             .to_owned();
-        if let Some(store) = store_id.or(scope.store_id) {
+        // A dealer-level caller sees its stores' numbers, not the enterprise's unassigned ones.
+        scope.restrict(&mut query, PhoneNumbers::Table, false);
+        if let Some(store) = store_id {
             query.and_where(Expr::col(PhoneNumbers::StoreId).eq(store));
         }
         self.db.fetch_all(&query).await

@@ -169,6 +169,110 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
 }
 
 #[tokio::test]
+async fn a_dealer_level_admin_lists_only_its_dealer_s_numbers() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let boc = app
+        .ok_json(
+            Method::POST,
+            "/api/enterprise/1/boc",
+            &admin,
+            Some(json!({"bocCode": "TELB", "bocName": "Dealer TELB"})),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let store = app
+        .ok_json(
+            Method::POST,
+            "/api/enterprise/1/store",
+            &admin,
+            Some(json!({
+                "bocId": boc,
+                "storeCode": "TELB1",
+                "storeName": "Store TELB1",
+                "timeZone": "America/Chicago"
+            })),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let number = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/messaging/numbers/available?storeId={store}"),
+            &admin,
+            None,
+        )
+        .await[0]["phoneNumber"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    app.ok_json(
+        Method::POST,
+        "/api/messaging/numbers",
+        &admin,
+        Some(json!({"storeId": store, "phoneNumber": number})),
+    )
+    .await;
+    let enterprise_wide = app
+        .ok_json(
+            Method::POST,
+            "/twilio/list-all-phone-numbers",
+            &admin,
+            Some(json!({})),
+        )
+        .await;
+    assert!(
+        enterprise_wide
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["storeId"] != store),
+        "the enterprise has numbers in other dealers' stores: {enterprise_wide}"
+    );
+
+    app.ok_json(
+        Method::POST,
+        "/api/enterprise/1/user",
+        &admin,
+        Some(json!({
+            "username": "dealer.telephony",
+            "password": "a-long-password-1",
+            "firstName": "Dana",
+            "lastName": "Lake",
+            "email": "dealer.telephony@example.com",
+            "empLevel": "BOC",
+            "bocId": boc,
+            "roles": ["CORPORATE_ADMIN"],
+        })),
+    )
+    .await;
+    let dealer_admin = app
+        .token_of_with("dealer.telephony", "a-long-password-1")
+        .await;
+    let listed = app
+        .ok_json(
+            Method::POST,
+            "/twilio/list-all-phone-numbers",
+            &dealer_admin,
+            Some(json!({})),
+        )
+        .await;
+    let stores: Vec<_> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["storeId"].clone())
+        .collect();
+    assert_eq!(
+        stores,
+        vec![json!(store)],
+        "its dealer's one number: {listed}"
+    );
+}
+
+#[tokio::test]
 async fn a_twilio_secret_is_sealed_at_rest_and_never_comes_back() {
     let app = spawn_app_with(LOCAL_GATEWAYS).await;
     let admin = app.token_of("enterprise-admin").await;
