@@ -58,6 +58,8 @@ export default defineConfig({
       BAYLINE_DEMO: '1',
       BAYLINE_DEMO_SCALE: '300',
       BAYLINE_UI_DIR: path.resolve(uiDir, 'dist'),
+      // One line per request would bury the test report; BAYLINE_LOG=info brings them back.
+      BAYLINE_LOG: process.env.BAYLINE_LOG ?? 'warn',
     },
   },
 })
