@@ -3,6 +3,7 @@
 //! can pass one through), and it is the bottom of the engine's crates (decision 0014):
 //! the engine re-exports it as `engine::domain` and its error as `engine::error`.
 
+pub mod appointments;
 pub mod cron;
 pub mod error;
 pub mod formats;

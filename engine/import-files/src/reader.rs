@@ -18,10 +18,10 @@ use std::path::Path;
 use calamine::{Data, DataRef, Ods, Reader, Sheets, Xls, Xlsb, open_workbook_from_rs};
 use serde::Serialize;
 
-use super::child_reader;
-use super::xlsx::{self, SheetEvent};
-use crate::domain::roles::closed_set;
-use crate::error::{Error, Result};
+use crate::child_reader;
+use crate::xlsx::{self, SheetEvent};
+use domain::error::{Error, Result};
+use domain::roles::closed_set;
 
 closed_set! {
     /// How an import file is written.

@@ -4,8 +4,8 @@
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 
-use super::MAX_IMPORT_BYTES;
-use crate::error::{Error, Result};
+use crate::MAX_IMPORT_BYTES;
+use domain::error::{Error, Result};
 
 pub struct SpooledFile {
     pub file: tempfile::NamedTempFile,

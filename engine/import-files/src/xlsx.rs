@@ -21,8 +21,8 @@ use quick_xml::{Reader as XmlReader, XmlVersion};
 use zip::ZipArchive;
 use zip::result::ZipError;
 
-use super::reader::{MAX_CELL_CHARS, cell_too_long, excel_date_text, float_text};
-use crate::error::{Error, Result};
+use crate::reader::{MAX_CELL_CHARS, cell_too_long, excel_date_text, float_text};
+use domain::error::{Error, Result};
 
 /// The most a workbook's shared strings may unpack to (text and index): they go to disk, and
 /// a small upload can unpack to far more than it weighs.

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::FileType;
-use crate::domain::JobInput;
-use crate::domain::roles::closed_set;
-use crate::error::{Error, Result};
+use crate::FileType;
+use domain::JobInput;
+use domain::error::{Error, Result};
+use domain::roles::closed_set;
 
 /// The spec's messages (D-R9).
 pub const NOT_CONFIGURED: &str = "Datasource is not configured";
@@ -106,7 +106,7 @@ fn scheduled() -> SyncTrigger {
 }
 
 impl JobInput for SyncInput {
-    const KIND: &'static str = crate::domain::JobKindName::ImportSync.as_str();
+    const KIND: &'static str = domain::JobKindName::ImportSync.as_str();
 
     fn check(&self) -> Result<()> {
         if self.data_source_id > 0 && self.store_id > 0 {

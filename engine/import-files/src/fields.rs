@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::FileType;
-use crate::error::{Error, Result};
+use crate::FileType;
+use domain::error::{Error, Result};
 
 /// How a field's cells are read (see `values`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -161,7 +161,7 @@ const YEAR: Field = field(
 );
 
 /// The dealer system's code of the store a row belongs to, when a file covers several stores
-/// (see `crate::imports::unmapped`). Optional everywhere: a file without it is the chosen
+/// (see `engine::store::unmapped`). Optional everywhere: a file without it is the chosen
 /// store's.
 pub const STORE_CODE: Field = field(
     "storeCode",

@@ -19,8 +19,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::reader::{FileFormat, FileInfo, ReadEvent, SourceRow, read_with_calamine};
-use crate::error::{Error, Result};
+use crate::reader::{FileFormat, FileInfo, ReadEvent, SourceRow, read_with_calamine};
+use domain::error::{Error, Result};
 
 /// The first argument that makes the program a workbook reader.
 pub const CHILD_COMMAND: &str = "__read-workbook";

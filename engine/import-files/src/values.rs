@@ -5,9 +5,9 @@
 
 use chrono::{Datelike, NaiveDate, NaiveTime};
 
-use super::fields::FieldKind;
-use crate::domain::PhoneNumber;
-use crate::domain::formats::parse_vin;
+use crate::fields::FieldKind;
+use domain::PhoneNumber;
+use domain::formats::parse_vin;
 
 /// Longest text a cell may hold.
 pub const MAX_TEXT_CHARS: usize = 200;
