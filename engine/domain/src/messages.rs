@@ -216,3 +216,17 @@ mod tests {
         assert_eq!(ComplianceKeyword::of(""), None);
     }
 }
+
+/// An e-mail to send: who from and to, the subject, the HTML body and any calendar invite.
+#[derive(Debug, Clone)]
+pub struct Email {
+    pub from_name: String,
+    pub from_address: String,
+    pub to_name: String,
+    pub to_address: String,
+    pub subject: String,
+    /// HTML, sent as written (spec section 5).
+    pub html_body: String,
+    /// An iCalendar `REQUEST` to attach, for calendar invites.
+    pub calendar: Option<String>,
+}

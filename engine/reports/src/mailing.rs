@@ -574,14 +574,8 @@ impl super::Reports {
                 calendar: None,
             };
             let built = build_with_attachment(&email, &attachment)?;
-            let mime = String::from_utf8_lossy(&built.formatted()).into_owned();
-            let outcome = mailer.deliver(&built).await;
-            let (status, error) = match &outcome {
-                Ok(()) if mailer.is_outbox() => ("stored", None),
-                Ok(()) => ("sent", None),
-                Err(error) => ("failed", Some(error.as_str())),
-            };
-            if outcome.is_ok() {
+            let outcome = mailer.send(&built).await;
+            if outcome.went() {
                 sent += 1;
             } else {
                 failed += 1;
@@ -593,9 +587,9 @@ impl super::Reports {
                         job_run_id: run_id,
                     },
                     &email,
-                    &mime,
-                    status,
-                    error,
+                    &outcome.mime,
+                    outcome.status,
+                    outcome.error.as_deref(),
                     now,
                 )
                 .await?;

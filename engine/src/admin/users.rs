@@ -884,14 +884,14 @@ pub async fn send_reset_email(
     let Some(enterprise_id) = link.user.enterprise_id else {
         return Ok(false);
     };
-    crate::store::messages::MessageStore::new(db.clone())
-        .mail_notice(
-            mailer,
-            enterprise_id,
-            &reset_email(link, base_url, welcome),
-            now,
-        )
-        .await
+    crate::messaging::email::mail_notice(
+        &crate::store::messages::MessageStore::new(db.clone()),
+        mailer,
+        enterprise_id,
+        &reset_email(link, base_url, welcome),
+        now,
+    )
+    .await
 }
 
 fn html_escape(text: &str) -> String {

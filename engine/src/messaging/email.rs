@@ -6,20 +6,12 @@ use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::error::{Error, Result};
+use chrono::{DateTime, Utc};
 
-#[derive(Debug, Clone)]
-pub struct Email {
-    pub from_name: String,
-    pub from_address: String,
-    pub to_name: String,
-    pub to_address: String,
-    pub subject: String,
-    /// HTML, sent as written (spec section 5).
-    pub html_body: String,
-    /// An iCalendar `REQUEST` to attach, for calendar invites.
-    pub calendar: Option<String>,
-}
+use crate::error::{Error, Result};
+use crate::store::messages::MessageStore;
+
+pub use crate::domain::messages::Email;
 
 #[derive(Clone)]
 pub enum Mailer {
@@ -52,17 +44,68 @@ impl Mailer {
         matches!(self, Mailer::Outbox)
     }
 
-    /// Hands the message to the SMTP server; the outbox keeps it and reports success.
-    pub async fn deliver(&self, message: &Message) -> std::result::Result<(), String> {
-        match self {
+    /// Hands the message to the SMTP server (without one, only keeps it) and says how that
+    /// ended, in the outbox's words.
+    pub async fn send(&self, message: &Message) -> Sent {
+        let mime = String::from_utf8_lossy(&message.formatted()).into_owned();
+        let delivered = match self {
             Mailer::Outbox => Ok(()),
             Mailer::Smtp(transport) => transport
                 .send(message.clone())
                 .await
                 .map(|_| ())
                 .map_err(|error| error.to_string()),
+        };
+        let (status, error) = match delivered {
+            Ok(()) if self.is_outbox() => ("stored", None),
+            Ok(()) => ("sent", None),
+            Err(error) => ("failed", Some(error)),
+        };
+        Sent {
+            mime,
+            status,
+            error,
         }
     }
+}
+
+/// An e-mail as it went out: its MIME text, and its outbox status (`sent`, `stored` without
+/// SMTP, or `failed` with the server's error).
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub mime: String,
+    pub status: &'static str,
+    pub error: Option<String>,
+}
+
+impl Sent {
+    /// Whether it went (or, without SMTP, was stored).
+    pub fn went(&self) -> bool {
+        self.error.is_none()
+    }
+}
+
+/// Sends an e-mail that belongs to no message or job (a password link) and keeps it in the
+/// outbox without its body; answers whether it went.
+pub async fn mail_notice(
+    messages: &MessageStore,
+    mailer: &Mailer,
+    enterprise_id: i64,
+    email: &Email,
+    now: DateTime<Utc>,
+) -> Result<bool> {
+    let sent = mailer.send(&build(email)?).await;
+    messages
+        .record_notice_email(
+            enterprise_id,
+            email,
+            &sent.mime,
+            sent.status,
+            sent.error.as_deref(),
+            now,
+        )
+        .await?;
+    Ok(sent.went())
 }
 
 /// The MIME message: HTML body, plus a `text/calendar` part (method REQUEST or CANCEL) for invites.

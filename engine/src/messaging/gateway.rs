@@ -80,30 +80,7 @@ pub struct GatewayError {
     pub retryable: bool,
 }
 
-/// A store's (or enterprise's) gateway settings as stored.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct GatewayConfig {
-    pub provider: String,
-    /// Twilio's account SID; Bandwidth's account id.
-    pub account_sid: Option<String>,
-    /// Twilio's auth token; Bandwidth's API password. Sealed at rest (`secrets`).
-    pub auth_token: String,
-    pub api_base_url: Option<String>,
-    /// Bandwidth's API user name.
-    pub api_username: Option<String>,
-    /// Bandwidth's messaging application id.
-    pub application_id: Option<String>,
-}
-
-impl GatewayConfig {
-    pub const TWILIO: &'static str = "twilio";
-    pub const BANDWIDTH: &'static str = "bandwidth";
-    pub const SIMULATOR: &'static str = "simulator";
-
-    pub fn is_simulator(&self) -> bool {
-        self.provider == Self::SIMULATOR
-    }
-}
+pub use crate::store::settings::GatewayConfig;
 
 #[derive(Debug, Clone)]
 pub enum Gateway {

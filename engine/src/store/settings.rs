@@ -8,7 +8,6 @@ use super::schema::{AppSettings, Assistants, MessagingGateways, Offices, PhoneNu
 use crate::auth::Scope;
 use crate::db::Database;
 use crate::error::{Error, Result};
-use crate::messaging::gateway::GatewayConfig;
 
 /// A store's messaging settings.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -386,4 +385,29 @@ pub(super) fn store_settings_select() -> SelectStatement {
             "office_time_zone",
         )
         .to_owned()
+}
+
+/// A store's (or enterprise's) gateway settings as stored.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct GatewayConfig {
+    pub provider: String,
+    /// Twilio's account SID; Bandwidth's account id.
+    pub account_sid: Option<String>,
+    /// Twilio's auth token; Bandwidth's API password. Sealed at rest (`secrets`).
+    pub auth_token: String,
+    pub api_base_url: Option<String>,
+    /// Bandwidth's API user name.
+    pub api_username: Option<String>,
+    /// Bandwidth's messaging application id.
+    pub application_id: Option<String>,
+}
+
+impl GatewayConfig {
+    pub const TWILIO: &'static str = "twilio";
+    pub const BANDWIDTH: &'static str = "bandwidth";
+    pub const SIMULATOR: &'static str = "simulator";
+
+    pub fn is_simulator(&self) -> bool {
+        self.provider == Self::SIMULATOR
+    }
 }

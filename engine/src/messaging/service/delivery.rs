@@ -244,18 +244,19 @@ impl MessagingService {
                 return Ok(Delivery::Done(notices));
             }
         };
-        let mime = String::from_utf8_lossy(&built.formatted()).into_owned();
-        let outcome = self.settings.mailer.deliver(&built).await;
-        let (status, error) = match &outcome {
-            Ok(()) if self.settings.mailer.is_outbox() => ("stored", None),
-            Ok(()) => ("sent", None),
-            Err(error) => ("failed", Some(error.as_str())),
-        };
+        let sent = self.settings.mailer.send(&built).await;
         self.messages
-            .record_email(message, &mail, &mime, status, error, now)
+            .record_email(
+                message,
+                &mail,
+                &sent.mime,
+                sent.status,
+                sent.error.as_deref(),
+                now,
+            )
             .await?;
-        match outcome {
-            Ok(()) => {
+        match sent.error {
+            None => {
                 self.messages
                     .advance_status(message.id, DeliveryStatus::Sent, None, now)
                     .await?;
@@ -263,7 +264,7 @@ impl MessagingService {
                     .advance_status(message.id, DeliveryStatus::Delivered, None, now)
                     .await?;
             }
-            Err(error) => {
+            Some(error) => {
                 self.messages
                     .advance_status(
                         message.id,

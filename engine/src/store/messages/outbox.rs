@@ -1,6 +1,7 @@
 //! The e-mail outbox: e-mails and job reports recorded for sending, and the page of what was sent.
 
 use super::*;
+use crate::domain::messages::Email;
 
 /// An e-mail as it went out.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -71,7 +72,7 @@ impl MessageStore {
     pub async fn record_email(
         &self,
         message: &MessageRecord,
-        email: &crate::messaging::email::Email,
+        email: &Email,
         mime: &str,
         status: &str,
         error: Option<&str>,
@@ -92,7 +93,7 @@ impl MessageStore {
     pub async fn record_job_email(
         &self,
         run: JobEmailRun,
-        email: &crate::messaging::email::Email,
+        email: &Email,
         mime: &str,
         status: &str,
         error: Option<&str>,
@@ -108,38 +109,30 @@ impl MessageStore {
             .await
     }
 
-    /// Sends an e-mail that belongs to no message or job (a password link) and keeps it in the
-    /// outbox; answers whether it went (or, without SMTP, was stored).
-    pub async fn mail_notice(
+    /// Keeps an e-mail that belongs to no message or job (a password link), without its body.
+    pub async fn record_notice_email(
         &self,
-        mailer: &crate::messaging::email::Mailer,
         enterprise_id: i64,
-        email: &crate::messaging::email::Email,
+        email: &Email,
+        mime: &str,
+        status: &str,
+        error: Option<&str>,
         now: DateTime<Utc>,
-    ) -> Result<bool> {
-        let built = crate::messaging::email::build(email)?;
-        let mime = String::from_utf8_lossy(&built.formatted()).into_owned();
-        let outcome = mailer.deliver(&built).await;
-        let (status, error) = match &outcome {
-            Ok(()) if mailer.is_outbox() => ("stored", None),
-            Ok(()) => ("sent", None),
-            Err(error) => ("failed", Some(error.as_str())),
-        };
+    ) -> Result<()> {
         let sender = OutboxSender {
             enterprise_id,
             message_id: None,
             job_run_id: None,
             body_withheld: true,
         };
-        self.record_outbox(sender, email, &mime, status, error, now)
-            .await?;
-        Ok(outcome.is_ok())
+        self.record_outbox(sender, email, mime, status, error, now)
+            .await
     }
 
     pub(super) async fn record_outbox(
         &self,
         sender: OutboxSender,
-        email: &crate::messaging::email::Email,
+        email: &Email,
         mime: &str,
         status: &str,
         error: Option<&str>,
