@@ -9,9 +9,9 @@ use super::schema::{
     Offices, ServiceAppointments as Appt, ServiceVehicles as Vehicles, StoreOpeningHours, Stores,
 };
 use super::{Page, PageRequest, like_pattern};
-use crate::appointments::AppointmentStatus;
 use crate::auth::{Scope, StoreFilter};
 use crate::db::{Database, Transaction};
+use crate::domain::appointments::AppointmentStatus;
 use crate::domain::leads::LeadStage;
 use crate::error::{Error, Result};
 

@@ -16,9 +16,9 @@ use super::schema::{
 use super::{Page, PageRequest};
 use crate::db::Database;
 use crate::error::{Error, Result};
-use crate::imports::FileType;
 use crate::imports::connectors::{SimulatedWorld, WorldVehicle};
-use crate::imports::sources::{
+use import_files::FileType;
+use import_files::sources::{
     NOT_CONFIGURED, SYNC_NOT_SUPPORTED, SourceKind, SyncStatus, SyncTrigger,
 };
 

@@ -22,7 +22,7 @@ use super::schema::{
 use crate::db::Transaction;
 use crate::domain::formats::parse_time_zone;
 use crate::error::{Error, Result};
-use crate::imports::{FileType, Record, RowProblem};
+use import_files::{FileType, Record, RowProblem};
 
 /// Keys per lookup query: far inside both databases' parameter limits.
 const KEYS_PER_QUERY: usize = 500;

@@ -8,10 +8,10 @@ use sea_query::{Expr, ExprTrait, OnConflict, Order, Query};
 use serde::Serialize;
 
 use super::schema::{MessageIntents, MessageUnderstandings};
-use crate::assistant::{RequestedTime, Understanding};
 use crate::db::Database;
 use crate::domain::messages::ComplianceKeyword;
 use crate::error::Result;
+use understanding::{RequestedTime, Understanding};
 
 const LOCAL_FORMAT: &str = "%Y-%m-%dT%H:%M:%S";
 

@@ -16,7 +16,7 @@ use super::imports::ImportReport;
 use super::schema::{Bocs, StoreCodeMappings, Stores, UnmappedRecords, Users};
 use crate::db::{Database, Transaction};
 use crate::error::Result;
-use crate::imports::{Record, RowProblem};
+use import_files::{Record, RowProblem};
 
 /// A store code as compared and kept: trimmed, upper-case.
 pub fn normalize_code(code: &str) -> String {
@@ -167,7 +167,7 @@ pub(super) async fn route<'a>(
 ) -> Result<Routed<'a>> {
     let code_of = |record: &Record| {
         record
-            .text(crate::imports::fields::STORE_CODE.key)
+            .text(import_files::fields::STORE_CODE.key)
             .map(normalize_code)
             .filter(|c| !c.is_empty())
     };
@@ -179,7 +179,7 @@ pub(super) async fn route<'a>(
         });
     }
     let targets = targets_of(tx, report.enterprise_id, &codes).await?;
-    let column = Some(crate::imports::fields::STORE_CODE.label.to_owned());
+    let column = Some(import_files::fields::STORE_CODE.label.to_owned());
     let mut own = Vec::with_capacity(records.len());
     let mut problems = Vec::new();
     let mut parked = Vec::new();

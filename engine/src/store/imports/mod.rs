@@ -36,7 +36,7 @@ use crate::db::{Database, Transaction};
 use crate::domain::formats::normalize_vin;
 use crate::domain::spreadsheet::CsvWriter;
 use crate::error::{Error, Result};
-use crate::imports::{
+use import_files::{
     CampaignType, EnrichmentStatus, FileType, ImportStatus, ReasonKey, Record, ReviewDecision,
     RowProblem,
 };
