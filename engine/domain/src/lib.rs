@@ -8,6 +8,7 @@ pub mod cron;
 pub mod error;
 pub mod formats;
 pub mod jobs;
+pub mod lane;
 pub mod leads;
 pub mod messages;
 pub mod phone;

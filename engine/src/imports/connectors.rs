@@ -6,7 +6,6 @@
 //!   move from open to closed over the day), appointments and sales from the store's
 //!   customers for the hours since its last delivery.
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::path::{Path, PathBuf};
 
@@ -153,23 +152,7 @@ impl Connector for FileDrop {
     }
 }
 
-/// A customer's vehicle the simulated dealer system services and sells to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WorldVehicle {
-    pub customer_number: String,
-    pub vin: String,
-    pub odometer: Option<i64>,
-}
-
-/// What the simulated dealer system draws from: a store's customers' vehicles and advisors.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SimulatedWorld {
-    pub vehicles: Vec<WorldVehicle>,
-    pub advisors: Vec<String>,
-    /// The latest status staff gave each RO number on the board (pushed to its feed), and
-    /// when: the dealer system follows it until its own day moves the order on.
-    pub pushed: HashMap<String, (RoStatus, DateTime<Utc>)>,
-}
+pub use crate::store::data_sources::{SimulatedWorld, WorldVehicle};
 
 /// The built-in dealer system of one data source.
 #[derive(Debug, Clone)]
@@ -524,6 +507,8 @@ impl Connector for SimulatedDms {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use chrono::TimeZone;
 
     use super::*;

@@ -11,7 +11,7 @@ pub mod quiet_hours;
 pub mod secrets;
 mod service;
 pub mod signature;
-pub mod text;
+pub use wording::text;
 
 pub use jobs::{LineTypesInput, SendMessageInput, SendMessagesInput, UnderstandReplyInput};
 pub(crate) use service::allowed_hours_opening;

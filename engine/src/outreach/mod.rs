@@ -4,81 +4,21 @@
 //! docs/bulk-initiation.md describes the rules and the calls.
 
 mod bulk;
-pub mod cadence;
 mod follow_up;
 mod runs;
 
 pub use bulk::{BulkInitiation, BulkRequest, DryRun, DryRunRow, MAX_BULK_LEADS, TemplatePick};
 pub use follow_up::{FollowUps, StepOverride, StepSent, SweepReport};
 pub use runs::{AutomatedRuns, StoreRun, ZoneRuns};
+pub use wording::bulk::{BulkOutcome, BulkSkipReason, TemplateSource};
+pub use wording::cadence;
 
 use serde::{Deserialize, Serialize};
 
 use crate::domain::JobInput;
-use crate::domain::roles::closed_set;
 use crate::error::{Error, Result};
 use crate::store::lead_lists::{LeadList, LeadSearch};
 use crate::templates::check_service_type;
-
-closed_set! {
-    /// Where one lead of a bulk run stands. SENDING: claimed, its text being queued (a crash
-    /// there is settled from its messages). DEFERRED: queued until the customer's allowed
-    /// hours open; sent then, not dropped.
-    BulkOutcome {
-        Pending => "PENDING",
-        Sending => "SENDING",
-        Sent => "SENT",
-        Deferred => "DEFERRED",
-        Skipped => "SKIPPED",
-        Failed => "FAILED",
-    }
-}
-
-closed_set! {
-    /// Why a lead of a bulk run is not texted.
-    BulkSkipReason {
-        OptedOut => "OPTED_OUT",
-        NoMobile => "NO_MOBILE",
-        Landline => "LANDLINE",
-        AlreadyStarted => "ALREADY_STARTED",
-        AlreadyContacted => "ALREADY_CONTACTED",
-        OtherInteraction => "OTHER_INTERACTION",
-        CustomerInRun => "CUSTOMER_IN_RUN",
-        AiOff => "AI_OFF",
-        NoAssistant => "NO_ASSISTANT",
-        NoTemplate => "NO_TEMPLATE",
-        MissingTemplateField => "MISSING_TEMPLATE_FIELD",
-        LeadUnavailable => "LEAD_UNAVAILABLE",
-    }
-}
-
-impl BulkSkipReason {
-    /// What the dry-run table and the report say.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::OptedOut => "Opted out of texts",
-            Self::NoMobile => "No valid mobile number",
-            Self::Landline => "Number is a landline",
-            Self::AlreadyStarted => "Conversation already started",
-            Self::AlreadyContacted => "Already contacted for this service",
-            Self::OtherInteraction => "An other interaction has been already initiated",
-            Self::CustomerInRun => "Customer already texted by this run",
-            Self::AiOff => "Assistant switched off for this lead",
-            Self::NoAssistant => "Store has no assistant number",
-            Self::NoTemplate => "No template for this service type",
-            Self::MissingTemplateField => "Template field without a value",
-            Self::LeadUnavailable => "Lead no longer available",
-        }
-    }
-}
-
-closed_set! {
-    /// Which table a chosen template comes from.
-    TemplateSource {
-        Custom => "CUSTOM",
-        Standard => "STANDARD",
-    }
-}
 
 /// Which leads a bulk run texts: listed ids, or a lead list with the common search payload.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

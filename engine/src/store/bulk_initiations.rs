@@ -13,7 +13,7 @@ use crate::auth::Scope;
 use crate::db::Database;
 use crate::domain::messages::Direction;
 use crate::error::Result;
-use crate::outreach::{BulkOutcome, BulkSkipReason};
+use wording::bulk::{BulkOutcome, BulkSkipReason};
 
 /// A lead a run is to text, as the run found it when it started.
 #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 //! Data sources: a store's dealer-system feed, the column mapping saved for each file type it
 //! delivers, and the history of its syncs.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Utc};
 use sea_query::{Expr, ExprTrait, Order, Query, SelectStatement};
@@ -15,8 +15,8 @@ use super::schema::{
 };
 use super::{Page, PageRequest};
 use crate::db::Database;
+use crate::domain::lane::RoStatus;
 use crate::error::{Error, Result};
-use crate::imports::connectors::{SimulatedWorld, WorldVehicle};
 use import_files::FileType;
 use import_files::sources::{
     NOT_CONFIGURED, SYNC_NOT_SUPPORTED, SourceKind, SyncStatus, SyncTrigger,
@@ -601,4 +601,22 @@ fn checked_name(name: &str) -> Result<String> {
         return Err(Error::invalid("name must have 1 to 100 characters"));
     }
     Ok(name.to_owned())
+}
+
+/// A customer's vehicle the simulated dealer system services and sells to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorldVehicle {
+    pub customer_number: String,
+    pub vin: String,
+    pub odometer: Option<i64>,
+}
+
+/// What the simulated dealer system draws from: a store's customers' vehicles and advisors.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SimulatedWorld {
+    pub vehicles: Vec<WorldVehicle>,
+    pub advisors: Vec<String>,
+    /// The latest status staff gave each RO number on the board (pushed to its feed), and
+    /// when: the dealer system follows it until its own day moves the order on.
+    pub pushed: HashMap<String, (RoStatus, DateTime<Utc>)>,
 }

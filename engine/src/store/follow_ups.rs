@@ -7,7 +7,7 @@ use sea_query::{Expr, ExprTrait, Func, Order, Query};
 use super::schema::{Customers, FollowUpSteps as Steps, FutureServiceInteractions as Fsi};
 use crate::db::Database;
 use crate::error::Result;
-use crate::outreach::cadence::{CadenceStep, CadenceStop, FollowUpStep, cadence_of, next_enabled};
+use wording::cadence::{CadenceStep, CadenceStop, FollowUpStep, cadence_of, next_enabled};
 
 /// A store's leads on a cadence: due now, and waiting for a later step.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -16,8 +16,8 @@ use crate::auth::Scope;
 use crate::db::Database;
 use crate::error::{Error, Result};
 use crate::store::leads::{LeadRecord, LeadStore};
-use crate::templates::values::LeadFacts;
-use crate::templates::{ANY_SERVICE_TYPE, Division, Moc, TemplateScope};
+use wording::templates::values::LeadFacts;
+use wording::templates::{ANY_SERVICE_TYPE, Division, Moc, TemplateScope};
 
 /// The most templates one list answers (a panel's worth; search narrows it).
 pub const MAX_LISTED: u64 = 500;

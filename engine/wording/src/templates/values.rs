@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 
 use super::customer_date;
-use crate::domain::PhoneNumber;
+use domain::PhoneNumber;
 
 /// The facts about a lead that templates draw on; `None` where the lead has none.
 #[derive(Debug, Clone, Default)]

@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::roles::closed_set;
-use crate::error::{Error, Result};
+use domain::error::{Error, Result};
+use domain::roles::closed_set;
+
 use crate::templates::checked_content;
 
 closed_set! {
