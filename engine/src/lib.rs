@@ -1,22 +1,21 @@
-//! Bayline's domain core: validated types, rules and storage for both SQLite and PostgreSQL.
-//! It knows nothing of HTTP or queues; `web-api` and `jobs` call into it.
+//! Bayline's areas (messaging, outreach, the assistant's actions, imports, appointments, the
+//! lane, administration, the public face) over storage, for both SQLite and PostgreSQL. It
+//! knows nothing of HTTP or queues; `web-api` and `jobs` call into it.
 
-// The crates beneath the engine (decision 0014), under the names the areas have always used.
+// The crates beneath the areas (decision 0014), under the names the areas have always used.
 pub use ::domain;
 pub use ::domain::error;
 pub use ::planner;
+pub use ::storage::{auth, db, store};
 
 pub mod admin;
 pub mod appointments;
 pub mod assistant;
-pub mod auth;
-pub mod db;
 pub mod imports;
 pub mod lane;
 pub mod messaging;
 pub mod outreach;
 pub mod public;
-pub mod store;
 pub mod templates;
 
 pub use db::{BackendKind, Database, DatabaseUrl, Transaction};

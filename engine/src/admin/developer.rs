@@ -20,8 +20,8 @@ use crate::error::{Error, Result};
 use crate::store::PageRequest;
 use crate::store::templates::StandardTemplateFilter;
 use crate::store::tenancy::{StoreSummary, TenancyStore};
-use crate::templates::Rendered;
 use crate::templates::service::{StandardTemplateDraft, TemplateService};
+use wording::templates::Rendered;
 
 /// Who uses the developer area: the admins who set stores up (the spec gives no rule, H-R9).
 pub const DEVELOPERS: &[Role] = TELEPHONY_ADMINS;
@@ -243,7 +243,7 @@ impl Developer {
             } => {
                 let division = crate::templates::service::parse_division(
                     Some(division),
-                    crate::templates::Division::Service,
+                    wording::templates::Division::Service,
                 )?;
                 let moc = crate::templates::service::parse_moc(Some(moc))?;
                 let existing = self
@@ -300,7 +300,12 @@ impl Developer {
     ) -> Result<Rendered> {
         caller.require_any(DEVELOPERS)?;
         self.templates
-            .render_for_lead(scope, lead_id, crate::templates::Division::Service, content)
+            .render_for_lead(
+                scope,
+                lead_id,
+                wording::templates::Division::Service,
+                content,
+            )
             .await
     }
 

@@ -16,11 +16,11 @@ use crate::db::Database;
 use crate::domain::JobInput;
 use crate::domain::roles::closed_set;
 use crate::error::{Error, Result};
-use crate::imports::sources::{SourceKind, SyncSettings};
 use crate::store::schema::{
     Advisors, Customers, DataSourceConfigurations as Sources, ServiceAppointments as Appt,
     ServiceVehicles, Stores,
 };
+use import_files::sources::{SourceKind, SyncSettings};
 
 closed_set! {
     /// What a push tells the dealer system.

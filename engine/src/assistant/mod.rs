@@ -1,7 +1,6 @@
 //! The assistant acting on a reply: what the `understanding` crate reads in it (re-exported
 //! here), turned into bookings, opt-outs, answers and handoffs, and the files it keeps.
 
-pub mod actions;
 pub mod files;
 pub mod reply;
 pub mod script;

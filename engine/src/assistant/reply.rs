@@ -11,20 +11,20 @@ use super::script::{Reply, Script};
 use super::{Grain, Intent, RequestedTime, Understanding};
 use crate::appointments::service::{AppointmentService, Booked, BookingDraft};
 use crate::appointments::writeback::AppointmentPushInput;
-use crate::appointments::{display_day, display_time};
 use crate::auth::Scope;
 use crate::db::Database;
+use crate::domain::appointments::{display_day, display_time};
 use crate::domain::formats::parse_time_zone;
 use crate::domain::leads::WorkflowTrack;
 use crate::domain::messages::{Direction, NotificationType};
 use crate::error::{Error, Result};
 use crate::messaging::{AutomatedText, MessagingService, Notice, StaffEmail, TrackRequest};
-use crate::outreach::cadence::CadenceStop;
 use crate::store::follow_ups::FollowUpStore;
 use crate::store::leads::{LeadRecord, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore};
 use crate::store::settings::SettingsStore;
 use crate::store::users::UserStore;
+use wording::cadence::CadenceStop;
 
 /// Managers e-mailed about one handoff at most.
 const HANDOFF_RECIPIENTS: u64 = 5;
@@ -614,7 +614,7 @@ impl AssistantReplies {
             lead.customer_first_name,
             lead.customer_last_name,
             handoff.tag,
-            crate::templates::escape_html(&latest)
+            wording::templates::escape_html(&latest)
         );
         notices.push(Notice::Handoff {
             id: note.id,

@@ -366,8 +366,8 @@ impl Script {
                             Some(t) if matches!(t.grain, Grain::Minute | Grain::Hour) => {
                                 let when = format!(
                                     "{} at {}",
-                                    crate::appointments::display_day(t.start.date()),
-                                    crate::appointments::display_time(t.start.time())
+                                    crate::domain::appointments::display_day(t.start.date()),
+                                    crate::domain::appointments::display_time(t.start.time())
                                 );
                                 let booked = self.render(
                                     Reply::Booked,

@@ -15,8 +15,8 @@ use rand::{Rng, SeedableRng};
 
 use super::FileType;
 use super::sources::{LOAD_ORDER, folder_of};
+use crate::domain::lane::RoStatus;
 use crate::error::{Error, Result};
-use crate::lane::RoStatus;
 use crate::lane::push::pushed_moves;
 
 /// A file a connector delivered.

@@ -16,8 +16,8 @@ use crate::appointments::writeback::{DmsPushStatus, store_feed, write_record};
 use crate::db::Database;
 use crate::domain::JobInput;
 use crate::error::{Error, Result};
-use crate::imports::sources::SyncSettings;
 use crate::store::schema::{Advisors, RepairOrderMoves as Moves, RepairOrders, Stores, Users};
+use import_files::sources::SyncSettings;
 
 /// The folder of a feed's directory that receives repair-order moves.
 pub const OUTBOUND_FOLDER: &str = "outbound/repair-orders";

@@ -7,6 +7,7 @@ pub mod gateway;
 pub mod gateway_hosts;
 pub mod ics;
 pub mod jobs;
+pub mod links;
 pub mod quiet_hours;
 pub mod secrets;
 mod service;

@@ -19,7 +19,6 @@ use super::ics::{self, Invite};
 use super::quiet_hours::AllowedHours;
 use super::text::{SMS_MAX_CHARS, html_to_sms_text};
 use super::{STATUS_PATH, signature};
-use crate::assistant::{self, Intent, Understanding};
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::PhoneNumber;
@@ -30,7 +29,6 @@ use crate::domain::messages::{
     UNSUBSCRIBED_RECIPIENT,
 };
 use crate::error::{Error, Result};
-use crate::outreach::cadence::{CadenceStop, FollowUpStep};
 use crate::store::customers::CustomerStore;
 use crate::store::follow_ups::{FollowUpStore, NextStep};
 use crate::store::leads::{LeadFlag, LeadRecord, LeadStore};
@@ -38,6 +36,8 @@ use crate::store::messages::{MessageRecord, MessageStore, NewMessage};
 use crate::store::recipients::{Recipient, RecipientStore};
 use crate::store::settings::{AssistantRecord, SettingsStore};
 use crate::store::understandings::UnderstandingStore;
+use understanding::{self, Intent, Understanding};
+use wording::cadence::{CadenceStop, FollowUpStep};
 
 /// What the process knows about its surroundings.
 #[derive(Debug, Clone)]
@@ -165,7 +165,7 @@ pub(crate) fn automated_text(
     let assistant = assistant
         .filter(|a| a.agent_phone_number.is_some())
         .ok_or_else(no_assistant)?;
-    crate::templates::check_no_placeholders(&content)?;
+    wording::templates::check_no_placeholders(&content)?;
     let content = html_to_sms_text(&content);
     if content.is_empty() {
         return Err(Error::invalid("Please Enter Message"));

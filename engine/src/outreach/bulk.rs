@@ -23,8 +23,8 @@ use crate::store::settings::{AssistantRecord, SettingsStore};
 use crate::store::templates::TemplateStore;
 use crate::store::tenancy::TenancyStore;
 use crate::templates::service::TemplateService;
-use crate::templates::values::{FieldValues, LeadFacts};
-use crate::templates::{ANY_SERVICE_TYPE, Division, Moc, check_service_type, render};
+use wording::templates::values::{FieldValues, LeadFacts};
+use wording::templates::{ANY_SERVICE_TYPE, Division, Moc, check_service_type, render};
 
 /// Most leads one run texts. Past this a list is too broad to confirm by eye: narrow it.
 pub const MAX_BULK_LEADS: usize = 20_000;

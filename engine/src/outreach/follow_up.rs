@@ -16,8 +16,8 @@ use crate::store::leads::{LeadFlag, LeadStore};
 use crate::store::messages::MessageRecord;
 use crate::store::settings::SettingsStore;
 use crate::store::templates::TemplateStore;
-use crate::templates::Division;
 use crate::templates::service::TemplateService;
+use wording::templates::Division;
 
 /// Leads one sweep looks at; the next tick takes the rest.
 const SWEEP_BATCH: u64 = 500;

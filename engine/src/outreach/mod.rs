@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::JobInput;
 use crate::error::{Error, Result};
 use crate::store::lead_lists::{LeadList, LeadSearch};
-use crate::templates::check_service_type;
+use wording::templates::check_service_type;
 
 /// Which leads a bulk run texts: listed ids, or a lead list with the common search payload.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -25,7 +25,7 @@ use crate::store::messages::{MessageRecord, MessageStore, Visibility};
 use crate::store::schema::EmailAnswerLinks;
 use crate::store::settings::{AssistantRecord, SettingsStore};
 use crate::store::users::UserStore;
-use crate::templates::escape_html;
+use wording::templates::escape_html;
 
 /// Calls one address may make to the signed pages (a page polls its conversation).
 pub const CALLS_PER_ADDRESS: Limit = Limit {

@@ -5,7 +5,7 @@
 
 pub mod deal_room;
 pub mod lead_forms;
-pub mod links;
+pub use crate::messaging::links;
 pub mod throttle;
 
 pub use lead_forms::{LeadFormAdmin, LeadForms};

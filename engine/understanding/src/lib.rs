@@ -1,10 +1,12 @@
 //! The assistant's understanding of a customer's reply: which intents it carries and which
 //! appointment time, if any, it asks for. Deterministic and fast: a lexer that reads texting as
 //! people write it, a date-time grammar resolved against when the reply arrived in the store's
-//! time zone, and intent lexicons. The rules are `docs/assistant-rules.md`; the
+//! time zone, and intent lexicons; and what each intent means and sets off ([`actions`]). The
+//! rules are `docs/assistant-rules.md`; the
 //! measured figures are in `docs/assistant.md`. Pure: the engine's `assistant` acts on what
 //! this crate understands (books, opts out, answers) and re-exports it.
 
+pub mod actions;
 mod calendar;
 pub mod eval;
 mod intents;

@@ -155,7 +155,7 @@ pub(super) fn check_hours(
 /// The whole week as the appointments module reads it: the default hours under the store's own.
 pub(super) fn week_of(rows: impl Iterator<Item = (i32, String, String)>) -> Vec<DayHours> {
     let rows: Vec<_> = rows.collect();
-    let week = crate::appointments::WeekHours::with_rows(&rows);
+    let week = crate::domain::appointments::WeekHours::with_rows(&rows);
     week.0
         .iter()
         .enumerate()

@@ -208,8 +208,8 @@ impl MessagingService {
             message.message_type,
             message.notification_type,
         ) {
-            html_body.push_str(&crate::public::links::email_answers_html(
-                &crate::public::links::LinkSigner::new(&self.settings.secret_key),
+            html_body.push_str(&super::super::links::email_answers_html(
+                &super::super::links::LinkSigner::new(&self.settings.secret_key),
                 base.trim_end_matches('/'),
                 lead_id,
                 message.to_address.as_deref().unwrap_or_default(),

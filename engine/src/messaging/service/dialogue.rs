@@ -6,8 +6,6 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::{AutomatedText, MessagingService, Notice, opted_out, service_label, vehicle_label};
-use crate::assistant::actions::{IntentAction, action_for, mark_code};
-use crate::assistant::{self, Grain, Intent, RequestedTime};
 use crate::auth::{Caller, Scope};
 use crate::domain::formats::parse_time_zone;
 use crate::domain::messages::Direction;
@@ -15,6 +13,8 @@ use crate::error::{Error, Result};
 use crate::store::customers::MarkTarget;
 use crate::store::leads::{LeadFlag, LeadRecord};
 use crate::store::messages::MessageRecord;
+use understanding::actions::{IntentAction, action_for, mark_code};
+use understanding::{self, Grain, Intent, RequestedTime};
 
 /// Staff switching the date-time dialogue on from a customer message (spec section 4).
 #[derive(Debug, Clone, Copy)]
@@ -92,7 +92,7 @@ impl MessagingService {
             }
         };
         let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
-        let understanding = assistant::understand(&text, written_at, zone);
+        let understanding = understanding::understand(&text, written_at, zone);
         let local_now = now.with_timezone(&zone).naive_local();
         let requested = understanding
             .requested_time

@@ -256,7 +256,7 @@ impl MessagingService {
             Some(store) => parse_time_zone(&store.office_time_zone).unwrap_or(chrono_tz::UTC),
             None => chrono_tz::UTC,
         };
-        let understanding = assistant::understand(&message.content, message.created_at, zone);
+        let understanding = understanding::understand(&message.content, message.created_at, zone);
         let mut outcome = UnderstandOutcome {
             understanding,
             notices: Vec::new(),

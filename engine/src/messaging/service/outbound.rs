@@ -134,7 +134,7 @@ impl MessagingService {
         }
 
         // A template applied for a lead without a field's value: never sent as `{{…}}`.
-        crate::templates::check_no_placeholders(&content)?;
+        wording::templates::check_no_placeholders(&content)?;
         let assistant = self
             .store_config
             .assistants(scope, None, Some(lead.store_id), Some("DIV004"))
@@ -347,8 +347,8 @@ impl MessagingService {
         if html.trim().is_empty() {
             return Err(Error::invalid("Please Enter Message"));
         }
-        crate::templates::check_no_placeholders(subject)?;
-        crate::templates::check_no_placeholders(html)?;
+        wording::templates::check_no_placeholders(subject)?;
+        wording::templates::check_no_placeholders(html)?;
         let (sender, from_address) = self.email_sender(scope, lead.store_id).await?;
         let new = NewMessage {
             direction: Direction::Send,
@@ -551,7 +551,7 @@ impl MessagingService {
         openings: Vec<Opening<'_>>,
         now: DateTime<Utc>,
     ) -> Result<Vec<Result<Opened>>> {
-        let mut cadences: HashMap<i64, Vec<crate::outreach::cadence::CadenceStep>> = HashMap::new();
+        let mut cadences: HashMap<i64, Vec<wording::cadence::CadenceStep>> = HashMap::new();
         let mut answers = Vec::with_capacity(openings.len());
         let mut rows = Vec::new();
         for opening in openings {

@@ -125,21 +125,7 @@ pub struct MarkRecord {
     pub created_at: DateTime<Utc>,
 }
 
-/// Mark codes are upper-case words joined by underscores (SMS_OPT_OUT, NO_LONGER_OWN, …).
-pub fn check_mark_code(code: &str) -> Result<()> {
-    let valid = (2..=40).contains(&code.len())
-        && code
-            .chars()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-        && code.starts_with(|c: char| c.is_ascii_uppercase());
-    if valid {
-        Ok(())
-    } else {
-        Err(Error::invalid(format!(
-            "intentType must be an upper-case code like SMS_OPT_OUT, got {code:?}"
-        )))
-    }
-}
+pub use crate::domain::leads::check_mark_code;
 
 #[derive(Debug, Clone)]
 pub struct CustomerStore {

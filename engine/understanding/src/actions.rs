@@ -4,7 +4,7 @@
 //! starts the date-time dialogue. The assistant itself only records what it read; acting is a
 //! staff decision.
 
-use super::{Intent, ResponseInsight};
+use crate::{Intent, ResponseInsight};
 
 /// The effects of acting on one intent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,7 +141,7 @@ pub fn meaning(intent: Intent) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::customers::check_mark_code;
+    use domain::leads::check_mark_code;
 
     #[test]
     fn every_intent_leaves_a_valid_mark() {

@@ -8,8 +8,8 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 
+use super::secrets::SecretKey;
 use crate::error::{Error, Result};
-use crate::messaging::secrets::SecretKey;
 
 /// What a link opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -414,12 +414,12 @@ impl Database {
     pub async fn migrate(&self) -> Result<()> {
         match &self.pool {
             Pool::Sqlite(pool) => {
-                let mut migrator = sqlx::migrate!("../migrations/sqlite");
+                let mut migrator = sqlx::migrate!("../../migrations/sqlite");
                 migrator.dangerous_set_table_name(MIGRATIONS_TABLE);
                 migrator.run(pool).await?;
             }
             Pool::Postgres(pool) => {
-                let mut migrator = sqlx::migrate!("../migrations/postgres");
+                let mut migrator = sqlx::migrate!("../../migrations/postgres");
                 migrator.dangerous_set_table_name(MIGRATIONS_TABLE);
                 migrator.run(pool).await?;
             }
