@@ -67,7 +67,10 @@ mod config {
         use engine::domain::JobKindName;
         use engine::domain::roles::ClosedSet;
         // A key of its own, so no key file is made in the working directory.
-        let key = ("BAYLINE_SECRET_KEY", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
+        let key = (
+            "BAYLINE_SECRET_KEY",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        );
         let settings = config(&[key]).unwrap().job_settings().unwrap();
         let registry = jobs::Registry::standard(&settings);
         let mut registered: Vec<&str> = registry.iter().map(|kind| kind.name()).collect();
@@ -75,6 +78,27 @@ mod config {
         registered.sort_unstable();
         named.sort_unstable();
         assert_eq!(registered, named);
+    }
+
+    /// The UI names the kinds it starts or follows in one module; each must be a kind the
+    /// server has, so a renamed kind fails here rather than in a browser.
+    #[test]
+    fn the_kinds_the_ui_names_are_kinds_the_server_has() {
+        use engine::domain::JobKindName;
+        use engine::domain::roles::ClosedSet;
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/lib/job-kinds.ts");
+        let source = std::fs::read_to_string(path).expect("ui/src/lib/job-kinds.ts");
+        let named: Vec<&str> = source
+            .lines()
+            // Comments may hold apostrophes; the names are quoted on the lines between them.
+            .filter(|line| !line.trim_start().starts_with(['/', '*']))
+            .filter_map(|line| line.split('\'').nth(1))
+            .collect();
+        assert!(named.len() >= 3, "{named:?}");
+        let known: Vec<&str> = JobKindName::members().iter().map(|k| k.word()).collect();
+        for kind in named {
+            assert!(known.contains(&kind), "{kind} is no job kind of the server");
+        }
     }
 
     #[test]
