@@ -60,18 +60,9 @@ pub trait JobKind: Send + Sync + 'static {
     fn max_attempts(&self) -> i32 {
         3
     }
-    /// Checks and normalizes the input; the message says what is wrong.
-    fn validate(&self, input: &Json) -> Result<Json, String>;
-    /// The roles that may start it with this (validated) input, when the input narrows them
-    /// (an export of an administrators-only report); by default [`JobKind::allowed_roles`].
-    fn roles_for_input(&self, _input: &Json) -> &'static [Role] {
-        self.allowed_roles()
-    }
-    /// The stores a run works on (from its validated input): starting it needs every one inside
-    /// the caller's scope, and the run belongs to their enterprise.
-    fn store_ids(&self, _input: &Json) -> Vec<i64> {
-        Vec::new()
-    }
+    /// Reads and checks an input once, saying what starting a run with it takes; the message
+    /// says what is wrong. A kind with a typed input answers with [`admit_typed`].
+    fn admit(&self, input: &Json) -> Result<Admission, String>;
     /// Does the work. Long handlers report progress and check for cancellation through `ctx`.
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a>;
     /// Called once when a run ends for good without succeeding (a permanent error, the last
@@ -104,11 +95,40 @@ pub(crate) async fn close_unfinished(
     }
 }
 
-/// `JobKind::validate` for a kind whose input is a typed [`JobInput`]: the input is read and
-/// checked by the type's own rules, and stored in its normal form.
-pub fn validate_typed<I: JobInput>(input: &Json) -> Result<Json, String> {
-    let typed: I = parse_job_input(input).map_err(|e| e.to_string())?;
-    serde_json::to_value(&typed).map_err(|e| e.to_string())
+/// What starting a run with an input takes, read from the input once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Admission {
+    /// The input in its normal form, as the run stores it.
+    pub input: Json,
+    /// Who may start it with this input: the kind's roles, or fewer when the input narrows
+    /// them (an export of an administrators-only report).
+    pub roles: &'static [Role],
+    /// The stores the run works on: starting it needs every one inside the caller's scope,
+    /// and the run belongs to their enterprise.
+    pub store_ids: Vec<i64>,
+}
+
+impl Admission {
+    /// The admission of a typed input that has been read and checked.
+    pub fn of<I: JobInput>(typed: &I, roles: &'static [Role]) -> Result<Self, String> {
+        Ok(Self {
+            input: serde_json::to_value(typed).map_err(|e| e.to_string())?,
+            roles,
+            store_ids: typed.store_ids(),
+        })
+    }
+}
+
+/// `JobKind::admit` for a kind whose input is a typed [`JobInput`] any of `roles` may start:
+/// the input is read and checked by the type's own rules, once.
+pub fn admit_typed<I: JobInput>(input: &Json, roles: &'static [Role]) -> Result<Admission, String> {
+    let typed: I = parse_typed(input)?;
+    Admission::of(&typed, roles)
+}
+
+/// Reads and checks a typed input, for a kind whose admission depends on its value.
+pub fn parse_typed<I: JobInput>(input: &Json) -> Result<I, String> {
+    parse_job_input(input).map_err(|e| e.to_string())
 }
 
 /// The kinds this process can run, by name.

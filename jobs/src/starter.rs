@@ -12,13 +12,14 @@ use serde_json::Value as Json;
 
 use crate::events::{Event, EventBus};
 use crate::queue::JobQueue;
-use crate::registry::{JobKind, Registry, close_unfinished};
+use crate::registry::{Admission, JobKind, Registry, close_unfinished};
 
 /// What a user asks to start.
 #[derive(Debug, Clone)]
 pub struct StartRequest {
     pub kind: String,
-    pub input: Json,
+    /// The input as [`JobStarter::check_start`] read it for this caller.
+    pub admission: Admission,
     pub idempotency_key: Option<String>,
     /// The enterprise the run belongs to (`None`: a platform run).
     pub enterprise_id: Option<i64>,
@@ -73,10 +74,8 @@ impl JobStarter {
     /// that run (`false`: nothing new was started).
     pub async fn start(&self, caller: &Caller, request: StartRequest) -> Result<(JobRun, bool)> {
         let kind = self.permitted_kind(caller, &request.kind)?;
-        let input = kind.validate(&request.input).map_err(|reason| {
-            Error::invalid(format!("Invalid input for {}: {reason}", kind.name()))
-        })?;
-        caller.require_any(kind.roles_for_input(&input))?;
+        let admission = request.admission;
+        caller.require_any(admission.roles)?;
         if let Some(key) = &request.idempotency_key
             && (key.trim().is_empty() || key.len() > 200)
         {
@@ -86,9 +85,9 @@ impl JobStarter {
         }
         let new = NewJobRun {
             enterprise_id: request.enterprise_id,
-            store_ids: kind.store_ids(&input),
+            store_ids: admission.store_ids,
             kind: kind.name().to_owned(),
-            input,
+            input: admission.input,
             max_attempts: kind.max_attempts(),
             idempotency_key: request.idempotency_key,
             created_by: Some(caller.user_id),
@@ -109,23 +108,25 @@ impl JobStarter {
         input: &I,
         enterprise_id: Option<i64>,
     ) -> Result<(JobRun, bool)> {
+        let json = serde_json::to_value(input).map_err(|e| Error::Internal(e.to_string()))?;
         let request = StartRequest {
             kind: I::KIND.to_owned(),
-            input: serde_json::to_value(input).map_err(|e| Error::Internal(e.to_string()))?,
+            admission: self.check_start(caller, I::KIND, &json)?,
             idempotency_key: Some(input.idempotency_key()),
             enterprise_id,
         };
         self.start(caller, request).await
     }
 
-    /// Checks that `caller` may start `kind` with `input`; returns the normalized input.
-    pub fn check_start(&self, caller: &Caller, kind: &str, input: &Json) -> Result<Json> {
+    /// Checks that `caller` may start `kind` with `input`, reading the input once: its normal
+    /// form, and the stores it names (which the caller's scope must hold).
+    pub fn check_start(&self, caller: &Caller, kind: &str, input: &Json) -> Result<Admission> {
         let kind = self.permitted_kind(caller, kind)?;
-        let input = kind.validate(input).map_err(|reason| {
+        let admission = kind.admit(input).map_err(|reason| {
             Error::invalid(format!("Invalid input for {}: {reason}", kind.name()))
         })?;
-        caller.require_any(kind.roles_for_input(&input))?;
-        Ok(input)
+        caller.require_any(admission.roles)?;
+        Ok(admission)
     }
 
     /// Starts a run with no user behind it from a typed input (the dispatcher, inbound texts);
@@ -153,12 +154,12 @@ impl JobStarter {
             .registry
             .get(kind)
             .ok_or_else(|| Error::invalid(format!("Unknown job kind {kind:?}")))?;
-        let input = kind.validate(&input).map_err(Error::invalid)?;
+        let admission = kind.admit(&input).map_err(Error::invalid)?;
         let new = NewJobRun {
             enterprise_id,
-            store_ids: kind.store_ids(&input),
+            store_ids: admission.store_ids,
             kind: kind.name().to_owned(),
-            input,
+            input: admission.input,
             max_attempts: kind.max_attempts(),
             idempotency_key,
             created_by: None,

@@ -74,27 +74,20 @@ pub fn scope_naming(
     Ok(caller.scope(enterprise.or(enterprise_header(req)?))?)
 }
 
-/// Checks that every store a job's input names (see `JobKind::store_ids`) is inside the
+/// Checks that every store a job's input names (its admission's `store_ids`) is inside the
 /// scope; answers their enterprise, if the input names any.
 pub async fn job_stores_in_scope(
     state: &crate::state::AppState,
     scope: impl FnOnce() -> Result<Scope, ApiError>,
-    kind: &str,
-    input: &serde_json::Value,
+    store_ids: &[i64],
 ) -> Result<Option<i64>, ApiError> {
-    let store_ids = state
-        .jobs
-        .registry()
-        .get(kind)
-        .map(|kind| kind.store_ids(input))
-        .unwrap_or_default();
     if store_ids.is_empty() {
         // Kinds that name no store need no scope (platform jobs have none).
         return Ok(None);
     }
     let scope = scope()?;
     let mut enterprise = None;
-    for store_id in store_ids {
+    for &store_id in store_ids {
         enterprise = Some(store_in_scope(state, &scope, store_id).await?.enterprise_id);
     }
     Ok(enterprise)

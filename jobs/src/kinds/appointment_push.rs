@@ -11,7 +11,9 @@ use engine::imports::sources::SyncSettings;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{CloseFuture, JobError, JobFuture, JobKind, Unfinished, validate_typed};
+use crate::registry::{
+    Admission, CloseFuture, JobError, JobFuture, JobKind, Unfinished, admit_typed,
+};
 
 pub struct AppointmentPush {
     settings: SyncSettings,
@@ -41,14 +43,8 @@ impl JobKind for AppointmentPush {
         5
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<AppointmentPushInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<AppointmentPushInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<AppointmentPushInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -14,7 +14,7 @@ use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobFuture, JobKind, admit_typed};
 
 /// Leads settled together (their rules read and their texts written at once), between
 /// progress reports and cancellation checks.
@@ -47,14 +47,8 @@ impl JobKind for BulkInitiate {
         5
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<BulkInitiationInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<BulkInitiationInput>(input)
-            .map(|input| input.store_ids)
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<BulkInitiationInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -15,7 +15,9 @@ use serde_json::{Value as Json, json};
 
 use super::file_import::{RunObserver, report_status};
 use crate::context::JobContext;
-use crate::registry::{CloseFuture, JobError, JobFuture, JobKind, Unfinished, validate_typed};
+use crate::registry::{
+    Admission, CloseFuture, JobError, JobFuture, JobKind, Unfinished, admit_typed,
+};
 
 pub struct DataSync {
     settings: SyncSettings,
@@ -40,14 +42,8 @@ impl JobKind for DataSync {
         IMPORT_ROLES
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<SyncInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<SyncInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<SyncInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -11,7 +11,7 @@ use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobError, JobFuture, JobKind, admit_typed};
 
 pub struct Enrichment;
 
@@ -28,14 +28,8 @@ impl JobKind for Enrichment {
         IMPORT_ROLES
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<EnrichmentInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<EnrichmentInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<EnrichmentInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

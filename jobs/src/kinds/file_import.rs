@@ -13,7 +13,9 @@ use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{CloseFuture, JobError, JobFuture, JobKind, Unfinished, validate_typed};
+use crate::registry::{
+    Admission, CloseFuture, JobError, JobFuture, JobKind, Unfinished, admit_typed,
+};
 
 pub struct FileImport;
 
@@ -52,14 +54,8 @@ impl JobKind for FileImport {
         IMPORT_ROLES
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<FileImportInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<FileImportInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<FileImportInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

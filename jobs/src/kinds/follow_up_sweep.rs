@@ -10,7 +10,7 @@ use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobError, JobFuture, JobKind, admit_typed};
 
 pub struct FollowUpSweep {
     settings: MessagingSettings,
@@ -35,8 +35,8 @@ impl JobKind for FollowUpSweep {
         FOLLOW_UP_SWEEP_ROLES
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<FollowUpSweepInput>(input)
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<FollowUpSweepInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, _input: Json) -> JobFuture<'a> {

@@ -9,7 +9,7 @@ use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobFuture, JobKind, admit_typed};
 
 pub struct LineTypes {
     settings: MessagingSettings,
@@ -38,14 +38,8 @@ impl JobKind for LineTypes {
         MANAGER_ROLES
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<LineTypesInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<LineTypesInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<LineTypesInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

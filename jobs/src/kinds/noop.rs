@@ -8,7 +8,7 @@ use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobError, JobFuture, JobKind, admit_typed};
 
 pub struct Noop;
 
@@ -25,8 +25,8 @@ impl JobKind for Noop {
         &[Role::SuperAdmin, Role::SuperDataAdmin]
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<NoopInput>(input)
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<NoopInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

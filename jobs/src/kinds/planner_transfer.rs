@@ -15,7 +15,7 @@ use engine::store::settings::SettingsStore;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobError, JobFuture, JobKind, admit_typed};
 
 pub struct PlannerTransfer;
 
@@ -35,14 +35,8 @@ impl JobKind for PlannerTransfer {
         PLANNER_ROLES
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<PlannerTransferInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<PlannerTransferInput>(input)
-            .map(|input| input.store_ids)
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<PlannerTransferInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

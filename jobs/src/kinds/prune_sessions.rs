@@ -6,7 +6,7 @@ use engine::domain::{JobInput, PruneSessionsInput, Role};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobFuture, JobKind, admit_typed};
 
 pub struct PruneSessions;
 
@@ -23,8 +23,8 @@ impl JobKind for PruneSessions {
         &[Role::SuperAdmin]
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<PruneSessionsInput>(input)
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<PruneSessionsInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, _input: Json) -> JobFuture<'a> {

@@ -10,7 +10,9 @@ use engine::lane::push::{self, RepairOrderPushInput};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{CloseFuture, JobError, JobFuture, JobKind, Unfinished, validate_typed};
+use crate::registry::{
+    Admission, CloseFuture, JobError, JobFuture, JobKind, Unfinished, admit_typed,
+};
 
 pub struct RepairOrderPush {
     settings: SyncSettings,
@@ -40,14 +42,8 @@ impl JobKind for RepairOrderPush {
         5
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<RepairOrderPushInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<RepairOrderPushInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<RepairOrderPushInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

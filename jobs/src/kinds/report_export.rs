@@ -14,7 +14,7 @@ use reports::{ExportSettings, REPORT_ROLES, ReportExportInput, Reports};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobError, JobFuture, JobKind, parse_typed};
 
 /// How often the progress bar moves while rows are written.
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);
@@ -42,18 +42,10 @@ impl JobKind for ReportExport {
         REPORT_ROLES
     }
 
-    fn roles_for_input(&self, input: &Json) -> &'static [Role] {
-        parse_job_input::<ReportExportInput>(input).map_or(REPORT_ROLES, |input| input.roles())
-    }
-
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<ReportExportInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<ReportExportInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        let typed: ReportExportInput = parse_typed(input)?;
+        // An administrators-only report narrows who may start it.
+        Admission::of(&typed, typed.roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -10,7 +10,7 @@ use reports::{ExportSettings, REPORT_ROLES, ReportMailInput, Reports};
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobError, JobFuture, JobKind, parse_typed};
 
 pub struct ReportMail {
     exports: ExportSettings,
@@ -36,23 +36,15 @@ impl JobKind for ReportMail {
         REPORT_ROLES
     }
 
-    fn roles_for_input(&self, input: &Json) -> &'static [Role] {
-        parse_job_input::<ReportMailInput>(input).map_or(REPORT_ROLES, |input| input.roles())
-    }
-
     fn max_attempts(&self) -> i32 {
         // A retry would e-mail the recipients who already have it again.
         1
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<ReportMailInput>(input)
-    }
-
-    fn store_ids(&self, input: &Json) -> Vec<i64> {
-        parse_job_input::<ReportMailInput>(input)
-            .map(|input| input.store_ids())
-            .unwrap_or_default()
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        let typed: ReportMailInput = parse_typed(input)?;
+        // An administrators-only report narrows who may start it.
+        Admission::of(&typed, typed.roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -8,7 +8,7 @@ use engine::messaging::{Delivery, MessagingService, MessagingSettings, SendMessa
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobError, JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobError, JobFuture, JobKind, admit_typed};
 
 pub struct SendMessage {
     settings: MessagingSettings,
@@ -37,8 +37,8 @@ impl JobKind for SendMessage {
         5
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<SendMessageInput>(input)
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<SendMessageInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -12,7 +12,7 @@ use engine::store::job_runs::Counts;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobFuture, JobKind, admit_typed};
 
 pub struct SendMessages {
     settings: MessagingSettings,
@@ -41,8 +41,8 @@ impl JobKind for SendMessages {
         5
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<SendMessagesInput>(input)
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<SendMessagesInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

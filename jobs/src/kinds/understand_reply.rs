@@ -12,7 +12,7 @@ use engine::messaging::{MessagingService, MessagingSettings, UnderstandReplyInpu
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
-use crate::registry::{JobFuture, JobKind, validate_typed};
+use crate::registry::{Admission, JobFuture, JobKind, admit_typed};
 
 pub struct UnderstandReply {
     settings: MessagingSettings,
@@ -41,8 +41,8 @@ impl JobKind for UnderstandReply {
         3
     }
 
-    fn validate(&self, input: &Json) -> Result<Json, String> {
-        validate_typed::<UnderstandReplyInput>(input)
+    fn admit(&self, input: &Json) -> Result<Admission, String> {
+        admit_typed::<UnderstandReplyInput>(input, self.allowed_roles())
     }
 
     fn run<'a>(&'a self, ctx: &'a JobContext, input: Json) -> JobFuture<'a> {

@@ -332,16 +332,16 @@ impl JobApi {
             Some(caller.scope(enterprise_header(req)?)?.enterprise_id)
         };
         let input = body.0.input.unwrap_or(Value::Null);
-        let input = state.jobs.check_start(&caller, &body.0.kind, &input)?;
+        let admission = state.jobs.check_start(&caller, &body.0.kind, &input)?;
         if let Some(enterprise) =
-            job_stores_in_scope(&state, || request_scope(&caller, req), &body.0.kind, &input)
+            job_stores_in_scope(&state, || request_scope(&caller, req), &admission.store_ids)
                 .await?
         {
             enterprise_id = Some(enterprise);
         }
         let request = StartRequest {
             kind: body.0.kind,
-            input,
+            admission,
             idempotency_key: body.0.idempotency_key,
             enterprise_id,
         };

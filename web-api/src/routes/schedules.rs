@@ -171,11 +171,11 @@ impl ScheduleApi {
     ) -> ApiResult<CreatedSchedule> {
         let body = body.0;
         let scope = caller.scope(Some(body.enterprise_id))?;
-        let input =
+        let admission =
             state
                 .jobs
                 .check_start(&caller, &body.job_kind, &body.input.unwrap_or(Value::Null))?;
-        job_stores_in_scope(&state, || Ok(scope), &body.job_kind, &input).await?;
+        job_stores_in_scope(&state, || Ok(scope), &admission.store_ids).await?;
         if body.store_id_fk.is_some() {
             stores_of(&state, &scope, None, body.store_id_fk).await?;
         } else if scope.boc_id.is_some() || scope.store_id.is_some() {
@@ -194,7 +194,7 @@ impl ScheduleApi {
             time_zone: body
                 .time_zone
                 .unwrap_or_else(|| DEFAULT_TIME_ZONE.to_owned()),
-            input,
+            input: admission.input,
             is_enabled: body.enabled.unwrap_or(true),
             created_by: Some(caller.user_id),
         };
