@@ -417,6 +417,7 @@ impl Server {
             trusted_proxies: config.trusted_proxies.clone(),
             sync: engine::imports::sources::SyncSettings::new(&config.file_drop_dir),
             exports: config.exports(),
+            uploads: config.uploads(),
             ..AppState::new(
                 db.clone(),
                 AuthService::new(db, policy),

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use engine::DatabaseUrl;
 use engine::imports::sources::SyncSettings;
+use engine::imports::spool::KeptUploads;
 use engine::messaging::MessagingSettings;
 use engine::messaging::email::Mailer;
 use engine::messaging::gateway_hosts::GatewayHosts;
@@ -56,6 +57,9 @@ pub struct Config {
     pub file_drop_dir: PathBuf,
     /// Where report exports are written (shared by the API and every worker).
     pub export_dir: PathBuf,
+    /// Where uploaded import files wait for their load (`BAYLINE_UPLOAD_DIR`); a worker that
+    /// does not share it reads the database's copy instead.
+    pub upload_dir: PathBuf,
     /// How long an export stays downloadable.
     pub export_keep_hours: i64,
     /// `BAYLINE_SECRET_KEY`: seals provider secrets at rest. Without it, a key file in the data
@@ -123,7 +127,12 @@ impl Config {
             messaging: self.messaging()?,
             sync: SyncSettings::new(&self.file_drop_dir),
             exports: self.exports(),
+            uploads: self.uploads(),
         })
+    }
+
+    pub fn uploads(&self) -> KeptUploads {
+        KeptUploads::new(&self.upload_dir)
     }
 
     /// The key provider secrets are sealed with: the environment's, else the data directory's
@@ -188,6 +197,9 @@ impl Config {
         let export_dir = get("BAYLINE_EXPORT_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| data_dir.join("exports"));
+        let upload_dir = get("BAYLINE_UPLOAD_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| data_dir.join("uploads"));
         let export_keep_hours = match get("BAYLINE_EXPORT_KEEP_HOURS") {
             Some(v) => match v.parse::<i64>() {
                 Ok(n) if (1..=24 * 90).contains(&n) => n,
@@ -312,6 +324,7 @@ impl Config {
             listen,
             file_drop_dir,
             export_dir,
+            upload_dir,
             export_keep_hours,
             data_dir,
             database_url,

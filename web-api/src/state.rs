@@ -7,6 +7,7 @@ use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
 use engine::imports::sources::SyncSettings;
+use engine::imports::spool::KeptUploads;
 use engine::lane::board::LaneBoard;
 use engine::messaging::{MessagingService, MessagingSettings, Notice};
 use engine::outreach::{AutomatedRuns, BulkInitiation, FollowUps};
@@ -84,6 +85,8 @@ pub struct AppState {
     pub sync: SyncSettings,
     /// Where report exports are and how long they are kept.
     pub exports: ExportSettings,
+    /// Where uploaded import files wait for their load.
+    pub uploads: KeptUploads,
     pub understandings: UnderstandingStore,
     pub templates: TemplateService,
     pub booking: AppointmentService,
@@ -157,6 +160,7 @@ impl AppState {
             data_sources: DataSourceStore::new(db.clone()),
             sync: SyncSettings::new("data/file-drop"),
             exports: ExportSettings::new("data/exports", chrono::Duration::hours(24)),
+            uploads: KeptUploads::new("data/uploads"),
             understandings: UnderstandingStore::new(db.clone()),
             templates: TemplateService::new(db.clone()),
             booking: AppointmentService::new(db.clone()),

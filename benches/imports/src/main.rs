@@ -226,6 +226,7 @@ async fn load(db: &Database, file: &Path) -> anyhow::Result<(f64, Value)> {
         report.id,
         Utc::now().date_naive(),
         &Unobserved,
+        None,
     )
     .await?;
     let seconds = started.elapsed().as_secs_f64();

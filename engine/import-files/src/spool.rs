@@ -1,5 +1,8 @@
 //! An upload written to a temporary file as it arrives, with its size and digest: memory
-//! holds one buffer however large the file.
+//! holds one buffer however large the file. The file is then kept where the worker that loads
+//! it looks first ([`KeptUploads`]), so an upload's bytes are spooled once.
+
+use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
@@ -14,10 +17,17 @@ pub struct SpooledFile {
     pub sha256: String,
 }
 
-/// Writes `from` to a temporary file; more than [`MAX_IMPORT_BYTES`], or nothing, is refused.
-pub async fn spool_upload(mut from: impl AsyncRead + Unpin) -> Result<SpooledFile> {
+/// Writes `from` to a temporary file in the uploads' directory; more than
+/// [`MAX_IMPORT_BYTES`], or nothing, is refused.
+pub async fn spool_upload(
+    mut from: impl AsyncRead + Unpin,
+    uploads: &KeptUploads,
+) -> Result<SpooledFile> {
     let internal = |e: std::io::Error| Error::Internal(format!("spooling an upload: {e}"));
-    let file = tempfile::NamedTempFile::new().map_err(internal)?;
+    tokio::fs::create_dir_all(&uploads.dir)
+        .await
+        .map_err(internal)?;
+    let file = tempfile::NamedTempFile::new_in(&uploads.dir).map_err(internal)?;
     let mut to = tokio::fs::File::create(file.path())
         .await
         .map_err(internal)?;
@@ -59,6 +69,55 @@ fn hex(digest: Sha256) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Where uploaded files wait for the worker that loads them (`BAYLINE_UPLOAD_DIR`, by default
+/// `uploads` in the data directory): one file per import report, named by its id. The
+/// database keeps every file too, in chunks, so a worker that does not find it here (on
+/// another machine, or after a restart that lost it) spools it from there instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptUploads {
+    dir: PathBuf,
+}
+
+impl KeptUploads {
+    pub fn new(dir: impl AsRef<Path>) -> Self {
+        Self {
+            dir: dir.as_ref().to_owned(),
+        }
+    }
+
+    /// Where report `report_id`'s file is kept.
+    pub fn path_of(&self, report_id: i64) -> PathBuf {
+        self.dir.join(format!("report-{report_id}"))
+    }
+
+    /// Keeps a spooled upload as report `report_id`'s file.
+    pub fn keep(&self, spooled: SpooledFile, report_id: i64) -> Result<()> {
+        spooled
+            .file
+            .persist(self.path_of(report_id))
+            .map(drop)
+            .map_err(|e| Error::Internal(format!("keeping an upload: {e}")))
+    }
+
+    /// Report `report_id`'s file, if it is here and as large as the report says.
+    pub fn at_hand(&self, report_id: i64, size_bytes: i64) -> Option<PathBuf> {
+        let path = self.path_of(report_id);
+        let metadata = std::fs::symlink_metadata(&path).ok()?;
+        (metadata.is_file() && metadata.len() == size_bytes.max(0) as u64).then_some(path)
+    }
+
+    /// Lets report `report_id`'s file go, once its load is over.
+    pub fn forget(&self, report_id: i64) {
+        match std::fs::remove_file(self.path_of(report_id)) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                tracing::warn!(report = report_id, error = %e, "an upload could not be removed")
+            }
+        }
+    }
 }
 
 /// The size and SHA-256 (hex) of a file on disk, read in one pass (blocking).

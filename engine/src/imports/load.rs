@@ -10,6 +10,7 @@ use chrono::{NaiveDate, Utc};
 use tokio::sync::mpsc;
 
 use super::reader::{ReadEvent, SourceRow, read_file};
+use super::spool::KeptUploads;
 use super::{BATCH_ROWS, ImportStatus, fields, read_record};
 use crate::error::{Error, Result};
 use crate::store::imports::{
@@ -72,15 +73,35 @@ struct Checked {
 /// A checked batch and the bytes of the file behind its last row.
 struct Chunk(Checked, u64);
 
-/// Loads report `report_id`'s file (see the module's description). A report already final is
-/// returned as it is (but for one its run gave up on, which is resumed). A file that turns out unreadable fails the report (FAILED, its reason
-/// kept) and the validation error is returned; other errors leave it to be resumed.
+/// Loads report `report_id`'s file (see the module's description), read where the upload
+/// was kept when it is in `kept`, else spooled from the database's copy. A report already
+/// final is returned as it is (but for one its run gave up on, which is resumed). A file that
+/// turns out unreadable fails the report (FAILED, its reason kept) and the validation error is
+/// returned; other errors leave it to be resumed. The kept file goes when the load is over.
 pub async fn load_file(
     store: &ImportStore,
     enterprise_id: i64,
     report_id: i64,
     today: NaiveDate,
     observer: &impl LoadObserver,
+    kept: Option<&KeptUploads>,
+) -> Result<LoadOutcome> {
+    let loaded = load_report(store, enterprise_id, report_id, today, observer, kept).await;
+    // Over when loaded, cancelled or unreadable; an interrupted load reads it again.
+    let over = matches!(&loaded, Ok(_) | Err(Error::Validation { .. }));
+    if let Some(kept) = kept.filter(|_| over) {
+        kept.forget(report_id);
+    }
+    loaded
+}
+
+async fn load_report(
+    store: &ImportStore,
+    enterprise_id: i64,
+    report_id: i64,
+    today: NaiveDate,
+    observer: &impl LoadObserver,
+    kept: Option<&KeptUploads>,
 ) -> Result<LoadOutcome> {
     let report = store.report(enterprise_id, report_id).await?;
     if !store.is_resumable(&report).await? {
@@ -102,15 +123,21 @@ pub async fn load_file(
             .await?;
         return Err(Error::invalid(reason));
     }
-    let spooled = tempfile::NamedTempFile::new()
-        .map_err(|e| Error::Internal(format!("creating a spool file: {e}")))?;
-    let path = spooled.path().to_owned();
-    {
-        let mut file = tokio::fs::File::create(&path)
-            .await
-            .map_err(|e| Error::Internal(format!("creating a spool file: {e}")))?;
-        store.spool(report.id, &mut file).await?;
-    }
+    let at_hand = kept.and_then(|kept| kept.at_hand(report.id, report.size_bytes));
+    // The database's copy, spooled only when the upload is not kept here.
+    let mut spooled = None;
+    let path = match at_hand {
+        Some(path) => path,
+        None => {
+            let file = tempfile::NamedTempFile::new()
+                .map_err(|e| Error::Internal(format!("creating a spool file: {e}")))?;
+            let mut to = tokio::fs::File::create(file.path())
+                .await
+                .map_err(|e| Error::Internal(format!("creating a spool file: {e}")))?;
+            store.spool(report.id, &mut to).await?;
+            spooled.insert(file).path().to_owned()
+        }
+    };
     match load_rows(store, &report, &path, observer).await {
         Ok(true) => {}
         Ok(false) => {

@@ -181,7 +181,17 @@ impl Syncer<'_> {
                 done_bytes,
                 total_bytes,
             };
-            match load_file(self.imports, enterprise_id, report.id, today, &overall).await {
+            // A dropped file is read from the database's copy: the drop may change under the load.
+            match load_file(
+                self.imports,
+                enterprise_id,
+                report.id,
+                today,
+                &overall,
+                None,
+            )
+            .await
+            {
                 Ok(LoadOutcome::Finished(..)) => {}
                 Ok(LoadOutcome::Cancelled(_)) => {
                     let totals = self.imports.sync_totals(record.id).await?;

@@ -7,6 +7,7 @@ use chrono::Utc;
 use engine::Database;
 use engine::domain::{JobInput, JobStatus, Role, parse_job_input};
 use engine::imports::load::{LoadObserver, LoadOutcome, LoadProgress, load_file};
+use engine::imports::spool::KeptUploads;
 use engine::imports::{FileImportInput, IMPORT_ROLES, ImportStatus};
 use engine::store::imports::{ImportStore, UnfinishedReports};
 use engine::store::job_runs::Counts;
@@ -17,7 +18,16 @@ use crate::registry::{
     Admission, CloseFuture, JobError, JobFuture, JobKind, Unfinished, admit_typed,
 };
 
-pub struct FileImport;
+pub struct FileImport {
+    uploads: KeptUploads,
+}
+
+impl FileImport {
+    /// Loads files from `uploads` when they are there, else from the database's copy.
+    pub fn new(uploads: KeptUploads) -> Self {
+        Self { uploads }
+    }
+}
 
 /// Reports each batch to the run (bytes read of the file) and stops when it is cancelled.
 pub(crate) struct RunObserver<'a>(pub(crate) &'a JobContext);
@@ -72,6 +82,7 @@ impl JobKind for FileImport {
                 input.report_id,
                 today,
                 &RunObserver(ctx),
+                Some(&self.uploads),
             )
             .await;
             match outcome {
@@ -114,7 +125,7 @@ impl JobKind for FileImport {
             let Ok(input) = parse_job_input::<FileImportInput>(run.input) else {
                 return Ok(());
             };
-            ImportStore::new(db.clone())
+            let closed = ImportStore::new(db.clone())
                 .close_unfinished(
                     UnfinishedReports::Report(input.report_id),
                     report_status(run.status),
@@ -122,7 +133,9 @@ impl JobKind for FileImport {
                     Utc::now(),
                 )
                 .await
-                .map(drop)
+                .map(drop);
+            self.uploads.forget(input.report_id);
+            closed
         })
     }
 }

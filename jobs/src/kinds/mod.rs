@@ -21,6 +21,7 @@ mod understand_reply;
 use std::sync::Arc;
 
 use engine::imports::sources::SyncSettings;
+use engine::imports::spool::KeptUploads;
 use engine::messaging::MessagingSettings;
 use reports::ExportSettings;
 
@@ -53,6 +54,8 @@ pub struct KindSettings {
     pub sync: SyncSettings,
     /// Where report exports are written and how long they are kept.
     pub exports: ExportSettings,
+    /// Where uploaded import files wait for their load.
+    pub uploads: KeptUploads,
 }
 
 pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
@@ -63,7 +66,7 @@ pub fn all(settings: &KindSettings) -> Vec<Arc<dyn JobKind>> {
         Arc::new(CvLeadImport),
         Arc::new(DataSync::new(settings.sync.clone())),
         Arc::new(Enrichment),
-        Arc::new(FileImport),
+        Arc::new(FileImport::new(settings.uploads.clone())),
         Arc::new(FollowUpSweep::new(messaging.clone())),
         Arc::new(LineTypes::new(messaging.clone())),
         Arc::new(Noop),

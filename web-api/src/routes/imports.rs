@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use engine::auth::{Caller, Scope};
 use engine::domain::JobInput;
 use engine::imports::reader::{FileInfo, SourceRow, sample};
-use engine::imports::spool::{SpooledFile, spool_upload};
+use engine::imports::spool::{KeptUploads, SpooledFile, spool_upload};
 use engine::imports::{
     ColumnMapping, EnrichmentInput, EnrichmentStatus, FileImportInput, FileType, IMPORT_ROLES,
     ReasonKey, RecallType, ReviewDecision, fields, fields_of,
@@ -418,9 +418,12 @@ async fn saved_mapping(
 }
 
 /// The upload spooled and its header and first rows read.
-async fn read_upload(upload: Upload) -> ApiResult<(String, SpooledFile, FileInfo, Vec<SourceRow>)> {
+async fn read_upload(
+    upload: Upload,
+    uploads: &KeptUploads,
+) -> ApiResult<(String, SpooledFile, FileInfo, Vec<SourceRow>)> {
     let file_name = upload.file_name().unwrap_or("import.csv").to_owned();
-    let spooled = spool_upload(upload.into_async_read()).await?;
+    let spooled = spool_upload(upload.into_async_read(), uploads).await?;
     let path = spooled.file.path().to_owned();
     let size = spooled.size;
     let (info, rows) = tokio::task::spawn_blocking(move || sample(&path, size, SAMPLE_ROWS))
@@ -509,7 +512,8 @@ impl ImportApi {
             upload_store(&state, &scope, enterprise_id.0, boc_id_pk.0, store_id_pk.0).await?;
         let saved =
             saved_mapping(&state, &scope, data_source_id.0, store.store_id, file_type).await?;
-        let (file_name, spooled, info, _) = read_upload(form.multipart_file).await?;
+        let (file_name, spooled, info, _) =
+            read_upload(form.multipart_file, &state.uploads).await?;
         let mapping = fields::resolve(file_type, &info.headers, chosen.as_ref(), saved.as_ref())?;
         let new = NewReport {
             enterprise_id: store.enterprise_id,
@@ -531,6 +535,10 @@ impl ImportApi {
             .imports
             .create_report(&new, spooled.file.path(), Utc::now())
             .await?;
+        // Where the worker reads it (the database's copy serves one elsewhere).
+        if let Err(error) = state.uploads.keep(spooled, report.id) {
+            tracing::warn!(report = report.id, %error, "the upload is loaded from the database");
+        }
         let input = FileImportInput {
             report_id: report.id,
             store_id: store.store_id,
@@ -543,6 +551,7 @@ impl ImportApi {
             Ok((run, _)) => run,
             Err(error) => {
                 state.imports.delete_queued(report.id).await?;
+                state.uploads.forget(report.id);
                 return Err(error.into());
             }
         };
@@ -571,7 +580,8 @@ impl ImportApi {
         let store = upload_store(&state, &scope, None, None, store_id_pk.0).await?;
         let saved =
             saved_mapping(&state, &scope, data_source_id.0, store.store_id, file_type).await?;
-        let (file_name, _spooled, info, rows) = read_upload(form.multipart_file).await?;
+        let (file_name, _spooled, info, rows) =
+            read_upload(form.multipart_file, &state.uploads).await?;
         let mapping = fields::suggest(file_type, &info.headers, saved.as_ref());
         let missing_required = fields_of(file_type)
             .iter()

@@ -16,14 +16,17 @@ const ALLOWED: &[Role] = &[Role::SuperAdmin, Role::EnterpriseAdmin];
 
 /// The standard kinds (configured like the server) plus the test kinds below.
 pub fn registry(config: &web_api::config::Config) -> Registry {
-    let mut registry = Registry::standard(&config.job_settings().unwrap());
+    let settings = config.job_settings().unwrap();
+    let mut registry = Registry::standard(&settings);
     registry.register(Arc::new(Flaky));
     registry.register(Arc::new(Fail));
     registry.register(Arc::new(Panics));
     registry.register(Arc::new(Slow));
     registry.register(Arc::new(Backwards));
     registry.register(Arc::new(FailsFirstTime));
-    registry.register(Arc::new(ImportGivesUp(FileImport)));
+    registry.register(Arc::new(ImportGivesUp(FileImport::new(
+        settings.uploads.clone(),
+    ))));
     registry
 }
 

@@ -459,3 +459,69 @@ async fn the_sample_files_of_every_kind_load_with_the_problems_they_were_written
     assert_eq!(first_name, "Tomás");
     assert_eq!(address.as_deref(), Some("12 Rue de l'Église\nApt 4"));
 }
+
+#[tokio::test]
+async fn an_upload_is_spooled_once_where_its_worker_reads_it_and_goes_when_it_is_loaded() {
+    let app = crate::helpers::spawn_api_only().await;
+    let token = app.token_of("enterprise-admin").await;
+    let uploads = std::path::Path::new(app.setting("BAYLINE_DATA_DIR").unwrap()).join("uploads");
+    let csv = |number: u32, last_name: &str| {
+        format!(
+            "Cust #,Last Name,First Name,Cell Phone,VIN,Make,Model,Year\n\
+             KEPT-{number},{last_name},Test,555301900{number},1HGCM82633A90000{number},Honda,Civic,2020\n"
+        )
+    };
+    let upload = |number: u32, last_name: &'static str| {
+        let app = &app;
+        let token = &token;
+        async move {
+            let response = app
+                .upload_import(
+                    token,
+                    DMS,
+                    "kept.csv",
+                    csv(number, last_name).into_bytes(),
+                    None,
+                )
+                .await;
+            assert_eq!(response.status(), StatusCode::ACCEPTED);
+            let started: Value = response.json().await.unwrap();
+            (
+                started["id"].as_i64().unwrap(),
+                started["jobRunId"].as_i64().unwrap(),
+            )
+        }
+    };
+
+    // The worker reads the kept file, not a second spool of the database's copy: a kept file
+    // changed (to the same size) after the upload loads as changed.
+    let (read_here, first_run) = upload(1, "Alpha").await;
+    let kept = uploads.join(format!("report-{read_here}"));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), csv(1, "Alpha"));
+    std::fs::write(&kept, csv(1, "Omega")).unwrap();
+    // A worker that does not find it (on another machine) reads the database's copy.
+    let (read_there, second_run) = upload(2, "Bravo").await;
+    std::fs::remove_file(uploads.join(format!("report-{read_there}"))).unwrap();
+
+    let _worker = app.spawn_worker();
+    for run in [first_run, second_run] {
+        let detail = app.wait_until_final(&token, run).await;
+        assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    }
+    let last_name = |number: &str| {
+        Query::select()
+            .column(Customers::LastName)
+            .from(Customers::Table)
+            .and_where(Expr::col(Customers::Custno).eq(number))
+            .to_owned()
+    };
+    let omega: String = app.db.fetch_scalar(&last_name("KEPT-1")).await.unwrap();
+    let bravo: String = app.db.fetch_scalar(&last_name("KEPT-2")).await.unwrap();
+    assert_eq!((omega.as_str(), bravo.as_str()), ("Omega", "Bravo"));
+    // Loaded, the kept files are gone.
+    let left: Vec<_> = std::fs::read_dir(&uploads)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
