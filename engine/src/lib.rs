@@ -20,3 +20,6 @@ pub mod templates;
 
 pub use db::{BackendKind, Database, DatabaseUrl, Transaction};
 pub use error::{Error, Result};
+
+#[cfg(test)]
+mod area_graph;
