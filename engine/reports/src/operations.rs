@@ -515,7 +515,7 @@ impl Reports {
             .from(PlannerAudits::Table)
             .and_where(Expr::col(PlannerAudits::EnterpriseId).eq(filter.scope.enterprise_id))
             .and_where(in_window(Expr::col(PlannerAudits::CreatedAt), filter));
-        let whole_enterprise = filter.scope.boc_id.is_none() && filter.scope.store_id.is_none();
+        let whole_enterprise = filter.scope.is_whole_enterprise();
         query.and_where(if whole_enterprise {
             Expr::col(PlannerAudits::StoreId)
                 .is_in(filter.store_ids.clone())

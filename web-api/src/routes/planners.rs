@@ -445,7 +445,7 @@ macro_rules! planner_endpoints {
                 let visible = state.tenancy.stores(&scope).await?;
                 let allowed = match audit.store_id {
                     Some(store) => visible.iter().any(|s| s.id == store),
-                    None => scope.store_id.is_none() && scope.boc_id.is_none(),
+                    None => scope.is_whole_enterprise(),
                 };
                 if !allowed {
                     return Err(engine::Error::not_found("Planner audit not found").into());

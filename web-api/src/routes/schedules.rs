@@ -90,7 +90,7 @@ pub struct ScheduleApi;
 /// The stores whose schedules a caller below enterprise level sees (`None`: the whole
 /// enterprise's, their own and the enterprise-wide ones).
 async fn narrowed_stores(state: &AppState, scope: &Scope) -> ApiResult<Option<HashSet<i64>>> {
-    if scope.boc_id.is_none() && scope.store_id.is_none() {
+    if scope.is_whole_enterprise() {
         return Ok(None);
     }
     Ok(Some(
@@ -178,7 +178,7 @@ impl ScheduleApi {
         job_stores_in_scope(&state, || Ok(scope), &admission.store_ids).await?;
         if body.store_id_fk.is_some() {
             stores_of(&state, &scope, None, body.store_id_fk).await?;
-        } else if scope.boc_id.is_some() || scope.store_id.is_some() {
+        } else if !scope.is_whole_enterprise() {
             return Err(engine::Error::invalid(
                 "storeIdFk is required: your schedules belong to your stores",
             )

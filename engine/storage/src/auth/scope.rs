@@ -103,6 +103,11 @@ impl Caller {
 }
 
 impl Scope {
+    /// Whether the scope is a whole enterprise (not one dealer's or one store's part of it).
+    pub fn is_whole_enterprise(&self) -> bool {
+        self.boc_id.is_none() && self.store_id.is_none()
+    }
+
     /// Whether a record owned by this enterprise, dealer and store is inside the scope.
     pub fn contains(&self, enterprise_id: i64, boc_id: Option<i64>, store_id: Option<i64>) -> bool {
         enterprise_id == self.enterprise_id

@@ -192,7 +192,8 @@ impl MessageStore {
             ])
             .from(EmailOutbox::Table)
             .and_where(Expr::col(EmailOutbox::EnterpriseId).eq(scope.enterprise_id));
-        if scope.store_id.is_some() || scope.boc_id.is_some() {
+        if !scope.is_whole_enterprise() {
+            // The outbox has no store: a part of the enterprise sees its messages' e-mail.
             let mut visible = Query::select();
             visible.column((Msg::Table, Msg::Id)).from(Msg::Table);
             scope.restrict(&mut visible, Msg::Table, false);
