@@ -187,8 +187,7 @@ impl AssistantReplies {
             return Ok(Responded::default());
         };
         if lead.customer_block_sms
-            || understanding.carrier_keyword.is_some()
-            || understanding.has(Intent::Stop)
+            || understanding.is_opt_out_or_help()
             || lead.conversation_closed
             || !lead.ai_enabled
             || !lead.customer_ai_enabled
@@ -701,7 +700,7 @@ impl AssistantReplies {
     }
 }
 
-/// A plain yes to the time the assistant offered ("Yes", "ok that works", "sounds good").
+/// A plain yes to the time the assistant offered ("Yes", "ok that works", "sounds good", 👍).
 pub(crate) fn is_affirmative(text: &str) -> bool {
     let cleaned: String = text
         .to_lowercase()
@@ -715,6 +714,15 @@ pub(crate) fn is_affirmative(text: &str) -> bool {
         })
         .collect();
     let words = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A thumbs up (any skin tone), OK hand or check mark, alone.
+    let approving = |c: char| {
+        matches!(c, '👍' | '👌' | '✅' | '✔' | '\u{fe0f}')
+            || ('\u{1f3fb}'..='\u{1f3ff}').contains(&c)
+    };
+    let trimmed = text.trim();
+    if !trimmed.is_empty() && trimmed.chars().all(|c| approving(c) || c.is_whitespace()) {
+        return true;
+    }
     const YES: [&str; 14] = [
         "yes",
         "yeah",
@@ -750,10 +758,31 @@ mod tests {
 
     #[test]
     fn a_plain_yes_accepts_the_offer() {
-        for yes in ["Yes", "yes that works!", "OK", "Sounds good, thanks", "y"] {
+        for yes in [
+            "Yes",
+            "YES",
+            "Yes!",
+            "yes that works!",
+            "OK",
+            "Sounds good, thanks",
+            "y",
+            "sure",
+            "👍",
+            "👍🏽",
+            " 👌 ",
+            "✅",
+        ] {
             assert!(is_affirmative(yes), "{yes}");
         }
-        for no in ["no", "yesterday was better", "not that time", "maybe"] {
+        for no in [
+            "no",
+            "yesterday was better",
+            "not that time",
+            "maybe",
+            "👎",
+            "",
+            "🙂",
+        ] {
             assert!(!is_affirmative(no), "{no}");
         }
     }

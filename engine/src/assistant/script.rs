@@ -346,55 +346,54 @@ impl Script {
                         t.grain.as_str()
                     )
                 });
-                let (action, reply) =
-                    if understanding.carrier_keyword.is_some() || understanding.has(Intent::Stop) {
-                        ("opt-out", None)
-                    } else if handoff_for(&understanding)
-                        .filter(|h| !understanding.has(Intent::ApptSet) || h.tag == "CC")
-                        .is_some()
-                    {
-                        ("handoff", Some(self.render(Reply::Handoff, &names)))
-                    } else {
-                        let agreed = understanding.has(Intent::CustAppr)
-                            || understanding.has(Intent::ApptSet)
-                            || is_affirmative(text);
-                        match understanding.requested_time {
-                            _ if !agreed && understanding.requested_time.is_none() => {
-                                ("no-reply", None)
-                            }
-                            _ if !self.booking_enabled => ("left-to-staff", None),
-                            Some(t) if matches!(t.grain, Grain::Minute | Grain::Hour) => {
-                                let when = format!(
-                                    "{} at {}",
-                                    crate::domain::appointments::display_day(t.start.date()),
-                                    crate::domain::appointments::display_time(t.start.time())
-                                );
-                                let booked = self.render(
-                                    Reply::Booked,
-                                    &[
-                                        ("firstName", first_name),
-                                        ("store", store_name),
-                                        ("when", &when),
-                                    ],
-                                );
-                                ("book", Some(format!("(if {when} is free) {booked}")))
-                            }
-                            Some(_) => {
-                                let thanks = self.render(Reply::Thanks, &names);
-                                let offer = self.render(
-                                    Reply::Offer,
-                                    &[
-                                        ("firstName", first_name),
-                                        ("store", store_name),
-                                        ("times", "(the nearest free times)"),
-                                        ("first", "(the first of them)"),
-                                    ],
-                                );
-                                ("offer", Some(format!("{thanks} {offer}")))
-                            }
-                            None => ("ask-time", Some(self.render(Reply::AskTime, &names))),
+                let (action, reply) = if understanding.is_opt_out_or_help() {
+                    ("opt-out", None)
+                } else if handoff_for(&understanding)
+                    .filter(|h| !understanding.has(Intent::ApptSet) || h.tag == "CC")
+                    .is_some()
+                {
+                    ("handoff", Some(self.render(Reply::Handoff, &names)))
+                } else {
+                    let agreed = understanding.has(Intent::CustAppr)
+                        || understanding.has(Intent::ApptSet)
+                        || is_affirmative(text);
+                    match understanding.requested_time {
+                        _ if !agreed && understanding.requested_time.is_none() => {
+                            ("no-reply", None)
                         }
-                    };
+                        _ if !self.booking_enabled => ("left-to-staff", None),
+                        Some(t) if matches!(t.grain, Grain::Minute | Grain::Hour) => {
+                            let when = format!(
+                                "{} at {}",
+                                crate::domain::appointments::display_day(t.start.date()),
+                                crate::domain::appointments::display_time(t.start.time())
+                            );
+                            let booked = self.render(
+                                Reply::Booked,
+                                &[
+                                    ("firstName", first_name),
+                                    ("store", store_name),
+                                    ("when", &when),
+                                ],
+                            );
+                            ("book", Some(format!("(if {when} is free) {booked}")))
+                        }
+                        Some(_) => {
+                            let thanks = self.render(Reply::Thanks, &names);
+                            let offer = self.render(
+                                Reply::Offer,
+                                &[
+                                    ("firstName", first_name),
+                                    ("store", store_name),
+                                    ("times", "(the nearest free times)"),
+                                    ("first", "(the first of them)"),
+                                ],
+                            );
+                            ("offer", Some(format!("{thanks} {offer}")))
+                        }
+                        None => ("ask-time", Some(self.render(Reply::AskTime, &names))),
+                    }
+                };
                 ExecutedTurn {
                     text: text.clone(),
                     intents: understanding.intent_names(),

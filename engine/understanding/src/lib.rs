@@ -106,6 +106,17 @@ impl Understanding {
         self.intents.iter().any(|hit| hit.intent == intent)
     }
 
+    /// Whether the assistant leaves the reply unanswered: an opt-out (STOP or its like, or in
+    /// the customer's own words) or HELP, which the compliance answer covers. A lone YES or
+    /// START is the carriers' opt-in word and an answer at once: the assistant reads it as
+    /// the answer (a customer who had opted out is resubscribed as well).
+    pub fn is_opt_out_or_help(&self) -> bool {
+        matches!(
+            self.carrier_keyword,
+            Some(ComplianceKeyword::OptOut | ComplianceKeyword::Help)
+        ) || self.has(Intent::Stop)
+    }
+
     pub fn intent_names(&self) -> Vec<&'static str> {
         self.intents.iter().map(|hit| hit.intent.code()).collect()
     }

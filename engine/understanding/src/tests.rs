@@ -519,6 +519,9 @@ fn carrier_keywords_are_single_words() {
     let start = understand_local("yes", local("2025-06-11T10:00"));
     assert_eq!(start.carrier_keyword, Some(ComplianceKeyword::OptIn));
     assert_eq!(start.intent_names(), ["APPT_SET"]);
+    // STOP and HELP are the compliance answer's; YES is also an answer to the assistant.
+    assert!(stop.is_opt_out_or_help() && help.is_opt_out_or_help());
+    assert!(!start.is_opt_out_or_help());
     let sentence = understand_local("cancel my appt", local("2025-06-11T10:00"));
     assert_eq!(sentence.carrier_keyword, None);
 }

@@ -155,6 +155,21 @@ async fn a_customer_who_names_a_free_time_is_booked_and_confirmed_by_text() {
 
 #[tokio::test]
 async fn a_taken_time_gets_the_nearest_free_ones_and_a_yes_books_the_first() {
+    the_offer_is_taken_by("Yes that works").await;
+}
+
+/// YES alone is also the carriers' opt-in word: from a customer who never opted out it is an
+/// answer, and the assistant books what it offered (issue 36).
+#[tokio::test]
+async fn a_bare_yes_takes_the_offer_as_a_thumbs_up_does() {
+    for answer in ["YES", "👍"] {
+        the_offer_is_taken_by(answer).await;
+    }
+}
+
+/// Fills 9:00 on a Monday four weeks out, has the customer ask for it, and answers the
+/// assistant's offer of the nearest free time with `answer`: the offered time is booked.
+async fn the_offer_is_taken_by(answer: &str) {
     let app = crate::helpers::spawn_app().await;
     let token = app.token_of("office-manager").await;
     let picked = app.reachable_leads(8).await;
@@ -199,14 +214,14 @@ async fn a_taken_time_gets_the_nearest_free_ones_and_a_yes_books_the_first() {
         .to_owned();
 
     let mark = app.last_message_id().await;
-    app.customer_says(&token, customer, "Yes that works").await;
+    app.customer_says(&token, customer, answer).await;
     let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
     assert!(
         confirmation.contains(&offered),
         "{confirmation} / {offered}"
     );
     let (set, _, _, _) = app.lead_flags(lead).await;
-    assert!(set);
+    assert!(set, "{answer}: {confirmation}");
 }
 
 #[tokio::test]
