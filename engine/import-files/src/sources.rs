@@ -64,6 +64,11 @@ pub const LOAD_ORDER: [FileType; 8] = [
     FileType::FeaAlert,
 ];
 
+/// The folder of a source's directory Bayline writes into for the dealer system to read
+/// (appointment and repair-order changes, `outbound/appointments/`, `outbound/repair-orders/`):
+/// a sync never reads it.
+pub const WRITE_BACK_FOLDER: &str = "outbound";
+
 /// The folder of a source's directory that holds one file type's exports, e.g.
 /// `dms_customer_vehicles`.
 pub fn folder_of(file_type: FileType) -> String {

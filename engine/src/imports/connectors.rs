@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::FileType;
-use super::sources::{LOAD_ORDER, folder_of};
+use super::sources::{LOAD_ORDER, WRITE_BACK_FOLDER, folder_of};
 use crate::domain::lane::RoStatus;
 use crate::error::{Error, Result};
 use crate::lane::push::pushed_moves;
@@ -87,7 +87,7 @@ impl FileDrop {
             let entry = entry.map_err(|e| io_error("listing", &self.directory, e))?;
             let name = entry.file_name().to_string_lossy().into_owned();
             let known = LOAD_ORDER.iter().any(|t| folder_of(*t) == name);
-            if !known && !in_progress(&name) {
+            if !known && !in_progress(&name) && name != WRITE_BACK_FOLDER {
                 delivery.misplaced.push(name);
             }
         }
@@ -612,6 +612,10 @@ mod tests {
         write("dms_sales/.hidden.csv");
         write("dms_sales/late.csv.part");
         write("stray.csv");
+        // What Bayline writes back for the dealer system is not a delivery.
+        std::fs::create_dir_all(dir.path().join(WRITE_BACK_FOLDER).join("appointments")).unwrap();
+        std::fs::create_dir_all(dir.path().join(crate::lane::push::OUTBOUND_FOLDER)).unwrap();
+        write(&format!("{}/1.json", crate::lane::push::OUTBOUND_FOLDER));
         let delivery = drop.deliver(Utc::now()).await.unwrap();
         let names: Vec<_> = delivery.files.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(

@@ -214,3 +214,22 @@ pub fn pushed_moves(feed_directory: &Path) -> HashMap<String, (RoStatus, DateTim
         .map(|(number, (status, at, _))| (number, (status, at)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use import_files::sources::WRITE_BACK_FOLDER;
+
+    /// A sync skips the write-back folder, so everything written back must be inside it.
+    #[test]
+    fn what_is_written_back_is_inside_the_folder_a_sync_skips() {
+        for folder in [
+            super::OUTBOUND_FOLDER,
+            crate::appointments::writeback::OUTBOUND_FOLDER,
+        ] {
+            assert!(
+                folder.starts_with(&format!("{WRITE_BACK_FOLDER}/")),
+                "{folder}"
+            );
+        }
+    }
+}
