@@ -39871,6 +39871,12 @@ export interface components {
             updatedAt: string;
             username: string;
         };
+        /** AdvisorNameView */
+        AdvisorNameView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** ApplyBody */
         ApplyBody: {
             /** @description A body to fill (the editor's live preview). */
@@ -39955,6 +39961,8 @@ export interface components {
         AppointmentView: {
             /** Format: int64 */
             advisorId?: number;
+            /** @description The advisor as staff see them everywhere (the lane board too). */
+            advisorName?: string;
             /** Format: date-time */
             apptDateTime: string;
             /**
@@ -40110,6 +40118,8 @@ export interface components {
         };
         /** AvailabilityView */
         AvailabilityView: {
+            /** @description The store's advisors, by the ids the slots name, with the name staff see. */
+            advisors: components["schemas"]["AdvisorNameView"][];
             days: components["schemas"]["DayAvailabilityView"][];
             /** Format: uint32 */
             slotMinutes: number;
@@ -41501,6 +41511,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             lastName: string;
+            /** @description The name staff see everywhere (appointments too): first and last, else "Advisor <no>". */
+            name: string;
             /**
              * Format: int64
              * @description Their orders on the board now (the advisor lists only).

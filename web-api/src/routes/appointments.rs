@@ -42,6 +42,8 @@ pub struct AppointmentView {
     /// `servicePackages`, `notes`.
     pub appt_id: i64,
     pub advisor_id: Option<i64>,
+    /// The advisor as staff see them everywhere (the lane board too).
+    pub advisor_name: Option<String>,
     pub op_code: Option<String>,
     pub dealer_code: Option<String>,
     pub service_packages: Option<String>,
@@ -64,6 +66,7 @@ pub struct AppointmentView {
 
 impl From<AppointmentRecord> for AppointmentView {
     fn from(a: AppointmentRecord) -> Self {
+        let advisor_name = a.advisor_name();
         let name = [a.customer_first_name, a.customer_last_name]
             .into_iter()
             .flatten()
@@ -88,6 +91,7 @@ impl From<AppointmentRecord> for AppointmentView {
             transport_type: a.transport_type,
             appt_id: a.id,
             advisor_id: a.advisor_id,
+            advisor_name,
             op_code: a.op_code,
             dealer_code: a.dealer_code,
             service_packages: a.service_packages,
@@ -355,6 +359,15 @@ pub struct AvailabilityView {
     pub time_zone: String,
     pub slot_minutes: u32,
     pub days: Vec<DayAvailabilityView>,
+    /// The store's advisors, by the ids the slots name, with the name staff see.
+    pub advisors: Vec<AdvisorNameView>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct AdvisorNameView {
+    pub id: i64,
+    pub name: String,
 }
 
 #[derive(Debug, Object)]
@@ -839,6 +852,11 @@ impl AppointmentApi {
             time_zone: calendar.time_zone,
             slot_minutes: engine::appointments::SLOT_MINUTES,
             days: days.into_iter().map(Into::into).collect(),
+            advisors: calendar
+                .advisor_names
+                .into_iter()
+                .map(|(id, name)| AdvisorNameView { id, name })
+                .collect(),
         }))
     }
 

@@ -56,8 +56,30 @@ pub struct LaneAdvisorView {
     pub advisor_no: String,
     pub first_name: String,
     pub last_name: String,
+    /// The name staff see everywhere (appointments too): first and last, else "Advisor <no>".
+    pub name: String,
     /// Their orders on the board now (the advisor lists only).
     pub open_count: Option<i64>,
+}
+
+impl LaneAdvisorView {
+    fn new(
+        id: i64,
+        advisor_no: String,
+        first_name: String,
+        last_name: String,
+        open_count: Option<i64>,
+    ) -> Self {
+        let name = engine::appointments::advisor_name(&first_name, &last_name, &advisor_no);
+        Self {
+            id,
+            advisor_no,
+            first_name,
+            last_name,
+            name,
+            open_count,
+        }
+    }
 }
 
 /// One card: the spec's service-order item (customer, vehicle, advisor, `daysDiff`) with the
@@ -138,12 +160,14 @@ impl CardViews {
                 year: card.year,
                 mileage: card.mileage_in.or(card.odometer),
             }),
-            advisor: card.advisor_id.map(|id| LaneAdvisorView {
-                id,
-                advisor_no: card.advisor_number.unwrap_or_default(),
-                first_name: card.advisor_first_name.unwrap_or_default(),
-                last_name: card.advisor_last_name.unwrap_or_default(),
-                open_count: None,
+            advisor: card.advisor_id.map(|id| {
+                LaneAdvisorView::new(
+                    id,
+                    card.advisor_number.unwrap_or_default(),
+                    card.advisor_first_name.unwrap_or_default(),
+                    card.advisor_last_name.unwrap_or_default(),
+                    None,
+                )
             }),
             fsi_id: card.fsi_id,
             unread_count: card.unread_count,
@@ -358,12 +382,14 @@ async fn advisors(
             .advisors(store_id)
             .await?
             .into_iter()
-            .map(|a| LaneAdvisorView {
-                id: a.id,
-                advisor_no: a.advisor_no,
-                first_name: a.first_name,
-                last_name: a.last_name,
-                open_count: Some(a.open_count),
+            .map(|a| {
+                LaneAdvisorView::new(
+                    a.id,
+                    a.advisor_no,
+                    a.first_name,
+                    a.last_name,
+                    Some(a.open_count),
+                )
             })
             .collect(),
     ))

@@ -794,3 +794,65 @@ fn ids(list: &Value) -> Vec<i64> {
         .map(|a| a["id"].as_i64().unwrap())
         .collect()
 }
+
+/// An advisor is called the same on the booking, the store's availability and the lane board
+/// (issue 36: the appointment screens said "Advisor 2" where the lane said Elizabeth Adams).
+#[tokio::test]
+async fn an_advisor_has_one_name_on_the_booking_the_availability_and_the_lane() {
+    let app = spawn_app().await;
+    let manager = app.token_of("office-manager").await;
+    let day = a_free_monday() + Duration::days(21);
+    let lead = app.a_lead_of(1, Some(1)).await;
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/appointment",
+            &manager,
+            Some(json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "10:30 AM"})),
+        )
+        .await;
+    let advisor = booked["appointment"]["advisorId"].as_i64().unwrap();
+    let name = booked["appointment"]["advisorName"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        !name.starts_with("Advisor "),
+        "the demo's advisors have names: {name}"
+    );
+
+    let availability = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/appointment/availability?storeId=1&startDate={day}&days=1"),
+            &manager,
+            None,
+        )
+        .await;
+    let offered = availability["advisors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == advisor)
+        .unwrap_or_else(|| panic!("{availability}"));
+    assert_eq!(offered["name"], name.as_str());
+
+    let lane = app
+        .ok_json(Method::GET, "/api/getAdivsorByStore/1", &manager, None)
+        .await;
+    let on_the_lane = lane
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == advisor)
+        .unwrap_or_else(|| panic!("{lane}"));
+    assert_eq!(on_the_lane["name"], name.as_str());
+    assert_eq!(
+        format!(
+            "{} {}",
+            on_the_lane["firstName"].as_str().unwrap(),
+            on_the_lane["lastName"].as_str().unwrap()
+        ),
+        name
+    );
+}

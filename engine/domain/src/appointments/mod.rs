@@ -216,5 +216,17 @@ pub fn display_day(date: NaiveDate) -> String {
     date.format("%A, %B %-d").to_string()
 }
 
+/// How staff see an advisor everywhere: first and last name, or "Advisor <number>" when the
+/// dealer system gave no name.
+pub fn advisor_name(first_name: &str, last_name: &str, advisor_no: &str) -> String {
+    let name = format!("{} {}", first_name.trim(), last_name.trim());
+    let name = name.trim();
+    if name.is_empty() {
+        format!("Advisor {}", advisor_no.trim())
+    } else {
+        name.to_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests;

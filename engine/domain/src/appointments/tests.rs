@@ -86,3 +86,10 @@ fn a_day_has_the_quarter_hours_of_its_opening_hours_in_the_stores_zone() {
     );
     assert_eq!(own.on(date(2026, 7, 7)), week.on(date(2026, 7, 7)));
 }
+
+#[test]
+fn an_advisor_is_called_by_name_else_by_number() {
+    assert_eq!(advisor_name(" Elizabeth", "Adams ", "2"), "Elizabeth Adams");
+    assert_eq!(advisor_name("", "Adams", "2"), "Adams");
+    assert_eq!(advisor_name(" ", "", "A7"), "Advisor A7");
+}

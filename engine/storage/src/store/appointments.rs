@@ -12,6 +12,7 @@ use super::{Page, PageRequest, like_pattern};
 use crate::auth::{Scope, StoreFilter};
 use crate::db::{Database, Transaction};
 use crate::domain::appointments::AppointmentStatus;
+use crate::domain::appointments::advisor_name;
 use crate::domain::leads::LeadStage;
 use crate::error::{Error, Result};
 
@@ -41,6 +42,21 @@ pub struct AppointmentRecord {
     pub vehicle_make: Option<String>,
     pub vehicle_model: Option<String>,
     pub vehicle_vin: Option<String>,
+    pub advisor_first_name: Option<String>,
+    pub advisor_last_name: Option<String>,
+    pub advisor_no: Option<String>,
+}
+
+impl AppointmentRecord {
+    /// Its advisor as staff see them everywhere (`domain::appointments::advisor_name`).
+    pub fn advisor_name(&self) -> Option<String> {
+        let no = self.advisor_no.as_deref()?;
+        Some(advisor_name(
+            self.advisor_first_name.as_deref().unwrap_or_default(),
+            self.advisor_last_name.as_deref().unwrap_or_default(),
+            no,
+        ))
+    }
 }
 
 /// What to look for: stores (inside the caller's scope), a time range, and text matching the
@@ -87,6 +103,10 @@ impl AppointmentStore {
             .left_join(
                 Vehicles::Table,
                 Expr::col((Vehicles::Table, Vehicles::Id)).equals((Appt::Table, Appt::VehicleId)),
+            )
+            .left_join(
+                Advisors::Table,
+                Expr::col((Advisors::Table, Advisors::Id)).equals((Appt::Table, Appt::AdvisorId)),
             );
         scope.restrict(&mut query, Appt::Table, false);
         search.stores.apply(&mut query, Appt::Table);
@@ -192,6 +212,18 @@ impl AppointmentStore {
                 "vehicle_model",
             )
             .expr_as(Expr::col((Vehicles::Table, Vehicles::Vin)), "vehicle_vin")
+            .expr_as(
+                Expr::col((Advisors::Table, Advisors::FirstName)),
+                "advisor_first_name",
+            )
+            .expr_as(
+                Expr::col((Advisors::Table, Advisors::LastName)),
+                "advisor_last_name",
+            )
+            .expr_as(
+                Expr::col((Advisors::Table, Advisors::AdvisorNo)),
+                "advisor_no",
+            )
             .order_by((Appt::Table, Appt::ApptAt), Order::Asc)
             .order_by((Appt::Table, Appt::Id), Order::Asc)
             .limit(page.size)
@@ -212,6 +244,8 @@ pub struct StoreCalendar {
     pub hours: Vec<(i32, String, String)>,
     /// Its advisors' ids, in order.
     pub advisors: Vec<i64>,
+    /// The same advisors, each with the name staff see.
+    pub advisor_names: Vec<(i64, String)>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -230,8 +264,11 @@ struct HoursRow {
 }
 
 #[derive(Debug, sqlx::FromRow)]
-struct IdRow {
+struct AdvisorRow {
     id: i64,
+    first_name: String,
+    last_name: String,
+    advisor_no: String,
 }
 
 /// Who holds a slot: appointments that keep theirs (any source) and Bayline's claims.
@@ -320,9 +357,14 @@ impl AppointmentStore {
             .await?;
         let advisors = self
             .db
-            .fetch_all::<IdRow>(
+            .fetch_all::<AdvisorRow>(
                 &Query::select()
-                    .column(Advisors::Id)
+                    .columns([
+                        Advisors::Id,
+                        Advisors::FirstName,
+                        Advisors::LastName,
+                        Advisors::AdvisorNo,
+                    ])
                     .from(Advisors::Table)
                     .and_where(Expr::col(Advisors::StoreId).eq(store_id))
                     .order_by(Advisors::Id, Order::Asc)
@@ -338,7 +380,16 @@ impl AppointmentStore {
                 .into_iter()
                 .map(|h| (h.weekday, h.opens, h.closes))
                 .collect(),
-            advisors: advisors.into_iter().map(|a| a.id).collect(),
+            advisors: advisors.iter().map(|a| a.id).collect(),
+            advisor_names: advisors
+                .into_iter()
+                .map(|a| {
+                    (
+                        a.id,
+                        advisor_name(&a.first_name, &a.last_name, &a.advisor_no),
+                    )
+                })
+                .collect(),
         }))
     }
 
@@ -559,7 +610,7 @@ impl AppointmentStore {
             .and_where(Expr::col(Customers::Id).eq(customer_id))
             .and_where(Expr::col(Customers::StoreId).eq(store_id));
         scope.restrict(&mut query, Customers::Table, true);
-        Ok(self.db.fetch_optional::<IdRow>(&query).await?.is_some())
+        Ok(self.db.fetch_optional::<(i64,)>(&query).await?.is_some())
     }
 
     /// The store's customers for the editor's lead picker: matching first, last or full name

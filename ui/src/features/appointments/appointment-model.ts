@@ -202,11 +202,6 @@ export function advisorIdsOf(slots: readonly SlotLike[]): number[] {
   return [...ids].sort((a, b) => a - b)
 }
 
-/** Advisors have no names in the API yet. */
-export function advisorLabel(id: number | null | undefined): string {
-  return id === undefined || id === null || id <= 0 ? '' : `Advisor ${id}`
-}
-
 /** `YYYY-MM-DD` `days` after `key`. */
 export function addDays(key: string, days: number): string {
   const t = Date.parse(`${key}T00:00:00Z`)

@@ -110,7 +110,7 @@ describe('applying a move to the board (optimistic, or from the realtime stream)
     const before = board()
     expect(placeCard(before, LANES, cardFixture(50, 'ASSIGNED', { storeId: 2 }), FILTER)).toBe(before)
     const priya = { ...FILTER, advisorNo: '3' }
-    const other = { id: 8, advisorNo: '8', firstName: 'Raj', lastName: 'Carter' }
+    const other = { id: 8, advisorNo: '8', firstName: 'Raj', lastName: 'Carter', name: 'Raj Carter' }
     expect(placeCard(before, LANES, cardFixture(50, 'ASSIGNED', { advisor: other }), priya)).toBe(before)
     expect(placeCard(before, LANES, cardFixture(2, 'HOLD', { advisor: other }), priya).open?.map((c) => c.id)).toEqual([1, 3])
     expect(boardListOf(LANES, cardFixture(2, 'HOLD'), priya)).toBe('open')

@@ -3,7 +3,7 @@ import { createDataTableColumnHelper } from '../../../components/data-table/data
 import { formatPhone } from '../../../lib/format-phone'
 import { clockTime } from '../../../lib/zoned-time'
 import type { Appointment } from '../api/get-store-day-appointments'
-import { advisorLabel, dmsLabel, statusLabel, statusTone, transportLabel, type AppointmentStatus } from '../appointment-model'
+import { dmsLabel, statusLabel, statusTone, transportLabel, type AppointmentStatus } from '../appointment-model'
 import { AppointmentStatusSelect } from './appointment-status-select'
 
 const column = createDataTableColumnHelper<Appointment>()
@@ -57,7 +57,7 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
       header: 'Title',
       cell: (info) => <CellStack main={info.getValue()} sub={info.row.original.opCode ? `Op code ${info.row.original.opCode}` : ''} />,
     }),
-    column.accessor((a) => advisorLabel(a.advisorId), {
+    column.accessor((a) => a.advisorName ?? '', {
       id: 'advisor',
       header: 'Advisor',
       meta: { width: '6rem' },

@@ -22,6 +22,7 @@ const DAY = [
     customerName: 'Sam Okafor',
     cellular: undefined,
     advisorId: undefined,
+    advisorName: undefined,
     transportType: 'DROP_OFF',
     dmsStatus: 'FAILED',
     dmsError: 'The feed folder is not writable',
@@ -80,7 +81,7 @@ describe('AppointmentDayList', () => {
       'Dana Reyes(555)-201-3344',
       '2021 Toyota RAV4VIN 2T3W1RFV8MW123456',
       'Service AppointmentOp code LOF',
-      'Advisor 12',
+      'Elizabeth Adams',
       'Scheduled\u00a0',
       'Waiter',
     ])

@@ -10,7 +10,6 @@ import type { PickerCustomer } from '../api/get-picker-customers'
 import { useBookAppointment, type AppointmentDraft, type BookedAppointment } from '../api/book-appointment'
 import {
   advisorIdsOf,
-  advisorLabel,
   APPOINTMENT_TITLES,
   bookingOutcome,
   clockLabel,
@@ -142,6 +141,8 @@ function AppointmentEditorForm({
   const day = validDate ? (availability.data?.days.find((d) => d.date === date) ?? availability.data?.days[0]) : undefined
   const slots = day?.slots ?? []
   const advisors = advisorIdsOf(slots)
+  // The names staff see everywhere, as the server gives them.
+  const advisorNames = new Map((availability.data?.advisors ?? []).map((a) => [a.id, a.name]))
   if (advisorId !== undefined && !advisors.includes(advisorId)) advisors.push(advisorId)
   const slotAtTime = time === '' ? undefined : slots.find((s) => minutesOfDay(s.time) === minutesOfDay(time))
 
@@ -300,7 +301,7 @@ function AppointmentEditorForm({
               <option value="">Any advisor</option>
               {advisors.map((id) => (
                 <option key={id} value={id}>
-                  {advisorLabel(id)}
+                  {advisorNames.get(id) ?? `#${id}`}
                 </option>
               ))}
             </select>

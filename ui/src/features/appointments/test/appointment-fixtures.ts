@@ -16,7 +16,17 @@ export function slot(time: string, free: number, advisorIds: number[]): FreeSlot
 
 /** A day of store 1: 9:00 (2 free), 9:15 (full), 9:30 (advisor 12 only), 1:45 PM (3 free), answered out of order. */
 export function availabilityFixture(date = TODAY, slots: FreeSlot[] = DEFAULT_SLOTS): Availability {
-  return { storeId: 1, timeZone: ZONE, slotMinutes: 15, days: [{ date, opens: '7:00 AM', closes: '6:00 PM', slots }] }
+  return {
+    storeId: 1,
+    timeZone: ZONE,
+    slotMinutes: 15,
+    days: [{ date, opens: '7:00 AM', closes: '6:00 PM', slots }],
+    advisors: [
+      { id: 11, name: 'Ana Silva' },
+      { id: 12, name: 'Elizabeth Adams' },
+      { id: 13, name: 'Advisor 7' },
+    ],
+  }
 }
 
 const DEFAULT_SLOTS = [slot('9:00 AM', 2, [11, 12]), slot('9:15 AM', 0, []), slot('1:45 PM', 3, [11, 12, 13]), slot('9:30 AM', 1, [12])]
@@ -36,6 +46,7 @@ export function appointmentFixture(over: Partial<Appointment> = {}): Appointment
     apptDateTime: '2026-06-01T13:30:00Z',
     transportType: 'WAITER',
     advisorId: 12,
+    advisorName: 'Elizabeth Adams',
     opCode: 'LOF',
     source: 'BAYLINE',
     type: 'Appt',

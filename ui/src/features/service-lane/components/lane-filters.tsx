@@ -69,7 +69,7 @@ export function LaneFilters({
           <option value={ALL_ADVISORS}>{advisorsPending ? 'All advisors (loading…)' : 'All advisors'}</option>
           {advisors.map((a) => (
             <option key={a.id} value={a.advisorNo}>
-              {[a.firstName, a.lastName].filter(Boolean).join(' ') || `Advisor ${a.advisorNo}`}
+              {a.name}
               {a.openCount ? ` (${a.openCount} open)` : ''}
             </option>
           ))}

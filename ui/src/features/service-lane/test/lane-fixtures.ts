@@ -31,7 +31,7 @@ export function cardFixture(id: number, statusCode = 'UNASSIGNED', extra: Partia
     updatedOn: '2026-11-26T00:00:00Z',
     customer: { id: 100 + id, firstName: 'Donald', lastName: 'Roberts', recordSource: 'DMS', cellular: '+13037800567', email: 'd@example.com' },
     vehicle: { id: 200 + id, make: 'Subaru', model: 'Outback', year: 2022, mileage: 114085 },
-    advisor: { id: 3, advisorNo: '3', firstName: 'Priya', lastName: 'Taylor' },
+    advisor: { id: 3, advisorNo: '3', firstName: 'Priya', lastName: 'Taylor', name: 'Priya Taylor' },
     ...extra,
   }
 }
