@@ -29,7 +29,7 @@ export function AppointmentCard({ appointment, advisor, timeZone, onOpen }: Appo
         {appointment.cellular ? <span className="lane-card__line lane-card__contact">{formatPhone(appointment.cellular)}</span> : null}
       </button>
       <span className="lane-card__foot">
-        <AdvisorChip firstName={advisor?.firstName} lastName={advisor?.lastName} />
+        <AdvisorChip advisor={advisor} />
         <span className="lane-card__flags">
           <span className="lane-card__source">{sourceText(appointment.source)}</span>
         </span>

@@ -103,7 +103,7 @@ function RepairOrderBody({
         <Fact label="Mileage">{mileageText(order.vehicle?.mileage)}</Fact>
         <Fact label="VIN">{order.vehicle?.vin}</Fact>
         <Fact label="Advisor">
-          {order.advisor ? <AdvisorChip firstName={order.advisor.firstName} lastName={order.advisor.lastName} /> : null}
+          {order.advisor ? <AdvisorChip advisor={order.advisor} /> : null}
         </Fact>
         <Fact label="Opened">{writtenDate(order.openDate, 'medium')}</Fact>
         <Fact label="Total">{moneyText(order.totalAmount)}</Fact>
@@ -236,7 +236,7 @@ function AppointmentBody({
         <Fact label="Mobile">{formatPhone(appointment.cellular)}</Fact>
         <Fact label="Vehicle">{appointment.vehicle}</Fact>
         <Fact label="VIN">{appointment.vin}</Fact>
-        <Fact label="Advisor">{advisor ? <AdvisorChip firstName={advisor.firstName} lastName={advisor.lastName} /> : null}</Fact>
+        <Fact label="Advisor">{advisor ? <AdvisorChip advisor={advisor} /> : null}</Fact>
         <Fact label="Op code">{appointment.opCode}</Fact>
         <Fact label="Transport">{appointment.transportType}</Fact>
         <Fact label="Source">{sourceText(appointment.source)}</Fact>

@@ -76,7 +76,7 @@ export function RepairOrderCard({ card, targets, showDelay, focusRequested, onOp
         ) : null}
       </button>
       <span className="lane-card__foot">
-        <AdvisorChip firstName={card.advisor?.firstName} lastName={card.advisor?.lastName} />
+        <AdvisorChip advisor={card.advisor} />
         <span className="lane-card__flags">
           {tone ? (
             <span className={`delay-dot delay-dot--${tone}`} data-testid="delay-color" title={`Delay: ${card.delayColorCode}`}>
