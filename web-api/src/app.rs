@@ -14,7 +14,6 @@ use engine::store::schedules::ScheduleStore;
 use engine::{Database, store::users::UserStore};
 use jobs::{EventBus, Executor, ExecutorSettings, JobQueue, JobStarter, Registry, WorkerPool};
 use poem::endpoint::StaticFilesEndpoint;
-use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::CatchPanic;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Request, Response, Route, handler};
 use poem_openapi::OpenApiService;
@@ -433,17 +432,15 @@ impl Server {
                 "sealed gateway secrets stored before sealing existed"
             );
         }
-        let acceptor = TcpListener::bind(config.listen)
-            .into_acceptor()
+        let listener = tokio::net::TcpListener::bind(config.listen)
             .await
             .with_context(|| format!("cannot listen on {} (BAYLINE_LISTEN)", config.listen))?;
-        let address = acceptor
+        let address = listener
             .local_addr()
-            .first()
-            .and_then(|a| a.as_socket_addr().copied())
             .context("listener has no socket address")?;
+        tracing::info!(%address, "listening");
         let app = endpoint(state.clone(), &config.ui_dir);
-        let handle = tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(app));
+        let handle = tokio::spawn(crate::serve::serve(listener, app));
         let housekeeping = tokio::spawn(prune_sessions_hourly(state.auth.clone()));
         Ok(Self {
             address,

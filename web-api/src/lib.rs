@@ -8,4 +8,5 @@ pub mod error;
 pub mod guard;
 pub mod openapi;
 pub mod routes;
+pub mod serve;
 pub mod state;

@@ -34,6 +34,7 @@ use jobs::{JobStarter, QueueBackend};
 use reports::{ExportSettings, MailingLists, Reports};
 
 use crate::config::TrustedProxies;
+use crate::routes::events::LiveStreams;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -95,6 +96,8 @@ pub struct AppState {
     pub jobs: JobStarter,
     /// Proxies allowed to name the client in forwarding headers.
     pub trusted_proxies: TrustedProxies,
+    /// The realtime streams this process holds open.
+    pub live_streams: LiveStreams,
 }
 
 impl AppState {
@@ -168,6 +171,7 @@ impl AppState {
             db,
             queue,
             trusted_proxies: TrustedProxies::default(),
+            live_streams: LiveStreams::default(),
         }
     }
 

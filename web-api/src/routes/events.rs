@@ -2,6 +2,8 @@
 //! messages and lead counts they may see.
 
 use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use engine::auth::{Caller, Scope};
@@ -99,6 +101,31 @@ impl RealtimeEvent {
 }
 
 pub struct EventApi;
+
+/// How many realtime streams this process holds open (`/api/health` says it): each stream
+/// holds a [`LiveStream`] that leaves with it, when its client goes or its session ends.
+#[derive(Debug, Clone, Default)]
+pub struct LiveStreams(Arc<AtomicUsize>);
+
+impl LiveStreams {
+    pub fn count(&self) -> usize {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    fn open(&self) -> LiveStream {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        LiveStream(self.0.clone())
+    }
+}
+
+/// One open stream, counted while it lives.
+struct LiveStream(Arc<AtomicUsize>);
+
+impl Drop for LiveStream {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
 
 /// Who is listening: their scope (`None`: a platform user across enterprises, who sees every
 /// run and no lead or message), and inside it which leads and messages.
@@ -308,12 +335,13 @@ impl EventApi {
                 .unwrap_or_default(),
         };
         let receiver = state.jobs.events().subscribe();
+        let live = state.live_streams.open();
         let state = state.0.clone();
         let mut recheck = tokio::time::interval(SESSION_RECHECK);
         recheck.tick().await;
         let stream = futures_util::stream::unfold(
-            (receiver, state, audience, recheck),
-            |(mut receiver, state, mut audience, mut recheck)| async move {
+            (receiver, state, audience, recheck, live),
+            |(mut receiver, state, mut audience, mut recheck, live)| async move {
                 loop {
                     let received = tokio::select! {
                         received = receiver.recv() => received,
@@ -335,7 +363,7 @@ impl EventApi {
                     }
                     match audience.view(&state, &event).await {
                         Ok(Some(view)) => {
-                            return Some((view, (receiver, state, audience, recheck)));
+                            return Some((view, (receiver, state, audience, recheck, live)));
                         }
                         Ok(None) => continue,
                         Err(error) => {

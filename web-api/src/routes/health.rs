@@ -16,13 +16,16 @@ pub struct ComponentHealth {
 }
 
 #[derive(Debug, Object)]
-#[oai(skip_serializing_if_is_none)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct Health {
     /// `ok` when every component is, else `degraded`.
     pub status: String,
     pub version: String,
     pub database: ComponentHealth,
     pub queue: ComponentHealth,
+    /// Realtime streams (`/api/events`) this process holds open: one per signed-in tab that
+    /// is shown; it drops when a client goes.
+    pub live_streams: u64,
 }
 
 pub struct HealthApi;
@@ -62,6 +65,7 @@ impl HealthApi {
                 backend: state.queue.name().to_owned(),
                 status: queue,
             },
+            live_streams: state.live_streams.count() as u64,
         })
     }
 }

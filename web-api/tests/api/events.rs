@@ -85,3 +85,35 @@ async fn the_stream_needs_a_session() {
 
     assert_error(app.get("/api/events", None).await, StatusCode::UNAUTHORIZED).await;
 }
+
+/// The server lets a stream go as soon as its client does, without waiting for an event or a
+/// keep-alive to fail (issue 36: sockets stayed in CLOSE-WAIT after browsers left, and a
+/// long-lived browser ran out of connections). Health counts the streams open.
+#[tokio::test]
+async fn a_stream_is_freed_when_its_client_goes() {
+    let app = spawn_app().await;
+    let token = app.token_of("sales-rep").await;
+    let live = || async {
+        let health: serde_json::Value = app.get("/api/health", None).await.json().await.unwrap();
+        health["liveStreams"]
+            .as_u64()
+            .expect("liveStreams in health")
+    };
+    assert_eq!(live().await, 0);
+    let first = app.open_events(&token).await;
+    let second = app.open_events(&token).await;
+    let kept = app.open_events(&token).await;
+    assert_eq!(live().await, 3);
+    drop(first);
+    drop(second);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while live().await != 1 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the server still holds {} streams",
+            live().await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(kept);
+}
