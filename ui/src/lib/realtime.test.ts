@@ -170,6 +170,41 @@ describe('RealtimeClient', () => {
     expect(statuses).toEqual(['connecting', 'open', 'off'])
   })
 
+  it('closes while the page is away and reopens, with a resync, when it is back', async () => {
+    const first = streamResponse()
+    const second = streamResponse()
+    const signals: AbortSignal[] = []
+    const fetch = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.signal) signals.push(init.signal)
+      return Promise.resolve(signals.length === 1 ? first.response : second.response)
+    })
+    const client = new RealtimeClient({ fetch, getUser: () => user })
+    let resyncs = 0
+    subscribeParsed(() => null, () => undefined, () => resyncs++, client)
+    client.start()
+    await flush()
+    client.pause()
+    client.pause() // once is enough
+    expect(signals[0]?.aborted).toBe(true)
+    expect(client.getStatus()).toBe('reconnecting')
+    // Away for a minute: no reconnecting meanwhile.
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(fetch).toHaveBeenCalledTimes(1)
+
+    client.resume()
+    client.resume()
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(client.getStatus()).toBe('open')
+    expect(resyncs).toBe(1)
+    client.stop()
+    expect(signals[1]?.aborted).toBe(true)
+    // A stopped client (signed out) is not reopened by the page coming back.
+    client.resume()
+    await flush()
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
   it('does not connect without a session', async () => {
     const fetch = vi.fn()
     const client = new RealtimeClient({ fetch, getUser: () => null })

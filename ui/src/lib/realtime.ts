@@ -3,7 +3,10 @@
  * session. It is read with `fetch` (EventSource cannot send the token header),
  * parsed as server-sent events and fanned out to subscribers. When it ends or
  * fails it reconnects after 1 s, 2 s, then 5 s; a 401 stops it and ends the
- * session like any other authenticated call.
+ * session like any other authenticated call. While the page is away (left, or
+ * kept in the back/forward cache) the connection is closed, so a long-lived
+ * browser never runs out of its six connections per host; it reopens when the
+ * page is shown again, and screens refetch what they may have missed.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { buildHeaders } from './api-client'
@@ -51,6 +54,8 @@ export class RealtimeClient {
   private generation = 0
   private controller: AbortController | null = null
   private wakeUp: (() => void) | null = null
+  /** Closed by `pause` (the page is away), to be reopened by `resume`. */
+  private paused = false
 
   constructor(options: RealtimeClientOptions = {}) {
     this.url = options.url ?? REALTIME_URL
@@ -72,11 +77,35 @@ export class RealtimeClient {
 
   /** Closes the stream and stops reconnecting. */
   stop(): void {
+    this.paused = false
+    this.close()
+    this.setStatus('off')
+  }
+
+  /**
+   * Closes the connection while the page is away. Screens see a break
+   * (`reconnecting`), so they refetch once `resume` has the stream back.
+   */
+  pause(): void {
+    if (this.status === 'off' || this.paused) return
+    this.paused = true
+    this.close()
+    this.setStatus('reconnecting')
+  }
+
+  /** Reopens a connection `pause` closed. */
+  resume(): void {
+    if (!this.paused) return
+    this.paused = false
+    void this.loop(++this.generation)
+  }
+
+  /** Ends the current connection and any wait to reconnect. */
+  private close() {
     this.generation++
     this.controller?.abort()
     this.controller = null
     this.wakeUp?.()
-    this.setStatus('off')
   }
 
   /** Receives every event while subscribed. */
@@ -191,12 +220,24 @@ export class RealtimeClient {
 /** The app's one connection. */
 export const realtime = new RealtimeClient()
 
-/** Keeps the shared stream open while `token` is set (signed in); closes it on sign-out. */
+/**
+ * Keeps the shared stream open while `token` is set (signed in) and the page is
+ * shown; closes it on sign-out, and while the page is left or in the
+ * back/forward cache (`pagehide`), reopening it when the page is back.
+ */
 export function useRealtimeConnection(token: string | null | undefined, client: RealtimeClient = realtime): void {
   useEffect(() => {
     if (!token) return
     client.start()
-    return () => client.stop()
+    const away = () => client.pause()
+    const back = () => client.resume()
+    window.addEventListener('pagehide', away)
+    window.addEventListener('pageshow', back)
+    return () => {
+      window.removeEventListener('pagehide', away)
+      window.removeEventListener('pageshow', back)
+      client.stop()
+    }
   }, [token, client])
 }
 
