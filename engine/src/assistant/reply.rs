@@ -11,7 +11,7 @@ use super::script::{Reply, Script};
 use super::{Grain, Intent, RequestedTime, Understanding};
 use crate::appointments::service::{AppointmentService, Booked, BookingDraft};
 use crate::appointments::writeback::AppointmentPushInput;
-use crate::auth::Scope;
+use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::appointments::{display_day, display_time};
 use crate::domain::formats::parse_time_zone;
@@ -115,6 +115,13 @@ pub struct Responded {
     /// For the booking calls: SUCCESS or FAILURE, and the text sent.
     pub code: Option<BookingCode>,
     pub text: Option<String>,
+}
+
+/// Who booked: the assistant, or a staff member (by name) whose confirmation text they sign.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BookedBy {
+    Assistant,
+    Staff(String),
 }
 
 /// A free quarter hour the assistant would offer.
@@ -222,6 +229,72 @@ impl AssistantReplies {
             .await
     }
 
+    /// A booking staff made for a lead (the appointment editor, from a conversation or a
+    /// list): the customer gets the confirmation the assistant sends when it books, signed by
+    /// the staff member, and the thread notes who booked what. A customer who cannot be texted
+    /// (opted out, no mobile number, no texting number at the store) gets the note only, with
+    /// the reason, so the booking stands and staff know to call.
+    pub async fn confirm_staff_booking(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        booked: &Booked,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let Some(lead_id) = booked.lead_id else {
+            return Ok(Responded::default());
+        };
+        let Some((lead, _)) = self.leads.get(scope, lead_id).await? else {
+            return Ok(Responded::default());
+        };
+        let verb = if booked.moved_from.is_some() {
+            "moved"
+        } else {
+            "booked"
+        };
+        let confirmed = self
+            .confirm(
+                scope,
+                &lead,
+                booked.clone(),
+                BookedBy::Staff(caller.username.clone()),
+                now,
+            )
+            .await;
+        let (mut responded, told) = match confirmed {
+            Ok(responded) => {
+                let told = match responded.messages.first() {
+                    Some(text) if text.scheduled_for.is_some() => {
+                        "The confirmation text goes out when the customer's texting hours open."
+                    }
+                    _ => "The customer was texted a confirmation.",
+                };
+                (responded, told.to_owned())
+            }
+            Err(Error::Validation { message, .. }) => (
+                Responded::default(),
+                format!("The customer was not texted ({message}); please let them know."),
+            ),
+            Err(other) => return Err(other),
+        };
+        let note = format!(
+            "Appointment {verb} for {} by {}. {told}",
+            booked.when, caller.username
+        );
+        let noted = self
+            .messaging
+            .record_booking_note(caller, &lead, note, booked.appointment_id, now)
+            .await?;
+        responded.notices.extend(noted);
+        if responded.booked.is_none() {
+            responded.notices.push(Notice::AppointmentBooked {
+                id: lead.id,
+                enterprise_id: lead.enterprise_id,
+            });
+        }
+        Ok(responded)
+    }
+
     /// The store's assistant file, or the built-in texts and rules.
     async fn script_of(&self, store_id: i64) -> Result<Script> {
         self.files.script(store_id).await
@@ -300,7 +373,11 @@ impl AssistantReplies {
         self.leads.set_date_time_dialogue(lead.id, true).await?;
         if let Some(at) = wanted {
             match self.try_book(scope, lead, at, now).await? {
-                Ok(booked) => return self.confirm(scope, lead, booked, now).await,
+                Ok(booked) => {
+                    return self
+                        .confirm(scope, lead, booked, BookedBy::Assistant, now)
+                        .await;
+                }
                 Err(reason) => {
                     return self.offer(scope, lead, at, zone, Some(reason), now).await;
                 }
@@ -351,12 +428,14 @@ impl AssistantReplies {
         }
     }
 
-    /// The booking made: confirmation text, calendar invite, the dialogue and the cadence end.
+    /// The booking made: confirmation text, the dialogue and the cadence end, and (for the
+    /// assistant's own bookings) the calendar invite: staff send theirs from the composer.
     async fn confirm(
         &self,
         scope: &Scope,
         lead: &LeadRecord,
         booked: Booked,
+        by: BookedBy,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
         self.leads.set_date_time_dialogue(lead.id, false).await?;
@@ -370,20 +449,25 @@ impl AssistantReplies {
                 ("when", &booked.when),
             ],
         );
+        let sender = match &by {
+            BookedBy::Assistant => None,
+            BookedBy::Staff(name) => Some(name.clone()),
+        };
         let mut responded = self
-            .text(scope, lead, text, BookingCode::Success, now)
+            .text_signed(scope, lead, text, BookingCode::Success, sender, now)
             .await?;
-        if let Some(invite) = self
-            .messaging
-            .queue_automated_invite(
-                scope,
-                lead.id,
-                booked.appointment_id,
-                booked.starts_at,
-                &booked.when,
-                now,
-            )
-            .await?
+        if by == BookedBy::Assistant
+            && let Some(invite) = self
+                .messaging
+                .queue_automated_invite(
+                    scope,
+                    lead.id,
+                    booked.appointment_id,
+                    booked.starts_at,
+                    &booked.when,
+                    now,
+                )
+                .await?
         {
             responded.messages.push(invite);
         }
@@ -669,6 +753,20 @@ impl AssistantReplies {
         code: BookingCode,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
+        self.text_signed(scope, lead, content, code, None, now)
+            .await
+    }
+
+    /// [`Self::text`] signed by `sender` (a staff member), else by the store's assistant.
+    async fn text_signed(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        content: String,
+        code: BookingCode,
+        sender: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
         let message = self
             .messaging
             .queue_automated(
@@ -676,7 +774,7 @@ impl AssistantReplies {
                 AutomatedText {
                     fsi_id: lead.id,
                     content: content.clone(),
-                    sender_name: None,
+                    sender_name: sender,
                 },
                 now,
             )

@@ -41291,6 +41291,12 @@ export interface components {
         /** Health */
         Health: {
             database: components["schemas"]["ComponentHealth"];
+            /**
+             * Format: uint64
+             * @description Realtime streams (`/api/events`) this process holds open: one per signed-in tab that
+             *     is shown; it drops when a client goes.
+             */
+            liveStreams: number;
             queue: components["schemas"]["ComponentHealth"];
             /** @description `ok` when every component is, else `degraded`. */
             status: string;
@@ -41668,9 +41674,12 @@ export interface components {
             /** Format: date-time */
             lastMessageReceivedDate?: string;
             latestMessage?: string;
+            outcome?: string;
             responseInsight?: string;
             responseReqd: boolean;
             serviceType: string;
+            /** @description The lead's stage (INITIATED, RESPONDED … APPOINTMENT_SET) and its outcome. */
+            status: string;
             /** Format: int64 */
             storeId: number;
             /** Format: int32 */

@@ -136,4 +136,12 @@ describe('applyLeadCounts', () => {
     expect(applyLeadCounts({ id: 7, totalUnreadCount: 0 }, booked)).not.toHaveProperty('appointmentSet')
     expect(parseLeadEvent({ event: 'lead', data: { type: 'APPOINTMENT_BOOKED', lead: booked } })).toEqual(booked)
   })
+
+  it('moves the stage a booking moved, clearing an outcome it no longer has', () => {
+    const row = { id: 7, totalUnreadCount: 0, status: 'INITIATED', outcome: 'NO_SHOW' as string | undefined }
+    const booked = { id: 7, totalUnreadCount: 0, status: 'APPOINTMENT_SET', outcome: null }
+    expect(applyLeadCounts(row, booked)).toMatchObject({ status: 'APPOINTMENT_SET', outcome: undefined })
+    // An event without the stage leaves both alone.
+    expect(applyLeadCounts(row, { id: 7, totalUnreadCount: 1 })).toMatchObject({ status: 'INITIATED', outcome: 'NO_SHOW' })
+  })
 })

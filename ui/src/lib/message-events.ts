@@ -30,6 +30,9 @@ export interface LeadCounts {
   responseInsight?: string | null
   appointmentSet?: boolean
   appointmentId?: number | null
+  /** The lead's stage (INITIATED … APPOINTMENT_SET) and its outcome. */
+  status?: string
+  outcome?: string | null
 }
 
 /** The fields of a lead that `lead.counts` events carry. */
@@ -37,13 +40,19 @@ export type LeadCountFields = Pick<LeadCounts, 'totalUnreadCount' | 'totalInboun
 
 /**
  * The lead (as any screen keeps it) with the counters of a `lead.counts` event; the rest is
- * kept. The appointment flag, its id and the insight are applied where the lead has them.
+ * kept. The appointment flag, its id, the insight, the stage and its outcome are applied where
+ * the lead has them.
  */
 export function applyLeadCounts<T extends LeadCountFields>(lead: T, counts: LeadCounts): T {
   const booking: Record<string, unknown> = {}
   if (counts.appointmentSet !== undefined && 'appointmentSet' in lead) booking.appointmentSet = counts.appointmentSet
   if (counts.appointmentId !== undefined && 'appointmentId' in lead) booking.appointmentId = counts.appointmentId
   if (counts.responseInsight !== undefined && 'responseInsight' in lead) booking.responseInsight = counts.responseInsight
+  // A booking moves the stage (APPOINTMENT_SET) and may clear the outcome.
+  if (counts.status !== undefined) {
+    if ('status' in lead) booking.status = counts.status
+    if ('outcome' in lead) booking.outcome = counts.outcome ?? undefined
+  }
   return {
     ...lead,
     ...booking,

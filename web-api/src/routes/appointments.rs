@@ -418,14 +418,12 @@ impl AppointmentApi {
                 .await?;
             send_all(state, &invites).await?;
         }
-        if let Some(lead) = booked.lead_id {
-            state
-                .publish([engine::messaging::Notice::AppointmentBooked {
-                    id: lead,
-                    enterprise_id: booked.enterprise_id,
-                }])
-                .await;
-        }
+        let confirmed = state
+            .assistant
+            .confirm_staff_booking(caller, &scope, &booked, now)
+            .await?;
+        send_all(state, &confirmed.messages).await?;
+        state.publish(confirmed.notices).await;
         let appointment = one(state, &scope, booked.appointment_id).await?;
         Ok(Json(BookingAnswer {
             message: booked.message,
@@ -448,13 +446,7 @@ impl AppointmentApi {
             .assistant
             .book_from_text(&scope, fsi_id, text, Utc::now())
             .await?;
-        let sent: Vec<_> = responded
-            .messages
-            .iter()
-            .filter(|m| m.scheduled_for.is_none())
-            .cloned()
-            .collect();
-        send_all(state, &sent).await?;
+        send_all(state, &responded.messages).await?;
         start_pushes(state, &responded.pushes, scope.enterprise_id).await?;
         state.publish(responded.notices.clone()).await;
         let booked = responded.booked.as_ref().map(|b| b.appointment_id);
@@ -552,12 +544,13 @@ async fn start_pushes(
     Ok(())
 }
 
-/// Starts the send jobs of messages just stored.
+/// Starts the send jobs of messages just stored; those held for the customer's texting hours
+/// are the scheduler's.
 async fn send_all(
     state: &AppState,
     messages: &[engine::store::messages::MessageRecord],
 ) -> ApiResult<()> {
-    for message in messages {
+    for message in messages.iter().filter(|m| m.scheduled_for.is_none()) {
         jobs::dispatcher::dispatch(
             &state.messages,
             &state.jobs,

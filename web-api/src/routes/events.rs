@@ -42,6 +42,9 @@ pub struct LeadCountsView {
     pub response_insight: Option<String>,
     pub appointment_set: bool,
     pub appointment_id: Option<i64>,
+    /// The lead's stage (INITIATED, RESPONDED … APPOINTMENT_SET) and its outcome.
+    pub status: String,
+    pub outcome: Option<String>,
 }
 
 /// The assistant handed a conversation to staff: the card to show them.
@@ -276,6 +279,8 @@ impl Audience {
                             response_insight: c.response_insight,
                             appointment_set: c.appointment_set,
                             appointment_id: c.appointment_id,
+                            status: c.status,
+                            outcome: c.outcome,
                         }),
                     }))
             }

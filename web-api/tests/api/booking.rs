@@ -856,3 +856,82 @@ async fn an_advisor_has_one_name_on_the_booking_the_availability_and_the_lane() 
         name
     );
 }
+
+/// A booking staff make from a conversation is texted to the customer (signed by them) and
+/// noted in the thread, and the lead's stage moves live (issue 36: the booking route never
+/// texted, and the conversation kept showing "Initiated").
+#[tokio::test]
+async fn a_booking_staff_make_is_texted_to_the_customer_and_noted_in_the_thread() {
+    let app = spawn_app().await;
+    let rep = app.token_of("office-manager").await;
+    let lead = app.textable_lead("+15557770144").await;
+    let mut events = app.open_events(&rep).await;
+    let day = a_free_monday() + Duration::days(49);
+    app.ok_json(
+        Method::POST,
+        "/api/appointment",
+        &rep,
+        Some(json!({"futureServiceInteractionId": lead.id, "inpDate": day.to_string(), "inpTime": "10:00 AM"})),
+    )
+    .await;
+    let thread = app.history(&rep, lead.id).await;
+    let is_confirmation = |m: &&Value| {
+        m["messageType"] == "SMS"
+            && m["direction"] != "RECEIVED"
+            && m["content"].as_str().unwrap().contains("is booked for")
+    };
+    let text = thread
+        .iter()
+        .find(is_confirmation)
+        .unwrap_or_else(|| panic!("no confirmation text in {thread:#?}"));
+    let note = thread
+        .iter()
+        .find(|m| m["notificationType"] == "SCHEDULE_APPOINTMENT")
+        .unwrap_or_else(|| panic!("no booking note in {thread:#?}"));
+    let noted = note["content"].as_str().unwrap();
+    assert!(noted.starts_with("Appointment booked for"), "{noted}");
+    assert!(!noted.contains("not texted"), "{noted}");
+    // The staff member signs both.
+    assert_eq!(text["messageSentBy"], note["messageSentBy"]);
+    let staged = loop {
+        let event = events
+            .next_named("lead", std::time::Duration::from_secs(10))
+            .await
+            .expect("a lead event");
+        if event["lead"]["status"] == "APPOINTMENT_SET" {
+            break event;
+        }
+    };
+    assert_eq!(staged["lead"]["id"], lead.id);
+
+    // A customer who opted out is not texted; the booking stands and the note says why.
+    app.db
+        .execute(
+            &Query::update()
+                .table(Customers::Table)
+                .value(Customers::BlockSms, true)
+                .and_where(Expr::col(Customers::Id).eq(lead.customer_id))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let other_day = day + Duration::days(7);
+    let moved = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment",
+            &rep,
+            Some(json!({"futureServiceInteractionId": lead.id, "apptId": staged["lead"]["appointmentId"], "inpDate": other_day.to_string(), "inpTime": "11:00 AM"})),
+        )
+        .await;
+    assert_eq!(moved["code"], "SUCCESS");
+    let thread = app.history(&rep, lead.id).await;
+    let texts = thread.iter().filter(is_confirmation).count();
+    assert_eq!(texts, 1, "the opted-out customer was texted: {thread:#?}");
+    let moved_note = thread
+        .iter()
+        .filter_map(|m| m["content"].as_str())
+        .find(|c| c.starts_with("Appointment moved for"))
+        .unwrap_or_else(|| panic!("no note of the move in {thread:#?}"));
+    assert!(moved_note.contains("not texted"), "{moved_note}");
+}

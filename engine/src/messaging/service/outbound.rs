@@ -657,6 +657,45 @@ impl MessagingService {
         ])
     }
 
+    /// Notes in a lead's conversation that staff booked (or moved) its appointment: who, and
+    /// what the customer was told, so the thread keeps every booking whoever made it.
+    pub async fn record_booking_note(
+        &self,
+        caller: &Caller,
+        lead: &LeadRecord,
+        content: String,
+        appointment_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Notice>> {
+        let recipient = self.recipient_of(lead).await?;
+        let sender = caller_name(caller);
+        let note = NewMessage {
+            direction: Direction::Sent,
+            message_type: MessageType::Internal,
+            notification_type: NotificationType::ScheduleAppointment,
+            content,
+            subject: Some("APPOINTMENT".to_owned()),
+            status: DeliveryStatus::Stored,
+            from_name: Some(sender.clone()),
+            message_sent_by: Some(sender),
+            sent_by_user_id: Some(caller.user_id),
+            appointment_id: Some(appointment_id),
+            read_at: Some(now),
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let note = self.messages.insert(&note, now).await?;
+        Ok(vec![
+            Notice::MessageCreated {
+                id: note.id,
+                enterprise_id: note.enterprise_id,
+            },
+            Notice::LeadCounts {
+                id: lead.id,
+                enterprise_id: note.enterprise_id,
+            },
+        ])
+    }
+
     /// Records a workflow track on a lead as an internal notification in its conversation,
     /// and applies what the track means: handoffs give the conversation to staff (AI off,
     /// response required), a no-show sets the outcome, follow-ups put the lead on a step.

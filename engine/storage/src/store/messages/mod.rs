@@ -183,6 +183,9 @@ pub struct LeadCounts {
     pub response_insight: Option<String>,
     pub appointment_set: bool,
     pub appointment_id: Option<i64>,
+    /// The lead's stage (INITIATED … APPOINTMENT_SET …) and outcome, which bookings move.
+    pub status: String,
+    pub outcome: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -875,6 +878,8 @@ fn lead_counts_select() -> SelectStatement {
             Fsi::ResponseInsight,
             Fsi::AppointmentSet,
             Fsi::AppointmentId,
+            Fsi::Status,
+            Fsi::Outcome,
         ])
         .from(Fsi::Table)
         .to_owned()
