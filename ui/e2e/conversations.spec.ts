@@ -116,13 +116,16 @@ test('at most three chat boxes are open, and an open conversation is not opened 
   await expect(boxes).toHaveCount(3)
   await expect(chatBox(page, leads[3]!.id)).toHaveCount(0)
 
-  // Opening one that is open (even minimised) focuses and restores it, without a second box.
-  await chatBox(page, first.id).getByRole('button', { name: 'Minimise conversation' }).click()
+  // At 1280 px the page keeps its room: only the newest box stays expanded, the others are minimised.
   await expect(chatBox(page, first.id).getByRole('log', { name: 'Messages' })).toHaveCount(0)
+  await expect(chatBox(page, leads[2]!.id).getByRole('log', { name: 'Messages' })).toBeVisible()
+
+  // Opening one that is open (even minimised) focuses and restores it, without a second box.
   await openConversation(page, first.id)
   await expect(boxes).toHaveCount(3)
   await expect(chatBox(page, first.id)).toHaveClass(/is-focused/)
   await expect(chatBox(page, first.id).getByRole('textbox', { name: 'Message' })).toBeFocused()
+  await expect(chatBox(page, leads[2]!.id).getByRole('log', { name: 'Messages' })).toHaveCount(0)
 
   // The boxes survive a reload; closing one makes room for another.
   await page.reload()
@@ -131,6 +134,29 @@ test('at most three chat boxes are open, and an open conversation is not opened 
   await expect(boxes).toHaveCount(2)
   await openConversation(page, leads[3]!.id)
   await expect(boxes).toHaveCount(3)
+})
+
+test('an open conversation stands beside the page, not over it, and tucks away on the next screen', async ({ page, request }) => {
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1)
+  await logIn(page, STORE_USER)
+  await openConversation(page, lead!.id)
+  const box = chatBox(page, lead!.id)
+  await expect(box.getByRole('log', { name: 'Messages' })).toBeVisible()
+  // The lead list ends left of the box: its AI and Open buttons are never under it.
+  const table = page.getByRole('table').first()
+  await expect
+    .poll(async () => {
+      const [list, dock] = [await table.boundingBox(), await box.boundingBox()]
+      return list && dock ? list.x + list.width <= dock.x : false
+    })
+    .toBe(true)
+
+  // The next screen opens with the conversation minimised to its header.
+  await page.getByRole('link', { name: 'Appointments' }).click()
+  await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible()
+  await expect(box).toHaveClass(/is-minimised/)
+  await expect(box.getByRole('log', { name: 'Messages' })).toHaveCount(0)
 })
 
 test('a text sent from a chat box is delivered (double check)', async ({ page, request }) => {

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   closeBox,
   EMPTY_DOCK,
+  expandedBoxesThatFit,
   focusBox,
   getDock,
   loadDock,
+  minimiseAll,
   openBox,
   openChat,
   resetChatDock,
@@ -64,6 +66,35 @@ describe('focus and minimising', () => {
     expect(focusBox(state, 1)).toBe(state)
     expect(focusBox(state, 7)).toBe(state)
     expect(focusBox(state, null).focusedId).toBeNull()
+  })
+})
+
+describe('the page stays usable beside the dock', () => {
+  it('keeps as many boxes expanded as leave the page room, at least one', () => {
+    expect(expandedBoxesThatFit(390)).toBe(1)
+    expect(expandedBoxesThatFit(1280)).toBe(1)
+    expect(expandedBoxesThatFit(1600)).toBe(2)
+    expect(expandedBoxesThatFit(2560)).toBe(3)
+  })
+
+  it('minimises the oldest other expanded box when one more would not fit', () => {
+    const one = (s: DockState, id: number) => openBox(s, id, id * 1000, 1).state
+    const state = one(one(EMPTY_DOCK, 1), 2)
+    expect(state.boxes).toEqual([
+      { leadId: 1, minimised: true },
+      { leadId: 2, minimised: false },
+    ])
+    // Restoring the first tucks the second away; with room for two, both stay.
+    expect(setMinimised(state, 1, false, 1).boxes.map((b) => b.minimised)).toEqual([false, true])
+    expect(setMinimised(state, 1, false, 2).boxes.map((b) => b.minimised)).toEqual([false, false])
+  })
+
+  it('tucks every box away when the user leaves the screen', () => {
+    const state = open(EMPTY_DOCK, 1, 2)
+    const tucked = minimiseAll(state)
+    expect(tucked.boxes.every((b) => b.minimised)).toBe(true)
+    expect(tucked.focusedId).toBeNull()
+    expect(minimiseAll(tucked)).toBe(tucked)
   })
 })
 

@@ -9,6 +9,12 @@
  * with an error notice titled 'Limitation'); an open conversation is focused,
  * never opened twice; saved chats are keyed by id, upserted, and the oldest
  * dropped beyond 15.
+ *
+ * The dock never covers the page: on a wide screen the page makes room beside
+ * the expanded boxes, so only as many stay expanded as leave the page usable
+ * (`expandedBoxesThatFit`; opening or restoring one minimises the oldest
+ * other), and leaving a screen minimises them all, so they do not follow the
+ * user over the next one.
  */
 import { useSyncExternalStore } from 'react'
 import {
@@ -58,14 +64,48 @@ function requestFocus(state: DockState, leadId: number): DockState['focusRequest
   return { leadId, seq: (state.focusRequest?.seq ?? 0) + 1 }
 }
 
+/** A chat box's width and the gap between boxes (conversations.css). */
+const BOX_WIDTH_PX = 330 + 12
+/** The navigation column (base.css) and the narrowest page worth keeping beside the boxes. */
+const SIDEBAR_PX = 210
+const MIN_PAGE_PX = 640
+/** At or below this width the dock is a full-width sheet (phone layout): one box expanded. */
+const PHONE_LAYOUT_PX = 700
+
+/** How many boxes may be expanded at `viewportWidth` with the page still usable beside them (at least one). */
+export function expandedBoxesThatFit(viewportWidth: number): number {
+  if (viewportWidth <= PHONE_LAYOUT_PX) return 1
+  const fit = Math.floor((viewportWidth - SIDEBAR_PX - MIN_PAGE_PX) / BOX_WIDTH_PX)
+  return Math.min(MAX_CHAT_BOXES, Math.max(1, fit))
+}
+
+/** `boxes` with `leadId` expanded and the oldest other expanded ones minimised until `maxExpanded` are. */
+function expandOnly(boxes: readonly ChatBox[], leadId: number, maxExpanded: number): ChatBox[] {
+  let others = boxes.filter((b) => b.leadId !== leadId && !b.minimised).length
+  return boxes.map((b) => {
+    if (b.leadId === leadId) return { ...b, minimised: false }
+    if (!b.minimised && others >= maxExpanded) {
+      others--
+      return { ...b, minimised: true }
+    }
+    return b
+  })
+}
+
 /**
  * Opens `leadId`'s box: an open one is restored and focused instead of opened
  * again; with MAX_CHAT_BOXES open, nothing changes and the outcome is 'limit'.
+ * Beyond `maxExpanded` expanded boxes, the oldest others are minimised.
  */
-export function openBox(state: DockState, leadId: number, now: number): { state: DockState; outcome: OpenOutcome } {
+export function openBox(
+  state: DockState,
+  leadId: number,
+  now: number,
+  maxExpanded = MAX_CHAT_BOXES,
+): { state: DockState; outcome: OpenOutcome } {
   const focused = { focusedId: leadId, focusRequest: requestFocus(state, leadId) }
   if (state.boxes.some((b) => b.leadId === leadId)) {
-    const boxes = state.boxes.map((b) => (b.leadId === leadId ? { ...b, minimised: false } : b))
+    const boxes = expandOnly(state.boxes, leadId, maxExpanded)
     return { state: { ...state, ...focused, boxes }, outcome: 'focused' }
   }
   if (state.boxes.length >= MAX_CHAT_BOXES) return { state, outcome: 'limit' }
@@ -73,7 +113,7 @@ export function openBox(state: DockState, leadId: number, now: number): { state:
     state: {
       ...state,
       ...focused,
-      boxes: [...state.boxes, { leadId, minimised: false }],
+      boxes: expandOnly([...state.boxes, { leadId, minimised: false }], leadId, maxExpanded),
       saved: upsertSaved(state.saved, leadId, now),
     },
     outcome: 'opened',
@@ -89,13 +129,25 @@ export function closeBox(state: DockState, leadId: number): DockState {
   }
 }
 
-/** Minimises or restores a box; a minimised box is not the focused one, a restored one is. */
-export function setMinimised(state: DockState, leadId: number, minimised: boolean): DockState {
+/**
+ * Minimises or restores a box; a minimised box is not the focused one, a
+ * restored one is (and minimises the oldest others beyond `maxExpanded`).
+ */
+export function setMinimised(state: DockState, leadId: number, minimised: boolean, maxExpanded = MAX_CHAT_BOXES): DockState {
   const box = state.boxes.find((b) => b.leadId === leadId)
   if (!box) return state
-  const boxes = state.boxes.map((b) => (b.leadId === leadId ? { ...b, minimised } : b))
-  if (minimised) return { ...state, boxes, focusedId: state.focusedId === leadId ? null : state.focusedId }
+  if (minimised) {
+    const boxes = state.boxes.map((b) => (b.leadId === leadId ? { ...b, minimised } : b))
+    return { ...state, boxes, focusedId: state.focusedId === leadId ? null : state.focusedId }
+  }
+  const boxes = expandOnly(state.boxes, leadId, maxExpanded)
   return { ...state, boxes, focusedId: leadId, focusRequest: requestFocus(state, leadId) }
+}
+
+/** Every box minimised (the user left the screen they were opened on). */
+export function minimiseAll(state: DockState): DockState {
+  if (state.boxes.every((b) => b.minimised)) return state
+  return { ...state, boxes: state.boxes.map((b) => ({ ...b, minimised: true })), focusedId: null }
 }
 
 /** Marks the box the user works in (null: none). */
@@ -181,7 +233,7 @@ export function getDock(): DockState {
  * open it shows the error notice instead and returns 'limit'.
  */
 export function openChat(leadId: number): OpenOutcome {
-  const { state, outcome } = openBox(current(), leadId, Date.now())
+  const { state, outcome } = openBox(current(), leadId, Date.now(), expandedBoxesThatFit(window.innerWidth))
   if (outcome === 'limit') {
     notify({ type: 'danger', title: CHAT_BOX_LIMIT_TITLE, message: CHAT_BOX_LIMIT_TEXT })
   } else {
@@ -195,7 +247,12 @@ export function closeChat(leadId: number): void {
 }
 
 export function minimiseChat(leadId: number, minimised: boolean): void {
-  set(setMinimised(current(), leadId, minimised))
+  set(setMinimised(current(), leadId, minimised, expandedBoxesThatFit(window.innerWidth)))
+}
+
+/** Tucks every box away to its header: the user moved to another screen. */
+export function minimiseAllChats(): void {
+  set(minimiseAll(current()))
 }
 
 export function focusChat(leadId: number | null): void {

@@ -1,4 +1,4 @@
-import { createRoute, redirect } from '@tanstack/react-router'
+import { createRoute, redirect, useRouterState } from '@tanstack/react-router'
 import { RouteError } from '../components/layout/route-error'
 import { AppShell } from '../features/app-shell'
 import { LeadAppointmentEditor } from '../features/appointments'
@@ -31,15 +31,22 @@ export const appRoute = createRoute({
 })
 
 /**
- * The app shell, and the chat dock over every signed-in screen (each box can
+ * The app shell, and the chat dock beside every signed-in screen (each box can
  * show the template panel, open the appointment editor for its lead, and share
- * the lead's deal-room and customer-page links).
+ * the lead's deal-room and customer-page links; the boxes tuck away when the
+ * screen changes).
  */
 function SignedInFrame() {
+  const screen = useRouterState({ select: (state) => state.location.pathname })
   return (
     <>
       <AppShell />
-      <ChatDock templatePanel={TemplatePanel} appointmentEditor={LeadAppointmentEditor} shareLinks={ShareLinksButton} />
+      <ChatDock
+        templatePanel={TemplatePanel}
+        appointmentEditor={LeadAppointmentEditor}
+        shareLinks={ShareLinksButton}
+        screen={screen}
+      />
     </>
   )
 }
