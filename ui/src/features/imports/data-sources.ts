@@ -8,7 +8,8 @@ import type { NoticeInput } from '../../lib/notices'
 import { enumLabel } from '../../lib/text'
 import { FILE_TYPES, type FileTypeCode } from './file-types'
 import type { Sync } from './api/get-sync-history'
-import { formatCount, type StatusBadge } from './import-format'
+import { type StatusBadge } from './import-format'
+import { formatCount } from '../../lib/format-number'
 
 export interface SourceKindInfo {
   /** The server's `sourceKind`. */

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  enrichmentStatusBadge,
-  fileFacts,
-  formatBytes,
-  isActiveReport,
-  progressPercent,
-  reportCountItems,
-  reportOutcome,
-  reportStatusBadge,
-} from './import-format'
+import { enrichmentStatusBadge, fileFacts, isActiveReport, progressPercent, reportCountItems, reportOutcome, reportStatusBadge } from './import-format'
 
 const counts = { totalRows: 6, insertedRows: 3, updatedRows: 1, unchangedRows: 0, failedRows: 2, leadsCreated: 2 }
 
@@ -50,13 +41,6 @@ describe('progress', () => {
 })
 
 describe('files for people', () => {
-  it('write sizes', () => {
-    expect(formatBytes(437)).toBe('437 B')
-    expect(formatBytes(1536)).toBe('1.5 KB')
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB')
-    expect(formatBytes(undefined)).toBe('—')
-  })
-
   it('sum up what the preview found', () => {
     expect(fileFacts({ fileFormat: 'CSV', encoding: 'UTF-8', separator: ',', headers: ['a', 'b'] })).toBe(
       'CSV · UTF-8 · comma-separated · 2 columns',

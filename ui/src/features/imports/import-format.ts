@@ -7,6 +7,7 @@ import type { BadgeTone } from '../../lib/job-status'
 import { enumLabel } from '../../lib/text'
 import type { ImportedRowPage } from './api/search-imported-rows'
 import type { FileReport } from './api/start-import'
+import { formatCount } from '../../lib/format-number'
 
 /** The statuses of a file report: the server's set (`ImportStatus` in the API document). */
 export type ReportStatus = FileReport['status']
@@ -74,25 +75,6 @@ export function progressPercent(report: { progress: number; status: string }): n
   if (report.status === 'COMPLETED' || report.status === 'COMPLETED_WITH_ERRORS') return 100
   const n = Number.isFinite(report.progress) ? Math.round(report.progress) : 0
   return Math.min(100, Math.max(0, n))
-}
-
-/** `437` → `437 B`, `1536` → `1.5 KB`, `5 242 880` → `5.0 MB`. */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—'
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return `${value.toFixed(1)} ${units[unit]}`
-}
-
-/** A whole number with thousands separators. */
-export function formatCount(n: number | null | undefined): string {
-  return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : '—'
 }
 
 const SEPARATOR_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }

@@ -1,6 +1,7 @@
 /** How the Bulk initiation screen writes outcomes, reasons, service types and a run's result. */
 import type { BadgeTone } from '../../lib/job-status'
 import { enumLabel } from '../../lib/text'
+import { formatCount } from '../../lib/format-number'
 
 /** A lead's outcome: SENT, DEFERRED, SKIPPED (dry run and run), FAILED, PENDING, SENDING (run). */
 export const PREVIEW_OUTCOMES = ['SENT', 'DEFERRED', 'SKIPPED'] as const
@@ -74,11 +75,6 @@ const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle:
 export function formatWhen(iso: string | null | undefined): string {
   const t = iso ? Date.parse(iso) : NaN
   return Number.isFinite(t) ? WHEN.format(t) : '—'
-}
-
-/** `1234` → `1,234`. */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US')
 }
 
 /** `1 customer`, `1,234 customers`. */

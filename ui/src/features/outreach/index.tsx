@@ -12,7 +12,7 @@ import { canManage, canSeeCompanyMasterList } from '../../lib/roles'
 import { pagingSearch } from '../../lib/search-params'
 import { useSession } from '../../lib/session'
 import { useBulkDryRun, useStartBulkRun, type DryRun } from './api/initiate-bulk'
-import { bulkRunResult, customersText, formatCount } from './bulk-format'
+import { bulkRunResult, customersText } from './bulk-format'
 import {
   applyBulkFilters,
   BULK_REPORT_PAGE_SIZE,
@@ -39,6 +39,7 @@ import { BulkRunPanel } from './components/bulk-run-panel'
 import { DryRunPreview } from './components/dry-run-preview'
 import { ListPicker } from './components/list-picker'
 import { TemplatePicker } from './components/template-picker'
+import { formatCount } from '../../lib/format-number'
 
 const route = getRouteApi('/_app/bulk-initiation')
 

@@ -5,9 +5,9 @@ import { formatDateTime } from '../../../lib/format-time'
 import { enumLabel } from '../../../lib/text'
 import type { FileReportSummary } from '../api/get-file-reports'
 import { fileTypeLabel, makesLeads } from '../file-types'
-import { formatBytes, formatCount } from '../import-format'
 import { ImportProgress } from './import-progress'
 import { ReportStatusBadge } from './status-badge'
+import { formatBytes, formatCount } from '../../../lib/format-number'
 
 const column = createDataTableColumnHelper<FileReportSummary>()
 

@@ -1,4 +1,5 @@
-import { formatCount, reportCountItems, type ReportCounts as Counts } from '../import-format'
+import { reportCountItems, type ReportCounts as Counts } from '../import-format'
+import { formatCount } from '../../../lib/format-number'
 
 export interface ReportCountsProps {
   report: Counts

@@ -15,13 +15,14 @@ import { importKeys } from '../api/import-keys'
 import type { FileReport } from '../api/start-import'
 import { FILE_TYPE_CODES, fileTypeLabel, makesLeads } from '../file-types'
 import { importAccess } from '../import-access'
-import { formatBytes, isActiveReport } from '../import-format'
+import { isActiveReport } from '../import-format'
 import { REPORT_ROWS_PAGE_SIZE, rowErrorsQuery } from '../import-search'
 import { ErrorFileButton } from './error-file-button'
 import { ImportsUnavailable } from './imports-unavailable'
 import { ReportSummary } from './report-summary'
 import { ReviewPanel } from './review-panel'
 import { rowErrorColumns, rowErrorRowId } from './row-error-columns'
+import { formatBytes } from '../../../lib/format-number'
 
 const route = getRouteApi('/_app/imports/$reportId')
 

@@ -4,12 +4,13 @@ import { JobRunLink } from '../../../components/job-runs/job-run-link'
 import { enumLabel } from '../../../lib/text'
 import type { FileReport } from '../api/start-import'
 import { fileTypeLabel, makesLeads } from '../file-types'
-import { formatCount, isActiveReport, reportOutcome } from '../import-format'
+import { isActiveReport, reportOutcome } from '../import-format'
 import { CancelImportButton } from './cancel-import-button'
 import { ErrorFileButton } from './error-file-button'
 import { ImportProgress } from './import-progress'
 import { ReportCounts } from './report-counts'
 import { ReportStatusBadge } from './status-badge'
+import { formatCount } from '../../../lib/format-number'
 
 export interface ReportSummaryProps {
   report: FileReport

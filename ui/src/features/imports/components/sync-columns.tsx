@@ -4,8 +4,8 @@ import { JobRunLink } from '../../../components/job-runs/job-run-link'
 import { formatDateTime, formatDuration } from '../../../lib/format-time'
 import type { Sync } from '../api/get-sync-history'
 import { syncTriggerLabel } from '../data-sources'
-import { formatCount } from '../import-format'
 import { SyncStatusBadge } from './status-badge'
+import { formatCount } from '../../../lib/format-number'
 
 const column = createDataTableColumnHelper<Sync>()
 

@@ -18,6 +18,10 @@ function bulkRun(over: Partial<JobRun> = {}): JobRun {
   return {
     id: 5,
     kind: 'outreach.bulk-initiate',
+    label: 'Bulk initiation',
+    unit: 'leads',
+    actions: [],
+    stores: [],
     status: 'running',
     progress: 40,
     counts: { total: 5, done: 1, skipped: 1, failed: 0 },

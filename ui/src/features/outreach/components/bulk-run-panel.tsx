@@ -14,10 +14,11 @@ import { useRealtimeStatus } from '../../../lib/realtime'
 import { useCancelBulkRun } from '../api/cancel-bulk-run'
 import { useBulkReport } from '../api/get-bulk-report'
 import { outreachKeys } from '../api/outreach-keys'
-import { bulkRunResult, formatCount } from '../bulk-format'
+import { bulkRunResult } from '../bulk-format'
 import { CountCards } from './count-cards'
 import { ReasonBreakdown } from './reason-breakdown'
 import { reportColumns, reportRowId } from './report-columns'
+import { formatCount } from '../../../lib/format-number'
 
 /** While the run settles leads, its results are fetched again this often. */
 const REPORT_REFRESH_MS = 3000

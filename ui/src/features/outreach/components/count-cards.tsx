@@ -1,4 +1,4 @@
-import { formatCount } from '../bulk-format'
+import { formatCount } from '../../../lib/format-number'
 
 export interface CountCard {
   /** Names the card for tests and styles (`data-count`). */

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../../components/data-table/data-table'
 import type { DryRun } from '../api/initiate-bulk'
-import { formatCount } from '../bulk-format'
 import type { HeldPreview } from '../bulk-search'
 import {
   filterLeads,
@@ -15,6 +14,7 @@ import {
 import { CountCards } from './count-cards'
 import { dryRunColumns, dryRunRowId } from './dry-run-columns'
 import { ReasonBreakdown } from './reason-breakdown'
+import { formatCount } from '../../../lib/format-number'
 
 export interface DryRunPreviewProps {
   preview: HeldPreview<DryRun>

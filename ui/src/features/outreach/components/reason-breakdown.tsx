@@ -1,4 +1,5 @@
-import { formatCount, sortReasons, type ReasonCount } from '../bulk-format'
+import { sortReasons, type ReasonCount } from '../bulk-format'
+import { formatCount } from '../../../lib/format-number'
 
 export interface ReasonBreakdownProps {
   reasons: readonly ReasonCount[]
