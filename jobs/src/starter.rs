@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chrono::Utc;
 use engine::auth::Caller;
-use engine::domain::{JobInput, JobStatus};
+use engine::domain::{JobAction, JobInput, JobStatus, job_actions};
 use engine::store::job_runs::{JobRun, JobRunStore, NewJobRun};
 use engine::{Error, Result};
 use serde_json::Value as Json;
@@ -169,6 +169,23 @@ impl JobStarter {
             self.enqueue(&run).await?;
         }
         Ok(run)
+    }
+
+    /// What `caller` may do with `run` (the same rules `cancel` and `retry` apply).
+    pub fn actions_for(&self, caller: &Caller, run: &JobRun) -> Vec<JobAction> {
+        let permitted = self.permitted_kind(caller, &run.kind).is_ok();
+        job_actions(run.status, run.cancel_requested, permitted)
+    }
+
+    /// The stores a run works on, as its kind reads them from its input (none when the kind
+    /// is unknown here or the input no longer reads).
+    pub fn stores_of(&self, run: &JobRun) -> Vec<i64> {
+        let input = run.input.clone().unwrap_or(Json::Null);
+        self.registry
+            .get(&run.kind)
+            .and_then(|kind| kind.admit(&input).ok())
+            .map(|admission| admission.store_ids)
+            .unwrap_or_default()
     }
 
     pub async fn cancel(&self, caller: &Caller, run: &JobRun) -> Result<JobRun> {

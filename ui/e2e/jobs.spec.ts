@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './log-in'
+import { apiToken, logIn } from './log-in'
 
 test('a super admin starts diagnostics.noop and watches it finish live', async ({ page }) => {
   // The queue may take a while to pick the run up after the server sat idle.
@@ -30,7 +30,7 @@ test('a super admin starts diagnostics.noop and watches it finish live', async (
   await input.fill('{"items": 30, "pauseMs": 100}')
   await dialog.getByRole('button', { name: 'Start', exact: true }).click()
   await expect(page).toHaveURL(/\/jobs\/\d+$/)
-  await expect(page.getByRole('heading', { name: /Run #\d+ diagnostics\.noop/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Run #\d+ Diagnostics/ })).toBeVisible()
 
   // From here on the page must update by itself: mark the document and check the mark survives.
   await page.evaluate(() => {
@@ -40,14 +40,14 @@ test('a super admin starts diagnostics.noop and watches it finish live', async (
   await expect(status).not.toHaveText('Queued', { timeout: 45_000 })
   const progress = page.getByRole('progressbar', { name: 'Run progress' })
   await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 })
-  await expect(page.getByRole('region', { name: 'Run summary' }).getByText('30/30')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Run summary' }).getByText('30 of 30 items')).toBeVisible()
   await expect(status).toHaveText('Succeeded', { timeout: 20_000 })
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
   // Back on the dashboard the run is listed as succeeded.
   await page.getByRole('link', { name: 'Jobs', exact: true }).first().click()
   const firstRow = page.getByRole('table', { name: 'Job runs' }).locator('tbody tr').first()
-  await expect(firstRow).toContainText('diagnostics.noop')
+  await expect(firstRow).toContainText('Diagnostics')
   await expect(firstRow).toContainText('Succeeded')
   await expect(firstRow).toContainText('100%')
 })
@@ -125,4 +125,48 @@ test('a run can be cancelled and retried, each after a Yes/No confirmation', asy
   await page.getByRole('button', { name: 'Cancel run' }).click()
   await confirm.getByRole('button', { name: 'Yes' }).click()
   await expect(status).toHaveText('Cancelled', { timeout: 20_000 })
+})
+
+test("the Jobs dashboard: a manager's run found by kind from a list, cancelled and retried from the list", async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const token = await apiToken(request, 'super-admin')
+  const started = await request.post('/api/jobs', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { kind: 'diagnostics.noop', input: { items: 1000, pauseMs: 100 } },
+  })
+  expect(started.status()).toBe(201)
+  const run = (await started.json()) as { id: number }
+
+  await logIn(page, 'super-admin')
+  await page.goto('/jobs')
+  const filters = page.getByRole('group', { name: 'Filters' })
+  // Kinds are chosen by name from the server's list, not typed.
+  await filters.getByLabel('Kind').selectOption({ label: 'Diagnostics' })
+  await expect(page).toHaveURL(/kind=diagnostics\.noop/)
+  await filters.getByLabel('Status').selectOption('running')
+  await expect(page).toHaveURL(/status=running/)
+  // Choosing the status right after the kind keeps both.
+  await expect(filters.getByLabel('Kind')).toHaveValue('diagnostics.noop')
+
+  const row = page.getByRole('table', { name: 'Job runs' }).locator('tbody tr').filter({ hasText: `#${run.id}` })
+  await expect(row).toContainText('Running', { timeout: 45_000 })
+  await expect(row).toContainText(/of 1,000 items/)
+  await row.getByRole('button', { name: `Cancel run ${run.id}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Cancel run' })
+  await expect(confirm).toContainText(`Are you sure you want to cancel run #${run.id} (Diagnostics)?`)
+  await confirm.getByRole('button', { name: 'Yes' }).click()
+  // The dashboard stays put (the row's buttons do not open the run).
+  await expect(page).toHaveURL(/\/jobs\?/)
+
+  await filters.getByLabel('Status').selectOption('cancelled')
+  await expect(row).toContainText('Cancelled', { timeout: 20_000 })
+  await row.getByRole('button', { name: `Retry run ${run.id}` }).click()
+  await page.getByRole('dialog', { name: 'Retry run' }).getByRole('button', { name: 'Yes' }).click()
+  await filters.getByLabel('Status').selectOption('')
+  await expect(row).not.toContainText('Cancelled')
+
+  // Leave the queue idle for whatever runs next.
+  await row.getByRole('button', { name: `Cancel run ${run.id}` }).click()
+  await page.getByRole('dialog', { name: 'Cancel run' }).getByRole('button', { name: 'Yes' }).click()
+  await expect(row).toContainText('Cancelled', { timeout: 20_000 })
 })

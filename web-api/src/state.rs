@@ -29,6 +29,7 @@ use engine::store::schedules::ScheduleStore;
 use engine::store::settings::SettingsStore;
 use engine::store::tenancy::TenancyStore;
 use engine::store::understandings::UnderstandingStore;
+use engine::store::users::UserStore;
 use engine::templates::service::TemplateService;
 use jobs::{JobStarter, QueueBackend};
 use reports::{ExportSettings, MailingLists, Reports};
@@ -46,6 +47,7 @@ pub struct AppState {
     /// Store codes delivered rows carry that name no store, and their mappings.
     pub unmapped: UnmappedCodes,
     pub user_admin: UserAdmin,
+    pub users: UserStore,
     pub audit: AuditLog,
     /// Gateways, their validation, and phone numbers.
     pub telephony: Telephony,
@@ -151,6 +153,7 @@ impl AppState {
             tenant_admin: TenantAdmin::new(db.clone()),
             unmapped: UnmappedCodes::new(db.clone()),
             user_admin: UserAdmin::new(db.clone()),
+            users: UserStore::new(db.clone()),
             audit: AuditLog::new(db.clone()),
             leads: LeadStore::new(db.clone()),
             schedules: ScheduleStore::new(db.clone()),

@@ -17,6 +17,50 @@ impl JobStatus {
     pub fn is_active(self) -> bool {
         matches!(self, JobStatus::Queued | JobStatus::Running)
     }
+
+    /// Failed and cancelled runs may be run again from the start.
+    pub const RETRYABLE: [JobStatus; 2] = [JobStatus::Failed, JobStatus::Cancelled];
+
+    pub fn is_retryable(self) -> bool {
+        Self::RETRYABLE.contains(&self)
+    }
+}
+
+closed_set! {
+    /// What a user may do with a run from where they see it.
+    JobAction {
+        Cancel => "cancel",
+        Retry => "retry",
+    }
+}
+
+/// The actions a run offers someone who may manage its kind (`permitted`): cancelling an
+/// active run not already asked to stop, retrying a failed or cancelled one.
+pub fn job_actions(status: JobStatus, cancel_requested: bool, permitted: bool) -> Vec<JobAction> {
+    if !permitted {
+        Vec::new()
+    } else if status.is_active() && !cancel_requested {
+        vec![JobAction::Cancel]
+    } else if status.is_retryable() {
+        vec![JobAction::Retry]
+    } else {
+        Vec::new()
+    }
+}
+
+closed_set! {
+    /// What a run's counts count, so its progress reads "12 of 40 leads" or "1.3 KB of 1.3 KB".
+    ProgressUnit {
+        Items => "items",
+        Rows => "rows",
+        Bytes => "bytes",
+        Leads => "leads",
+        Messages => "messages",
+        Customers => "customers",
+        Stores => "stores",
+        Sessions => "sessions",
+        Vehicles => "vehicles",
+    }
 }
 
 closed_set! {
@@ -49,6 +93,53 @@ closed_set! {
         PlannerTransfer => "planner.transfer",
         ReportMail => "reports.mail",
         ReportExport => "reports.export",
+    }
+}
+
+impl JobKindName {
+    /// What people call it on the Jobs screen.
+    pub fn label(self) -> &'static str {
+        match self {
+            JobKindName::Noop => "Diagnostics",
+            JobKindName::PruneSessions => "Session clean-up",
+            JobKindName::BulkInitiate => "Bulk initiation",
+            JobKindName::FollowUpSweep => "Follow-up sweep",
+            JobKindName::Send => "Send a message",
+            JobKindName::SendBatch => "Send messages",
+            JobKindName::Understand => "Read a reply",
+            JobKindName::LineTypes => "Phone line lookup",
+            JobKindName::LaneDmsPush => "Repair order to dealer system",
+            JobKindName::ImportSync => "Dealer-system sync",
+            JobKindName::ImportFile => "Data file import",
+            JobKindName::ImportEnrich => "Import matching",
+            JobKindName::CvLeadsImport => "Connected-vehicle leads import",
+            JobKindName::AppointmentsDmsPush => "Appointment to dealer system",
+            JobKindName::PlannerTransfer => "Planner transfer",
+            JobKindName::ReportMail => "Report mailing",
+            JobKindName::ReportExport => "Report export",
+        }
+    }
+
+    /// What a run's counts count.
+    pub fn unit(self) -> ProgressUnit {
+        match self {
+            JobKindName::Noop | JobKindName::LaneDmsPush | JobKindName::AppointmentsDmsPush => {
+                ProgressUnit::Items
+            }
+            JobKindName::PruneSessions => ProgressUnit::Sessions,
+            JobKindName::BulkInitiate | JobKindName::FollowUpSweep => ProgressUnit::Leads,
+            JobKindName::Send
+            | JobKindName::SendBatch
+            | JobKindName::Understand
+            | JobKindName::ReportMail => ProgressUnit::Messages,
+            JobKindName::LineTypes => ProgressUnit::Customers,
+            // A file is loaded in batches of bytes read.
+            JobKindName::ImportSync | JobKindName::ImportFile => ProgressUnit::Bytes,
+            JobKindName::ImportEnrich | JobKindName::CvLeadsImport | JobKindName::ReportExport => {
+                ProgressUnit::Rows
+            }
+            JobKindName::PlannerTransfer => ProgressUnit::Vehicles,
+        }
     }
 }
 

@@ -16,7 +16,8 @@ pub mod roles;
 pub mod spreadsheet;
 
 pub use jobs::{
-    JobInput, JobKindName, JobStatus, LogLevel, NoopInput, PruneSessionsInput, parse_job_input,
+    JobAction, JobInput, JobKindName, JobStatus, LogLevel, NoopInput, ProgressUnit,
+    PruneSessionsInput, job_actions, parse_job_input,
 };
 pub use phone::PhoneNumber;
 pub use roles::{EmpLevel, MANAGER_ROLES, Role, SEES_ARCHIVED, SUPER_ROLES};

@@ -24643,7 +24643,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The job kinds the caller may start. */
+        /**
+         * Every job kind, by label, each saying whether the caller may start it (the Jobs
+         *     screen filters runs by kind and starts the startable ones).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -41432,6 +41435,8 @@ export interface components {
             /** Format: date-time */
             understoodAt?: string;
         };
+        /** @enum {string} */
+        JobAction: "cancel" | "retry";
         /** JobCounts */
         JobCounts: {
             /** Format: int64 */
@@ -41446,9 +41451,13 @@ export interface components {
         /** JobKindView */
         JobKindView: {
             description: string;
+            /** @description What people call it ("Report export"). */
+            label: string;
             /** Format: int32 */
             maxAttempts: number;
             name: string;
+            /** @description Whether the caller may start (and cancel and retry) runs of it. */
+            startable: boolean;
         };
         /** JobLogView */
         JobLogView: {
@@ -41477,6 +41486,8 @@ export interface components {
         };
         /** JobRunView */
         JobRunView: {
+            /** @description What the caller may do with the run now. */
+            actions: components["schemas"]["JobAction"][];
             /** Format: int32 */
             attempt: number;
             cancelRequested: boolean;
@@ -41485,6 +41496,8 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             createdBy?: number;
+            /** @description Who started it; none for runs the system starts. */
+            createdByName?: string;
             /** Format: int64 */
             enterpriseId?: number;
             error?: string;
@@ -41497,6 +41510,8 @@ export interface components {
             idempotencyKey?: string;
             input?: unknown;
             kind: string;
+            /** @description What people call the kind ("Report export"). */
+            label: string;
             /** Format: int32 */
             maxAttempts: number;
             /**
@@ -41507,8 +41522,19 @@ export interface components {
             result?: unknown;
             /** Format: date-time */
             startedAt?: string;
-            /** @description queued, running, succeeded, failed or cancelled. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
+            /** @description The stores the run works on. */
+            stores: components["schemas"]["JobStoreView"][];
+            /** @description What `counts` count. */
+            unit: components["schemas"]["ProgressUnit"] & unknown;
+        };
+        /** @enum {string} */
+        JobStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        /** JobStoreView */
+        JobStoreView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         /** LaneAdvisorView */
         LaneAdvisorView: {
@@ -42291,6 +42317,8 @@ export interface components {
             line: number;
             reason: string;
         };
+        /** @enum {string} */
+        ProgressUnit: "items" | "rows" | "bytes" | "leads" | "messages" | "customers" | "stores" | "sessions" | "vehicles";
         /**
          * PublicLeadFormView
          * @description A lead form as the public page shows it.

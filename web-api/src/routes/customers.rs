@@ -20,7 +20,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use super::jobs::JobRunView;
+use super::jobs::{JobRunView, run_view};
 use super::session::MessageResponse;
 use crate::auth::{Session, request_scope, store_in_scope};
 use crate::error::ApiResult;
@@ -551,7 +551,7 @@ impl CustomerApi {
             .jobs
             .start_input(&caller, &input, Some(store.enterprise_id))
             .await?;
-        Ok(Json(run.into()))
+        Ok(Json(run_view(&state, &caller, run).await?))
     }
 
     /// Looks up one customer's line type now and stores it. The UI always sends dealer 2 in

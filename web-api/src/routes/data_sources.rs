@@ -24,7 +24,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::ApiTags;
-use super::jobs::JobRunView;
+use super::jobs::{JobRunView, run_view};
 use super::session::MessageResponse;
 use crate::auth::{Session, request_scope, store_in_scope, stores_of};
 use crate::closed::Closed;
@@ -462,7 +462,7 @@ impl DataSourceApi {
             .await?;
         Ok(SyncResponse::Accepted(Json(SyncStarted {
             message: "Processing has been started successfully".to_owned(),
-            job_run: run.into(),
+            job_run: run_view(&state, &caller, run).await?,
         })))
     }
 

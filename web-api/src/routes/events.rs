@@ -19,7 +19,7 @@ use poem_openapi::{Object, OpenApi};
 use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiTags;
-use super::jobs::{JobRunView, visible_scope};
+use super::jobs::{JobRunView, run_view, visible_scope};
 use super::lane::{CardViews, LaneCardView};
 use super::messages::MessageView;
 use crate::auth::Session;
@@ -172,20 +172,21 @@ impl Audience {
     async fn view(&self, state: &AppState, event: &Event) -> engine::Result<Option<RealtimeEvent>> {
         let event_type = event.topic.clone();
         match event.topic.as_str() {
-            Event::JOB => Ok(state
-                .jobs
-                .store()
-                .get(event.id)
-                .await?
-                .filter(|run| run.is_visible_to(self.scope.as_ref()))
-                .map(|run| RealtimeEvent {
-                    event_type: "job.updated".to_owned(),
-                    run: Some(run.into()),
-                    message: None,
-                    lead: None,
-                    handoff: None,
-                    repair_order: None,
-                })),
+            Event::JOB => {
+                let Some(run) = state
+                    .jobs
+                    .store()
+                    .get(event.id)
+                    .await?
+                    .filter(|run| run.is_visible_to(self.scope.as_ref()))
+                else {
+                    return Ok(None);
+                };
+                Ok(Some(RealtimeEvent {
+                    run: Some(run_view(state, &self.caller, run).await?),
+                    ..RealtimeEvent::of_type("job.updated")
+                }))
+            }
             Event::MESSAGE_CREATED | Event::MESSAGE_STATUS => {
                 let Some(scope) = &self.scope else {
                     return Ok(None);

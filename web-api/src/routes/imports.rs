@@ -29,7 +29,7 @@ use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
 use super::ApiTags;
-use super::jobs::JobRunView;
+use super::jobs::{JobRunView, run_view};
 use crate::auth::{Session, request_scope, store_under_dealer, stores_of};
 use crate::closed::Closed;
 use crate::error::ApiResult;
@@ -994,7 +994,7 @@ async fn start_enrichment(
         .await?;
     Ok(EnrichmentResponse::Accepted(Json(EnrichmentStarted {
         message: "Processing has been started successfully".to_owned(),
-        job_run: run.into(),
+        job_run: run_view(state, caller, run).await?,
     })))
 }
 

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::auth::{Caller, Scope};
-use engine::domain::JobStatus;
+use engine::domain::{JobAction, JobKindName, JobStatus, ProgressUnit};
 use engine::store::PageRequest;
 use engine::store::job_runs::{JobLogLine, JobRun, JobRunFilter};
 use jobs::StartRequest;
@@ -15,6 +15,7 @@ use serde_json::Value;
 
 use super::ApiTags;
 use crate::auth::{Session, enterprise_header, job_stores_in_scope, request_scope};
+use crate::closed::Closed;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
@@ -35,54 +36,118 @@ pub struct JobCounts {
 pub struct JobRunView {
     pub id: i64,
     pub kind: String,
-    /// queued, running, succeeded, failed or cancelled.
-    pub status: String,
+    /// What people call the kind ("Report export").
+    pub label: String,
+    /// What `counts` count.
+    pub unit: Closed<ProgressUnit>,
+    pub status: Closed<JobStatus>,
     /// Percent complete; never goes backwards.
     pub progress: i32,
     pub counts: JobCounts,
     pub attempt: i32,
     pub max_attempts: i32,
     pub cancel_requested: bool,
+    /// What the caller may do with the run now.
+    pub actions: Vec<Closed<JobAction>>,
     pub input: Option<Value>,
     pub result: Option<Value>,
     pub error: Option<String>,
     pub enterprise_id: Option<i64>,
+    /// The stores the run works on.
+    pub stores: Vec<JobStoreView>,
     pub idempotency_key: Option<String>,
     pub created_by: Option<i64>,
+    /// Who started it; none for runs the system starts.
+    pub created_by_name: Option<String>,
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
     pub heartbeat_at: Option<DateTime<Utc>>,
 }
 
-impl From<JobRun> for JobRunView {
-    fn from(run: JobRun) -> Self {
-        Self {
-            id: run.id,
-            kind: run.kind,
-            status: run.status.as_str().to_owned(),
-            progress: run.progress,
-            counts: JobCounts {
-                total: run.total_count,
-                done: run.done_count,
-                failed: run.failed_count,
-                skipped: run.skipped_count,
-            },
-            attempt: run.attempt,
-            max_attempts: run.max_attempts,
-            cancel_requested: run.cancel_requested,
-            input: run.input,
-            result: run.result,
-            error: run.error,
-            enterprise_id: run.enterprise_id,
-            idempotency_key: run.idempotency_key,
-            created_by: run.created_by,
-            created_at: run.created_at,
-            started_at: run.started_at,
-            finished_at: run.finished_at,
-            heartbeat_at: run.heartbeat_at,
-        }
-    }
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct JobStoreView {
+    pub id: i64,
+    pub name: String,
+}
+
+/// Runs as `caller` sees them: each with its kind's label and unit, its stores and starter by
+/// name, and what the caller may do with it.
+pub(crate) async fn run_views(
+    state: &AppState,
+    caller: &Caller,
+    runs: Vec<JobRun>,
+) -> engine::Result<Vec<JobRunView>> {
+    let stores_of: Vec<Vec<i64>> = runs.iter().map(|run| state.jobs.stores_of(run)).collect();
+    let mut store_ids: Vec<i64> = stores_of.iter().flatten().copied().collect();
+    store_ids.sort_unstable();
+    store_ids.dedup();
+    let store_names = state.tenancy.store_names(&store_ids).await?;
+    let mut user_ids: Vec<i64> = runs.iter().filter_map(|run| run.created_by).collect();
+    user_ids.sort_unstable();
+    user_ids.dedup();
+    let user_names = state.users.display_names(&user_ids).await?;
+    Ok(runs
+        .into_iter()
+        .zip(stores_of)
+        .map(|(run, stores)| {
+            let kind = run.kind.parse::<JobKindName>().ok();
+            JobRunView {
+                id: run.id,
+                label: kind.map_or_else(|| run.kind.clone(), |k| k.label().to_owned()),
+                unit: Closed(kind.map_or(ProgressUnit::Items, JobKindName::unit)),
+                status: Closed(run.status),
+                progress: run.progress,
+                counts: JobCounts {
+                    total: run.total_count,
+                    done: run.done_count,
+                    failed: run.failed_count,
+                    skipped: run.skipped_count,
+                },
+                attempt: run.attempt,
+                max_attempts: run.max_attempts,
+                cancel_requested: run.cancel_requested,
+                actions: state
+                    .jobs
+                    .actions_for(caller, &run)
+                    .into_iter()
+                    .map(Closed)
+                    .collect(),
+                stores: stores
+                    .into_iter()
+                    .filter_map(|id| {
+                        store_names.get(&id).map(|name| JobStoreView {
+                            id,
+                            name: name.clone(),
+                        })
+                    })
+                    .collect(),
+                created_by_name: run.created_by.and_then(|id| user_names.get(&id).cloned()),
+                kind: run.kind,
+                input: run.input,
+                result: run.result,
+                error: run.error,
+                enterprise_id: run.enterprise_id,
+                idempotency_key: run.idempotency_key,
+                created_by: run.created_by,
+                created_at: run.created_at,
+                started_at: run.started_at,
+                finished_at: run.finished_at,
+                heartbeat_at: run.heartbeat_at,
+            }
+        })
+        .collect())
+}
+
+/// One run as `caller` sees it ([`run_views`]).
+pub(crate) async fn run_view(
+    state: &AppState,
+    caller: &Caller,
+    run: JobRun,
+) -> engine::Result<JobRunView> {
+    let mut views = run_views(state, caller, vec![run]).await?;
+    Ok(views.remove(0))
 }
 
 #[derive(Debug, Object)]
@@ -147,8 +212,12 @@ pub enum StartedJob {
 #[oai(rename_all = "camelCase")]
 pub struct JobKindView {
     pub name: String,
+    /// What people call it ("Report export").
+    pub label: String,
     pub description: String,
     pub max_attempts: i32,
+    /// Whether the caller may start (and cancel and retry) runs of it.
+    pub startable: bool,
 }
 
 #[derive(Debug, Object)]
@@ -245,33 +314,38 @@ impl JobApi {
             .list(&filter, PageRequest::new(page.0, size.0)?)
             .await?;
         Ok(Json(JobRunPage {
-            content: listed.content.into_iter().map(JobRunView::from).collect(),
+            content: run_views(&state, &caller, listed.content).await?,
             page: listed.page,
             size: listed.size,
             total_elements: listed.total_elements,
         }))
     }
 
-    /// The job kinds the caller may start.
+    /// Every job kind, by label, each saying whether the caller may start it (the Jobs
+    /// screen filters runs by kind and starts the startable ones).
     #[oai(path = "/api/jobs/kinds", method = "get")]
     async fn kinds(
         &self,
         state: Data<&AppState>,
         Session(caller): Session,
     ) -> Json<Vec<JobKindView>> {
-        Json(
-            state
-                .jobs
-                .registry()
-                .iter()
-                .filter(|kind| caller.has_any(kind.allowed_roles()))
-                .map(|kind| JobKindView {
-                    name: kind.name().to_owned(),
-                    description: kind.description().to_owned(),
-                    max_attempts: kind.max_attempts(),
-                })
-                .collect(),
-        )
+        let mut kinds: Vec<JobKindView> = state
+            .jobs
+            .registry()
+            .iter()
+            .map(|kind| JobKindView {
+                name: kind.name().to_owned(),
+                label: kind
+                    .name()
+                    .parse::<JobKindName>()
+                    .map_or_else(|_| kind.name().to_owned(), |k| k.label().to_owned()),
+                description: kind.description().to_owned(),
+                max_attempts: kind.max_attempts(),
+                startable: caller.has_any(kind.allowed_roles()),
+            })
+            .collect();
+        kinds.sort_by(|a, b| a.label.cmp(&b.label));
+        Json(kinds)
     }
 
     /// Queue statistics for the caller's runs.
@@ -312,7 +386,7 @@ impl JobApi {
         let run = visible_run(&state, &caller, req, id.0).await?;
         let logs = state.jobs.store().logs(run.id, LOG_TAIL).await?;
         Ok(Json(JobRunDetail {
-            run: run.into(),
+            run: run_view(&state, &caller, run).await?,
             logs: logs.into_iter().map(JobLogView::from).collect(),
         }))
     }
@@ -348,9 +422,9 @@ impl JobApi {
         let (run, created) = state.jobs.start(&caller, request).await?;
         tracing::info!(run = run.id, kind = %run.kind, created, "job start requested");
         Ok(if created {
-            StartedJob::Created(Json(run.into()))
+            StartedJob::Created(Json(run_view(&state, &caller, run).await?))
         } else {
-            StartedJob::Existing(Json(run.into()))
+            StartedJob::Existing(Json(run_view(&state, &caller, run).await?))
         })
     }
 
@@ -364,7 +438,8 @@ impl JobApi {
         id: Path<i64>,
     ) -> ApiResult<Json<JobRunView>> {
         let run = visible_run(&state, &caller, req, id.0).await?;
-        Ok(Json(state.jobs.cancel(&caller, &run).await?.into()))
+        let run = state.jobs.cancel(&caller, &run).await?;
+        Ok(Json(run_view(&state, &caller, run).await?))
     }
 
     /// Runs a failed or cancelled run again from the start.
@@ -377,6 +452,7 @@ impl JobApi {
         id: Path<i64>,
     ) -> ApiResult<Json<JobRunView>> {
         let run = visible_run(&state, &caller, req, id.0).await?;
-        Ok(Json(state.jobs.retry(&caller, &run).await?.into()))
+        let run = state.jobs.retry(&caller, &run).await?;
+        Ok(Json(run_view(&state, &caller, run).await?))
     }
 }

@@ -19,7 +19,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::ApiTags;
-use super::jobs::JobRunView;
+use super::jobs::{JobRunView, run_view};
 use super::lead_lists::{LeadSearchBody, checked_search};
 use super::messages::MessageView;
 use crate::auth::{Session, request_scope, scope_naming, stores_of};
@@ -388,7 +388,7 @@ impl OutreachApi {
         Ok(Json(BulkInitiateAnswer {
             message: "Processing has been started successfully".to_owned(),
             dry_run: None,
-            job_run: Some(run.into()),
+            job_run: Some(run_view(&state, &caller, run).await?),
         }))
     }
 

@@ -27,7 +27,7 @@ use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 use serde_json::Value;
 
 use super::ApiTags;
-use super::jobs::JobRunView;
+use super::jobs::{JobRunView, run_view};
 use super::session::MessageResponse;
 use crate::auth::{Session, request_scope, store_in_scope, stores_of};
 use crate::error::ApiResult;
@@ -255,7 +255,7 @@ async fn plan(
         .await?;
     Ok(PlannerResponse::Started(Json(Box::new(TransferStarted {
         message: "Successfully Started".to_owned(),
-        job_run: run.into(),
+        job_run: run_view(state, caller, run).await?,
     }))))
 }
 

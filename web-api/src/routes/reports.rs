@@ -19,7 +19,7 @@ use reports::{
 use serde_json::{Map, Value};
 
 use super::ApiTags;
-use super::jobs::{JobRunView, visible_run};
+use super::jobs::{JobRunView, run_view, visible_run};
 use super::templates::{StandardTemplateBody, StandardTemplateView};
 use crate::auth::{Session, scope_naming};
 use crate::error::ApiResult;
@@ -320,7 +320,7 @@ impl ReportApi {
             .jobs
             .start_input(&caller, &input, Some(scope.enterprise_id))
             .await?;
-        Ok(Json(run.into()))
+        Ok(Json(run_view(&state, &caller, run).await?))
     }
 
     /// The file of a finished export (`reports.export` run), while it is kept. Runs the caller

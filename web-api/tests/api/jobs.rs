@@ -347,3 +347,98 @@ async fn the_run_list_filters_by_kind_and_status_and_pages() {
     assert_eq!(stats["failedLastHour"], 1);
     assert_eq!(stats["pending"], 0);
 }
+
+/// A run says what it is in words and units, whose it is (its stores, who started it) and what
+/// the caller may do with it now; the kinds list every kind with whether the caller may start
+/// it (issue 36: the Jobs screen needed exact kind names, and guessed at units and actions).
+#[tokio::test]
+async fn a_run_says_what_it_is_whose_it_is_and_what_the_caller_may_do() {
+    let app = spawn_app().await;
+    let admin = app.token_of("super-admin").await;
+    let rep = app.token_of("sales-rep").await;
+
+    let kinds = |token: String| {
+        let app = &app;
+        async move {
+            let kinds: Value = app
+                .get("/api/jobs/kinds", Some(&token))
+                .await
+                .json()
+                .await
+                .unwrap();
+            kinds.as_array().unwrap().clone()
+        }
+    };
+    let noop = |list: &[Value]| {
+        list.iter()
+            .find(|k| k["name"] == "diagnostics.noop")
+            .cloned()
+            .expect("every kind is listed")
+    };
+    let for_admin = kinds(admin.clone()).await;
+    let for_rep = kinds(rep.clone()).await;
+    assert_eq!(for_admin.len(), for_rep.len());
+    assert_eq!(noop(&for_admin)["label"], "Diagnostics");
+    assert_eq!(noop(&for_admin)["startable"], true);
+    assert_eq!(noop(&for_rep)["startable"], false);
+
+    let id = app
+        .start_job(
+            &admin,
+            "diagnostics.noop",
+            json!({ "items": 1000, "pauseMs": 100 }),
+        )
+        .await;
+    let running = app
+        .wait_for_run(&admin, id, |d| status(d) == "running")
+        .await;
+    assert_eq!(running["run"]["label"], "Diagnostics");
+    assert_eq!(running["run"]["unit"], "items");
+    assert_eq!(running["run"]["actions"], json!(["cancel"]));
+    assert!(
+        running["run"]["createdByName"]
+            .as_str()
+            .is_some_and(|n| !n.is_empty()),
+        "{running}"
+    );
+    app.ok_json(
+        reqwest::Method::POST,
+        &format!("/api/jobs/{id}/cancel"),
+        &admin,
+        Some(json!({})),
+    )
+    .await;
+    let cancelled = app.wait_until_final(&admin, id).await;
+    assert_eq!(cancelled["run"]["actions"], json!(["retry"]));
+
+    // A store's run names its store; someone who may not manage the kind is offered nothing.
+    let manager = app.token_of("enterprise-admin").await;
+    let started = app
+        .post_json(
+            "/api/jobs",
+            &manager,
+            &json!({ "kind": "customers.line-types", "input": { "storeId": 1 } }),
+        )
+        .await;
+    assert_eq!(started.status(), StatusCode::CREATED);
+    let store_run: Value = started.json().await.unwrap();
+    assert_eq!(store_run["unit"], "customers");
+    let stores = store_run["stores"].as_array().unwrap();
+    assert_eq!(stores.len(), 1, "{store_run}");
+    assert_eq!(stores[0]["id"], 1);
+    assert!(stores[0]["name"].as_str().is_some_and(|n| !n.is_empty()));
+    let listed: Value = app
+        .get("/api/jobs?kind=customers.line-types", Some(&rep))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let seen = listed["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == store_run["id"])
+        .cloned()
+        .expect("the rep sees their store's run");
+    assert_eq!(seen["actions"], json!([]));
+}

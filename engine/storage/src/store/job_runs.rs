@@ -573,8 +573,7 @@ impl JobRunStore {
             ])
             .and_where(Expr::col(JobRuns::Id).eq(id))
             .and_where(
-                Expr::col(JobRuns::Status)
-                    .is_in([JobStatus::Failed.as_str(), JobStatus::Cancelled.as_str()]),
+                Expr::col(JobRuns::Status).is_in(JobStatus::RETRYABLE.map(JobStatus::as_str)),
             )
             .to_owned();
         if self.db.execute(&update).await? == 0 {

@@ -131,6 +131,20 @@ impl TenancyStore {
         Ok(self.db.fetch_scalar::<i64>(&query).await? > 0)
     }
 
+    /// The names of these stores (any, deactivated too: a run's history keeps its stores).
+    pub async fn store_names(&self, ids: &[i64]) -> Result<std::collections::HashMap<i64, String>> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let query = Query::select()
+            .columns([Stores::Id, Stores::Name])
+            .from(Stores::Table)
+            .and_where(Expr::col(Stores::Id).is_in(ids.iter().copied()))
+            .to_owned();
+        let rows: Vec<(i64, String)> = self.db.fetch_all(&query).await?;
+        Ok(rows.into_iter().collect())
+    }
+
     /// The stores inside a scope, by dealer then store code.
     pub async fn stores(&self, scope: &Scope) -> Result<Vec<StoreSummary>> {
         let mut query = Query::select()

@@ -306,6 +306,41 @@ impl UserStore {
         self.db.fetch_all(&query).await
     }
 
+    /// What screens call each of these users: first and last name, else the username.
+    pub async fn display_names(
+        &self,
+        ids: &[i64],
+    ) -> Result<std::collections::HashMap<i64, String>> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let query = Query::select()
+            .columns([
+                Users::Id,
+                Users::Username,
+                Users::FirstName,
+                Users::LastName,
+            ])
+            .from(Users::Table)
+            .and_where(Expr::col(Users::Id).is_in(ids.iter().copied()))
+            .to_owned();
+        let rows: Vec<(i64, String, Option<String>, Option<String>)> =
+            self.db.fetch_all(&query).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, username, first, last)| {
+                let name = [first, last]
+                    .into_iter()
+                    .flatten()
+                    .map(|part| part.trim().to_owned())
+                    .filter(|part| !part.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                (id, if name.is_empty() { username } else { name })
+            })
+            .collect())
+    }
+
     pub async fn count(&self) -> Result<i64> {
         let query = Query::select()
             .expr(Expr::col(Users::Id).count())

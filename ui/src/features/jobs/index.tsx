@@ -54,11 +54,11 @@ export function JobsScreen() {
   const now = useNow(1000, anyRunning)
   // A succeeded run that made a file (a report export) offers it for download.
   const files = runs.data?.content.some((run) => jobRunDownload(run) !== null) ?? false
-  const columns = useMemo(() => jobRunColumns(now, { files }), [now, files])
+  const actions = runs.data?.content.some((run) => run.actions.length > 0) ?? false
+  const columns = useMemo(() => jobRunColumns(now, { files, actions }), [now, files, actions])
   const [starting, setStarting] = useState(false)
 
-  const startable = kinds.data ?? []
-  const kindSuggestions = [...new Set([...startable.map((k) => k.name), ...(runs.data?.content.map((r) => r.kind) ?? [])])].sort()
+  const startable = kinds.data?.filter((kind) => kind.startable) ?? []
 
   return (
     <section className="page">
@@ -80,7 +80,7 @@ export function JobsScreen() {
         <header className="panel__header panel__header--toolbar">
           <JobFilters
             value={filters}
-            kinds={kindSuggestions}
+            kinds={kinds.data ?? []}
             onChange={(next) =>
               void navigate({
                 search: (prev) => ({
@@ -132,7 +132,6 @@ export function JobRunScreen() {
   const { runId } = jobRunRoute.useParams()
   const streamDown = useRealtimeStatus() === 'reconnecting'
   const detail = useJobRun(runId, { poll: streamDown })
-  const kinds = useJobKinds()
   useLiveJobRun(runId)
 
   const run = detail.data?.run
@@ -170,8 +169,6 @@ export function JobRunScreen() {
     )
   }
 
-  // The kinds a user may start are also the ones they may cancel and retry.
-  const mayManage = kinds.data?.some((kind) => kind.name === run.kind) ?? false
   const logs = detail.data?.logs ?? []
   const download = jobRunDownload(run)
 
@@ -181,14 +178,14 @@ export function JobRunScreen() {
       <header className="page__header">
         <div className="page__title">
           <h1>
-            Run #{run.id} <span className="page__subtitle">{run.kind}</span>
+            Run #{run.id} <span className="page__subtitle" title={run.kind}>{run.label}</span>
           </h1>
           <JobStatusBadge status={run.status} cancelRequested={run.cancelRequested} />
         </div>
         <div className="page__actions">
           <RealtimeStatus />
           {download ? <JobDownloadLink download={download} /> : null}
-          {mayManage ? <JobRunActions run={run} /> : null}
+          <JobRunActions run={run} />
         </div>
       </header>
 

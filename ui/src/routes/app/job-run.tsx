@@ -2,7 +2,6 @@ import { noop } from '@tanstack/react-query'
 import { createRoute } from '@tanstack/react-router'
 import { jobRunQueryOptions } from '../../components/job-runs/api/get-job-run'
 import { JobRunScreen } from '../../features/jobs'
-import { jobKindsQueryOptions } from '../../features/jobs/api/get-job-kinds'
 import { positiveInt } from '../../lib/search-params'
 import { appRoute } from '../app'
 
@@ -18,9 +17,8 @@ export const jobRunRoute = createRoute({
     stringify: ({ runId }) => ({ runId: String(runId) }),
   },
   loader: ({ context: { queryClient }, params: { runId } }) => {
-    // Start the fetches; the screen shows a placeholder until the run arrives.
+    // Start the fetch; the screen shows a placeholder until the run arrives.
     void queryClient.ensureQueryData(jobRunQueryOptions(runId)).catch(noop)
-    void queryClient.ensureQueryData(jobKindsQueryOptions()).catch(noop)
   },
   component: JobRunScreen,
 })

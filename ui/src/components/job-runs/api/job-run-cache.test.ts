@@ -16,6 +16,10 @@ function run(overrides: Partial<JobRun> = {}): JobRun {
   return {
     id: 10,
     kind: 'diagnostics.noop',
+    label: 'Diagnostics',
+    unit: 'items',
+    actions: [],
+    stores: [],
     status: 'running',
     progress: 40,
     counts: { total: 10, done: 4, failed: 0, skipped: 0 },

@@ -6,7 +6,7 @@ import type { ApiResponse } from '../../../lib/api-types'
 export type JobKinds = ApiResponse<'/api/jobs/kinds', 'get'>
 export type JobKind = JobKinds[number]
 
-/** GET /api/jobs/kinds — the kinds the caller may start (and cancel and retry). */
+/** GET /api/jobs/kinds — every kind, by label, each saying whether the caller may start (cancel, retry) it. */
 export function getJobKinds(signal?: AbortSignal): Promise<JobKinds> {
   return apiRequest<JobKinds>('/api/jobs/kinds', { signal })
 }

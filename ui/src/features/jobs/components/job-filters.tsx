@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react'
 import { DateRangeFields } from '../../../components/date-range/date-range-fields'
 import { isJobStatus, JOB_STATUSES, jobStatusBadge, type JobStatus } from '../../../lib/job-status'
+import type { JobKind } from '../api/get-job-kinds'
 
 export interface JobFilterValues {
   kind?: string
@@ -12,62 +12,30 @@ export interface JobFilterValues {
 export interface JobFiltersProps {
   /** The filters in the URL. */
   value: JobFilterValues
-  /** Known kinds, offered as suggestions; any text is accepted. */
-  kinds: readonly string[]
+  /** The kinds to choose from (the server's list, by label). */
+  kinds: readonly Pick<JobKind, 'name' | 'label'>[]
   onChange: (next: JobFilterValues) => void
-  delayMs?: number
 }
 
-/** Kind (suggested or typed), status and creation days. Typing waits for a pause. */
-export function JobFilters({ value, kinds, onChange, delayMs = 300 }: JobFiltersProps) {
-  const listId = useId()
-  const [kindText, setKindText] = useState(value.kind ?? '')
-  const [urlKind, setUrlKind] = useState(value.kind ?? '')
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-
-  // The URL changed from outside (back button, link, clear): show its value.
-  if ((value.kind ?? '') !== urlKind) {
-    setUrlKind(value.kind ?? '')
-    setKindText(value.kind ?? '')
-  }
-
-  useEffect(() => () => clearTimeout(timer.current), [])
-
-  const commitKind = (text: string) => {
-    clearTimeout(timer.current)
-    const kind = text.trim() || undefined
-    if (kind !== value.kind) onChange({ ...value, kind })
-  }
-
+/** Kind and status, each chosen from a list, and creation days; every change applies at once. */
+export function JobFilters({ value, kinds, onChange }: JobFiltersProps) {
+  // A kind the URL names that the list lacks (an old link) stays choosable.
+  const known = !value.kind || kinds.some((kind) => kind.name === value.kind)
   const hasFilters = !!(value.kind || value.status || value.from || value.to)
 
   return (
     <div className="filters" role="group" aria-label="Filters">
       <label className="filters__field">
         <span>Kind</span>
-        <input
-          type="search"
-          list={listId}
-          placeholder="Any kind"
-          value={kindText}
-          onChange={(event) => {
-            const next = event.target.value
-            setKindText(next)
-            clearTimeout(timer.current)
-            // Picking a suggestion applies at once; typing waits for a pause.
-            if (kinds.includes(next)) commitKind(next)
-            else timer.current = setTimeout(() => commitKind(next), delayMs)
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commitKind(kindText)
-          }}
-          onBlur={() => commitKind(kindText)}
-        />
-        <datalist id={listId}>
+        <select value={value.kind ?? ''} onChange={(event) => onChange({ ...value, kind: event.target.value || undefined })}>
+          <option value="">Any kind</option>
           {kinds.map((kind) => (
-            <option key={kind} value={kind} />
+            <option key={kind.name} value={kind.name}>
+              {kind.label}
+            </option>
           ))}
-        </datalist>
+          {known ? null : <option value={value.kind}>{value.kind}</option>}
+        </select>
       </label>
       <label className="filters__field">
         <span>Status</span>

@@ -1,25 +1,30 @@
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
-import type { JobRun } from '../../../components/job-runs/api/get-job-run'
+import type { JobRunSummary } from '../../../components/job-runs/api/get-job-runs'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
-import { isActiveJobStatus, isRetryableJobStatus } from '../../../lib/job-status'
 import { notify } from '../../../lib/notices'
 import { useCancelJobRun } from '../api/cancel-job-run'
 import { useRetryJobRun } from '../api/retry-job-run'
 
 export interface JobRunActionsProps {
-  run: JobRun
+  run: Pick<JobRunSummary, 'id' | 'kind' | 'label' | 'actions' | 'cancelRequested'>
+  /** Small buttons, for a row of the runs table. */
+  compact?: boolean
 }
 
-/** Cancel (queued or running runs) and Retry (failed or cancelled ones), each confirmed first. */
-export function JobRunActions({ run }: JobRunActionsProps) {
+/**
+ * Cancel and Retry, as the server offers them for the run (`actions`), each
+ * confirmed first.
+ */
+export function JobRunActions({ run, compact = false }: JobRunActionsProps) {
   const [confirming, setConfirming] = useState<'cancel' | 'retry' | null>(null)
   const cancel = useCancelJobRun()
   const retry = useRetryJobRun()
   const busy = cancel.isPending || retry.isPending
 
-  const canCancel = isActiveJobStatus(run.status)
-  const canRetry = isRetryableJobStatus(run.status)
+  const canCancel = run.actions.includes('cancel')
+  const canRetry = run.actions.includes('retry')
+  const size = compact ? ' btn--small' : ''
   const done = () => {
     setConfirming(null)
     notify({ message: UPDATED_NOTICE_TEXT })
@@ -30,15 +35,27 @@ export function JobRunActions({ run }: JobRunActionsProps) {
       {canCancel ? (
         <button
           type="button"
-          className="btn btn--danger"
-          disabled={busy || run.cancelRequested}
+          className={`btn btn--danger${size}`}
+          aria-label={compact ? `Cancel run ${run.id}` : undefined}
+          disabled={busy}
           onClick={() => setConfirming('cancel')}
         >
-          {run.cancelRequested ? 'Cancelling…' : 'Cancel run'}
+          {compact ? 'Cancel' : 'Cancel run'}
+        </button>
+      ) : null}
+      {run.cancelRequested && !compact ? (
+        <button type="button" className="btn btn--danger" disabled>
+          Cancelling…
         </button>
       ) : null}
       {canRetry ? (
-        <button type="button" className="btn" disabled={busy} onClick={() => setConfirming('retry')}>
+        <button
+          type="button"
+          className={`btn${size}`}
+          aria-label={compact ? `Retry run ${run.id}` : undefined}
+          disabled={busy}
+          onClick={() => setConfirming('retry')}
+        >
           Retry
         </button>
       ) : null}
@@ -47,8 +64,8 @@ export function JobRunActions({ run }: JobRunActionsProps) {
         header={confirming === 'retry' ? 'Retry run' : 'Cancel run'}
         message={
           confirming === 'retry'
-            ? `Are you sure you want to run #${run.id} (${run.kind}) again from the start?`
-            : `Are you sure you want to cancel run #${run.id} (${run.kind})?`
+            ? `Are you sure you want to run #${run.id} (${run.label}) again from the start?`
+            : `Are you sure you want to cancel run #${run.id} (${run.label})?`
         }
         confirmText="Yes"
         cancelText="No"

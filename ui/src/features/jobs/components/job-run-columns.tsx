@@ -5,14 +5,24 @@ import { JobDownloadLink } from '../../../components/job-runs/job-download-link'
 import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobStatusBadge } from '../../../components/job-runs/job-status-badge'
 import { elapsedMs, formatDateTime, formatDuration } from '../../../lib/format-time'
+import { JobRunActions } from './job-run-actions'
 
 const column = createDataTableColumnHelper<JobRunSummary>()
 
+/** The stores of a run in a cell: the first, and how many more (all in the tooltip). */
+function storesText(stores: JobRunSummary['stores']): { text: string; title: string } {
+  const names = stores.map((store) => store.name)
+  if (names.length === 0) return { text: '—', title: 'Not tied to a store' }
+  const text = names.length === 1 ? names[0]! : `${names[0]} +${names.length - 1}`
+  return { text, title: names.join(', ') }
+}
+
 /**
  * The runs table; `now` drives the duration of running runs. With `files`
- * (some run shown made one, e.g. a report export) a column offers the files.
+ * (some run shown made one, e.g. a report export) a column offers the files;
+ * with `actions` (some run shown offers one) a column offers Cancel and Retry.
  */
-export function jobRunColumns(now: number, { files = false }: { files?: boolean } = {}) {
+export function jobRunColumns(now: number, { files = false, actions = false }: { files?: boolean; actions?: boolean } = {}) {
   const fileColumn = column.display({
     id: 'file',
     header: 'File',
@@ -22,13 +32,39 @@ export function jobRunColumns(now: number, { files = false }: { files?: boolean 
       return download ? <JobDownloadLink download={download} /> : null
     },
   })
+  const actionColumn = column.display({
+    id: 'actions',
+    header: 'Actions',
+    meta: { width: '9rem' },
+    cell: (info) => (
+      // The row opens the run; its buttons (and their confirmation) do not.
+      <span className="row-actions" onClick={(event) => event.stopPropagation()}>
+        <JobRunActions run={info.row.original} compact />
+      </span>
+    ),
+  })
   return column.columns([
     column.accessor('id', {
       header: 'ID',
       meta: { width: '4.5rem', align: 'end' },
       cell: (info) => `#${info.getValue()}`,
     }),
-    column.accessor('kind', { header: 'Kind', meta: { width: '13rem' } }),
+    column.accessor('label', {
+      header: 'Kind',
+      meta: { width: '12rem' },
+      cell: (info) => <span title={info.row.original.kind}>{info.getValue()}</span>,
+    }),
+    column.accessor((run) => storesText(run.stores).text, {
+      id: 'stores',
+      header: 'Store',
+      meta: { width: '10rem' },
+      cell: (info) => <span title={storesText(info.row.original.stores).title}>{info.getValue()}</span>,
+    }),
+    column.accessor((run) => run.createdByName ?? 'System', {
+      id: 'startedBy',
+      header: 'Started by',
+      meta: { width: '9rem' },
+    }),
     column.accessor('status', {
       header: 'Status',
       meta: { width: '8.5rem' },
@@ -36,7 +72,7 @@ export function jobRunColumns(now: number, { files = false }: { files?: boolean 
     }),
     column.accessor('progress', {
       header: 'Progress',
-      meta: { width: '14rem' },
+      meta: { width: '16rem' },
       cell: (info) => <JobProgress run={info.row.original} label={`Progress of run ${info.row.original.id}`} />,
     }),
     column.accessor((run) => `${run.attempt}/${run.maxAttempts}`, {
@@ -56,6 +92,7 @@ export function jobRunColumns(now: number, { files = false }: { files?: boolean 
       cell: (info) => formatDuration(info.getValue()),
     }),
     ...(files ? [fileColumn] : []),
+    ...(actions ? [actionColumn] : []),
     column.accessor((run) => run.error ?? '', {
       id: 'error',
       header: 'Error',

@@ -75,7 +75,7 @@ export function StartJobDialog({ open, kinds, onClose, onStarted }: StartJobDial
             <select value={selectedKind?.name ?? ''} onChange={(event) => setKind(event.target.value)} disabled={busy}>
               {kinds.map((k) => (
                 <option key={k.name} value={k.name}>
-                  {k.name}
+                  {k.label} ({k.name})
                 </option>
               ))}
             </select>
