@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isActiveJobStatus, isFinishedJobStatus, isJobStatus, isRetryableJobStatus, jobStatusBadge } from './job-status'
+import { isActiveJobStatus, isFinishedJobStatus, isJobStatus, jobStatusBadge } from './job-status'
 
 describe('job statuses', () => {
   it('map to badges', () => {
@@ -21,13 +21,9 @@ describe('job statuses', () => {
     expect(isJobStatus('failed')).toBe(true)
   })
 
-  it('tell active, finished and retryable runs apart', () => {
+  it('tell active and finished runs apart', () => {
     expect(['queued', 'running'].every(isActiveJobStatus)).toBe(true)
     expect(['succeeded', 'failed', 'cancelled'].every(isFinishedJobStatus)).toBe(true)
     expect(isActiveJobStatus('failed')).toBe(false)
-    expect(isRetryableJobStatus('failed')).toBe(true)
-    expect(isRetryableJobStatus('cancelled')).toBe(true)
-    expect(isRetryableJobStatus('succeeded')).toBe(false)
-    expect(isRetryableJobStatus('running')).toBe(false)
   })
 })

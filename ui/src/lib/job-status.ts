@@ -17,11 +17,6 @@ export function isFinishedJobStatus(status: string): boolean {
   return status === 'succeeded' || status === 'failed' || status === 'cancelled'
 }
 
-/** Failed and cancelled runs can be retried. */
-export function isRetryableJobStatus(status: string): boolean {
-  return status === 'failed' || status === 'cancelled'
-}
-
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'danger' | 'warning'
 
 export interface JobStatusBadge {
