@@ -678,7 +678,9 @@ impl MessagingService {
             status: DeliveryStatus::Stored,
             from_name: Some(sender.clone()),
             message_sent_by: Some(sender),
-            sent_by_user_id: Some(caller.user_id),
+            // The system's record of the booking, not a note the staff member wrote: activity
+            // reports count their bookings, not this.
+            sent_by_user_id: None,
             appointment_id: Some(appointment_id),
             read_at: Some(now),
             ..self.base(&lead.store_id, &recipient, Some(lead.id))
