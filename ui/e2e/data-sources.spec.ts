@@ -105,5 +105,5 @@ test('an enterprise admin adds a simulated dealer system, syncs it now and finds
   // The row opens the sync's run.
   await sync.getByRole('link', { name: /^Run #\d+$/ }).click()
   await expect(page).toHaveURL(/\/jobs\/\d+$/)
-  await expect(page.getByRole('heading', { name: /Run #\d+ imports\.sync/ })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /Run #\d+ Dealer-system sync/ })).toBeVisible()
 })
