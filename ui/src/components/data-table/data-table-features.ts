@@ -36,3 +36,23 @@ export type DataTableColumns<TData extends RowData> = Array<ColumnDef<DataTableF
 export function createDataTableColumnHelper<TData extends RowData>() {
   return createColumnHelper<DataTableFeatures, TData>()
 }
+
+/** The narrowest a column without a width may get before the table scrolls instead. */
+const FLEXIBLE_COLUMN_MIN_REM = 10
+
+/**
+ * The table's minimum width: its columns' widths (rem or px) plus room for each
+ * column without one. Narrower than that, the table scrolls sideways instead of
+ * squeezing its flexible columns to a letter or two. Columns with a class may
+ * be hidden on narrow screens, so they do not count.
+ */
+export function tableMinWidth(columns: readonly (DataTableColumnMeta | undefined)[]): string {
+  let rem = 0
+  for (const meta of columns) {
+    if (meta?.className) continue
+    const fixed = /^(\d+(?:\.\d+)?)(rem|px)$/.exec(meta?.width?.trim() ?? '')
+    if (!fixed) rem += FLEXIBLE_COLUMN_MIN_REM
+    else rem += fixed[2] === 'px' ? Number(fixed[1]) / 16 : Number(fixed[1])
+  }
+  return `${rem}rem`
+}

@@ -2,7 +2,7 @@ import { useTable, type PaginationState, type RowData, type SortingState, type U
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import { EMPTY_LIST_TEXT } from '../../lib/config'
 import { DataTablePagination } from './data-table-pagination'
-import { dataTableFeatures, type DataTableColumnMeta, type DataTableColumns } from './data-table-features'
+import { dataTableFeatures, tableMinWidth, type DataTableColumnMeta, type DataTableColumns } from './data-table-features'
 
 export interface DataTablePaging {
   pageIndex: number
@@ -113,7 +113,11 @@ export function DataTable<TData extends RowData>({
       data-fetching={isFetching && !showSkeleton ? 'true' : undefined}
     >
       <div className="data-table__scroll">
-        <table aria-label={label} aria-busy={isLoading || isFetching}>
+        <table
+          aria-label={label}
+          aria-busy={isLoading || isFetching}
+          style={{ minWidth: tableMinWidth(table.getAllLeafColumns().map((column) => column.columnDef.meta)) }}
+        >
           <colgroup>
             {table.getAllLeafColumns().map((column) => (
               <col key={column.id} className={column.columnDef.meta?.className} style={{ width: column.columnDef.meta?.width }} />

@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 
 export interface NavItem {
   to: NonNullable<LinkProps['to']>
@@ -20,20 +20,39 @@ export interface AppLayoutProps {
   children: ReactNode
 }
 
-/** Logged-in frame: left navigation, header with the user and Logout, content. */
+/**
+ * Logged-in frame: left navigation, header with the user and Logout, content.
+ * On a phone the navigation folds into a Menu button at the top.
+ */
 export function AppLayout({ userName, roles, enterpriseName, enterpriseLogo, nav, onLogout, loggingOut = false, headerTools, children }: AppLayoutProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const navId = useId()
   return (
     <div className="app">
-      <aside className="app__sidebar">
+      <aside className={`app__sidebar${menuOpen ? ' is-open' : ''}`}>
         <div className="brand">
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>Bayline</span>
         </div>
-        <nav aria-label="Main">
+        <button
+          type="button"
+          className="btn app__menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+        <nav aria-label="Main" id={navId}>
           <ul className="nav-list">
             {nav.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="nav-link" activeProps={{ className: 'nav-link is-active' }}>
+                <Link
+                  to={item.to}
+                  className="nav-link"
+                  activeProps={{ className: 'nav-link is-active' }}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {item.label}
                 </Link>
               </li>

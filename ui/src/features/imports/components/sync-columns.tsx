@@ -28,6 +28,7 @@ export function syncColumns(storeName: (id: number | undefined) => string) {
     }),
     column.accessor('sourceName', {
       header: 'Source',
+      meta: { width: '14rem' },
       cell: (info) => {
         const sync = info.row.original
         const name = info.getValue() ?? (sync.dataSourceId !== undefined ? `Source #${sync.dataSourceId}` : '—')
@@ -36,7 +37,7 @@ export function syncColumns(storeName: (id: number | undefined) => string) {
     }),
     column.accessor('status', {
       header: 'Status',
-      meta: { width: '11.5rem' },
+      meta: { width: '13.5rem' },
       cell: (info) => {
         const sync = info.row.original
         return (
