@@ -37,15 +37,23 @@ fn is_plain_number(cell: &str) -> bool {
 }
 
 /// A CSV writer whose every cell passes through [`neutralise_cell`]: the one way the server
-/// writes CSV.
+/// writes CSV. The file starts with a UTF-8 byte-order mark: without it Excel on Windows reads
+/// the bytes as the local code page and "Inés" comes out as "InÃ©s".
 pub struct CsvWriter<W: Write> {
     inner: csv::Writer<W>,
+    /// Writing the mark failed: the first record says so.
+    failed_start: Option<std::io::Error>,
 }
 
+/// The UTF-8 byte-order mark.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 impl<W: Write> CsvWriter<W> {
-    pub fn new(out: W) -> Self {
+    pub fn new(mut out: W) -> Self {
+        let failed_start = out.write_all(UTF8_BOM).err();
         Self {
             inner: csv::Writer::from_writer(out),
+            failed_start,
         }
     }
 
@@ -59,6 +67,9 @@ impl<W: Write> CsvWriter<W> {
             .into_iter()
             .map(|cell| neutralise_cell(cell.as_ref()).into_owned())
             .collect();
+        if let Some(e) = self.failed_start.take() {
+            return Err(Error::Internal(format!("csv: {e}")));
+        }
         self.inner.write_record(&cells).map_err(csv_error)
     }
 
@@ -127,6 +138,19 @@ mod tests {
             .write_record(["=1+1", "Tom", "-3", "@x"])
             .expect("written");
         let text = String::from_utf8(writer.into_inner().expect("flushed")).expect("utf-8");
-        assert_eq!(text, "'=1+1,Tom,-3,'@x\n");
+        assert_eq!(text, "\u{feff}'=1+1,Tom,-3,'@x\n");
+    }
+
+    #[test]
+    fn the_file_starts_with_one_byte_order_mark_so_excel_reads_utf_8() {
+        let mut writer = CsvWriter::new(Vec::new());
+        writer.write_record(["Inés"]).expect("written");
+        writer.write_record(["Zoë"]).expect("written");
+        let bytes = writer.into_inner().expect("flushed");
+        assert!(bytes.starts_with(UTF8_BOM));
+        assert_eq!(
+            String::from_utf8(bytes).expect("utf-8"),
+            "\u{feff}Inés\nZoë\n"
+        );
     }
 }
