@@ -73,41 +73,87 @@ const NO_RESPONSE: &str = "NR";
 const NOT_ENGAGED: &str = "NOT-ENGAGED";
 const UNCLASSIFIED: &str = "BLANK";
 
-/// The columns after Date and customer type, in the spec's order (E-E2): key, header, and the
-/// classification codes counted in it. Codes with no column of their own count under `misc`.
-const MONTHLY_COLUMNS: [(&str, &str, &[&str]); 20] = [
-    ("spaSS", "SPA-SS", &["SPA-SS"]),
-    ("spaAS", "SPA-AS", &["SPA-AS"]),
-    ("spaXX", "SPA-XX", &["SPA-XX", "SPA"]),
-    ("contactLater", "CL", &["CL"]),
-    ("noResponse", "NR", &[NO_RESPONSE, "NRAA", "NA"]),
-    ("appointments", "Appointments", &[BOOKED]),
-    ("noLongerOwn", "NLO", &["NLO"]),
-    ("preferAlternateLocation", "CPAL", &["CPAL"]),
-    ("vehicleIssue", "VI", &["VI"]),
-    ("tagUpdate", "TU", &["TU"]),
-    ("wrongNumber", "WN", &["WN"]),
-    ("longDistance", "LD", &["LD"]),
-    ("apptScheduledAlready", "ASA", &["ASA", "AAS"]),
-    ("salesInq", "SALES_INQ", &["SALES_INQ"]),
-    ("customerQuestion", "CQ", &["CQ"]),
-    ("customerComplaint", "CC", &["CC"]),
-    ("misc", "MISC", &["MISC"]),
+/// The columns after Date and customer type, in the spec's order (E-E2): key, header, what
+/// the code means (the header's tooltip), and the classification codes counted in it. Codes with no column of their own count under `misc`.
+const MONTHLY_COLUMNS: [(&str, &str, &str, &[&str]); 20] = [
+    (
+        "spaSS",
+        "SPA-SS",
+        "Service performed already, same store",
+        &["SPA-SS"],
+    ),
+    (
+        "spaAS",
+        "SPA-AS",
+        "Service performed already, alternate store",
+        &["SPA-AS"],
+    ),
+    (
+        "spaXX",
+        "SPA-XX",
+        "Service performed already, store not specified",
+        &["SPA-XX", "SPA"],
+    ),
+    ("contactLater", "CL", "Contact later", &["CL"]),
+    (
+        "noResponse",
+        "NR",
+        "No response after consent (or none at all, or not attended)",
+        &[NO_RESPONSE, "NRAA", "NA"],
+    ),
+    ("appointments", "Appointments", "Appointment set", &[BOOKED]),
+    ("noLongerOwn", "NLO", "No longer owns the vehicle", &["NLO"]),
+    (
+        "preferAlternateLocation",
+        "CPAL",
+        "Customer prefers an alternate location",
+        &["CPAL"],
+    ),
+    ("vehicleIssue", "VI", "Vehicle issue", &["VI"]),
+    ("tagUpdate", "TU", "Tag update", &["TU"]),
+    ("wrongNumber", "WN", "Wrong number", &["WN"]),
+    ("longDistance", "LD", "Long distance", &["LD"]),
+    (
+        "apptScheduledAlready",
+        "ASA",
+        "Already scheduled an appointment",
+        &["ASA", "AAS"],
+    ),
+    ("salesInq", "SALES_INQ", "Sales inquiry", &["SALES_INQ"]),
+    ("customerQuestion", "CQ", "Customer question", &["CQ"]),
+    ("customerComplaint", "CC", "Customer complaint", &["CC"]),
+    (
+        "misc",
+        "MISC",
+        "Miscellaneous (and codes without a column of their own)",
+        &["MISC"],
+    ),
     // Asked for an appointment or a call that nobody has booked yet: staff follow up.
     (
         "followUp",
         "FU",
+        "Follow up: asked for an appointment or a call nobody has booked yet",
         &["FU", "SFU", "APPT_SET", "APPT", "REQ-CALL"],
     ),
-    ("optOut", "OPT-OUT", &[OPTED_OUT]),
-    ("unclassified", "UNCLASSIFIED", &[UNCLASSIFIED, NOT_ENGAGED]),
+    ("optOut", "OPT-OUT", "Opted out (STOP)", &[OPTED_OUT]),
+    (
+        "unclassified",
+        "UNCLASSIFIED",
+        "Unclassified (or not engaged)",
+        &[UNCLASSIFIED, NOT_ENGAGED],
+    ),
 ];
 
 /// The daily variant's extra columns (E-E2): they take these codes out of FU and UNCLASSIFIED.
-const DAILY_COLUMNS: [(&str, &str, &[&str]); 3] = [
-    ("aBkgErr", "A-BKG-ERR", &["APPT_SET", "APPT"]),
-    ("reqCall", "REQ-CALL", &["REQ-CALL"]),
-    ("notEngaged", "NOT-ENGAGED", &[NOT_ENGAGED]),
+const DAILY_COLUMNS: [(&str, &str, &str, &[&str]); 3] = [
+    (
+        "aBkgErr",
+        "A-BKG-ERR",
+        "Assistant booking error: asked for an appointment the assistant could not book",
+        &["APPT_SET", "APPT"],
+    ),
+    ("reqCall", "REQ-CALL", "Requested a call", &["REQ-CALL"]),
+    ("notEngaged", "NOT-ENGAGED", "Not engaged", &[NOT_ENGAGED]),
 ];
 
 /// A classification table's options beyond the filter.
@@ -120,22 +166,25 @@ pub struct ClassificationOptions {
 /// The column each classification code counts in, for one grain.
 fn column_of(grain: Grain, code: &str) -> &'static str {
     if grain == Grain::Day
-        && let Some((key, _, _)) = DAILY_COLUMNS
+        && let Some((key, _, _, _)) = DAILY_COLUMNS
             .iter()
-            .find(|(_, _, codes)| codes.contains(&code))
+            .find(|(_, _, _, codes)| codes.contains(&code))
     {
         return key;
     }
     MONTHLY_COLUMNS
         .iter()
-        .find(|(_, _, codes)| codes.contains(&code))
-        .map_or("misc", |(key, _, _)| key)
+        .find(|(_, _, _, codes)| codes.contains(&code))
+        .map_or("misc", |(key, _, _, _)| key)
 }
 
-fn value_columns(grain: Grain) -> Vec<(&'static str, &'static str)> {
-    let mut columns: Vec<_> = MONTHLY_COLUMNS.iter().map(|(k, l, _)| (*k, *l)).collect();
+fn value_columns(grain: Grain) -> Vec<(&'static str, &'static str, &'static str)> {
+    let column = |(key, label, meaning, _): &(&'static str, &'static str, &'static str, _)| {
+        (*key, *label, *meaning)
+    };
+    let mut columns: Vec<_> = MONTHLY_COLUMNS.iter().map(column).collect();
     if grain == Grain::Day {
-        columns.extend(DAILY_COLUMNS.iter().map(|(k, l, _)| (*k, *l)));
+        columns.extend(DAILY_COLUMNS.iter().map(column));
     }
     columns
 }
@@ -447,11 +496,9 @@ fn pivot(
         Column::new(date_key, date_label, ColumnType::Text),
         Column::new("customerType", "Customer type", ColumnType::Text),
     ];
-    table_columns.extend(
-        columns
-            .iter()
-            .map(|(key, label)| Column::new(key, label, ColumnType::Integer)),
-    );
+    table_columns.extend(columns.iter().map(|(key, label, meaning)| {
+        Column::new(key, label, ColumnType::Integer).described(meaning)
+    }));
     table_columns.push(Column::new("total", "Total", ColumnType::Integer));
     table_columns.push(Column::new("change", "Change %", ColumnType::Percent));
     if counts.is_empty() {
@@ -480,11 +527,11 @@ fn pivot(
     let on_columns = DataFrame::new_infer_height(vec![
         Series::new(
             "column".into(),
-            columns.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            columns.iter().map(|(k, _, _)| *k).collect::<Vec<_>>(),
         )
         .into(),
     ])?;
-    let value_exprs: Vec<_> = columns.iter().map(|(k, _)| col(*k)).collect();
+    let value_exprs: Vec<_> = columns.iter().map(|(k, _, _)| col(*k)).collect();
     let wide = frame
         .lazy()
         .pivot(
@@ -500,7 +547,7 @@ fn pivot(
         .with_columns(
             columns
                 .iter()
-                .map(|(k, _)| col(*k).fill_null(lit(0i64)))
+                .map(|(k, _, _)| col(*k).fill_null(lit(0i64)))
                 .collect::<Vec<_>>(),
         )
         .sort(["period", "customerType"], SortMultipleOptions::default())
@@ -522,7 +569,7 @@ fn pivot(
     let period = wide.column("period")?.str()?.clone();
     let kind = wide.column("customerType")?.str()?.clone();
     let mut numbers = Vec::new();
-    for (key, _) in columns.iter().chain([("total", "")].iter()) {
+    for key in columns.iter().map(|(key, _, _)| *key).chain(["total"]) {
         numbers.push(
             wide.column(key)?
                 .cast(&polars::prelude::DataType::Int64)?

@@ -273,8 +273,16 @@ impl Reports {
                     .await?
             }
             ExportFormat::Xlsx => {
-                self.export_xlsx(kind, &filter, input.options(), &partial, &written)
-                    .await?
+                let recorded = self.recorded_filters(input).await?;
+                self.export_xlsx(
+                    kind,
+                    &filter,
+                    input.options(),
+                    &recorded,
+                    &partial,
+                    &written,
+                )
+                .await?
             }
         };
         std::fs::rename(&partial, path).map_err(|e| Error::Internal(format!("export: {e}")))?;
@@ -317,11 +325,63 @@ impl Reports {
         Ok(rows)
     }
 
+    /// What an export was asked for, as a person reads it: the workbook keeps it on a sheet of
+    /// its own, so a file passed on still says which stores, days and types it covers.
+    async fn recorded_filters(
+        &self,
+        input: &ReportExportInput,
+    ) -> Result<Vec<(&'static str, String)>> {
+        let kind = input.kind()?;
+        let stores = if input.store_ids.is_empty() {
+            "All stores".to_owned()
+        } else {
+            let names = engine::store::tenancy::TenancyStore::new(self.db().clone())
+                .store_names(&input.store_ids)
+                .await?;
+            input
+                .store_ids
+                .iter()
+                .map(|id| {
+                    names
+                        .get(id)
+                        .cloned()
+                        .unwrap_or_else(|| format!("Store #{id}"))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let service_types = if input.service_types.is_empty() {
+            "All service types".to_owned()
+        } else {
+            input.service_types.join(", ")
+        };
+        let customer_type = match CustomerType::from_code(input.customer_type.as_deref()) {
+            Some(CustomerType::A) => "Type A",
+            Some(CustomerType::B) => "Type B",
+            None => "Both",
+        };
+        Ok(vec![
+            ("Report", kind.title().to_owned()),
+            (
+                "Days (UTC)",
+                format!("{} to {}", input.start_date, input.end_date),
+            ),
+            ("Stores", stores),
+            ("Service types", service_types),
+            ("Customer type", customer_type.to_owned()),
+            (
+                "Exported",
+                Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
+            ),
+        ])
+    }
+
     async fn export_xlsx(
         &self,
         kind: ReportKind,
         filter: &ReportFilter,
         options: ReportOptions,
+        recorded: &[(&'static str, String)],
         path: &Path,
         written: &AtomicU64,
     ) -> Result<u64> {
@@ -396,6 +456,18 @@ impl Reports {
             let chartsheet = workbook.add_chartsheet();
             chartsheet.set_name("Chart").map_err(xlsx_error)?;
             chartsheet.insert_chart(0, 0, &chart).map_err(xlsx_error)?;
+        }
+        let filters = workbook.add_worksheet();
+        filters.set_name("Filters").map_err(xlsx_error)?;
+        filters.set_column_width(0, 16).map_err(xlsx_error)?;
+        filters.set_column_width(1, 60).map_err(xlsx_error)?;
+        for (row, (name, value)) in recorded.iter().enumerate() {
+            filters
+                .write_string_with_format(row as u32, 0, *name, &formats.header)
+                .map_err(xlsx_error)?;
+            filters
+                .write_string(row as u32, 1, value)
+                .map_err(xlsx_error)?;
         }
         workbook.save(path).map_err(xlsx_error)?;
         Ok(rows)

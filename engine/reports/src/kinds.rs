@@ -144,6 +144,15 @@ impl ReportKind {
         )
     }
 
+    /// The whole months before this one the report opens on, when a week is too short to
+    /// read it (a month's row needs the month): the monthly report opens on the last six.
+    pub fn default_months(self) -> Option<u32> {
+        match self {
+            Self::Monthly => Some(6),
+            _ => None,
+        }
+    }
+
     pub fn chart(self) -> Option<Chart> {
         let chart = |kind, category, series| {
             Some(Chart {

@@ -57,6 +57,8 @@ pub struct Column {
     /// The header a person reads.
     pub label: String,
     pub kind: ColumnType,
+    /// What a header that is a code means ("SPA-SS": service performed already, same store).
+    pub description: Option<String>,
 }
 
 impl Column {
@@ -65,6 +67,15 @@ impl Column {
             key: key.to_owned(),
             label: label.to_owned(),
             kind,
+            description: None,
+        }
+    }
+
+    /// The column with what its header means.
+    pub fn described(self, description: &str) -> Self {
+        Self {
+            description: Some(description.to_owned()),
+            ..self
         }
     }
 }

@@ -42577,6 +42577,8 @@ export interface components {
          * @description A report column.
          */
         ReportColumnView: {
+            /** @description What the header means, when it is a code (SPA-SS, NLO…). */
+            description?: string;
             /** @description The key of this column in each row of `content`. */
             key: string;
             label: string;
@@ -42639,6 +42641,12 @@ export interface components {
          */
         ReportKindView: {
             chart?: components["schemas"]["ReportChartView"];
+            /**
+             * Format: uint32
+             * @description The screen opens on this many whole months before the current one (none: the last
+             *     seven days).
+             */
+            defaultMonths?: number;
             description: string;
             /** @description The `{kind}` of `/api/reports/{kind}`. */
             key: string;

@@ -91,6 +91,8 @@ pub struct ReportColumnView {
     /// TEXT, INTEGER, PERCENT, MONEY, SECONDS, TIMESTAMP or DATE.
     #[oai(rename = "type")]
     pub kind: String,
+    /// What the header means, when it is a code (SPA-SS, NLO…).
+    pub description: Option<String>,
 }
 
 /// How the report is drawn.
@@ -136,6 +138,9 @@ pub struct ReportKindView {
     /// Lists are paged; aggregates answer every row at once.
     pub paged: bool,
     pub chart: Option<ReportChartView>,
+    /// The screen opens on this many whole months before the current one (none: the last
+    /// seven days).
+    pub default_months: Option<u32>,
 }
 
 /// A lead's customer type.
@@ -191,6 +196,7 @@ fn report_view(kind: ReportKind, filter: &ReportFilter, table: Table) -> ReportV
                 key: c.key.clone(),
                 label: c.label.clone(),
                 kind: c.kind.as_str().to_owned(),
+                description: c.description.clone(),
             })
             .collect(),
         page: table.page,
@@ -242,6 +248,7 @@ impl ReportApi {
                     description: kind.description().to_owned(),
                     paged: kind.is_paged(),
                     chart: chart_view(*kind),
+                    default_months: kind.default_months(),
                 })
                 .collect(),
         ))

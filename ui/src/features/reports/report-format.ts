@@ -13,6 +13,8 @@ export interface ReportColumn {
   key: string
   label: string
   type: string
+  /** What a header that is a code means (SPA-SS, NLO…). */
+  description?: string
 }
 
 /** What an empty cell shows. */

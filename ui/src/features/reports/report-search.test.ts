@@ -12,6 +12,7 @@ import {
   selectMonthWindow,
   setReportDays,
   validateReportSearch,
+  openingSearch,
 } from './report-search'
 
 const TODAY = '2026-11-26'
@@ -220,5 +221,14 @@ describe('changing the filters', () => {
       customerType: 2,
       size: 50,
     })
+  })
+})
+
+describe('openingSearch', () => {
+  it('opens a report that reads by months on those months, unless the URL names days', () => {
+    expect(openingSearch({}, 6)).toEqual({ window: 'last-6-months' })
+    expect(openingSearch({}, undefined)).toEqual({})
+    expect(openingSearch({ from: '2026-11-01' }, 6)).toEqual({ from: '2026-11-01' })
+    expect(openingSearch({ window: 'this-month' as const }, 6)).toEqual({ window: 'this-month' })
   })
 })

@@ -6,8 +6,7 @@
  */
 import type { ApiRequestBody } from '../../lib/api-types'
 import { isoDate, nonNegativeInt, oneOf, positiveInt, positiveIntList } from '../../lib/search-params'
-import { serviceTypeList } from '../../lib/service-types'
-import { ALL_SERVICE_TYPES } from './service-types'
+import { ALL_SERVICE_TYPES, serviceTypeList } from '../../lib/service-types'
 
 export type ReportFilterBody = ApiRequestBody<'/api/reports/{kind}', 'post'>
 
@@ -157,6 +156,17 @@ export function reportWindow(search: Pick<ReportSearch, 'from' | 'to' | 'window'
   if (search.from) return { from: search.from, to: today }
   if (search.to) return { from: addDays(search.to, -(DEFAULT_WINDOW_DAYS - 1)), to: search.to }
   return defaultWindow(today)
+}
+
+/**
+ * The search as a report opens on it: one that reads by months (the server's
+ * `defaultMonths`) opens on those whole months instead of the last 7 days,
+ * unless the URL names its days.
+ */
+export function openingSearch<S extends Pick<ReportSearch, 'from' | 'to' | 'window'>>(search: S, defaultMonths: number | undefined): S {
+  if (search.window || search.from || search.to || !defaultMonths) return search
+  const window = MONTH_WINDOWS.find((w) => w.back === defaultMonths && w.through === 1)
+  return window ? { ...search, window: window.id } : search
 }
 
 /** The month window these days are, if any (so its button shows as chosen). */

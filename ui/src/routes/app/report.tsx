@@ -3,7 +3,7 @@ import { createRoute } from '@tanstack/react-router'
 import { reportCatalogueQueryOptions } from '../../components/report-catalogue/api/get-report-catalogue'
 import { ReportScreen } from '../../features/reports'
 import { reportQueryOptions } from '../../features/reports/api/run-report'
-import { reportRequest, validateReportSearch } from '../../features/reports/report-search'
+import { openingSearch, reportRequest, validateReportSearch } from '../../features/reports/report-search'
 import { dayKey } from '../../lib/zoned-time'
 import { appRoute } from '../app'
 
@@ -18,7 +18,7 @@ export const reportRoute = createRoute({
     const catalogue = await queryClient.ensureQueryData(reportCatalogueQueryOptions()).catch(() => undefined)
     const entry = catalogue?.find((r) => r.key === kind)
     if (!entry) return
-    const request = reportRequest(kind, deps, { paged: entry.paged, today: dayKey(Date.now()), caller: { enterpriseId: user.enterprise?.id } })
+    const request = reportRequest(kind, openingSearch(deps, entry.defaultMonths), { paged: entry.paged, today: dayKey(Date.now()), caller: { enterpriseId: user.enterprise?.id } })
     void queryClient.ensureQueryData(reportQueryOptions(request)).catch(noop)
   },
   component: ReportScreen,

@@ -233,6 +233,42 @@ async fn reports_export_to_csv_and_xlsx_as_jobs_with_the_screens_figures() {
     let totals = rows.last().unwrap();
     assert_eq!(totals[0], Data::String("Total".into()));
     assert_eq!(totals[22], Data::Float(8.0));
+    // The file says what it was asked for (issue 36), and a header that is a code says what
+    // it means on the screen.
+    let filters: Vec<Vec<Data>> = book
+        .worksheet_range("Filters")
+        .unwrap()
+        .rows()
+        .map(|r| r.to_vec())
+        .collect();
+    let recorded = |name: &str| {
+        filters
+            .iter()
+            .find(|row| row[0] == Data::String(name.into()))
+            .map(|row| row[1].to_string())
+            .unwrap_or_else(|| panic!("{name} in {filters:?}"))
+    };
+    assert_eq!(recorded("Report"), "Monthly report");
+    assert_eq!(recorded("Days (UTC)"), "2021-03-01 to 2021-04-30");
+    assert_eq!(recorded("Stores"), "Harbor Toyota");
+    assert_eq!(recorded("Service types"), "All service types");
+    let spa = screen["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["label"] == "SPA-SS")
+        .cloned()
+        .unwrap();
+    assert_eq!(spa["description"], "Service performed already, same store");
+    let catalogue = app.ok_json(Method::GET, "/api/reports", &token, None).await;
+    let monthly = catalogue
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == "monthly")
+        .cloned()
+        .unwrap();
+    assert_eq!(monthly["defaultMonths"], 6);
 
     // Bad requests change nothing: a format, a report, another tenant's store.
     let runs_before = app

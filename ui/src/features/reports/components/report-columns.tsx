@@ -34,7 +34,8 @@ export function reportColumns(columns: readonly ReportColumn[], totals?: unknown
     columns.map((c) =>
       column.accessor((row) => row.cells[c.key], {
         id: c.key,
-        header: c.label,
+        // A code (SPA-SS, NLO…) says what it means on hover.
+        header: () => (c.description ? <abbr title={c.description}>{c.label}</abbr> : c.label),
         meta: { align: isNumberColumn(c) ? 'end' : 'start' },
         cell: (info) => {
           const text = formatCell(info.getValue(), c)

@@ -12,7 +12,7 @@ import { useExportReport, type ExportFormat } from '../api/export-report'
 import { reportKeys } from '../api/report-keys'
 import { reportErrorText, useReport, type ReportView } from '../api/run-report'
 import { formatDate, formatInteger } from '../report-format'
-import { carriedFilters, DEFAULT_REPORT_PAGE_SIZE, REPORT_PAGE_SIZES, reportRequest, reportWindow } from '../report-search'
+import { carriedFilters, DEFAULT_REPORT_PAGE_SIZE, openingSearch, REPORT_PAGE_SIZES, reportRequest, reportWindow } from '../report-search'
 import { ExportMenu } from './export-menu'
 import { ExportStatus } from './export-status'
 import { reportColumns, reportRowId, reportRows } from './report-columns'
@@ -85,7 +85,7 @@ interface ReportPageProps {
 
 function ReportPage({ entry, reports, back }: ReportPageProps) {
   const kind = entry.key
-  const search = route.useSearch()
+  const search = openingSearch(route.useSearch(), entry.defaultMonths)
   const navigate = route.useNavigate()
   const user = useSession()
   const enterpriseId = user?.enterprise?.id
