@@ -44,7 +44,7 @@ impl BulkSkipReason {
             Self::Landline => "Number is a landline",
             Self::AlreadyStarted => "Conversation already started",
             Self::AlreadyContacted => "Already contacted for this service",
-            Self::OtherInteraction => "An other interaction has been already initiated",
+            Self::OtherInteraction => "Another conversation with this customer is open",
             Self::CustomerInRun => "Customer already texted by this run",
             Self::AiOff => "Assistant switched off for this lead",
             Self::NoAssistant => "Store has no assistant number",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isServiceTypeCode, SERVICE_TYPE_CODE, serviceTypeChoices, serviceTypeList } from './service-types'
+import { isServiceTypeCode, SERVICE_TYPE_CODE, serviceTypeChoices, serviceTypeList, serviceTypeLabel } from './service-types'
 
 describe('service type codes', () => {
   it('are upper-case words joined by underscores, as the server writes them', () => {
@@ -26,5 +26,15 @@ describe('service type codes', () => {
     expect(serviceTypeChoices(['SALES_THANKS', 'OIL_CHANGE'], ['PRE_CSI_LIST', 'OIL_CHANGE'])).toEqual(['SALES_THANKS', 'OIL_CHANGE', 'PRE_CSI_LIST'])
     expect(serviceTypeChoices(undefined, ['OIL_CHANGE'])).toEqual(['OIL_CHANGE'])
     expect(serviceTypeChoices(undefined, undefined)).toEqual([])
+  })
+})
+
+describe('serviceTypeLabel', () => {
+  it('names the service types, the common ones with their interval', () => {
+    expect(serviceTypeLabel('OIL_CHANGE')).toBe('Oil change (5K)')
+    expect(serviceTypeLabel('STATE_INSPECTION')).toBe('State inspection')
+    expect(serviceTypeLabel('TIRE_ROTATION')).toBe('Tire rotation')
+    expect(serviceTypeLabel('ALL')).toBe('All service types')
+    expect(serviceTypeLabel(undefined)).toBe('')
   })
 })

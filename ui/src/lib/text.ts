@@ -14,6 +14,15 @@ export function shortenText(text: string | null | undefined, max: number = SHORT
 }
 
 /** An upper-case code written for people: `SALES_REP` → `Sales rep`. */
+/** A camelCase field name as words: `timeZone` → `Time zone`, `isActive` → `Active`. */
+export function fieldLabel(name: string): string {
+  const words = name
+    .replace(/^is(?=[A-Z])/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 export function enumLabel(code: string): string {
   const text = code.toLowerCase().split('_').filter(Boolean).join(' ')
   return text.charAt(0).toUpperCase() + text.slice(1)

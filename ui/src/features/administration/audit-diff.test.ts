@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diffRows, showValue } from './audit-diff'
+import { diffRows, recordLabel, showValue } from './audit-diff'
 
 describe('diffRows', () => {
   it('lists only the fields that changed, with both sides', () => {
@@ -8,22 +8,31 @@ describe('diffRows', () => {
       after: { name: 'Harbor Toyota', timeZone: 'America/Chicago', hours: [{ weekday: 2 }], phone: '+15550102000' },
     }
     expect(diffRows(detail)).toEqual([
-      { field: 'timeZone', before: 'America/New_York', after: 'America/Chicago' },
-      { field: 'hours', before: '[{"weekday":1}]', after: '[{"weekday":2}]' },
-      { field: 'phone', before: '—', after: '+15550102000' },
+      { field: 'Time zone', key: 'timeZone', before: 'America/New_York', after: 'America/Chicago' },
+      { field: 'Hours', key: 'hours', before: 'Weekday: 1', after: 'Weekday: 2' },
+      { field: 'Phone', key: 'phone', before: '—', after: '+15550102000' },
     ])
   })
 
   it('shows a creation as every field from nothing', () => {
     expect(diffRows({ before: null, after: { bocCode: 'D1', isActive: true } })).toEqual([
-      { field: 'bocCode', before: '—', after: 'D1' },
-      { field: 'isActive', before: '—', after: 'true' },
+      { field: 'Boc code', key: 'bocCode', before: '—', after: 'D1' },
+      { field: 'Active', key: 'isActive', before: '—', after: 'Yes' },
     ])
   })
 
   it('copes with no detail or plain values', () => {
     expect(diffRows(undefined)).toEqual([])
-    expect(diffRows({ before: 'a', after: 'b' })).toEqual([{ field: 'value', before: 'a', after: 'b' }])
-    expect(showValue('')).toBe('""')
+    expect(diffRows({ before: 'a', after: 'b' })).toEqual([{ field: 'Value', key: 'value', before: 'a', after: 'b' }])
+    expect(showValue('')).toBe('(empty)')
+    expect(showValue(['SALES_REP', 'OFFICE_USER'])).toBe('SALES_REP, OFFICE_USER')
+  })
+
+  it('names a record by its own snapshot, else by its number', () => {
+    expect(recordLabel('store', 12, { before: { name: 'Harbor Toyota' }, after: { name: 'Harbor Toyota East' } })).toBe(
+      'Store Harbor Toyota East',
+    )
+    expect(recordLabel('user', 3, { before: null, after: { username: 'sam' } })).toBe('User sam')
+    expect(recordLabel('boc', 4, undefined)).toBe('Dealer #4')
   })
 })

@@ -1,7 +1,10 @@
 /** The audit log's before/after of a record, as rows of the fields that changed. */
+import { fieldLabel } from '../../lib/text'
 
 export interface DiffRow {
+  /** The field as people read it (`Time zone`); `key` is its name in the record. */
   field: string
+  key: string
   before: string
   after: string
 }
@@ -10,12 +13,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** A value as the diff shows it: text as is, nothing as '—', anything else as JSON. */
+/**
+ * A value as the diff shows it: text as is, nothing as '—', yes/no for flags,
+ * lists as their items and records as `field: value` pairs, not JSON.
+ */
 export function showValue(value: unknown): string {
   if (value === undefined || value === null) return '—'
-  if (typeof value === 'string') return value === '' ? '""' : value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return JSON.stringify(value)
+  if (typeof value === 'string') return value === '' ? '(empty)' : value
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(showValue).join(', ')
+  if (isRecord(value)) {
+    return Object.entries(value)
+      .map(([key, inner]) => `${fieldLabel(key)}: ${showValue(inner)}`)
+      .join('; ')
+  }
+  return String(value)
 }
 
 /** An entry's `detail` ({before, after}) read safely: either side may be missing (a creation has no before). */
@@ -35,12 +48,14 @@ export function diffRows(detail: unknown): DiffRow[] {
   const a = isRecord(after) ? after : {}
   if (!isRecord(before) && !isRecord(after)) {
     if (before === undefined && after === undefined) return []
-    return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ field: 'value', before: showValue(before), after: showValue(after) }]
+    return JSON.stringify(before) === JSON.stringify(after)
+      ? []
+      : [{ field: 'Value', key: 'value', before: showValue(before), after: showValue(after) }]
   }
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])]
   return fields
-    .filter((field) => JSON.stringify(b[field]) !== JSON.stringify(a[field]))
-    .map((field) => ({ field, before: showValue(b[field]), after: showValue(a[field]) }))
+    .filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]))
+    .map((key) => ({ field: fieldLabel(key), key, before: showValue(b[key]), after: showValue(a[key]) }))
 }
 
 /** The kinds of record the log holds, for its filter. */
@@ -56,4 +71,19 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['value']
 
 export function entityLabel(entity: string): string {
   return AUDIT_ENTITIES.find((e) => e.value === entity)?.label ?? entity
+}
+
+/** The fields a record's snapshot names it by, most telling first. */
+const NAME_FIELDS = ['name', 'storeName', 'bocName', 'enterpriseName', 'username'] as const
+
+/** A record as the log names it: `Store Harbor Toyota` (from its own snapshot), else `Store #12`. */
+export function recordLabel(entity: string, entityId: string | number | null | undefined, detail: unknown): string {
+  const { before, after } = detailSides(detail)
+  const named = [after, before]
+    .filter(isRecord)
+    .flatMap((side) => NAME_FIELDS.map((field) => side[field]))
+    .find((value): value is string => typeof value === 'string' && value.trim() !== '')
+  const kind = entityLabel(entity)
+  if (named) return `${kind} ${named}`
+  return entityId ? `${kind} #${entityId}` : kind
 }

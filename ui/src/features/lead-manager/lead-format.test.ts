@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canStartConversation, customerName, customerPhone, serviceTypeLabel, vehicleLabel, vinTail } from './lead-format'
+import { canStartConversation, customerName, customerPhone, vehicleLabel, vinTail } from './lead-format'
 
 const customer = { firstName: 'Sandra', lastName: 'Flores', cellular: '+14104289795' }
 
@@ -20,13 +20,6 @@ describe('lead cells', () => {
     expect(vinTail('2T3M3X5P0GA000106')).toBe('GA000106')
     expect(vinTail(' 12345 ')).toBe('12345')
     expect(vinTail(undefined)).toBe('')
-  })
-
-  it('name the service types', () => {
-    expect(serviceTypeLabel('OIL_CHANGE')).toBe('Oil change')
-    expect(serviceTypeLabel('STATE_INSPECTION')).toBe('State inspection')
-    expect(serviceTypeLabel('TIRE_ROTATION')).toBe('Tire rotation')
-    expect(serviceTypeLabel(undefined)).toBe('')
   })
 
   it('offer to start only conversations not started yet', () => {

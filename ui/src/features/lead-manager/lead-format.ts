@@ -1,21 +1,6 @@
 /** How the lead table writes a lead's parts. */
 import { formatPhone } from '../../lib/format-phone'
-import { enumLabel } from '../../lib/text'
 import type { LeadRow } from './api/get-leads'
-
-const SERVICE_TYPE_LABELS: Record<string, string> = {
-  OIL_CHANGE: 'Oil change',
-  SVC_7500: '7,500-mile service',
-  CHECK_UP: 'Check-up',
-  CHECK_UP_30D: 'Check-up (30 days)',
-  STATE_INSPECTION: 'State inspection',
-  OIL_CHANGE_POST_30_MONTHS: 'Oil change (30+ months)',
-}
-
-export function serviceTypeLabel(code: string | null | undefined): string {
-  if (!code) return ''
-  return SERVICE_TYPE_LABELS[code] ?? enumLabel(code)
-}
 
 export function customerName(lead: Pick<LeadRow, 'id' | 'customerMaster'>): string {
   const c = lead.customerMaster

@@ -14,6 +14,8 @@ export interface LeadView {
   /** In the URL (`?view=`). */
   id: string
   label: string
+  /** What the list holds, for the tab's tooltip (the spec's short labels, GI and GI 0, say little). */
+  description?: string
   /** The list call (POST). */
   path: string
   /** Tabs are always shown; the rest are under "More lists". */
@@ -41,8 +43,8 @@ const PLANNED_SOONEST: LeadSort = { sortBy: 'plannedDate', desc: false }
 
 export const LEAD_VIEWS = [
   { id: 'lead-manager', label: 'Lead Manager', path: `${FSI}/custom-search`, tab: true, defaultSort: LAST_MESSAGE_FIRST, dateMeaning: 'last message' },
-  { id: 'gi', label: 'GI', path: `${LISA}/custom-search/gi`, tab: true, defaultSort: LAST_REPLY_FIRST, dateMeaning: 'last customer message' },
-  { id: 'gi0', label: 'GI 0', path: `${FSI}/gi0`, tab: true, defaultSort: LAST_REPLY_FIRST, dateMeaning: 'last customer message' },
+  { id: 'gi', label: 'GI', description: 'Global inbox: every lead whose customer has written', path: `${LISA}/custom-search/gi`, tab: true, defaultSort: LAST_REPLY_FIRST, dateMeaning: 'last customer message' },
+  { id: 'gi0', label: 'GI 0', description: 'Global inbox zero: leads with customer messages nobody has read', path: `${FSI}/gi0`, tab: true, defaultSort: LAST_REPLY_FIRST, dateMeaning: 'last customer message' },
   {
     id: 'contact-later',
     label: 'Contact later',

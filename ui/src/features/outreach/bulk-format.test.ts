@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bulkRunResult, customersText, formatWhen, outcomeBadge, serviceTypeLabel, skipReasonLabel, sortReasons } from './bulk-format'
+import { bulkRunResult, customersText, formatWhen, outcomeBadge, skipReasonLabel, sortReasons } from './bulk-format'
+import { serviceTypeLabel } from '../../lib/service-types'
 
 describe('outcomeBadge', () => {
   it('says what a dry run would do and what a run did', () => {

@@ -40,7 +40,7 @@ const SKIP_REASON_LABELS: Record<string, string> = {
   LANDLINE: 'Number is a landline',
   ALREADY_STARTED: 'Conversation already started',
   ALREADY_CONTACTED: 'Already contacted for this service',
-  OTHER_INTERACTION: 'An other interaction has been already initiated',
+  OTHER_INTERACTION: 'Another conversation with this customer is open',
   CUSTOMER_IN_RUN: 'Customer already texted by this run',
   AI_OFF: 'Assistant switched off for this lead',
   NO_ASSISTANT: 'Store has no assistant number',
@@ -51,22 +51,6 @@ const SKIP_REASON_LABELS: Record<string, string> = {
 
 export function skipReasonLabel(reason: string): string {
   return SKIP_REASON_LABELS[reason] ?? enumLabel(reason)
-}
-
-const SERVICE_TYPE_LABELS: Record<string, string> = {
-  OIL_CHANGE: 'Oil change (5K)',
-  SVC_7500: '7,500-mile service',
-  CHECK_UP: 'Check-up (90 days)',
-  CHECK_UP_30D: 'Check-up (30 days)',
-  STATE_INSPECTION: 'State inspection',
-  OIL_CHANGE_POST_30_MONTHS: 'Oil change (30+ months)',
-  ALL: 'All service types',
-}
-
-/** `OIL_CHANGE` → `Oil change (5K)`; other codes as words. */
-export function serviceTypeLabel(code: string | null | undefined): string {
-  if (!code) return ''
-  return SERVICE_TYPE_LABELS[code] ?? enumLabel(code)
 }
 
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })

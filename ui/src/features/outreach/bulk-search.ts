@@ -7,7 +7,7 @@
 import type { ApiRequestBody } from '../../lib/api-types'
 import { DEFAULT_PAGE_SIZE } from '../../lib/config'
 import { bool, isoDate, nonNegativeInt, oneOf, pageSize, positiveInt, positiveIntList, text } from '../../lib/search-params'
-import { isServiceTypeCode, serviceTypeList } from '../../lib/service-types'
+import { ALL_SERVICE_TYPES, isServiceTypeCode, serviceTypeList } from '../../lib/service-types'
 
 export type BulkInitiateBody = ApiRequestBody<'/api/service-workflow/bulk/initiate', 'post'>
 export type BulkLeadFilter = NonNullable<BulkInitiateBody['filter']>
@@ -41,8 +41,6 @@ export function bulkList(id: BulkListId | undefined): (typeof BULK_LISTS)[number
   return BULK_LISTS.find((l) => l.id === id) ?? BULK_LISTS[0]
 }
 
-/** The service type of a template for every type. */
-export const ALL_SERVICE_TYPES = 'ALL'
 
 /** The results table's page size. */
 export const BULK_REPORT_PAGE_SIZE = DEFAULT_PAGE_SIZE

@@ -83,12 +83,15 @@ describe('seriesColumns', () => {
 })
 
 describe('chartSeries', () => {
-  it('leaves out series that are zero in every row, and colours the rest in palette order', () => {
+  it('leaves out series that are zero in every row; each keeps the colour of its place', () => {
     expect(chartSeries(monthly)).toEqual([
-      { key: 'noResponse', label: 'NR', color: CHART_PALETTE[0], type: 'INTEGER' },
-      { key: 'appointments', label: 'Appointments', color: CHART_PALETTE[1], type: 'INTEGER' },
-      { key: 'optOut', label: 'OPT-OUT', color: CHART_PALETTE[2], type: 'INTEGER' },
+      { key: 'noResponse', label: 'NR', color: CHART_PALETTE[1], type: 'INTEGER' },
+      { key: 'appointments', label: 'Appointments', color: CHART_PALETTE[2], type: 'INTEGER' },
+      { key: 'optOut', label: 'OPT-OUT', color: CHART_PALETTE[3], type: 'INTEGER' },
     ])
+    // Another window where SPA-SS has rows: Appointments is still the same colour.
+    const other = { ...monthly, content: monthly.content.map((row) => ({ ...(row as object), spaSS: 1 })) }
+    expect(chartSeries(other).find((series) => series.key === 'appointments')?.color).toBe(CHART_PALETTE[2])
   })
 
   it('has no series when there are no rows', () => {

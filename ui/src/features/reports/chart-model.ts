@@ -3,8 +3,9 @@
  * labelled by the `category` column, one series per `series` column — or, when
  * `series` is empty, every integer column but the row's total and record ids.
  * Series that are zero in every row are left out (the monthly table has twenty
- * classifications, most of them empty in a given window), and colours are handed
- * out in palette order to the series that remain. The funnel is split into its
+ * classifications, most of them empty in a given window); each series keeps the
+ * colour of its place among all of them, so a classification's colour never
+ * depends on which others are empty. The funnel is split into its
  * stages (rows with a count) and its rates (rows without).
  */
 import { paletteColor } from './palette'
@@ -69,9 +70,11 @@ export function seriesColumns(source: Pick<ChartSource, 'columns' | 'chart'>): R
 /** The series drawn: those with a value other than zero in some row, each with its colour. */
 export function chartSeries(source: ChartSource): ChartSeries[] {
   const rows = rowsOf(source)
+  // A series keeps the colour of its place among all the report's series, whichever are
+  // empty in the window: the same classification is the same colour in every view.
   return seriesColumns(source)
-    .filter((column) => rows.some((row) => (numberOf(row[column.key]) ?? 0) !== 0))
     .map((column, index) => ({ key: column.key, label: column.label, color: paletteColor(index), type: column.type }))
+    .filter((series) => rows.some((row) => (numberOf(row[series.key]) ?? 0) !== 0))
 }
 
 /**

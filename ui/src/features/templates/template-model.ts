@@ -3,9 +3,8 @@
  * rules in docs/decisions/0007-templates.md).
  */
 import type { TemplateCatalogue, TemplateField } from '../../components/template-catalogue/api/get-template-catalogue'
+import { ALL_SERVICE_TYPES } from '../../lib/service-types'
 
-/** The service type of "every type": lists of it hold every template, a template of it fits any service. */
-export const ALL_SERVICE_TYPES = 'ALL'
 /** A new template's service type when the lead has none (spec P§9 L277). */
 export const DEFAULT_SERVICE_TYPE = 'SALES_THANKS'
 

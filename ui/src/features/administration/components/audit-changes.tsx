@@ -1,4 +1,4 @@
-import { diffRows, entityLabel } from '../audit-diff'
+import { diffRows, recordLabel } from '../audit-diff'
 import type { AuditEntry } from '../api/admin-types'
 
 /** An entry's changes, folded: a summary that opens to the fields' before and after. */
@@ -10,7 +10,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
       <summary>
         {rows.length === 1 ? `1 field changed: ${rows[0]!.field}` : `${rows.length} fields changed`}
       </summary>
-      <table className="audit-diff__table" aria-label={`Changes of ${entityLabel(entry.entity)} ${entry.entityId ?? ''}`.trim()}>
+      <table className="audit-diff__table" aria-label={`Changes of ${recordLabel(entry.entity, entry.entityId, entry.detail)}`}>
         <thead>
           <tr>
             <th scope="col">Field</th>
@@ -20,8 +20,10 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.field}>
-              <th scope="row">{row.field}</th>
+            <tr key={row.key}>
+              <th scope="row" title={row.key}>
+                {row.field}
+              </th>
               <td className="audit-diff__before">{row.before}</td>
               <td className="audit-diff__after">{row.after}</td>
             </tr>

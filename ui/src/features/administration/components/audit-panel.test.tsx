@@ -52,12 +52,12 @@ describe('AuditPanel', () => {
     const rows = [...view.container.querySelectorAll<HTMLTableRowElement>('table[aria-label="Audit log"] > tbody > tr')]
     expect(rows[0]!.textContent).toContain('enterprise-admin')
     expect(rows[0]!.textContent).toContain('Update')
-    expect(rows[0]!.textContent).toContain('Store 3')
+    expect(rows[0]!.textContent).toContain('Store Harbor Toyota')
     const diff = rows[0]!.querySelector<HTMLDetailsElement>('[data-testid="audit-diff"]')!
     expect(diff.open).toBe(false)
-    expect(diff.querySelector('summary')?.textContent).toBe('1 field changed: timeZone')
+    expect(diff.querySelector('summary')?.textContent).toBe('1 field changed: Time zone')
     expect([...diff.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['America/New_York', 'America/Chicago'])
-    expect(rows[1]!.textContent).toContain('User 21')
+    expect(rows[1]!.textContent).toContain('User #21')
     expect(rows[1]!.textContent).toContain('Block')
   })
 })

@@ -4,8 +4,9 @@ import { htmlToText } from '../../../lib/sanitize-html'
 import { enumLabel, shortenText } from '../../../lib/text'
 import { dayAndTime, shortDate, writtenDate } from '../../../lib/zoned-time'
 import type { LeadRow } from '../api/get-leads'
-import { canStartConversation, customerName, customerPhone, serviceTypeLabel, vehicleLabel, vinTail } from '../lead-format'
+import { canStartConversation, customerName, customerPhone, vehicleLabel, vinTail } from '../lead-format'
 import { LeadAiSwitch } from './lead-ai-switch'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 const column = createDataTableColumnHelper<LeadRow>()
 

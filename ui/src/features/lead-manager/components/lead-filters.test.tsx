@@ -1,7 +1,7 @@
 import { describeServiceTypeFilter } from '../../../test/service-type-filter'
-import { serviceTypeLabel } from '../lead-format'
 import { leadView } from '../lead-views'
 import { LeadFilters } from './lead-filters'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 describeServiceTypeFilter({
   name: 'LeadFilters',

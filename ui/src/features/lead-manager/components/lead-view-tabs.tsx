@@ -48,6 +48,7 @@ export function LeadViewTabs({ current, panelId, tabIdPrefix }: LeadViewTabsProp
               aria-controls={selected ? panelId : undefined}
               tabIndex={selected ? 0 : -1}
               className={`lead-views__tab${selected ? ' is-selected' : ''}`}
+              title={view.description}
             >
               {view.label}
             </Link>

@@ -1,7 +1,7 @@
 import { describeServiceTypeFilter } from '../../../test/service-type-filter'
-import { serviceTypeLabel } from '../bulk-format'
 import { bulkList } from '../bulk-search'
 import { BulkFilters } from './bulk-filters'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 describeServiceTypeFilter({
   name: 'BulkFilters',

@@ -4,8 +4,7 @@ import { useEnterpriseStores } from '../../../components/enterprise-stores/api/g
 import { MultiSelect } from '../../../components/multi-select/multi-select'
 import { SearchInput } from '../../../components/search-input/search-input'
 import { useTemplateCatalogue } from '../../../components/template-catalogue/api/get-template-catalogue'
-import { serviceTypeChoices } from '../../../lib/service-types'
-import { serviceTypeLabel } from '../bulk-format'
+import { serviceTypeChoices, serviceTypeLabel } from '../../../lib/service-types'
 import { hasBulkFilters, type BulkFilterValues, type BulkList } from '../bulk-search'
 
 export interface BulkFiltersProps {

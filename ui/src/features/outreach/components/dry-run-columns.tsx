@@ -3,8 +3,9 @@ import { createDataTableColumnHelper } from '../../../components/data-table/data
 import { formatPhone } from '../../../lib/format-phone'
 import { formatDateTime } from '../../../lib/format-time'
 import type { DryRunLead } from '../api/initiate-bulk'
-import { formatWhen, serviceTypeLabel } from '../bulk-format'
+import { formatWhen } from '../bulk-format'
 import { OutcomeBadge } from './outcome-badge'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 const column = createDataTableColumnHelper<DryRunLead>()
 

@@ -3,8 +3,9 @@ import { createDataTableColumnHelper } from '../../../components/data-table/data
 import { formatPhone } from '../../../lib/format-phone'
 import { enumLabel } from '../../../lib/text'
 import type { BulkReportRow } from '../api/get-bulk-report'
-import { formatWhen, serviceTypeLabel } from '../bulk-format'
+import { formatWhen } from '../bulk-format'
 import { OutcomeBadge } from './outcome-badge'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 const column = createDataTableColumnHelper<BulkReportRow>()
 

@@ -2,8 +2,7 @@ import { useId, useMemo, useState } from 'react'
 import { shortenText } from '../../../lib/text'
 import { useGroupTemplates } from '../api/get-group-templates'
 import { usePersonalTemplates, type CustomTemplate } from '../api/get-personal-templates'
-import { serviceTypeLabel } from '../bulk-format'
-import { ALL_SERVICE_TYPES } from '../bulk-search'
+import { ALL_SERVICE_TYPES, serviceTypeLabel } from '../../../lib/service-types'
 
 export interface TemplatePickerProps {
   enterpriseId: number

@@ -1,6 +1,6 @@
 import { describeServiceTypeFilter } from '../../../test/service-type-filter'
-import { serviceTypeLabel } from '../service-types'
 import { ReportFilters } from './report-filters'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 describeServiceTypeFilter({
   name: 'ReportFilters',

@@ -3,7 +3,7 @@ import { DateRangeFields } from '../../../components/date-range/date-range-field
 import { useEnterpriseStores } from '../../../components/enterprise-stores/api/get-enterprise-stores'
 import { MultiSelect } from '../../../components/multi-select/multi-select'
 import { useTemplateCatalogue } from '../../../components/template-catalogue/api/get-template-catalogue'
-import { serviceTypeChoices } from '../../../lib/service-types'
+import { serviceTypeChoices, serviceTypeLabel } from '../../../lib/service-types'
 import {
   applyReportFilters,
   clearReportDays,
@@ -17,7 +17,6 @@ import {
   setReportDays,
   type ReportSearch,
 } from '../report-search'
-import { serviceTypeLabel } from '../service-types'
 
 export interface ReportFiltersProps {
   kind: string

@@ -13,7 +13,7 @@ import { useReportSchedules, type Schedule } from '../api/get-report-schedules'
 import { useUpdateReportSchedule } from '../api/update-report-schedule'
 import { formatTimestamp } from '../report-format'
 import { describeScheduleCron, periodLabel, reportMailInput } from '../report-schedules'
-import { serviceTypeLabel } from '../service-types'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 export interface ReportSchedulesPanelProps {
   enterpriseId: number

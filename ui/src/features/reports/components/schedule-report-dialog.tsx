@@ -25,7 +25,7 @@ import {
   type Weekday,
 } from '../report-schedules'
 import { hasCustomerType, type ReportSearch } from '../report-search'
-import { serviceTypeLabel } from '../service-types'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 export interface ScheduleReportDialogProps {
   open: boolean

@@ -88,8 +88,12 @@ function RepairOrderBody({
         </span>
         <span className="lane-drawer__days">{order.closedDate ? `Closed ${writtenDate(order.closedDate, 'medium')}` : `${daysText(order.daysDiff)} waiting`}</span>
         {tone ? (
-          <span className={`badge badge--${tone}`} data-testid="drawer-delay">
-            Delay {order.delayColorCode}
+          <span
+            className={`badge badge--${tone}`}
+            data-testid="drawer-delay"
+            title="How long the order has been open: green on its first day, amber on the second and third, red after"
+          >
+            Delay: {order.delayColorCode?.toLowerCase()}
           </span>
         ) : null}
       </div>

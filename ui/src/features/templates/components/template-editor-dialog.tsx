@@ -5,17 +5,10 @@ import { useTemplateCatalogue, type TemplateField } from '../../../components/te
 import type { CustomTemplate } from '../api/get-personal-templates'
 import { useSaveTemplate } from '../api/save-template'
 import { templateErrorTexts } from '../api/template-errors'
-import {
-  ALL_SERVICE_TYPES,
-  fieldsOfGroup,
-  initialTemplateServiceType,
-  insertAt,
-  serviceTypeOptions,
-  TEMPLATE_SCOPES,
-  type TemplateScope,
-} from '../template-model'
+import { fieldsOfGroup, initialTemplateServiceType, insertAt, serviceTypeOptions, TEMPLATE_SCOPES, type TemplateScope } from '../template-model'
 import { InsertFieldMenu } from './insert-field-menu'
 import { TemplatePreview } from './template-preview'
+import { ALL_SERVICE_TYPES, serviceTypeLabel } from '../../../lib/service-types'
 
 export interface TemplateEditorDialogProps {
   open: boolean
@@ -151,7 +144,7 @@ function TemplateEditorForm({
               <option value={ALL_SERVICE_TYPES}>All</option>
               {types.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {serviceTypeLabel(t)}
                 </option>
               ))}
             </select>

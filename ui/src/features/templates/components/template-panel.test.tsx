@@ -98,8 +98,8 @@ describe('TemplatePanel', () => {
     const select = panel().querySelector<HTMLSelectElement>('select[aria-label="Service type"]')!
     expect(Array.from(select.options, (o) => [o.value, o.textContent]).slice(0, 3)).toEqual([
       ['ALL', 'All'],
-      ['SALES_THANKS', 'SALES_THANKS'],
-      ['SALES_TITLE', 'SALES_TITLE'],
+      ['SALES_THANKS', 'Sales thanks'],
+      ['SALES_TITLE', 'Sales title'],
     ])
     choose(select, 'ALL')
     await settle()
@@ -121,8 +121,8 @@ describe('TemplatePanel', () => {
     const [own, shared] = rows()
     expect(Array.from(own!.querySelectorAll('button'), (b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
       'Favourite',
-      'Edit',
       'Delete',
+      'Edit',
       'Apply',
     ])
     expect(Array.from(shared!.querySelectorAll('button'), (b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([

@@ -12,16 +12,10 @@ import { useGroupTemplates } from '../api/get-group-templates'
 import { usePersonalTemplates, type CustomTemplate } from '../api/get-personal-templates'
 import { useSetTemplateFavorite } from '../api/set-template-favorite'
 import { templateErrorTexts } from '../api/template-errors'
-import {
-  ALL_SERVICE_TYPES,
-  DELETE_TEMPLATE_QUESTION,
-  initialListServiceType,
-  serviceTypeOptions,
-  TEMPLATE_TABS,
-  type TemplateTab,
-} from '../template-model'
+import { DELETE_TEMPLATE_QUESTION, initialListServiceType, serviceTypeOptions, TEMPLATE_TABS, type TemplateTab } from '../template-model'
 import { TemplateEditorDialog } from './template-editor-dialog'
 import { TemplateRow } from './template-row'
+import { ALL_SERVICE_TYPES, serviceTypeLabel } from '../../../lib/service-types'
 
 export interface TemplatePanelProps {
   /** The chat box's lead: Apply and the editor's preview fill templates for it. */
@@ -161,7 +155,7 @@ export function TemplatePanel({ leadId, enterpriseId, serviceType: leadServiceTy
           <option value={ALL_SERVICE_TYPES}>All</option>
           {types.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {serviceTypeLabel(t)}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { CustomTemplate } from '../api/get-personal-templates'
-import { ALL_SERVICE_TYPES, bodyPreview } from '../template-model'
+import { bodyPreview } from '../template-model'
+import { serviceTypeLabel } from '../../../lib/service-types'
 
 export interface TemplateRowProps {
   template: CustomTemplate
@@ -41,17 +42,20 @@ export function TemplateRow({ template: t, applying, favouriting, onApply, onFav
       </div>
       <p className="template-row__body">{bodyPreview(t.editorBody)}</p>
       <div className="template-row__foot">
-        <span className="template-row__type">{t.serviceType === ALL_SERVICE_TYPES ? 'All services' : t.serviceType}</span>
+        <span className="template-row__type" title={t.serviceType}>
+          {serviceTypeLabel(t.serviceType)}
+        </span>
+        {t.editable ? (
+          // Away from Apply, so a slip does not ask to delete (it is confirmed anyway).
+          <button type="button" className="btn btn--small btn--danger template-row__delete" onClick={onDelete}>
+            Delete
+          </button>
+        ) : null}
         <span className="template-row__actions">
           {t.editable ? (
-            <>
-              <button type="button" className="btn btn--small" onClick={onEdit}>
-                Edit
-              </button>
-              <button type="button" className="btn btn--small btn--danger" onClick={onDelete}>
-                Delete
-              </button>
-            </>
+            <button type="button" className="btn btn--small" onClick={onEdit}>
+              Edit
+            </button>
           ) : null}
           <button type="button" className="btn btn--small btn--primary" disabled={applying} onClick={onApply}>
             {applying ? 'Applying…' : 'Apply'}
