@@ -83,7 +83,7 @@ pub struct ReportExportBody {
 
 /// A report column.
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct ReportColumnView {
     /// The key of this column in each row of `content`.
     pub key: String,
