@@ -99,6 +99,28 @@ closed_set! {
     }
 }
 
+impl Role {
+    /// The narrowest level a user holding the role may be at: the enterprise's roles need a
+    /// user who sees the enterprise; a dealer group's (corporate) and a dealer's manager one
+    /// who sees at least a dealer; a store's roles fit anyone.
+    pub fn narrowest_level(self) -> EmpLevel {
+        match self {
+            Role::SuperAdmin => EmpLevel::Platform,
+            Role::SuperDataAdmin
+            | Role::SuperUser
+            | Role::EnterpriseAdmin
+            | Role::EnterpriseUser => EmpLevel::Enterprise,
+            Role::CorporateAdmin | Role::CorporateUser | Role::DivisionManager => EmpLevel::Boc,
+            Role::OfficeManager | Role::SalesRep | Role::OfficeUser => EmpLevel::Store,
+        }
+    }
+
+    /// Whether a user at `level` may hold the role.
+    pub fn fits(self, level: EmpLevel) -> bool {
+        level.width() >= self.narrowest_level().width()
+    }
+}
+
 /// Roles that run a store's bulk work (planner transfers, lead uploads, line-type refreshes):
 /// the platform and enterprise administrators and the dealer and store managers.
 pub const MANAGER_ROLES: &[Role] = &[
@@ -125,6 +147,19 @@ closed_set! {
         Enterprise => "ENTERPRISE",
         Boc => "BOC",
         Store => "STORE",
+    }
+}
+
+impl EmpLevel {
+    /// How much of the tenancy the level sees: a store 0, a dealer 1, an enterprise 2, the
+    /// platform 3.
+    fn width(self) -> u8 {
+        match self {
+            EmpLevel::Store => 0,
+            EmpLevel::Boc => 1,
+            EmpLevel::Enterprise => 2,
+            EmpLevel::Platform => 3,
+        }
     }
 }
 

@@ -32,12 +32,31 @@ pub struct Access {
     pub grantable_roles: Vec<Role>,
     /// The levels at which the user may employ others.
     pub grantable_levels: &'static [EmpLevel],
+    /// For each of those levels, the grantable roles a user there may hold.
+    pub grantable_roles_by_level: Vec<(EmpLevel, Vec<Role>)>,
 }
 
 impl Access {
     pub fn of(roles: &[Role], level: EmpLevel) -> Self {
         let any = |allowed: &[Role]| roles.iter().any(|r| allowed.contains(r));
         let users = any(USER_MANAGERS);
+        let grantable_roles = roles_grantable_by(roles);
+        let grantable_levels = if users {
+            levels_grantable_by(roles, level)
+        } else {
+            &[]
+        };
+        let grantable_roles_by_level = grantable_levels
+            .iter()
+            .map(|level| {
+                let fitting = grantable_roles
+                    .iter()
+                    .copied()
+                    .filter(|role| role.fits(*level))
+                    .collect();
+                (*level, fitting)
+            })
+            .collect();
         Self {
             platform: any(PLATFORM_ADMINS),
             tenant: any(TENANT_ADMINS),
@@ -47,12 +66,9 @@ impl Access {
             developer: any(DEVELOPERS),
             manager: any(MANAGER_ROLES),
             message_options: any(SUPER_ROLES),
-            grantable_roles: roles_grantable_by(roles),
-            grantable_levels: if users {
-                levels_grantable_by(roles, level)
-            } else {
-                &[]
-            },
+            grantable_roles,
+            grantable_levels,
+            grantable_roles_by_level,
         }
     }
 }
@@ -89,6 +105,7 @@ mod tests {
                 message_options: false,
                 grantable_roles: Vec::new(),
                 grantable_levels: &[],
+                grantable_roles_by_level: Vec::new(),
             }
         );
     }
@@ -102,5 +119,22 @@ mod tests {
             access.grantable_levels,
             &[EmpLevel::Enterprise, EmpLevel::Boc, EmpLevel::Store]
         );
+        // A store's user is offered a store's roles only; a dealer's, its manager's too.
+        let at = |level: EmpLevel| {
+            access
+                .grantable_roles_by_level
+                .iter()
+                .find(|(l, _)| *l == level)
+                .map(|(_, roles)| roles.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            at(EmpLevel::Store),
+            vec![Role::OfficeManager, Role::SalesRep, Role::OfficeUser]
+        );
+        assert!(at(EmpLevel::Boc).contains(&Role::DivisionManager));
+        assert!(!at(EmpLevel::Boc).contains(&Role::EnterpriseAdmin));
+        assert!(at(EmpLevel::Enterprise).contains(&Role::EnterpriseAdmin));
+        assert!(!at(EmpLevel::Enterprise).contains(&Role::SuperAdmin));
     }
 }

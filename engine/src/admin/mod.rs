@@ -113,6 +113,19 @@ pub fn check_grant(caller: &Caller, roles: &[Role], level: EmpLevel) -> Result<(
             "You may not employ users at the {level} level"
         )));
     }
+    let misfits: Vec<String> = roles
+        .iter()
+        .filter(|role| !role.fits(level))
+        .map(|role| {
+            format!(
+                "A {level}-level user cannot hold {role}: it needs a user at the {} level or wider",
+                role.narrowest_level()
+            )
+        })
+        .collect();
+    if !misfits.is_empty() {
+        return Err(Error::invalid_all(misfits));
+    }
     Ok(())
 }
 

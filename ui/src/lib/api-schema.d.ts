@@ -39750,6 +39750,11 @@ export interface components {
             messageOptions: boolean;
             /** @description Creates, deactivates and reactivates enterprises and works in any of them. */
             platform: boolean;
+            /**
+             * @description For each of those levels, the roles a user employed there may be given: a store's user
+             *     is not offered the enterprise's roles.
+             */
+            rolesByLevel: components["schemas"]["LevelRolesView"][];
             /** @description Configures a store's texting: gateway, numbers, test texts. */
             telephony: boolean;
             /** @description Administers one enterprise and opens the company master list. */
@@ -41860,6 +41865,11 @@ export interface components {
             byStatus: components["schemas"]["StatusCount"][];
             /** Format: uint64 */
             totalElements: number;
+        };
+        /** LevelRolesView */
+        LevelRolesView: {
+            level: components["schemas"]["EmpLevel"];
+            roles: components["schemas"]["Role"][];
         };
         /** ListNumbersBody */
         ListNumbersBody: {

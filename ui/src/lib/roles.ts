@@ -21,6 +21,7 @@ const NOTHING: Access = {
   messageOptions: false,
   grantableRoles: [],
   grantableLevels: [],
+  rolesByLevel: [],
 }
 
 /** The user's access; nothing for no user. */

@@ -13,6 +13,7 @@ export function accessWith(allowed: Partial<Access> = {}): Access {
     messageOptions: false,
     grantableRoles: [],
     grantableLevels: [],
+    rolesByLevel: [],
     ...allowed,
   }
 }

@@ -85,6 +85,16 @@ pub struct AccessView {
     pub grantable_roles: Vec<Closed<Role>>,
     /// The levels at which the user may employ others.
     pub grantable_levels: Vec<Closed<EmpLevel>>,
+    /// For each of those levels, the roles a user employed there may be given: a store's user
+    /// is not offered the enterprise's roles.
+    pub roles_by_level: Vec<LevelRolesView>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct LevelRolesView {
+    pub level: Closed<EmpLevel>,
+    pub roles: Vec<Closed<Role>>,
 }
 
 impl From<Access> for AccessView {
@@ -104,6 +114,14 @@ impl From<Access> for AccessView {
                 .iter()
                 .copied()
                 .map(Closed)
+                .collect(),
+            roles_by_level: access
+                .grantable_roles_by_level
+                .into_iter()
+                .map(|(level, roles)| LevelRolesView {
+                    level: Closed(level),
+                    roles: roles.into_iter().map(Closed).collect(),
+                })
                 .collect(),
         }
     }

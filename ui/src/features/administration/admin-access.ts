@@ -8,7 +8,10 @@ export type { EmpLevel, Role } from '../../lib/roles'
  * (docs/decisions/0011-administration.md), used only to offer what a role can do; the server
  * decides every call.
  */
-export type AdminAccess = Pick<Access, 'platform' | 'tenant' | 'users' | 'telephony' | 'assistants' | 'developer' | 'grantableRoles' | 'grantableLevels'>
+export type AdminAccess = Pick<
+  Access,
+  'platform' | 'tenant' | 'users' | 'telephony' | 'assistants' | 'developer' | 'grantableRoles' | 'grantableLevels' | 'rolesByLevel'
+>
 
 export const LEVEL_LABELS: Record<EmpLevel, string> = {
   PLATFORM: 'Platform',

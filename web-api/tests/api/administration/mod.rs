@@ -633,6 +633,60 @@ async fn managers_manage_their_own_staff_with_the_roles_they_may_give() {
         StatusCode::FORBIDDEN,
     )
     .await;
+    // A store's user cannot hold the enterprise's roles (issue 36: the form offered them), and
+    // the access the admin signs in with lists, per level, the roles a user there may hold.
+    let message = assert_error(
+        app.request(
+            Method::POST,
+            "/api/enterprise/1/user",
+            &admin,
+            Some(user_body(
+                "store.admin",
+                "STORE",
+                Some(store_1),
+                &["SALES_REP", "ENTERPRISE_ADMIN"],
+            )),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(message.contains("ENTERPRISE_ADMIN"), "{message}");
+    let signed_in: Value = app
+        .login("enterprise-admin", "bayline-demo")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let by_level = signed_in["access"]["rolesByLevel"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let at = |level: &str| {
+        by_level
+            .iter()
+            .find(|l| l["level"] == level)
+            .map(|l| l["roles"].clone())
+            .unwrap_or_else(|| panic!("{level} in {by_level:?}"))
+    };
+    assert!(
+        !at("STORE")
+            .as_array()
+            .unwrap()
+            .contains(&json!("ENTERPRISE_ADMIN"))
+    );
+    assert!(
+        at("STORE")
+            .as_array()
+            .unwrap()
+            .contains(&json!("OFFICE_MANAGER"))
+    );
+    assert!(
+        at("ENTERPRISE")
+            .as_array()
+            .unwrap()
+            .contains(&json!("ENTERPRISE_ADMIN"))
+    );
     // Nobody gives SUPER_ADMIN but the platform, and nobody blocks themselves.
     assert_error(
         app.request(

@@ -71,7 +71,9 @@ export function UserDialog({ enterpriseId, access, pickers, user, onClose }: Use
   }
 
   const levels: readonly string[] = access.grantableLevels.includes(draft.empLevel as EmpLevel) || draft.empLevel === '' ? access.grantableLevels : [draft.empLevel, ...access.grantableLevels]
-  const grantable: readonly string[] = access.grantableRoles
+  // The roles a user at the chosen level may hold (the server's list: a store's user is not
+  // offered the enterprise's roles); every grantable role until a level is chosen.
+  const grantable: readonly string[] = access.rolesByLevel.find((entry) => entry.level === draft.empLevel)?.roles ?? access.grantableRoles
 
   return (
     <AdminFormDialog

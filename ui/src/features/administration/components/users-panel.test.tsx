@@ -166,6 +166,17 @@ describe('UsersPanel', () => {
     expect([...field<HTMLSelectElement>(dialog(), 'Add a role').options].map((o) => o.value)).toEqual(['', 'SALES_REP', 'OFFICE_USER'])
   })
 
+  it("offers a store-level user only a store's roles, as the server lists them for the level", async () => {
+    fakeServer(routes())
+    await render()
+    click(button(view.container, 'New user'))
+    const roles = () => [...field<HTMLSelectElement>(dialog(), 'Add a role').options].map((o) => o.value)
+    choose(field<HTMLSelectElement>(dialog(), 'Level'), 'STORE')
+    expect(roles()).toEqual(['', 'OFFICE_MANAGER', 'SALES_REP', 'OFFICE_USER'])
+    choose(field<HTMLSelectElement>(dialog(), 'Level'), 'ENTERPRISE')
+    expect(roles()).toContain('ENTERPRISE_ADMIN')
+  })
+
   it('opens a user from its row: saves the change with PUT, blocks, and deletes a guest', async () => {
     const server = fakeServer(
       routes({

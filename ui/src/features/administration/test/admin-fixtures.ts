@@ -15,9 +15,23 @@ export const TENANT_ADMIN = accessWith({
   manager: true,
   grantableRoles: ['OFFICE_MANAGER', 'DIVISION_MANAGER', 'SALES_REP', 'CORPORATE_ADMIN', 'CORPORATE_USER', 'SUPER_DATA_ADMIN', 'SUPER_USER', 'ENTERPRISE_ADMIN', 'ENTERPRISE_USER', 'OFFICE_USER'],
   grantableLevels: ['ENTERPRISE', 'BOC', 'STORE'],
+  rolesByLevel: [
+    {
+      level: 'ENTERPRISE',
+      roles: ['OFFICE_MANAGER', 'DIVISION_MANAGER', 'SALES_REP', 'CORPORATE_ADMIN', 'CORPORATE_USER', 'SUPER_DATA_ADMIN', 'SUPER_USER', 'ENTERPRISE_ADMIN', 'ENTERPRISE_USER', 'OFFICE_USER'],
+    },
+    { level: 'BOC', roles: ['OFFICE_MANAGER', 'DIVISION_MANAGER', 'SALES_REP', 'CORPORATE_ADMIN', 'CORPORATE_USER', 'OFFICE_USER'] },
+    { level: 'STORE', roles: ['OFFICE_MANAGER', 'SALES_REP', 'OFFICE_USER'] },
+  ],
 })
 /** As the server answers at log-in for a store manager. */
-export const OFFICE_MANAGER = accessWith({ users: true, manager: true, grantableRoles: ['SALES_REP', 'OFFICE_USER'], grantableLevels: ['STORE'] })
+export const OFFICE_MANAGER = accessWith({
+  users: true,
+  manager: true,
+  grantableRoles: ['SALES_REP', 'OFFICE_USER'],
+  grantableLevels: ['STORE'],
+  rolesByLevel: [{ level: 'STORE', roles: ['SALES_REP', 'OFFICE_USER'] }],
+})
 
 export function dealer(extra: Partial<Boc> = {}): Boc {
   return { id: 1, enterpriseId: 7, bocCode: 'HAG', bocName: 'Harbor Auto Group', storeCount: 2, isActive: true, ...extra }
