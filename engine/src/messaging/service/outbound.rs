@@ -618,6 +618,27 @@ impl MessagingService {
             .unwrap_or_else(|| "the service team".to_owned()))
     }
 
+    /// Stores a note of a lead's conversation and the notices that announce it and the lead's
+    /// new counters.
+    async fn store_note(
+        &self,
+        note: &NewMessage,
+        lead_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Notice>> {
+        let note = self.messages.insert(note, now).await?;
+        Ok(vec![
+            Notice::MessageCreated {
+                id: note.id,
+                enterprise_id: note.enterprise_id,
+            },
+            Notice::LeadCounts {
+                id: lead_id,
+                enterprise_id: note.enterprise_id,
+            },
+        ])
+    }
+
     /// Notes in a lead's conversation that the customer asked to be texted on a public form
     /// (with what they wrote there), so staff see where the lead came from.
     pub async fn record_web_request(
@@ -644,17 +665,7 @@ impl MessagingService {
             read_at: None,
             ..self.base(&lead.store_id, &recipient, Some(lead.id))
         };
-        let note = self.messages.insert(&note, now).await?;
-        Ok(vec![
-            Notice::MessageCreated {
-                id: note.id,
-                enterprise_id: note.enterprise_id,
-            },
-            Notice::LeadCounts {
-                id: lead.id,
-                enterprise_id: note.enterprise_id,
-            },
-        ])
+        self.store_note(&note, lead.id, now).await
     }
 
     /// Notes in a lead's conversation that staff booked (or moved) its appointment: who, and
@@ -685,17 +696,7 @@ impl MessagingService {
             read_at: Some(now),
             ..self.base(&lead.store_id, &recipient, Some(lead.id))
         };
-        let note = self.messages.insert(&note, now).await?;
-        Ok(vec![
-            Notice::MessageCreated {
-                id: note.id,
-                enterprise_id: note.enterprise_id,
-            },
-            Notice::LeadCounts {
-                id: lead.id,
-                enterprise_id: note.enterprise_id,
-            },
-        ])
+        self.store_note(&note, lead.id, now).await
     }
 
     /// Records a workflow track on a lead as an internal notification in its conversation,
