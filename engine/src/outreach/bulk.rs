@@ -68,6 +68,7 @@ pub struct DryRunRow {
     pub fsi_id: i64,
     pub customer_name: String,
     pub customer_cellular: Option<String>,
+    pub store_id: i64,
     pub store_name: String,
     pub service_type: String,
     /// SENT (would be texted now), DEFERRED or SKIPPED.
@@ -322,6 +323,7 @@ impl BulkInitiation {
                             lead.customer_first_name, lead.customer_last_name
                         ),
                         customer_cellular: lead.customer_cellular.clone(),
+                        store_id: lead.store_id,
                         store_name: lead.store_name.clone(),
                         service_type: lead.service_type.clone(),
                         outcome,

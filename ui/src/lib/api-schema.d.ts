@@ -40917,6 +40917,8 @@ export interface components {
             reason?: string;
             reasonLabel?: string;
             serviceType: string;
+            /** Format: int64 */
+            storeId: number;
             storeName: string;
             /** @description The text the customer would get. */
             text?: string;

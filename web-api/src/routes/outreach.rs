@@ -68,6 +68,7 @@ pub struct DryRunLead {
     pub future_service_interaction_id: i64,
     pub customer_name: String,
     pub customer_cellular: Option<String>,
+    pub store_id: i64,
     pub store_name: String,
     pub service_type: String,
     /// SENT (texted at once), DEFERRED (held for the customer's allowed hours) or SKIPPED.
@@ -173,6 +174,7 @@ impl From<DryRunRow> for DryRunLead {
             future_service_interaction_id: row.fsi_id,
             customer_name: row.customer_name,
             customer_cellular: row.customer_cellular,
+            store_id: row.store_id,
             store_name: row.store_name,
             service_type: row.service_type,
             outcome: row.outcome.as_str().to_owned(),

@@ -1,3 +1,5 @@
+import { DateInput } from '../date-input/date-input'
+
 export interface DateRange {
   /** First day, YYYY-MM-DD. */
   from?: string
@@ -18,22 +20,22 @@ export function DateRangeFields({ value, onChange, hint }: DateRangeFieldsProps)
     <>
       <label className="filters__field" title={hint}>
         <span>From</span>
-        <input
-          type="date"
+        <DateInput
+          name="first day"
           value={value.from ?? ''}
           max={value.to}
           aria-description={hint}
-          onChange={(event) => onChange({ from: event.target.value || undefined, to: value.to })}
+          onChange={(day) => onChange({ from: day || undefined, to: value.to })}
         />
       </label>
       <label className="filters__field" title={hint}>
         <span>To</span>
-        <input
-          type="date"
+        <DateInput
+          name="last day"
           value={value.to ?? ''}
           min={value.from}
           aria-description={hint}
-          onChange={(event) => onChange({ from: value.from, to: event.target.value || undefined })}
+          onChange={(day) => onChange({ from: value.from, to: day || undefined })}
         />
       </label>
     </>

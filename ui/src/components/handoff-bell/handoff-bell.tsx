@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { markAllHandoffsRead, openHandoff, unreadHandoffCount, useHandoffs } from '../../lib/handoffs'
 import { useNow } from '../../lib/use-now'
-import { messageDateLabel } from '../../lib/zoned-time'
+import { messageDateLabel } from '../../lib/date-time'
 import { Popover } from '../popover/popover'
 
 /** The header's bell: how many handoffs are unread, and the recent ones, each opening its conversation. */

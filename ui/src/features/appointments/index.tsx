@@ -5,12 +5,14 @@ import { enterpriseStoresQueryOptions } from '../../components/enterprise-stores
 import { canSeeCompanyMasterList } from '../../lib/roles'
 import { useSession } from '../../lib/session'
 import { useNow } from '../../lib/use-now'
-import { clockTime, dayKey } from '../../lib/zoned-time'
+import { clockTime, dayKey } from '../../lib/date-time'
 import type { Appointment } from './api/get-store-day-appointments'
 import { addDays } from './appointment-model'
 import { appointmentCustomer } from './components/appointment-columns'
 import { AppointmentDayList } from './components/appointment-day-list'
 import { AppointmentEditorDialog, type AppointmentToMove } from './components/appointment-editor-dialog'
+import { storeTimeZone } from '../../components/enterprise-stores/store-time-zone'
+import { DateInput } from '../../components/date-input/date-input'
 
 export { LeadAppointmentEditor } from './components/lead-appointment-editor'
 
@@ -52,7 +54,7 @@ export function AppointmentsScreen() {
   const storeList = stores.data ?? []
   const storeId = search.store ?? storeList[0]?.id
   const store = storeList.find((s) => s.id === storeId)
-  const timeZone = store?.officeMasterVO.timezoneDisplay || undefined
+  const timeZone = storeTimeZone(store)
   const now = useNow(60_000)
   const today = dayKey(now, timeZone)
   const date = search.date ?? today
@@ -116,7 +118,7 @@ export function AppointmentsScreen() {
             </label>
             <label className="filters__field">
               <span>Date</span>
-              <input type="date" value={date} required onChange={(event) => showDay(event.target.value)} />
+              <DateInput name="day" value={date} required onChange={showDay} />
             </label>
             <span className="appointment-filters__days">
               <button type="button" className="btn btn--small" aria-label="Previous day" onClick={() => showDay(addDays(date, -1))}>

@@ -2,7 +2,7 @@
  * How the automated-runs screen writes a store's window and times: each in the
  * store's own time zone (`h:mm AM`), with the day when it is not the store's today.
  */
-import { dayKey } from '../../lib/zoned-time'
+import { dayKey } from '../../lib/date-time'
 import type { StoreRun, ZoneRuns } from './api/get-zone-runs'
 
 const DAY_MS = 86_400_000

@@ -20,11 +20,12 @@ import { useJobStats } from './api/get-job-stats'
 import { JobFilters, type JobFilterValues } from './components/job-filters'
 import { JobLogTail } from './components/job-log-tail'
 import { JobRunActions } from './components/job-run-actions'
-import { jobRunColumns, jobRunRowId } from './components/job-run-columns'
+import { jobRunColumns, jobRunRowId, runTimeZone } from './components/job-run-columns'
 import { JobRunFacts } from './components/job-run-facts'
 import { JobStatsCards } from './components/job-stats-cards'
 import { JsonBlock } from './components/json-block'
 import { StartJobDialog } from './components/start-job-dialog'
+import { useStoreTimeZones } from '../../components/enterprise-stores/store-time-zone'
 
 const jobsRoute = getRouteApi('/_app/jobs')
 const jobRunRoute = getRouteApi('/_app/jobs/$runId')
@@ -55,7 +56,8 @@ export function JobsScreen() {
   // A succeeded run that made a file (a report export) offers it for download.
   const files = runs.data?.content.some((run) => jobRunDownload(run) !== null) ?? false
   const actions = runs.data?.content.some((run) => run.actions.length > 0) ?? false
-  const columns = useMemo(() => jobRunColumns(now, { files, actions }), [now, files, actions])
+  const zoneOf = useStoreTimeZones()
+  const columns = useMemo(() => jobRunColumns(now, { files, actions, zoneOf }), [now, files, actions, zoneOf])
   const [starting, setStarting] = useState(false)
 
   const startable = kinds.data?.filter((kind) => kind.startable) ?? []
@@ -136,6 +138,7 @@ export function JobRunScreen() {
 
   const run = detail.data?.run
   const now = useNow(1000, run?.status === 'running')
+  const zoneOf = useStoreTimeZones()
 
   const back = (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
@@ -171,6 +174,7 @@ export function JobRunScreen() {
 
   const logs = detail.data?.logs ?? []
   const download = jobRunDownload(run)
+  const timeZone = runTimeZone(run, zoneOf)
 
   return (
     <section className="page">
@@ -191,7 +195,7 @@ export function JobRunScreen() {
 
       <section className="panel run-summary" aria-label="Run summary">
         <JobProgress run={run} label="Run progress" size="large" />
-        <JobRunFacts run={run} now={now} />
+        <JobRunFacts run={run} now={now} timeZone={timeZone} />
       </section>
 
       {run.error ? (
@@ -215,7 +219,7 @@ export function JobRunScreen() {
           <h2 id="run-log">Log</h2>
           <span className="panel__meta">{logs.length === 0 ? '' : `Last ${logs.length} lines`}</span>
         </header>
-        <JobLogTail logs={logs} />
+        <JobLogTail logs={logs} timeZone={timeZone} />
       </section>
     </section>
   )

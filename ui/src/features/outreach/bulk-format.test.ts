@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bulkRunResult, customersText, formatWhen, outcomeBadge, skipReasonLabel, sortReasons } from './bulk-format'
+import { bulkRunResult, customersText, outcomeBadge, skipReasonLabel, sortReasons } from './bulk-format'
 import { serviceTypeLabel } from '../../lib/service-types'
 
 describe('outcomeBadge', () => {
@@ -26,12 +26,6 @@ describe('labels', () => {
   it('count customers', () => {
     expect(customersText(1)).toBe('1 customer')
     expect(customersText(1234)).toBe('1,234 customers')
-  })
-
-  it('write moments in local time, — for none', () => {
-    expect(formatWhen(undefined)).toBe('—')
-    expect(formatWhen('soon')).toBe('—')
-    expect(formatWhen('2026-11-25T15:05:00Z')).toMatch(/\d/)
   })
 })
 

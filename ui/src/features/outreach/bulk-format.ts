@@ -53,14 +53,6 @@ export function skipReasonLabel(reason: string): string {
   return SKIP_REASON_LABELS[reason] ?? enumLabel(reason)
 }
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })
-
-/** A moment in the browser's local time, short (`11/25/26, 3:05 PM`); '—' for none or nonsense. */
-export function formatWhen(iso: string | null | undefined): string {
-  const t = iso ? Date.parse(iso) : NaN
-  return Number.isFinite(t) ? WHEN.format(t) : '—'
-}
-
 /** `1 customer`, `1,234 customers`. */
 export function customersText(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'customer' : 'customers'}`

@@ -13,7 +13,7 @@ import { canSeeCompanyMasterList } from '../../lib/roles'
 import { pagingSearch } from '../../lib/search-params'
 import { useSession } from '../../lib/session'
 import { useNow } from '../../lib/use-now'
-import { dayKey } from '../../lib/zoned-time'
+import { dayKey, formatDay } from '../../lib/date-time'
 import { useCandidates } from './api/get-candidates'
 import { usePlannerAudits } from './api/get-planner-audits'
 import { plannerKeys } from './api/planner-keys'
@@ -28,7 +28,6 @@ import {
   applyPlannerFilters,
   auditQuery,
   candidateQuery,
-  formatDay,
   hasPlannerFilters,
   plannerFilters,
   plannerParams,

@@ -4,7 +4,6 @@ import {
   applyPlannerFilters,
   auditQuery,
   candidateQuery,
-  formatDay,
   plannerRequest,
   plannerWindow,
   resetPlannerSearch,
@@ -20,14 +19,6 @@ describe('planner dates', () => {
   it('are sent as DD.MM.YYYY', () => {
     expect(toPlannerDate('2026-11-22')).toBe('22.11.2026')
     expect(toPlannerDate('2027-01-05')).toBe('05.01.2027')
-  })
-
-  it('are shown as DD/MM/YYYY', () => {
-    expect(formatDay('2022-05-10')).toBe('10/05/2022')
-    expect(formatDay('2026-11-22T22:39:29Z')).toBe('22/11/2026')
-    expect(formatDay('')).toBe('')
-    expect(formatDay(undefined)).toBe('')
-    expect(formatDay('soon')).toBe('')
   })
 
   it('move by whole days across months, years and leap days', () => {

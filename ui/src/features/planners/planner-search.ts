@@ -79,12 +79,6 @@ export function toPlannerDate(iso: string): string {
   return `${day}.${month}.${year}`
 }
 
-/** A `YYYY-MM-DD` day as the screen shows it: `DD/MM/YYYY`; '' for anything else. */
-export function formatDay(iso: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '')
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : ''
-}
-
 /** The day `days` after a `YYYY-MM-DD` day (before it when negative). */
 export function addDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { formatDateTime } from '../../lib/date-time'
 import {
   EMPTY_CELL,
   formatCell,
-  formatDate,
   formatInteger,
   formatMoney,
   formatPercent,
   formatSeconds,
-  formatTimestamp,
   isIdColumn,
   isNumberColumn,
   totalsRow,
@@ -58,29 +57,6 @@ describe('formatSeconds (E-E9)', () => {
   })
 })
 
-describe('dates and times', () => {
-  it('writes days as DD/MM/YYYY (E-R4)', () => {
-    expect(formatDate('2026-11-23')).toBe('23/11/2026')
-    expect(formatDate('2026-01-05')).toBe('05/01/2026')
-  })
-
-  it('leaves other text alone', () => {
-    expect(formatDate('2026-11')).toBe('2026-11')
-    expect(formatDate('Total')).toBe('Total')
-    expect(formatDate('RO5-00001237')).toBe('RO5-00001237')
-  })
-
-  it('writes moments in the given time zone (the browser’s by default), DD/MM/YYYY and a 12-hour clock', () => {
-    expect(formatTimestamp('2026-11-11T02:27:00Z', 'UTC')).toBe('11/11/2026 2:27 AM')
-    expect(formatTimestamp('2026-11-11T02:27:00Z', 'America/New_York')).toBe('10/11/2026 9:27 PM')
-    expect(formatTimestamp('2026-07-01T17:05:00Z', 'America/Los_Angeles')).toBe('01/07/2026 10:05 AM')
-  })
-
-  it('leaves an unreadable moment as it came', () => {
-    expect(formatTimestamp('not a time', 'UTC')).toBe('not a time')
-  })
-})
-
 describe('formatCell', () => {
   it('formats by the column’s type', () => {
     expect(formatCell(1234, col('texted', 'INTEGER'))).toBe('1,234')
@@ -89,7 +65,7 @@ describe('formatCell', () => {
     expect(formatCell(5400, col('wait', 'SECONDS'))).toBe('1.5 h')
     expect(formatCell('2026-11-23', col('closedDate', 'DATE'))).toBe('23/11/2026')
     expect(formatCell('Harbor Ford', col('storeName', 'TEXT'))).toBe('Harbor Ford')
-    expect(formatCell('2026-11-11T02:27:00Z', col('firstTextedAt', 'TIMESTAMP'))).toBe(formatTimestamp('2026-11-11T02:27:00Z'))
+    expect(formatCell('2026-11-11T02:27:00Z', col('firstTextedAt', 'TIMESTAMP'))).toBe(formatDateTime('2026-11-11T02:27:00Z'))
   })
 
   it('reads a day written as text like a DATE (the daily table’s Date column)', () => {

@@ -1,9 +1,11 @@
 /**
  * How a report's cells read, by column type (docs/reports.md): integers with
  * thousands separators, PERCENT with '%', MONEY in dollars, SECONDS as seconds,
- * minutes, hours or days (E-E9), TIMESTAMP in the browser's local time and DATE
- * as DD/MM/YYYY (E-R4).
+ * minutes, hours or days (E-E9), TIMESTAMP and DATE by the display rule of
+ * lib/date-time (DD/MM/YYYY, E-R4; moments in the browser's zone, named).
  */
+
+import { formatDateTime, formatDay } from '../../lib/date-time'
 
 export const COLUMN_TYPES = ['TEXT', 'INTEGER', 'PERCENT', 'MONEY', 'SECONDS', 'TIMESTAMP', 'DATE'] as const
 export type ColumnType = (typeof COLUMN_TYPES)[number]
@@ -66,32 +68,6 @@ export function formatSeconds(seconds: number): string {
   return `${sign}${text} ${text === '1' ? 'day' : 'days'}`
 }
 
-/** `2026-11-23` → `23/11/2026` (E-R4); anything else as it came. */
-export function formatDate(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : day
-}
-
-/**
- * An RFC 3339 moment in the browser's time zone (or `timeZone`), the date as
- * DD/MM/YYYY and the time on a 12-hour clock: `26/11/2026 3:05 PM`.
- */
-export function formatTimestamp(iso: string, timeZone?: string): string {
-  const t = Date.parse(iso)
-  if (!Number.isFinite(t)) return iso
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(t)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`
-}
-
 /** Record ids (`storeId`, `appointmentId`) are numbers to look up, not amounts: no separators, no totals. */
 export function isIdColumn(column: Pick<ReportColumn, 'key' | 'type'>): boolean {
   return column.type === 'INTEGER' && (column.key === 'id' || /[a-z]Id$/.test(column.key))
@@ -124,12 +100,10 @@ export function formatCell(value: unknown, column: Pick<ReportColumn, 'key' | 't
       return n === null ? String(value) : formatSeconds(n)
     }
     case 'TIMESTAMP':
-      return typeof value === 'string' ? formatTimestamp(value) : String(value)
-    case 'DATE':
-      return typeof value === 'string' ? formatDate(value) : String(value)
+      return typeof value === 'string' && Number.isFinite(Date.parse(value)) ? formatDateTime(value) : String(value)
     default:
-      // Text that is a day (the daily table's Date column) reads like the DATE columns.
-      return typeof value === 'string' ? formatDate(value) : String(value)
+      // DATE, and text that is a day (the daily table's Date column), read as days; other text as it came.
+      return typeof value === 'string' ? formatDay(value) || value : String(value)
   }
 }
 

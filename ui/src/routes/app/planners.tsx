@@ -5,7 +5,7 @@ import { PlannersScreen } from '../../features/planners'
 import { candidatesQueryOptions } from '../../features/planners/api/get-candidates'
 import { plannerAuditsQueryOptions } from '../../features/planners/api/get-planner-audits'
 import { auditQuery, candidateQuery, validatePlannersSearch } from '../../features/planners/planner-search'
-import { dayKey } from '../../lib/zoned-time'
+import { dayKey } from '../../lib/date-time'
 import { appRoute } from '../app'
 
 /** `/planners` — the predictive planners; planner, filters and paging live in the URL. */

@@ -4,7 +4,7 @@ import { reportCatalogueQueryOptions } from '../../components/report-catalogue/a
 import { ReportScreen } from '../../features/reports'
 import { reportQueryOptions } from '../../features/reports/api/run-report'
 import { openingSearch, reportRequest, validateReportSearch } from '../../features/reports/report-search'
-import { dayKey } from '../../lib/zoned-time'
+import { dayKey } from '../../lib/date-time'
 import { appRoute } from '../app'
 
 /** `/reports/$kind` — one report; its filters, window and page live in the URL. */

@@ -4,7 +4,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { isFinishedJobStatus } from '../../../lib/job-status'
-import { utcDay } from '../../../lib/format-time'
+import { utcDay } from '../../../lib/date-time'
 import type { JobRun, JobRunDetail } from './get-job-run'
 import type { JobRunPage, JobRunQuery } from './get-job-runs'
 import { jobKeys } from './job-keys'

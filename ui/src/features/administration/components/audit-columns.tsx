@@ -1,5 +1,5 @@
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import { enumLabel } from '../../../lib/text'
 import { recordLabel } from '../audit-diff'
 import type { AuditEntry } from '../api/admin-types'
@@ -11,7 +11,7 @@ export const auditColumns = column.columns([
   column.accessor('at', {
     header: 'When',
     meta: { width: '13rem' },
-    cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), 'short')}</span>,
+    cell: (info) => <span className="nowrap">{formatDateTime(info.getValue())}</span>,
   }),
   column.accessor('username', { header: 'Who', meta: { width: '10rem' }, cell: (info) => info.getValue() ?? '—' }),
   column.accessor('action', { header: 'Action', meta: { width: '9rem' }, cell: (info) => enumLabel(info.getValue()) }),

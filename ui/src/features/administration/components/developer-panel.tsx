@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import { notify } from '../../../lib/notices'
 import { refusalOf } from '../admin-refusal'
 import type { DeveloperFile, ExecutedTurn, FileValidation, TemplatePreview } from '../api/admin-types'

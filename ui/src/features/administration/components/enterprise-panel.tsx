@@ -1,6 +1,6 @@
 import { ApiError, firstErrorText } from '../../../lib/api-client'
 import { useEnterprise } from '../../../components/enterprises/api/get-enterprise'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import type { AdminAccess } from '../admin-access'
 import { EnterpriseActivation } from './enterprise-activation'
 import { EnterpriseNameForm } from './enterprise-name-form'

@@ -1,6 +1,6 @@
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { formatPhone } from '../../../lib/format-phone'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import type { LeadForm } from '../api/admin-types'
 
 const column = createDataTableColumnHelper<LeadForm>()
@@ -38,7 +38,7 @@ export function leadFormColumns({ onEdit }: { onEdit: (form: LeadForm) => void }
     column.accessor('updatedAt', {
       header: 'Updated',
       meta: { width: '11rem' },
-      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), 'short')}</span>,
+      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue())}</span>,
     }),
     column.display({
       id: 'actions',

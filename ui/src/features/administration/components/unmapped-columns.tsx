@@ -1,11 +1,11 @@
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import type { CodeMapping, UnmappedCode } from '../api/admin-types'
 
 const waiting = createDataTableColumnHelper<UnmappedCode>()
 
 function when(iso: string) {
-  return <span className="nowrap">{formatDateTime(iso, 'short')}</span>
+  return <span className="nowrap">{formatDateTime(iso)}</span>
 }
 
 /** The codes rows wait for: how many rows, from how many files, and since when. */

@@ -1,6 +1,6 @@
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import { roleLabel } from '../../../lib/roles'
 import type { AdminUser } from '../api/admin-types'
 
@@ -39,7 +39,7 @@ export const userColumns = column.columns([
   column.accessor('lastSeenAt', {
     header: 'Last seen',
     meta: { width: '11rem' },
-    cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), 'short')}</span>,
+    cell: (info) => <span className="nowrap">{formatDateTime(info.getValue())}</span>,
   }),
 ])
 

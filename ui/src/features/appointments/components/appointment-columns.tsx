@@ -1,7 +1,7 @@
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { formatPhone } from '../../../lib/format-phone'
-import { clockTime } from '../../../lib/zoned-time'
+import { clockTime } from '../../../lib/date-time'
 import type { Appointment } from '../api/get-store-day-appointments'
 import { dmsLabel, statusLabel, statusTone, transportLabel, type AppointmentStatus } from '../appointment-model'
 import { AppointmentStatusSelect } from './appointment-status-select'

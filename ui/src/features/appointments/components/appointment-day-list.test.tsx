@@ -65,7 +65,7 @@ describe('AppointmentDayList', () => {
     render()
     await settle()
     expect(calls.map((c) => c.url)).toEqual([DAY_URL])
-    expect(view.container.querySelector('[data-testid="appointment-count"]')?.textContent).toBe('3 appointments on June 1, 2026')
+    expect(view.container.querySelector('[data-testid="appointment-count"]')?.textContent).toBe('3 appointments on 01/06/2026')
     expect(Array.from(table().querySelectorAll('th'), (th) => th.textContent)).toEqual([
       'Time',
       'Customer',

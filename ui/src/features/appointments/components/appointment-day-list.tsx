@@ -4,7 +4,7 @@ import { DataTable } from '../../../components/data-table/data-table'
 import { ApiError, firstErrorText, notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { writtenDate } from '../../../lib/zoned-time'
+import { formatDay } from '../../../lib/date-time'
 import { useStoreDayAppointments, type Appointment } from '../api/get-store-day-appointments'
 import { useSetAppointmentStatus, type SetAppointmentStatusInput } from '../api/set-appointment-status'
 import { CANCEL_APPOINTMENT_QUESTION } from '../appointment-model'
@@ -70,7 +70,7 @@ export function AppointmentDayList({ storeId, date, timeZone, storesPending = fa
   return (
     <>
       <p className="panel__meta appointment-count" role="status" data-testid="appointment-count">
-        {day.isSuccess ? `${count} ${count === 1 ? 'appointment' : 'appointments'} on ${writtenDate(date)}` : '\u00a0'}
+        {day.isSuccess ? `${count} ${count === 1 ? 'appointment' : 'appointments'} on ${formatDay(date)}` : '\u00a0'}
       </p>
       {day.isError ? (
         <p className="panel__note text-danger" role="alert">

@@ -84,8 +84,9 @@ describe('AppointmentEditorDialog', () => {
     await settle()
 
     expect(calls.map((c) => c.url)).toEqual([AVAILABILITY_URL])
-    expect(field<HTMLInputElement>('Date').value).toBe(TODAY)
-    expect(field<HTMLInputElement>('Date').min).toBe(TODAY)
+    // Shown as DD/MM/YYYY (lib/date-time); the calendar beside it starts at today.
+    expect(field<HTMLInputElement>('Date').value).toBe('01/06/2026')
+    expect(document.querySelector<HTMLInputElement>('.date-input__picker')?.min).toBe(TODAY)
     const options = Array.from(timePicker().options).map((o) => [o.value, o.textContent, o.disabled])
     expect(options).toEqual([
       ['', 'Pick a time', false],

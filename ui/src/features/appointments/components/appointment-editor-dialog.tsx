@@ -4,7 +4,7 @@ import { useModalDialog } from '../../../components/modal-dialog/use-modal-dialo
 import { ApiError, notifyApiError } from '../../../lib/api-client'
 import { notify } from '../../../lib/notices'
 import { isoDate } from '../../../lib/search-params'
-import { dayKey } from '../../../lib/zoned-time'
+import { dayKey } from '../../../lib/date-time'
 import { useAvailability } from '../api/get-availability'
 import type { PickerCustomer } from '../api/get-picker-customers'
 import { useBookAppointment, type AppointmentDraft, type BookedAppointment } from '../api/book-appointment'
@@ -20,6 +20,7 @@ import {
 } from '../appointment-model'
 import { CustomerPicker } from './customer-picker'
 import { TimeSlotPicker } from './time-slot-picker'
+import { DateInput } from '../../../components/date-input/date-input'
 
 /** The lead an appointment is for. */
 export interface AppointmentLead {
@@ -248,14 +249,14 @@ function AppointmentEditorForm({
             <label htmlFor={`${ids}-date`} className="field__label">
               Date
             </label>
-            <input
+            <DateInput
               id={`${ids}-date`}
-              type="date"
+              name="appointment day"
               value={date}
               min={today}
               disabled={busy}
-              onChange={(event) => {
-                setDate(event.target.value)
+              onChange={(day) => {
+                setDate(day)
                 setTime('')
                 setRefusal([])
               }}

@@ -131,7 +131,7 @@ describe('AppointmentSearchDialog', () => {
       'Tuesday, December 1 at 11:00 AM',
     ])
     expect(standing()).toHaveLength(1)
-    expect(standing()[0]!.textContent).toBe('Nov 23, 2026 10:30 AMOil changeSCHEDULEDCancel')
+    expect(standing()[0]!.textContent).toBe('23/11/2026 10:30 AMOil changeSCHEDULEDCancel')
   })
 
   it('says when the text names no day or time', async () => {
@@ -200,7 +200,7 @@ describe('AppointmentSearchDialog', () => {
 
     // No: nothing is cancelled.
     act(() => button('Cancel', standing()[0]!)!.click())
-    expect(confirmDialog()?.querySelector('p')?.textContent).toBe('Are you sure you want to cancel the appointment on Nov 23, 2026 10:30 AM?')
+    expect(confirmDialog()?.querySelector('p')?.textContent).toBe('Are you sure you want to cancel the appointment on 23/11/2026 10:30 AM?')
     act(() => button('No', confirmDialog())!.click())
     expect(confirmDialog()).toBeNull()
     expect(api.calls('/api/cancellations')).toEqual([])

@@ -17,9 +17,9 @@ describe('requestedLabel', () => {
 
 describe('appointmentTime', () => {
   it("gives the date and clock time in the store's zone", () => {
-    expect(appointmentTime('2026-11-23T15:30:00Z', 'America/New_York')).toEqual({ date: 'Nov 23, 2026', time: '10:30 AM' })
+    expect(appointmentTime('2026-11-23T15:30:00Z', 'America/New_York')).toEqual({ date: '23/11/2026', time: '10:30 AM' })
     // Late evening in New York is the next day in UTC.
-    expect(appointmentTime('2026-11-24T02:00:00Z', 'America/New_York')).toEqual({ date: 'Nov 23, 2026', time: '9:00 PM' })
+    expect(appointmentTime('2026-11-24T02:00:00Z', 'America/New_York')).toEqual({ date: '23/11/2026', time: '9:00 PM' })
   })
 
   it('is null when unreadable', () => {

@@ -1,5 +1,5 @@
 /** Pure rules of the Appointment Search panel: how its days and times read. */
-import { clockTime, dayKey, timeOf, writtenDate } from '../../../lib/zoned-time'
+import { clockTime, dayKey, formatDay, timeOf } from '../../../lib/date-time'
 
 const WRITTEN_DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' })
 const WRITTEN_TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', hour12: true })
@@ -18,9 +18,9 @@ export function requestedLabel(requested: string | null | undefined): string {
   return `${WRITTEN_DAY.format(at)} at ${WRITTEN_TIME.format(at)}`
 }
 
-/** `Nov 23, 2026` and `10:30 AM` of an appointment in the store's zone; null when unreadable. */
+/** `23/11/2026` and `10:30 AM` of an appointment in the store's zone; null when unreadable. */
 export function appointmentTime(iso: string, timeZone?: string): { date: string; time: string } | null {
   const t = timeOf(iso)
   if (!Number.isFinite(t)) return null
-  return { date: writtenDate(dayKey(t, timeZone), 'medium'), time: clockTime(iso, timeZone) }
+  return { date: formatDay(dayKey(t, timeZone)), time: clockTime(iso, timeZone) }
 }

@@ -14,6 +14,7 @@ import { AddVehicleDialog } from './add-vehicle-dialog'
 import { ChatEditor, type ChatEditorHandle } from './chat-editor'
 import { ConversationLog } from './conversation-log'
 import { lastMessageId, type AppliedTemplate } from './conversation-model'
+import { storeTimeZone } from '../../../components/enterprise-stores/store-time-zone'
 
 const ARCHIVE_QUESTION = 'Are you sure want to archive this message?'
 
@@ -145,7 +146,7 @@ export function ChatBox({
   const name = customerName(lead.data, leadId)
   const phone = formatPhone(lead.data?.customerMaster.cellular)
   const store = lead.data?.storeMaster.store_name
-  const timeZone = lead.data?.storeMaster.officeMasterVO.timezoneDisplay || undefined
+  const timeZone = storeTimeZone(lead.data?.storeMaster)
   const unread = lead.data?.totalUnreadCount ?? 0
   const messages = conversation.data
   /** The template list is shown instead of the conversation. */

@@ -10,7 +10,7 @@ import {
   TIME_BREAK_GAP_MS,
 } from '../../../lib/config'
 import type { MessageView } from '../../../lib/message-events'
-import { clockTime, dayKey, longDate, relativeDay, timeOf } from '../../../lib/zoned-time'
+import { clockTime, dayBreakLabel, dayKey, timeOf } from '../../../lib/date-time'
 import type { Lead } from '../api/get-lead'
 import type { EditorMode } from '../api/send-message'
 
@@ -136,11 +136,6 @@ export function delayStyle(
   if (waited > RESPONSE_DELAY_FIVE_MS) return 'five'
   if (waited > RESPONSE_DELAY_THREE_MS) return 'three'
   return null
-}
-
-/** 'Today', 'Yesterday', or the long date, for a day break. */
-export function dayBreakLabel(key: string, now: number, timeZone?: string): string {
-  return relativeDay(key, now, timeZone) ?? longDate(key)
 }
 
 export type TimelineItem =

@@ -12,6 +12,7 @@ import { conversationKeys } from '../api/conversation-keys'
 import { useConversation } from '../api/get-conversation'
 import { useLead } from '../api/get-lead'
 import { ConversationLog } from './conversation-log'
+import { storeTimeZone } from '../../../components/enterprise-stores/store-time-zone'
 
 export interface LeadConversationProps {
   /** The lead (future service interaction) whose conversation is shown. */
@@ -65,7 +66,7 @@ export function LeadConversation({ leadId, onOpenChat }: LeadConversationProps) 
         error={error}
         lead={lead.data}
         storeId={lead.data?.storeMaster.id}
-        timeZone={lead.data?.storeMaster.officeMasterVO.timezoneDisplay || undefined}
+        timeZone={storeTimeZone(lead.data?.storeMaster)}
         now={now}
         privileged={false}
         enterpriseStyle={isEnterpriseUser(user)}

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState } from 'react'
 import { formatPhone } from '../../../lib/format-phone'
 import type { MessageView } from '../../../lib/message-events'
 import { sanitizeHtml } from '../../../lib/sanitize-html'
-import { clockTime, messageDateLabel } from '../../../lib/zoned-time'
+import { clockTime, messageDateLabel } from '../../../lib/date-time'
 import {
   callDurationText,
   cardKind,

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
 import type { MessageView } from '../../../lib/message-events'
 import { notify } from '../../../lib/notices'
-import { responseDateTime, timeOf, zonedDateAndTime, zonedWallTimeToUtc } from '../../../lib/zoned-time'
+import { responseDateTime, timeOf, zonedDateAndTime, zonedWallTimeToUtc } from '../../../lib/date-time'
 import { useSetResponseTime } from '../api/set-response-time'
+import { DateInput } from '../../../components/date-input/date-input'
 
 const RESPONSE_TIME_MISSING_TEXT = 'Please Enter Response date and time'
 
@@ -43,7 +44,7 @@ export function ResponseTimeForm({ leadId, message, timeZone, onDone }: Response
     >
       <label className="field" htmlFor={`${id}-date`}>
         <span className="field__label">Response date</span>
-        <input id={`${id}-date`} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+        <DateInput id={`${id}-date`} name="response date" value={date} onChange={setDate} />
       </label>
       <label className="field" htmlFor={`${id}-time`}>
         <span className="field__label">Response time{timeZone ? ` (${timeZone})` : ''}</span>

@@ -228,7 +228,7 @@ describe('selection menu', () => {
     expect(rows).toHaveLength(1)
     const cells = Array.from(rows[0]!.querySelectorAll('td')).map((td) => td.textContent)
     expect(cells).toEqual([
-      'Nov 23, 2026 10:30 AM', // the store's (New York) time
+      '23/11/2026 10:30 AM', // the store's (New York) time
       'Dana Whitfield',
       '(555)-123-4567',
       '2021 Honda Accord 1HGCV1F30MA000001',

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useModalDialog } from '../../../components/modal-dialog/use-modal-dialog'
 import { ApiError } from '../../../lib/api-client'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import { notify } from '../../../lib/notices'
 import { useCreateLeadLinks } from '../api/create-lead-links'
 

@@ -35,8 +35,8 @@ export function DataSourcesScreen() {
   const query = sourceListQuery(enterprise?.id ?? 0, search)
 
   const sources = useDataSources(query, { enabled: access === 'ok' })
-  const { stores, storeName, storeKnown } = useImportStores(enterprise?.id ?? null, search.store)
-  const columns = useMemo(() => sourceColumns(storeName), [storeName])
+  const { stores, storeName, storeZone, storeKnown } = useImportStores(enterprise?.id ?? null, search.store)
+  const columns = useMemo(() => sourceColumns(storeName, storeZone), [storeName, storeZone])
   const syncRuns = useSyncRunsState()
   const [creating, setCreating] = useState(false)
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import { enumLabel } from '../../../lib/text'
 import type { FileReportSummary } from '../api/get-file-reports'
 import { fileTypeLabel, makesLeads } from '../file-types'
@@ -75,7 +75,7 @@ export function reportColumns(storeName: (id: number | undefined) => string) {
     column.accessor('createdOn', {
       header: 'Uploaded',
       meta: { width: '11.5rem', className: 'import-col--wide' },
-      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), 'short')}</span>,
+      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue())}</span>,
     }),
   ])
 }

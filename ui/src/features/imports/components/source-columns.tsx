@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import type { DataSource } from '../api/get-data-sources'
 import { sourceKindInfo } from '../data-sources'
 import { SourceDeliveryCell } from './source-delivery'
 import { SourceEnabledSwitch } from './source-enabled-switch'
 import { SyncNowButton } from './sync-now-button'
+import type { StoreZones } from '../../../components/enterprise-stores/store-time-zone'
 
 const column = createDataTableColumnHelper<DataSource>()
 
@@ -15,7 +16,7 @@ const column = createDataTableColumnHelper<DataSource>()
  * act (the switch, "Sync now") are components with their own state, so the
  * columns are made once and a focused control keeps its focus.
  */
-export function sourceColumns(storeName: (id: number | undefined) => string) {
+export function sourceColumns(storeName: (id: number | undefined) => string, storeZone: StoreZones) {
   return column.columns([
     column.accessor('name', {
       header: 'Source',
@@ -29,7 +30,7 @@ export function sourceColumns(storeName: (id: number | undefined) => string) {
                 {source.name}
               </Link>
             }
-            sub={`#${source.id} · since ${formatDateTime(source.createdOn, 'short')}`}
+            sub={`#${source.id} · since ${formatDateTime(source.createdOn, storeZone(source.storeIdFk))}`}
           />
         )
       },

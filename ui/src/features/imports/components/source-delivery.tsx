@@ -1,4 +1,5 @@
-import { formatDateTime } from '../../../lib/format-time'
+import { useStoreTimeZones } from '../../../components/enterprise-stores/store-time-zone'
+import { formatDateTime } from '../../../lib/date-time'
 import type { DataSource } from '../api/get-data-sources'
 import { fileTypeOfFolder } from '../data-sources'
 import { fileTypeLabel } from '../file-types'
@@ -17,11 +18,12 @@ export function SourceDirectory({ source }: { source: DataSource }) {
 
 /** Where a source's files arrive (the table's delivery cell): a drop's directory, the simulator's progress, or nothing. */
 export function SourceDeliveryCell({ source }: { source: DataSource }) {
+  const zoneOf = useStoreTimeZones()
   if (source.sourceKind === 'FILE_DROP') return <SourceDirectory source={source} />
   if (source.sourceKind === 'SIMULATED_DMS') {
     return (
       <span className="panel__meta" title={source.directory}>
-        {source.generatedUntil ? `Delivered up to ${formatDateTime(source.generatedUntil, 'short')}` : 'Nothing delivered yet'}
+        {source.generatedUntil ? `Delivered up to ${formatDateTime(source.generatedUntil, zoneOf(source.storeIdFk))}` : 'Nothing delivered yet'}
       </span>
     )
   }

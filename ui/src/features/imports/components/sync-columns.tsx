@@ -1,27 +1,30 @@
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { JobRunLink } from '../../../components/job-runs/job-run-link'
-import { formatDateTime, formatDuration } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
+import { formatDuration } from '../../../lib/format-duration'
 import type { Sync } from '../api/get-sync-history'
 import { syncTriggerLabel } from '../data-sources'
 import { SyncStatusBadge } from './status-badge'
 import { formatCount } from '../../../lib/format-number'
+import type { StoreZones } from '../../../components/enterprise-stores/store-time-zone'
 
 const column = createDataTableColumnHelper<Sync>()
 
-/** The sync history table; `storeName` names a sync's store. A sync's run opens from its row. */
-export function syncColumns(storeName: (id: number | undefined) => string) {
+/** The sync history table; `storeName` names a sync's store, `storeZone` gives its time zone. A sync's run opens from its row. */
+export function syncColumns(storeName: (id: number | undefined) => string, storeZone: StoreZones) {
   return column.columns([
     column.accessor('startedOn', {
       header: 'Started',
       meta: { width: '13rem' },
       cell: (info) => {
         const sync = info.row.original
+        const zone = storeZone(sync.storeIdFk)
         return (
           <CellStack
-            main={<span className="nowrap">{formatDateTime(info.getValue(), 'short')}</span>}
+            main={<span className="nowrap">{formatDateTime(info.getValue(), zone)}</span>}
             sub={syncTriggerLabel(sync.triggeredBy)}
-            title={`Started ${formatDateTime(sync.startedOn)}${sync.finishedOn ? `, finished ${formatDateTime(sync.finishedOn)}` : ''}`}
+            title={`Started ${formatDateTime(sync.startedOn, zone)}${sync.finishedOn ? `, finished ${formatDateTime(sync.finishedOn, zone)}` : ''}`}
           />
         )
       },

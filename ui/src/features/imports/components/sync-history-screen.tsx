@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../../components/data-table/data-table'
 import { EMPTY_LIST_TEXT, PAGE_SIZE_OPTIONS } from '../../../lib/config'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import { pagingSearch } from '../../../lib/search-params'
 import { useSession } from '../../../lib/session'
 import { useDataSources } from '../api/get-data-sources'
@@ -33,9 +33,9 @@ export function SyncHistoryScreen() {
   const query = syncHistoryQuery(enterprise?.id ?? 0, search)
 
   const syncs = useSyncHistory(query, { enabled: access === 'ok' })
-  const { stores, storeName, storeKnown } = useImportStores(enterprise?.id ?? null, search.store)
+  const { stores, storeName, storeZone, storeKnown } = useImportStores(enterprise?.id ?? null, search.store)
   const sources = useDataSources(sourceChoicesQuery(enterprise?.id ?? 0, search.store), { enabled: access === 'ok' })
-  const columns = useMemo(() => syncColumns(storeName), [storeName])
+  const columns = useMemo(() => syncColumns(storeName, storeZone), [storeName, storeZone])
   const [shown, setShown] = useState<Sync | null>(null)
 
   if (access !== 'ok' || !enterprise) return <ImportsUnavailable user={user} access={access === 'ok' ? 'enterprise' : access} title="Sync history" />
@@ -135,7 +135,7 @@ export function SyncHistoryScreen() {
           <div className="sync-message-full" role="status" data-testid="sync-message">
             <div className="review-match__header">
               <h2 className="sync-message-full__title">
-                {shown.sourceName ?? 'Sync'} · {formatDateTime(shown.startedOn)} <SyncStatusBadge status={shown.status} />
+                {shown.sourceName ?? 'Sync'} · {formatDateTime(shown.startedOn, storeZone(shown.storeIdFk))} <SyncStatusBadge status={shown.status} />
               </h2>
               <button type="button" className="btn btn--small" onClick={() => setShown(null)}>
                 Close

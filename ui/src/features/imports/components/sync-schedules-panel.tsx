@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
 import { Switch } from '../../../components/switch/switch'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import { useCreateSchedule } from '../api/create-schedule'
 import { useDeleteSchedule } from '../api/delete-schedule'
 import type { DataSource } from '../api/get-data-sources'
@@ -96,8 +96,8 @@ function ScheduleItem({ schedule }: { schedule: Schedule }) {
         </span>
       </span>
       <span className="schedule-item__times panel__meta">
-        {schedule.enabled ? `Next: ${formatDateTime(schedule.nextFireAt, 'short')}` : 'Switched off'}
-        {schedule.lastFiredAt ? ` · last: ${formatDateTime(schedule.lastFiredAt, 'short')}` : ''}
+        {schedule.enabled ? `Next: ${formatDateTime(schedule.nextFireAt, schedule.timeZone)}` : 'Switched off'}
+        {schedule.lastFiredAt ? ` · last: ${formatDateTime(schedule.lastFiredAt, schedule.timeZone)}` : ''}
       </span>
       <button type="button" className="btn btn--small btn--danger" disabled={remove.isPending} onClick={() => setConfirming(true)}>
         Delete

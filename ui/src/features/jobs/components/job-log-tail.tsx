@@ -1,22 +1,18 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { JobLogLine } from '../../../components/job-runs/api/get-job-run'
+import { clockTime } from '../../../lib/date-time'
 
 export interface JobLogTailProps {
   logs: readonly JobLogLine[]
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
-
-function logTime(iso: string): string {
-  const t = Date.parse(iso)
-  return Number.isFinite(t) ? timeFormat.format(t) : ''
+  /** The run's store's zone (lib/date-time); the browser's when none. */
+  timeZone?: string
 }
 
 /**
  * The newest log lines, oldest first. Follows new lines while scrolled to the
  * bottom; stays put while the reader scrolls back.
  */
-export function JobLogTail({ logs }: JobLogTailProps) {
+export function JobLogTail({ logs, timeZone }: JobLogTailProps) {
   const ref = useRef<HTMLOListElement>(null)
   const follow = useRef(true)
   const lastId = logs.at(-1)?.id
@@ -42,7 +38,7 @@ export function JobLogTail({ logs }: JobLogTailProps) {
       {logs.map((line) => (
         <li key={line.id} className={`log-line log-line--${line.level}`}>
           <time className="log-line__time" dateTime={line.loggedAt}>
-            {logTime(line.loggedAt)}
+            {clockTime(line.loggedAt, timeZone, { seconds: true })}
           </time>
           <span className="log-line__level">{line.level}</span>
           <span className="log-line__text">{line.line}</span>

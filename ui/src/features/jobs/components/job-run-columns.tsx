@@ -4,7 +4,9 @@ import { jobRunDownload } from '../../../components/job-runs/job-download'
 import { JobDownloadLink } from '../../../components/job-runs/job-download-link'
 import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobStatusBadge } from '../../../components/job-runs/job-status-badge'
-import { elapsedMs, formatDateTime, formatDuration } from '../../../lib/format-time'
+import type { StoreZones } from '../../../components/enterprise-stores/store-time-zone'
+import { formatDateTime } from '../../../lib/date-time'
+import { elapsedMs, formatDuration } from '../../../lib/format-duration'
 import { JobRunActions } from './job-run-actions'
 
 const column = createDataTableColumnHelper<JobRunSummary>()
@@ -17,12 +19,20 @@ function storesText(stores: JobRunSummary['stores']): { text: string; title: str
   return { text, title: names.join(', ') }
 }
 
+/** The zone a run's times show in: its store's when it works on one store (lib/date-time). */
+export function runTimeZone(run: Pick<JobRunSummary, 'stores'>, zoneOf: StoreZones): string | undefined {
+  return run.stores.length === 1 ? zoneOf(run.stores[0]!.id) : undefined
+}
+
 /**
  * The runs table; `now` drives the duration of running runs. With `files`
  * (some run shown made one, e.g. a report export) a column offers the files;
  * with `actions` (some run shown offers one) a column offers Cancel and Retry.
  */
-export function jobRunColumns(now: number, { files = false, actions = false }: { files?: boolean; actions?: boolean } = {}) {
+export function jobRunColumns(
+  now: number,
+  { files = false, actions = false, zoneOf = () => undefined }: { files?: boolean; actions?: boolean; zoneOf?: StoreZones } = {},
+) {
   const fileColumn = column.display({
     id: 'file',
     header: 'File',
@@ -83,7 +93,7 @@ export function jobRunColumns(now: number, { files = false, actions = false }: {
     column.accessor('createdAt', {
       header: 'Created',
       meta: { width: '11.5rem' },
-      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), 'short')}</span>,
+      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), runTimeZone(info.row.original, zoneOf))}</span>,
     }),
     column.accessor((run) => elapsedMs(run.startedAt, run.finishedAt, now), {
       id: 'duration',

@@ -1,4 +1,4 @@
-import { formatDuration } from '../../../lib/format-time'
+import { formatDuration } from '../../../lib/format-duration'
 import type { JobStats } from '../api/get-job-stats'
 
 export interface JobStatsCardsProps {

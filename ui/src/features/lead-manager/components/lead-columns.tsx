@@ -2,11 +2,12 @@ import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { htmlToText } from '../../../lib/sanitize-html'
 import { enumLabel, shortenText } from '../../../lib/text'
-import { dayAndTime, shortDate, writtenDate } from '../../../lib/zoned-time'
+import { dayAndTime, formatDay, longDate } from '../../../lib/date-time'
 import type { LeadRow } from '../api/get-leads'
 import { canStartConversation, customerName, customerPhone, vehicleLabel, vinTail } from '../lead-format'
 import { LeadAiSwitch } from './lead-ai-switch'
 import { serviceTypeLabel } from '../../../lib/service-types'
+import { storeTimeZone } from '../../../components/enterprise-stores/store-time-zone'
 
 const column = createDataTableColumnHelper<LeadRow>()
 
@@ -19,7 +20,7 @@ export interface LeadColumnOptions {
   startingId?: number
 }
 
-const zoneOf = (lead: LeadRow) => lead.storeMaster.officeMasterVO.timezoneDisplay || undefined
+const zoneOf = (lead: LeadRow) => storeTimeZone(lead.storeMaster)
 
 /**
  * The lead table. Column ids that are sort keys (`customerName`, `plannedDate`,
@@ -66,7 +67,7 @@ export function leadColumns({ now, onOpen, onStart, startingId }: LeadColumnOpti
       sortDescFirst: false,
       meta: { width: '6.25rem', className: 'lead-col--medium' },
       cell: (info) =>
-        info.getValue() ? <span title={writtenDate(info.getValue(), 'long')}>{shortDate(info.getValue(), now)}</span> : '—',
+        info.getValue() ? <span title={longDate(info.getValue())}>{formatDay(info.getValue())}</span> : '—',
     }),
     column.accessor('status', {
       id: 'stage',

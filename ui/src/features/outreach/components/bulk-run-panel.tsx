@@ -19,6 +19,7 @@ import { CountCards } from './count-cards'
 import { ReasonBreakdown } from './reason-breakdown'
 import { reportColumns, reportRowId } from './report-columns'
 import { formatCount } from '../../../lib/format-number'
+import { useStoreTimeZones } from '../../../components/enterprise-stores/store-time-zone'
 
 /** While the run settles leads, its results are fetched again this often. */
 const REPORT_REFRESH_MS = 3000
@@ -109,7 +110,8 @@ function RunDetails({ run, notTexted, page, size, onPagingChange, onNotTextedCha
     { member: notTexted ? 'failed' : 'status', jobRunId: run.id, page, size },
     { refetchInterval: active ? REPORT_REFRESH_MS : false },
   )
-  const columns = useMemo(() => reportColumns(), [])
+  const zoneOf = useStoreTimeZones()
+  const columns = useMemo(() => reportColumns(zoneOf), [zoneOf])
   const titleId = `bulk-run-${run.id}-title`
 
   return (

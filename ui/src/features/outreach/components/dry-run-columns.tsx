@@ -1,11 +1,11 @@
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { formatPhone } from '../../../lib/format-phone'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime } from '../../../lib/date-time'
 import type { DryRunLead } from '../api/initiate-bulk'
-import { formatWhen } from '../bulk-format'
 import { OutcomeBadge } from './outcome-badge'
 import { serviceTypeLabel } from '../../../lib/service-types'
+import type { StoreZones } from '../../../components/enterprise-stores/store-time-zone'
 
 const column = createDataTableColumnHelper<DryRunLead>()
 
@@ -13,7 +13,7 @@ const column = createDataTableColumnHelper<DryRunLead>()
  * The dry run's leads. `bulk-col--wide` columns give way first on narrow
  * screens, then `bulk-col--medium`; customer, outcome and the text stay.
  */
-export function dryRunColumns() {
+export function dryRunColumns(zoneOf: StoreZones) {
   return column.columns([
     column.accessor('customerName', {
       id: 'customer',
@@ -45,8 +45,8 @@ export function dryRunColumns() {
         return (
           <CellStack
             main={<OutcomeBadge outcome={info.getValue()} kind="preview" />}
-            sub={until ? `until ${formatWhen(until)}` : ''}
-            title={until ? `Deferred to the customer's allowed hours: sent ${formatDateTime(until)}` : undefined}
+            sub={until ? `until ${formatDateTime(until, zoneOf(info.row.original.storeId))}` : ''}
+            title={until ? `Deferred to the customer's allowed hours: sent ${formatDateTime(until, zoneOf(info.row.original.storeId))}` : undefined}
           />
         )
       },

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { setupTestRoot } from '../../../test/render'
@@ -11,6 +12,7 @@ function lead(id: number, outcome: string, extra: Partial<DryRunLead> = {}): Dry
     futureServiceInteractionId: id,
     customerName: `Customer ${id}`,
     customerCellular: '+14105550100',
+    storeId: 1,
     storeName: 'Harbor Toyota',
     serviceType: 'OIL_CHANGE',
     outcome,
@@ -35,7 +37,11 @@ const result: DryRun = {
 
 function render(dryRun: DryRun, { stale = false } = {}) {
   const onPreviewAgain = vi.fn()
-  view.render(<DryRunPreview preview={{ key: 'k', result: dryRun, at: Date.parse('2026-11-25T12:00:00Z') }} stale={stale} refreshing={false} onPreviewAgain={onPreviewAgain} />)
+  view.render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <DryRunPreview preview={{ key: 'k', result: dryRun, at: Date.parse('2026-11-25T12:00:00Z') }} stale={stale} refreshing={false} onPreviewAgain={onPreviewAgain} />
+    </QueryClientProvider>,
+  )
   return { onPreviewAgain }
 }
 

@@ -15,6 +15,7 @@ import { CountCards } from './count-cards'
 import { dryRunColumns, dryRunRowId } from './dry-run-columns'
 import { ReasonBreakdown } from './reason-breakdown'
 import { formatCount } from '../../../lib/format-number'
+import { useStoreTimeZones } from '../../../components/enterprise-stores/store-time-zone'
 
 export interface DryRunPreviewProps {
   preview: HeldPreview<DryRun>
@@ -50,7 +51,8 @@ export function DryRunPreview({ preview, stale, refreshing, onPreviewAgain }: Dr
   const { result } = preview
   const [filter, setFilter] = useState<OutcomeFilter>('ALL')
   const [paging, setPaging] = useState({ pageIndex: 0, pageSize: PREVIEW_PAGE_SIZE })
-  const columns = useMemo(() => dryRunColumns(), [])
+  const zoneOf = useStoreTimeZones()
+  const columns = useMemo(() => dryRunColumns(zoneOf), [zoneOf])
   const counts = useMemo(() => outcomeCounts(result.leads), [result.leads])
   const filtered = useMemo(() => filterLeads(result.leads, filter), [result.leads, filter])
   const page = pageOfRows(filtered, paging.pageIndex, paging.pageSize)

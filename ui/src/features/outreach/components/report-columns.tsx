@@ -3,14 +3,15 @@ import { createDataTableColumnHelper } from '../../../components/data-table/data
 import { formatPhone } from '../../../lib/format-phone'
 import { enumLabel } from '../../../lib/text'
 import type { BulkReportRow } from '../api/get-bulk-report'
-import { formatWhen } from '../bulk-format'
 import { OutcomeBadge } from './outcome-badge'
 import { serviceTypeLabel } from '../../../lib/service-types'
+import type { StoreZones } from '../../../components/enterprise-stores/store-time-zone'
+import { formatDateTime } from '../../../lib/date-time'
 
 const column = createDataTableColumnHelper<BulkReportRow>()
 
 /** What the run did with each lead; narrow screens drop `bulk-col--wide`, then `bulk-col--medium`. */
-export function reportColumns() {
+export function reportColumns(zoneOf: StoreZones) {
   return column.columns([
     column.accessor('customerName', {
       id: 'customer',
@@ -67,8 +68,8 @@ export function reportColumns() {
       meta: { width: '11rem', className: 'bulk-col--medium' },
       cell: (info) => {
         const { scheduledFor, finishedAt } = info.row.original
-        if (scheduledFor) return <CellStack main={formatWhen(scheduledFor)} sub="Sends in allowed hours" />
-        return <CellStack main={finishedAt ? formatWhen(finishedAt) : '—'} sub={finishedAt ? 'Settled' : ''} />
+        if (scheduledFor) return <CellStack main={formatDateTime(scheduledFor, zoneOf(info.row.original.storeId))} sub="Sends in allowed hours" />
+        return <CellStack main={finishedAt ? formatDateTime(finishedAt, zoneOf(info.row.original.storeId)) : '—'} sub={finishedAt ? 'Settled' : ''} />
       },
     }),
   ])

@@ -1,10 +1,9 @@
 import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { JobRunLink } from '../../../components/job-runs/job-run-link'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime, formatDay } from '../../../lib/date-time'
 import type { PlannerAudit } from '../api/get-planner-audits'
 import { auditRequest, excludedSummary } from '../planner-format'
-import { formatDay } from '../planner-search'
 
 const column = createDataTableColumnHelper<PlannerAudit>()
 
@@ -19,7 +18,7 @@ export function auditColumns(storeName: (id: number) => string) {
       header: 'Transferred',
       // No width: when (always shown) takes what the others leave.
       meta: {},
-      cell: (info) => formatDateTime(info.getValue(), 'short'),
+      cell: (info) => formatDateTime(info.getValue()),
     }),
     column.accessor('plannerDate', {
       id: 'plannerDate',

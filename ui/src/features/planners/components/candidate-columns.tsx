@@ -11,7 +11,7 @@ import {
   mileageBasisLabel,
   serviceTypeLabel,
 } from '../planner-format'
-import { formatDay } from '../planner-search'
+import { formatDay } from '../../../lib/date-time'
 
 const column = createDataTableColumnHelper<Candidate>()
 

@@ -45,7 +45,7 @@ describe('PlannerFilters', () => {
     const store = field<HTMLSelectElement>('Store')
     expect([...store.options].map((o) => o.text)).toEqual(['All stores', 'Harbor Toyota', 'Harbor Ford'])
     expect(store.value).toBe('')
-    expect(field<HTMLInputElement>('Planner date').value).toBe('2026-11-22')
+    expect(field<HTMLInputElement>('Planner date').value).toBe('22/11/2026')
     expect(field<HTMLInputElement>('Min days').value).toBe('0')
     expect(field<HTMLInputElement>('Max days').value).toBe('30')
     expect(view.container.textContent).not.toContain('Mileage')

@@ -3,6 +3,7 @@ import { useEnterpriseStores } from '../../../components/enterprise-stores/api/g
 import { SearchInput } from '../../../components/search-input/search-input'
 import { DEFAULT_MAX_DAYS, DEFAULT_MIN_DAYS, type PlannerFilterValues } from '../planner-search'
 import { mileageLabel, PLANNER_MILEAGES } from '../planner-views'
+import { DateInput } from '../../../components/date-input/date-input'
 
 export interface PlannerFiltersProps {
   enterpriseId: number
@@ -62,7 +63,7 @@ export function PlannerFilters({ enterpriseId, value, today, onChange, mileage, 
       </label>
       <label className="filters__field">
         <span>Planner date</span>
-        <input type="date" value={value.date ?? today} onChange={(event) => set({ date: event.target.value || undefined })} />
+        <DateInput name="planner date" value={value.date ?? today} onChange={(date) => set({ date: date || undefined })} />
       </label>
       <DayCountField
         label="Min days"

@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session'
 import { useDeleteMailingList } from '../api/delete-mailing-list'
 import { useMailingLists, type MailingList } from '../api/get-mailing-lists'
 import { useReportSchedules } from '../api/get-report-schedules'
-import { formatTimestamp } from '../report-format'
+import { formatDateTime } from '../../../lib/date-time'
 import { reportMailInput } from '../report-schedules'
 import { NewListForm } from './new-list-form'
 import { RecipientsPanel } from './recipients-panel'
@@ -47,7 +47,7 @@ export function MailingListsScreen() {
                 {info.getValue()}
               </Link>
             }
-            sub={`Created ${formatTimestamp(info.row.original.createdAt)}`}
+            sub={`Created ${formatDateTime(info.row.original.createdAt)}`}
           />
         ),
       }),

@@ -7,7 +7,7 @@ import { useAddRecipient } from '../api/add-recipient'
 import type { MailingList } from '../api/get-mailing-lists'
 import { useRecipients, type Recipient } from '../api/get-recipients'
 import { useRemoveRecipient } from '../api/remove-recipient'
-import { formatTimestamp } from '../report-format'
+import { formatDateTime } from '../../../lib/date-time'
 import { MAX_RECIPIENTS, optionalText, recipientEmailProblem, recipientRefusalText } from '../mailing-lists'
 
 export interface RecipientsPanelProps {
@@ -46,7 +46,7 @@ export function RecipientsPanel({ tenantId, list }: RecipientsPanelProps) {
       column.accessor('createdAt', {
         header: 'Added',
         meta: { width: '12.5rem' },
-        cell: (info) => <span className="nowrap">{formatTimestamp(info.getValue())}</span>,
+        cell: (info) => <span className="nowrap">{formatDateTime(info.getValue())}</span>,
       }),
       column.display({
         id: 'actions',

@@ -11,7 +11,7 @@ import { useDeleteReportSchedule } from '../api/delete-report-schedule'
 import type { MailingList } from '../api/get-mailing-lists'
 import { useReportSchedules, type Schedule } from '../api/get-report-schedules'
 import { useUpdateReportSchedule } from '../api/update-report-schedule'
-import { formatTimestamp } from '../report-format'
+import { formatDateTime } from '../../../lib/date-time'
 import { describeScheduleCron, periodLabel, reportMailInput } from '../report-schedules'
 import { serviceTypeLabel } from '../../../lib/service-types'
 
@@ -125,8 +125,8 @@ export function ReportSchedulesPanel({ enterpriseId, lists }: ReportSchedulesPan
           const { schedule } = info.row.original
           return (
             <CellStack
-              main={schedule.enabled ? (schedule.nextFireAt ? formatTimestamp(schedule.nextFireAt, schedule.timeZone) : '—') : 'Switched off'}
-              sub={schedule.lastFiredAt ? `Last: ${formatTimestamp(schedule.lastFiredAt, schedule.timeZone)}` : 'Not sent yet'}
+              main={schedule.enabled ? (schedule.nextFireAt ? formatDateTime(schedule.nextFireAt, schedule.timeZone) : '—') : 'Switched off'}
+              sub={schedule.lastFiredAt ? `Last: ${formatDateTime(schedule.lastFiredAt, schedule.timeZone)}` : 'Not sent yet'}
             />
           )
         },

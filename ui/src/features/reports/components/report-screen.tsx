@@ -7,11 +7,11 @@ import { useReportCatalogue, type ReportKindView } from '../../../components/rep
 import { pagingSearch } from '../../../lib/search-params'
 import { useSession } from '../../../lib/session'
 import { useNow } from '../../../lib/use-now'
-import { dayKey } from '../../../lib/zoned-time'
+import { dayKey, formatDay } from '../../../lib/date-time'
 import { useExportReport, type ExportFormat } from '../api/export-report'
 import { reportKeys } from '../api/report-keys'
 import { reportErrorText, useReport, type ReportView } from '../api/run-report'
-import { formatDate, formatInteger } from '../report-format'
+import { formatInteger } from '../report-format'
 import { carriedFilters, DEFAULT_REPORT_PAGE_SIZE, openingSearch, REPORT_PAGE_SIZES, reportRequest, reportWindow } from '../report-search'
 import { ExportMenu } from './export-menu'
 import { ExportStatus } from './export-status'
@@ -202,7 +202,7 @@ function ReportPage({ entry, reports, back }: ReportPageProps) {
       <section className="panel" aria-labelledby="report-table-title">
         <header className="panel__header">
           <h2 id="report-table-title">
-            {formatDate(days.from)} – {formatDate(days.to)}
+            {formatDay(days.from)} – {formatDay(days.to)}
           </h2>
           <span className="panel__meta" data-testid="report-count">
             {shown ? `${formatInteger(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}` : report.isFetching ? 'Loading…' : ''}

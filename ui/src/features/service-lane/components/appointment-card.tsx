@@ -1,6 +1,6 @@
 import { formatPhone } from '../../../lib/format-phone'
 import { enumLabel } from '../../../lib/text'
-import { clockTime } from '../../../lib/zoned-time'
+import { clockTime } from '../../../lib/date-time'
 import type { LaneAdvisor, LaneAppointment } from '../api/lane-types'
 import { sourceText } from '../card-format'
 import { AdvisorChip } from './advisor-chip'

@@ -3,7 +3,7 @@ import { useModalDialog } from '../../../components/modal-dialog/use-modal-dialo
 import { formatPhone } from '../../../lib/format-phone'
 import { enumLabel } from '../../../lib/text'
 import { useNow } from '../../../lib/use-now'
-import { clockTime, messageDateLabel, writtenDate } from '../../../lib/zoned-time'
+import { clockTime, formatDay, messageDateLabel } from '../../../lib/date-time'
 import { useRepairOrder } from '../api/get-repair-order'
 import type { Lane, LaneAdvisor, LaneAppointment, LaneCard, RepairOrderDetail } from '../api/lane-types'
 import { customerName, mileageText, moneyText, sourceText, vehicleText } from '../card-format'
@@ -86,7 +86,7 @@ function RepairOrderBody({
         <span className="badge badge--info" data-testid="drawer-lane">
           {lane?.title ?? order.statusCode}
         </span>
-        <span className="lane-drawer__days">{order.closedDate ? `Closed ${writtenDate(order.closedDate, 'medium')}` : `${daysText(order.daysDiff)} waiting`}</span>
+        <span className="lane-drawer__days">{order.closedDate ? `Closed ${formatDay(order.closedDate)}` : `${daysText(order.daysDiff)} waiting`}</span>
         {tone ? (
           <span
             className={`badge badge--${tone}`}
@@ -109,7 +109,7 @@ function RepairOrderBody({
         <Fact label="Advisor">
           {order.advisor ? <AdvisorChip advisor={order.advisor} /> : null}
         </Fact>
-        <Fact label="Opened">{writtenDate(order.openDate, 'medium')}</Fact>
+        <Fact label="Opened">{formatDay(order.openDate)}</Fact>
         <Fact label="Total">{moneyText(order.totalAmount)}</Fact>
       </dl>
 

@@ -1,6 +1,7 @@
 import type { Lane, LaneAdvisor, LaneStore, UnreadCount } from '../api/lane-types'
 import { ALL_ADVISORS, laneElementId } from '../lane-model'
 import { unreadOf } from '../unread-counts'
+import { DateInput } from '../../../components/date-input/date-input'
 
 export interface LaneFiltersProps {
   stores: readonly LaneStore[]
@@ -78,11 +79,11 @@ export function LaneFilters({
       </label>
       <label className="filters__field">
         <span>Appointments on</span>
-        <input type="date" value={date} required onChange={(event) => event.target.value && onDate(event.target.value)} />
+        <DateInput name="appointment day" value={date} required onChange={onDate} />
       </label>
       <label className="filters__field">
         <span>Closed on</span>
-        <input type="date" value={closedDate} required onChange={(event) => event.target.value && onClosedDate(event.target.value)} />
+        <DateInput name="closing day" value={closedDate} required onChange={onClosedDate} />
       </label>
       {lanes ? (
         <label className="filters__field lane-picker">

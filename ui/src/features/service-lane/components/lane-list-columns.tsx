@@ -5,13 +5,13 @@ import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobRunLink } from '../../../components/job-runs/job-run-link'
 import { JobStatusBadge } from '../../../components/job-runs/job-status-badge'
 import { formatPhone } from '../../../lib/format-phone'
-import { formatDateTime } from '../../../lib/format-time'
+import { formatDateTime, formatDay, messageDateLabel } from '../../../lib/date-time'
 import { htmlToText } from '../../../lib/sanitize-html'
 import { enumLabel } from '../../../lib/text'
-import { messageDateLabel, writtenDate } from '../../../lib/zoned-time'
 import type { Sale } from '../api/get-sales'
 import type { LeadRow } from '../api/get-store-leads'
 import { customerName, mileageText, moneyText, vehicleText } from '../card-format'
+import { storeTimeZone } from '../../../components/enterprise-stores/store-time-zone'
 
 const sale = createDataTableColumnHelper<Sale>()
 
@@ -50,7 +50,7 @@ export function saleColumns() {
       meta: { width: '8rem' },
       cell: (info) => {
         const day = info.getValue()
-        return day ? writtenDate(day, 'medium') : '—'
+        return day ? formatDay(day) : '—'
       },
     }),
   ])
@@ -85,7 +85,7 @@ export function storeLeadColumns(now: number) {
       meta: { width: '10rem' },
       cell: (info) => {
         const at = info.getValue()
-        return at ? messageDateLabel(at, now, info.row.original.storeMaster.officeMasterVO.timezoneDisplay || undefined) : '—'
+        return at ? messageDateLabel(at, now, storeTimeZone(info.row.original.storeMaster)) : '—'
       },
     }),
     lead.accessor('totalUnreadCount', {
@@ -126,7 +126,7 @@ export function laneJobColumns() {
     }),
     job.accessor('createdAt', {
       header: 'Created',
-      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), 'short')}</span>,
+      cell: (info) => <span className="nowrap">{formatDateTime(info.getValue())}</span>,
     }),
   ])
 }

@@ -9,11 +9,12 @@ import { openHandoff, useHandoffs } from '../../../lib/handoffs'
 import { useRealtimeStatus } from '../../../lib/realtime'
 import { moveRovingFocus } from '../../../lib/roving-focus'
 import { useNow } from '../../../lib/use-now'
-import { messageDateLabel } from '../../../lib/zoned-time'
+import { messageDateLabel } from '../../../lib/date-time'
 import { useSales } from '../api/get-sales'
 import { useStoreLeads, type StoreLeadList } from '../api/get-store-leads'
 import { LANE_LISTS, type LaneListId } from '../lane-search'
 import { laneJobColumns, saleColumns, storeLeadColumns } from './lane-list-columns'
+import { DateInput } from '../../../components/date-input/date-input'
 
 export interface LaneListsProps {
   list: LaneListId
@@ -40,7 +41,7 @@ function SalesList({ storeId, bocId, salesDate, page, size, onSalesDate, onPage 
       <div className="lane-lists__toolbar">
         <label className="filters__field">
           <span>Sold on</span>
-          <input type="date" value={salesDate} required onChange={(event) => event.target.value && onSalesDate(event.target.value)} />
+          <DateInput name="sale day" value={salesDate} required onChange={onSalesDate} />
         </label>
       </div>
       <DataTable

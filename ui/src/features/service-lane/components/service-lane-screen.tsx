@@ -8,7 +8,7 @@ import { canSeeCompanyMasterList } from '../../../lib/roles'
 import { pagingSearch } from '../../../lib/search-params'
 import { useSession } from '../../../lib/session'
 import { useNow } from '../../../lib/use-now'
-import { dayKey } from '../../../lib/zoned-time'
+import { dayKey } from '../../../lib/date-time'
 import type { BoardScope } from '../api/board-cache'
 import { useClosedRepairOrders } from '../api/get-closed-repair-orders'
 import { useLaneAppointments } from '../api/get-lane-appointments'
@@ -28,6 +28,7 @@ import { LaneBoard } from './lane-board'
 import { LaneDrawer, type DrawerItem, type LaneConversationProps } from './lane-drawer'
 import { LaneFilters } from './lane-filters'
 import { LaneLists } from './lane-lists'
+import { storeTimeZone } from '../../../components/enterprise-stores/store-time-zone'
 
 const route = getRouteApi('/_app/service-lane')
 
@@ -79,7 +80,7 @@ export function ServiceLaneScreen({ conversation }: ServiceLaneScreenProps) {
   const storeList = stores.data ?? []
   const storeId = search.store ?? storeList[0]?.id
   const store = storeList.find((s) => s.id === storeId)
-  const timeZone = store?.officeMasterVO.timezoneDisplay || undefined
+  const timeZone = storeTimeZone(store)
   const now = useNow(60_000)
   const today = dayKey(now, timeZone)
   const date = search.date ?? today

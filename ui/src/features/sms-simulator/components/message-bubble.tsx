@@ -1,8 +1,11 @@
 import type { PhoneMessage } from '../api/get-phone-messages'
-import { deliveryStatus, failureText, isFromCustomer, messageTime } from './thread-model'
+import { clockTime } from '../../../lib/date-time'
+import { deliveryStatus, failureText, isFromCustomer } from './thread-model'
 
 export interface MessageBubbleProps {
   message: PhoneMessage
+  /** The store's zone: the time a text shows is the one staff see in the conversation. */
+  timeZone?: string
 }
 
 /**
@@ -10,11 +13,11 @@ export interface MessageBubbleProps {
  * the dealership's on the left in grey, with its delivery status and, when it
  * failed, why.
  */
-export function MessageBubble({ message }: MessageBubbleProps) {
+export function MessageBubble({ message, timeZone }: MessageBubbleProps) {
   const own = isFromCustomer(message)
   const status = own ? null : deliveryStatus(message)
   const failure = own ? null : failureText(message)
-  const time = messageTime(message.createdOn)
+  const time = clockTime(message.createdOn, timeZone)
   return (
     <li
       className={`bubble ${own ? 'bubble--own' : 'bubble--dealer'}${failure ? ' bubble--failed' : ''}`}

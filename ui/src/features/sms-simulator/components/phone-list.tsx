@@ -4,6 +4,7 @@ import { EMPTY_LIST_TEXT } from '../../../lib/config'
 import { formatPhone } from '../../../lib/format-phone'
 import type { Phone } from '../api/get-phones'
 import { lastTextLabel, phoneName } from './thread-model'
+import { useStoreTimeZones } from '../../../components/enterprise-stores/store-time-zone'
 
 export interface PhoneListProps {
   phones: Phone[] | undefined
@@ -39,6 +40,7 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
  * (its link is the current page, so the router marks it `aria-current="page"`).
  */
 export function PhoneList({ phones, selectedId, isLoading, isFetching, skeletonRows, now }: PhoneListProps) {
+  const zoneOf = useStoreTimeZones()
   if (isLoading && !phones) {
     return (
       <ul className="phone-list" aria-label="Phones" aria-busy="true">
@@ -71,7 +73,7 @@ export function PhoneList({ phones, selectedId, isLoading, isFetching, skeletonR
               <span className="phone-item__top">
                 <span className="phone-item__name">{phoneName(phone)}</span>
                 <time className="phone-item__time" dateTime={phone.lastTextAt}>
-                  {lastTextLabel(phone.lastTextAt, now)}
+                  {lastTextLabel(phone.lastTextAt, now, zoneOf(phone.storeId))}
                 </time>
               </span>
               <span className="phone-item__bottom">

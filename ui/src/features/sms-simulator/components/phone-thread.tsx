@@ -7,7 +7,9 @@ import type { Phone } from '../api/get-phones'
 import { usePhoneThread } from '../api/get-phone-messages'
 import { MessageBubble } from './message-bubble'
 import { ReplyBox } from './reply-box'
-import { customerFromThread, dayLabel, groupByDay, isFromCustomer, phoneName, threadMessages } from './thread-model'
+import { customerFromThread, groupByDay, isFromCustomer, phoneName, threadMessages } from './thread-model'
+import { dayBreakLabel } from '../../../lib/date-time'
+import { useStoreTimeZones } from '../../../components/enterprise-stores/store-time-zone'
 
 export interface PhoneThreadProps {
   customerId: number
@@ -28,7 +30,8 @@ const SKELETON = ['dealer', 'own', 'dealer', 'dealer', 'own'] as const
 export function PhoneThread({ customerId, phone, poll, now }: PhoneThreadProps) {
   const thread = usePhoneThread(customerId, { refetchInterval: poll ? REALTIME_FALLBACK_POLL_MS : false })
   const messages = useMemo(() => threadMessages(thread.data?.pages), [thread.data])
-  const days = useMemo(() => groupByDay(messages), [messages])
+  const timeZone = useStoreTimeZones()(phone?.storeId)
+  const days = useMemo(() => groupByDay(messages, timeZone), [messages, timeZone])
   const fallback = customerFromThread(messages)
   const name = phone ? phoneName(phone) : (fallback.name ?? `Customer #${customerId}`)
   const number = formatPhone(phone?.cellular ?? fallback.phone)
@@ -100,11 +103,11 @@ export function PhoneThread({ customerId, phone, poll, now }: PhoneThreadProps) 
           </div>
         ) : null}
         {days.map((day) => (
-          <section key={day.key} className="phone__day" aria-label={dayLabel(day.key, now)}>
-            <h3 className="phone__day-label">{dayLabel(day.key, now)}</h3>
+          <section key={day.key} className="phone__day" aria-label={dayBreakLabel(day.key, now, timeZone)}>
+            <h3 className="phone__day-label">{dayBreakLabel(day.key, now, timeZone)}</h3>
             <ol className="phone__texts">
               {day.messages.map((message) => (
-                <MessageBubble key={message.id} message={message} />
+                <MessageBubble key={message.id} message={message} timeZone={timeZone} />
               ))}
             </ol>
           </section>

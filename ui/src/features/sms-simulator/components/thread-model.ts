@@ -4,7 +4,7 @@
  */
 import type { PhoneMessage, PhoneMessagePage } from '../api/get-phone-messages'
 import type { Phone } from '../api/get-phones'
-import { dayKey, relativeDay } from '../../../lib/zoned-time'
+import { clockTime, dayBreakLabel, dayKey } from '../../../lib/date-time'
 
 /** The texts of the fetched pages (newest page first), each once, oldest first (as a phone shows them). */
 export function threadMessages(pages: readonly Pick<PhoneMessagePage, 'content'>[] | undefined): PhoneMessage[] {
@@ -65,22 +65,6 @@ export function failureText(message: Pick<PhoneMessage, 'messageStatus' | 'error
   return code ? `${reason} (error ${code})` : reason
 }
 
-/** 'Today', 'Yesterday', or the date, for a day separator. */
-export function dayLabel(key: string, now: number, timeZone?: string): string {
-  const relative = relativeDay(key, now, timeZone)
-  if (relative) return relative
-  const t = Date.parse(`${key}T12:00:00Z`)
-  if (!Number.isFinite(t)) return key
-  const sameYear = key.slice(0, 4) === dayKey(now, timeZone).slice(0, 4)
-  return new Intl.DateTimeFormat(undefined, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: sameYear ? undefined : 'numeric',
-  }).format(t)
-}
-
 export interface ThreadDay {
   /** `YYYY-MM-DD` in the shown time zone. */
   key: string
@@ -99,12 +83,6 @@ export function groupByDay(messages: readonly PhoneMessage[], timeZone?: string)
   return days
 }
 
-/** A text's time of day, e.g. `3:05 PM`; '' when unreadable. */
-export function messageTime(iso: string | undefined, timeZone?: string): string {
-  const t = iso ? Date.parse(iso) : NaN
-  return Number.isFinite(t) ? new Intl.DateTimeFormat(undefined, { timeZone, timeStyle: 'short' }).format(t) : ''
-}
-
 /** The customer's name and number as the newest text of the thread gives them (when the phone is not listed). */
 export function customerFromThread(
   messages: readonly Pick<PhoneMessage, 'direction' | 'from' | 'fromName' | 'to' | 'toName'>[],
@@ -116,12 +94,12 @@ export function customerFromThread(
     : { name: newest.toName || undefined, phone: newest.to || undefined }
 }
 
-/** When a phone last had a text, for the list: the time today, else the day. */
+/** When a phone last had a text, for the list: the time today, else the day (lib/date-time's thread rules). */
 export function lastTextLabel(iso: string | undefined, now: number, timeZone?: string): string {
   const t = iso ? Date.parse(iso) : NaN
   if (!Number.isFinite(t)) return ''
   const key = dayKey(t, timeZone)
-  return key === dayKey(now, timeZone) ? messageTime(iso, timeZone) : dayLabel(key, now, timeZone)
+  return key === dayKey(now, timeZone) ? clockTime(iso, timeZone) : dayBreakLabel(key, now, timeZone)
 }
 
 /** A phone's owner as listed: first and last name. */

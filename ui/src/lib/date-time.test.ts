@@ -8,11 +8,14 @@ import {
   previousDayKey,
   relativeDay,
   responseDateTime,
-  shortDate,
-  writtenDate,
   zonedDateAndTime,
   zonedWallTimeToUtc,
-} from './zoned-time'
+  formatDateTime,
+  formatDay,
+  parseDay,
+  dayProblem,
+  utcDay,
+} from './date-time'
 
 const tz = 'America/New_York'
 
@@ -73,24 +76,57 @@ describe('messageDateLabel', () => {
   })
 })
 
-describe('dayAndTime, writtenDate and shortDate', () => {
+describe('dayAndTime and longDate', () => {
   const now = Date.parse('2026-11-22T19:00:00Z')
 
   it('split a moment into its day and clock time, in long or medium style', () => {
     expect(dayAndTime('2026-11-22T15:05:00Z', now, tz)).toEqual({ day: 'Today', time: '10:05 AM' })
     expect(dayAndTime('2026-11-21T15:05:00Z', now, tz, 'short')).toEqual({ day: 'Yesterday', time: '10:05 AM' })
     expect(dayAndTime('2026-11-03T15:05:00Z', now, tz)).toEqual({ day: 'November 3, 2026', time: '10:05 AM' })
-    expect(dayAndTime('2026-11-03T15:05:00Z', now, tz, 'short')).toEqual({ day: 'Nov 3', time: '10:05 AM' })
-    expect(dayAndTime('2025-11-03T15:05:00Z', now, tz, 'short')).toEqual({ day: 'Nov 3, 2025', time: '10:05 AM' })
+    expect(dayAndTime('2026-11-03T15:05:00Z', now, tz, 'short')).toEqual({ day: '03/11/2026', time: '10:05 AM' })
     expect(dayAndTime(undefined, now, tz)).toBeNull()
   })
 
   it('write day keys', () => {
-    expect(writtenDate('2026-11-10')).toBe('November 10, 2026')
-    expect(writtenDate('2026-11-10', 'medium')).toBe('Nov 10, 2026')
-    expect(writtenDate('soon', 'medium')).toBe('soon')
-    expect(shortDate('2026-01-05', now, tz)).toBe('Jan 5')
-    expect(shortDate('2027-01-05', now, tz)).toBe('Jan 5, 2027')
-    expect(shortDate('soon', now, tz)).toBe('soon')
+    expect(longDate('2026-11-10')).toBe('November 10, 2026')
+    expect(longDate('soon')).toBe('soon')
+  })
+})
+
+describe('the display rule', () => {
+  it('writes days as DD/MM/YYYY and reads them back, as typed or as ISO', () => {
+    expect(formatDay('2026-11-03')).toBe('03/11/2026')
+    expect(formatDay('2026-11-03T22:00:00Z')).toBe('03/11/2026')
+    expect(formatDay('soon')).toBe('')
+    expect(parseDay('03/11/2026')).toBe('2026-11-03')
+    expect(parseDay('3.11.2026')).toBe('2026-11-03')
+    expect(parseDay(' 3-11-2026 ')).toBe('2026-11-03')
+    expect(parseDay('2026-11-03')).toBe('2026-11-03')
+    expect(parseDay('31/02/2026')).toBeNull()
+    expect(parseDay('11/2026')).toBeNull()
+    expect(parseDay('')).toBeNull()
+  })
+
+  it('says why a typed day is refused', () => {
+    expect(dayProblem('03/11/2026', {})).toBeNull()
+    expect(dayProblem('', {})).toBeNull()
+    expect(dayProblem('', { required: true })).toBe('Enter a date as DD/MM/YYYY')
+    expect(dayProblem('3/11', {})).toBe('Enter a date as DD/MM/YYYY')
+    expect(dayProblem('02/11/2026', { min: '2026-11-03' })).toBe('Choose 03/11/2026 or later')
+    expect(dayProblem('04/11/2026', { max: '2026-11-03' })).toBe('Choose 03/11/2026 or earlier')
+  })
+
+  it("shows a moment in the store's zone, the zone named", () => {
+    const at = '2026-11-29T22:08:12Z'
+    expect(formatDateTime(at, 'America/New_York')).toBe('29/11/2026 5:08 PM EST')
+    expect(formatDateTime(at, 'America/Los_Angeles', { seconds: true })).toBe('29/11/2026 2:08:12 PM PST')
+    expect(formatDateTime('2026-11-30T03:00:00Z', 'America/Chicago')).toBe('29/11/2026 9:00 PM CST')
+    expect(formatDateTime(undefined)).toBe('—')
+    expect(formatDateTime('garbage', 'America/New_York')).toBe('—')
+  })
+
+  it('takes the UTC day of a moment', () => {
+    expect(utcDay('2025-11-22T23:30:00-02:00')).toBe('2025-11-23')
+    expect(utcDay(undefined)).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { elapsedMs, formatDateTime, formatDuration, utcDay } from './format-time'
+import { elapsedMs, formatDuration } from './format-duration'
 
 describe('formatDuration', () => {
   it('is short and readable at every scale', () => {
@@ -29,18 +29,5 @@ describe('elapsedMs', () => {
   it('is null before the start', () => {
     expect(elapsedMs(undefined, undefined)).toBeNull()
     expect(elapsedMs('not a date', undefined)).toBeNull()
-  })
-})
-
-describe('formatDateTime and utcDay', () => {
-  it("show '—' for no timestamp", () => {
-    expect(formatDateTime(undefined)).toBe('—')
-    expect(formatDateTime('garbage')).toBe('—')
-    expect(formatDateTime('2025-11-22T17:36:05Z')).not.toBe('—')
-  })
-
-  it('take the UTC day', () => {
-    expect(utcDay('2025-11-22T23:30:00-02:00')).toBe('2025-11-23')
-    expect(utcDay(undefined)).toBeNull()
   })
 })

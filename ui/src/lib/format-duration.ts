@@ -1,16 +1,4 @@
-/** Time helpers for the screens. */
-
-const dateTimeFormats = {
-  medium: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }),
-  short: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' }),
-}
-
-/** `2025-11-22T17:36:05Z` → local date and time; '—' for none or nonsense. */
-export function formatDateTime(iso: string | null | undefined, style: 'medium' | 'short' = 'medium'): string {
-  if (!iso) return '—'
-  const t = Date.parse(iso)
-  return Number.isFinite(t) ? dateTimeFormats[style].format(t) : '—'
-}
+/** Durations for the screens (dates and times are lib/date-time). */
 
 /**
  * A duration, short: `850 ms`, `4.2 s`, `42 s`, `3m 05s`, `2h 07m`, `3d 4h`.
@@ -46,11 +34,4 @@ export function elapsedMs(
   const end = finishedAt ? Date.parse(finishedAt) : now
   if (!Number.isFinite(start) || !Number.isFinite(end)) return null
   return Math.max(0, end - start)
-}
-
-/** The UTC day (YYYY-MM-DD) of a timestamp, or null. */
-export function utcDay(iso: string | null | undefined): string | null {
-  if (!iso) return null
-  const t = Date.parse(iso)
-  return Number.isFinite(t) ? new Date(t).toISOString().slice(0, 10) : null
 }
