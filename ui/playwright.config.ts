@@ -34,6 +34,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunch,
   },
+  projects: [
+    { name: 'desktop' },
+    // The journeys (tests tagged @journey) again on a phone, but for the lane drag (@desktop).
+    {
+      name: 'phone',
+      grep: /@journey/,
+      grepInvert: /@desktop/,
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true },
+    },
+  ],
   webServer: {
     command: `"${bin}" serve`,
     url: `${origin}/api/health`,

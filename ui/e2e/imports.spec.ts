@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { dropFile } from './journey'
 import { logIn } from './log-in'
 
 /**
@@ -32,22 +33,6 @@ const GOOD_VINS = ['5YF6JUVU5TA000048', '2T3Z87KG8TA000070', '1HGCM82633A004352'
 function fixtureOfThisRun(): { text: string; campaign: string } {
   const campaign = `24V-${Date.now().toString(36).toUpperCase()}`
   return { text: readFileSync(FIXTURE, 'utf8').replaceAll('24V-', `${campaign}-`), campaign }
-}
-
-/** Drops a file on the drop zone as a browser does (a `drop` event carrying the file). */
-async function dropFile(page: Page, name: string, text: string) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, text }) => {
-      const transfer = new DataTransfer()
-      transfer.items.add(new File([text], name, { type: 'text/csv' }))
-      return transfer
-    },
-    { name, text },
-  )
-  const zone = page.getByTestId('drop-zone')
-  await zone.dispatchEvent('dragenter', { dataTransfer })
-  await zone.dispatchEvent('dragover', { dataTransfer })
-  await zone.dispatchEvent('drop', { dataTransfer })
 }
 
 async function openUpload(page: Page, username = 'enterprise-admin') {

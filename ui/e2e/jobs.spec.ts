@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectAccessible, openFromMenu } from './journey'
 import { apiToken, logIn } from './log-in'
 
 test('a super admin starts diagnostics.noop and watches it finish live', async ({ page }) => {
@@ -127,7 +128,7 @@ test('a run can be cancelled and retried, each after a Yes/No confirmation', asy
   await expect(status).toHaveText('Cancelled', { timeout: 20_000 })
 })
 
-test("the Jobs dashboard: a manager's run found by kind from a list, cancelled and retried from the list", async ({ page, request }) => {
+test("journey 7 @journey: the Jobs dashboard: a manager's run found by kind from a list, cancelled and retried from the list", async ({ page, request }) => {
   test.setTimeout(90_000)
   const token = await apiToken(request, 'super-admin')
   const started = await request.post('/api/jobs', {
@@ -138,7 +139,8 @@ test("the Jobs dashboard: a manager's run found by kind from a list, cancelled a
   const run = (await started.json()) as { id: number }
 
   await logIn(page, 'super-admin')
-  await page.goto('/jobs')
+  await openFromMenu(page, 'Jobs')
+  await expect(page).toHaveURL(/\/jobs/)
   const filters = page.getByRole('group', { name: 'Filters' })
   // Kinds are chosen by name from the server's list, not typed.
   await filters.getByLabel('Kind').selectOption({ label: 'Diagnostics' })
@@ -151,6 +153,7 @@ test("the Jobs dashboard: a manager's run found by kind from a list, cancelled a
   const row = page.getByRole('table', { name: 'Job runs' }).locator('tbody tr').filter({ hasText: `#${run.id}` })
   await expect(row).toContainText('Running', { timeout: 45_000 })
   await expect(row).toContainText(/of 1,000 items/)
+  await expectAccessible(page, 'the Jobs dashboard')
   await row.getByRole('button', { name: `Cancel run ${run.id}` }).click()
   const confirm = page.getByRole('dialog', { name: 'Cancel run' })
   await expect(confirm).toContainText(`Are you sure you want to cancel run #${run.id} (Diagnostics)?`)

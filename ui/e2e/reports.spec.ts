@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
+import { expectAccessible, openFromMenu } from './journey'
 import { logIn } from './log-in'
+import { readWorkbook } from './xlsx'
 
 /**
  * The Reports area against the real server and its demo world: a manager opens
@@ -55,7 +57,7 @@ const chart = (page: Page) => page.getByTestId('report-chart')
 /** Signs in and opens the picker from the navigation. */
 async function openReports(page: Page, username = 'enterprise-admin') {
   await logIn(page, username)
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click()
+  await openFromMenu(page, 'Reports')
   await expect(page).toHaveURL(/\/reports$/)
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
 }
@@ -181,18 +183,32 @@ async function exportAndDownload(page: Page, menuItem: string, format: string): 
   return { name: download.suggestedFilename(), bytes }
 }
 
-test('a manager exports the monthly report to XLSX and CSV and downloads both', async ({ page }) => {
+test("journey 4 @journey: a manager's report: the monthly report, a filter, the XLSX export opened with its filters recorded, and the CSV", async ({ page }) => {
+  test.setTimeout(60_000)
   const window = monthWindowWithData()
-  await logIn(page, 'enterprise-admin')
-  await page.goto(`/reports/monthly?window=${window.id}`)
+  await openReports(page)
+  await page.getByRole('link', { name: /^Monthly report/ }).click()
   await expect(page.getByRole('heading', { name: 'Monthly report', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: window.label, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`window=${window.id}`))
+  await page.getByLabel('Customer type').selectOption({ label: 'Type A' })
+  await expect(page).toHaveURL(/customerType=1/)
   await expect(bodyRows(page, 'Monthly report').first()).toBeVisible()
+  await expectAccessible(page, 'the monthly report')
 
   // XLSX: a workbook (a zip archive) under the report's name.
   const xlsx = await exportAndDownload(page, 'Excel (XLSX)', 'XLSX')
   expect(xlsx.name).toMatch(/^bayline-monthly-.+\.xlsx$/)
   expect(xlsx.bytes.length).toBeGreaterThan(0)
   expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK')
+  // Opened, the workbook holds the report and, on its own sheet, the filters it was made with.
+  const sheets = readWorkbook(xlsx.bytes)
+  expect(sheets.map((sheet) => sheet.name)).toContain('Filters')
+  const filters = new Map(sheets.find((sheet) => sheet.name === 'Filters')!.rows.map((row) => [row[0], row[1]]))
+  expect(filters.get('Report')).toBe('Monthly report')
+  expect(filters.get('Customer type')).toBe('Type A')
+  expect(filters.get('Stores')).toContain('Harbor Toyota')
+  expect(sheets[0]!.rows[0]).toEqual(MONTHLY_HEADERS)
   await page.getByTestId('report-export').getByRole('button', { name: 'Dismiss' }).click()
   await expect(page.getByTestId('report-export')).toHaveCount(0)
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expectAccessible, openFromMenu } from './journey'
 import { apiToken, logIn } from './log-in'
 
 /**
@@ -81,7 +82,7 @@ function cardOf(scope: Page | Locator, id: number): Locator {
 /** Signs in and opens the board for `storeId` from the navigation and the store picker. */
 async function openBoard(page: Page, storeId: number) {
   await logIn(page, ADMIN)
-  await page.getByRole('link', { name: 'Service Lane' }).click()
+  await openFromMenu(page, 'Service Lane')
   await expect(page).toHaveURL(/\/service-lane/)
   await expect(page.getByRole('heading', { name: 'Service Lane', level: 1 })).toBeVisible()
   await page.getByLabel('Store').selectOption(String(storeId))
@@ -89,7 +90,7 @@ async function openBoard(page: Page, storeId: number) {
   await expect(page.getByRole('region', { name: 'Service lanes' })).toBeVisible()
 }
 
-test('the enterprise admin drags a card to a lane its lane allows; it lands there, stays there, and its drawer tells the move', async ({
+test('journey 5 @journey @desktop: the enterprise admin drags a card to a lane its lane allows; it lands there, stays there, and its drawer tells the move', async ({
   page,
   request,
 }) => {
@@ -154,11 +155,12 @@ test('the enterprise admin drags a card to a lane its lane allows; it lands ther
   await expect(history.locator('li').first()).toContainText(`${from.title} → ${to.title}`)
   await expect(history.locator('li').first()).toContainText(ADMIN)
   await expect(history.locator('li').first()).toContainText(/DMS: (Pending|Pushed|Not connected|Failed)/)
+  await expectAccessible(page, "a repair order's drawer")
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
 })
 
-test('a card moved with the keyboard in one browser moves live in another signed-in browser, without a reload', async ({
+test('journey 5 @journey: a card moved with the keyboard in one browser moves live in another signed-in browser, without a reload', async ({
   page,
   browser,
   request,
@@ -181,6 +183,7 @@ test('a card moved with the keyboard in one browser moves live in another signed
 
   await openBoard(page, store.id)
   await expect(page.getByTestId('realtime-status')).toHaveText('Live')
+  await expectAccessible(page, 'the service-lane board')
 
   // Keyboard: the card's Move button opens a menu of only the lanes its lane may move to.
   const moveButton = cardOf(page, card.id).getByRole('button', { name: `Move ${card.roNumber} to…` })

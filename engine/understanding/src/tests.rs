@@ -655,3 +655,9 @@ fn hyphenated_and_contracted_words_read_as_words() {
     // "we'd" is not Wednesday.
     expect_none("we'd like to trade it in, any deals?", "2025-07-12T12:45");
 }
+
+#[test]
+fn a_compact_time_after_a_short_day_is_read() {
+    // Issue 36's first journey: the customer's "tmrw at 2p".
+    expect("tmrw at 2p", "2025-06-10T10:00", "2025-06-11T14:00", "hour");
+}

@@ -112,7 +112,8 @@ export function DataTable<TData extends RowData>({
       className={className ? `data-table ${className}` : 'data-table'}
       data-fetching={isFetching && !showSkeleton ? 'true' : undefined}
     >
-      <div className="data-table__scroll">
+      {/* Focusable so a keyboard can scroll a table wider than the screen (WCAG 2.1.1). */}
+      <div className="data-table__scroll" tabIndex={0}>
         <table
           aria-label={label}
           aria-busy={isLoading || isFetching}

@@ -128,6 +128,8 @@ export function LaneBoard({
       className={`lane-board${dragging ? ' is-dragging' : ''}`}
       role="region"
       aria-label="Service lanes"
+      // Focusable so a keyboard can scroll the lanes sideways, even when no lane has a card.
+      tabIndex={0}
       data-testid="lane-board"
     >
       {lanes.map((lane) => {

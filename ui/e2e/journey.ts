@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * What the journeys (issue 36) share: opening a screen as a person does, from
+ * the main navigation (through the Menu button on a phone), and the
+ * accessibility check every screen of a journey passes.
+ */
+
+/** Whether the running project is the phone one (390 px). */
+export function onPhone(): boolean {
+  return test.info().project.name === 'phone'
+}
+
+/** Opens a screen from the main navigation; on a phone, from the Menu button first. */
+export async function openFromMenu(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click()
+}
+
+/** axe-core over the page as it stands: no serious or critical violation of WCAG 2.1 A and AA. */
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(serious, `accessibility of ${screen}`).toEqual([])
+}
+
+/** Drops a file on the drop zone as a browser does (a `drop` event carrying the file's bytes). */
+export async function dropFile(page: Page, name: string, bytes: Buffer | string, type = 'text/csv') {
+  const content = typeof bytes === 'string' ? [...Buffer.from(bytes, 'utf8')] : [...bytes]
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, content, type }) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([new Uint8Array(content)], name, { type }))
+      return transfer
+    },
+    { name, content, type },
+  )
+  const zone = page.getByTestId('drop-zone')
+  await zone.dispatchEvent('dragenter', { dataTransfer })
+  await zone.dispatchEvent('dragover', { dataTransfer })
+  await zone.dispatchEvent('drop', { dataTransfer })
+}
