@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dropFile, expectAccessible, openFromMenu } from './journey'
-import { logIn } from './log-in'
+import { apiToken, logIn } from './log-in'
 
 /**
  * Issue 36's journeys that no area's own spec walks: each a person's task from
@@ -84,4 +84,137 @@ test("journey 3 @journey: an admin's import: the messy sample file, its mapping,
   await expect(report.locator('.badge')).toHaveText('Completed', { timeout: 20_000 })
   await expect(report.getByTestId('count-insertedRows')).toHaveText('4')
   await expect(report.getByTestId('count-failedRows')).toHaveText('0')
+})
+
+/** The BDC rep of journey 2: a store user of Harbor Toyota (store 1). */
+const BDC_REP = 'sales-rep'
+const REPLY_TITLE = 'E2E morning reply'
+
+interface Lead {
+  id: number
+  appointmentSet: boolean
+  customerMaster: { id: number; firstName: string; lastName: string; cellular?: string; blockSms: boolean }
+  storeMaster: { id: number }
+}
+
+/** A lead of store 1 without an appointment whose customer takes texts and has no other lead there. */
+async function leadToAnswer(request: APIRequestContext, token: string): Promise<Lead> {
+  const response = await request.post('/api/future-service-interaction/custom-search?page=0&size=500', { headers: { Authorization: token }, data: {} })
+  expect(response.ok(), await response.text()).toBe(true)
+  const leads = ((await response.json()) as { content: Lead[] }).content
+  const leadsOf = (customerId: number) => leads.filter((l) => l.customerMaster.id === customerId).length
+  // From the end of the list: the other specs take theirs from its start.
+  const lead = leads
+    .filter((l) => l.storeMaster.id === 1 && !l.appointmentSet && !l.customerMaster.blockSms && !!l.customerMaster.cellular && !!l.customerMaster.firstName.trim())
+    .filter((l) => leadsOf(l.customerMaster.id) === 1)
+    .at(-1 - (test.info().project.name === 'phone' ? 1 : 0))
+  if (!lead) throw new Error('no lead of store 1 to answer')
+  return lead
+}
+
+/** YYYY-MM-DD of a Monday-to-Friday day `days` or more from now. */
+function weekdayAhead(days: number): string {
+  const day = new Date(Date.now() + days * 86_400_000)
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1)
+  return day.toISOString().slice(0, 10)
+}
+
+test("journey 2 @journey: a BDC rep's morning: the inbox, a template reply, a booking from the conversation, confirmed to the customer and noted in the thread", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const admin = await apiToken(request, 'enterprise-admin')
+  const token = await apiToken(request, BDC_REP)
+  const lead = await leadToAnswer(request, token)
+  const first = lead.customerMaster.firstName.trim()
+  const name = `${lead.customerMaster.firstName} ${lead.customerMaster.lastName}`.trim()
+
+  // The store texts around the clock while the spec runs, so the confirmation goes at once.
+  const settingsPath = '/api/messaging/store-settings/1'
+  const hours = (await (await request.get(settingsPath, { headers: { Authorization: `Bearer ${admin}`, enterpriseId: '1' } })).json()) as {
+    quietHoursStart: string
+    quietHoursEnd: string
+    helpText?: string | null
+  }
+  const putHours = async (start: string, end: string) => {
+    const response = await request.put(settingsPath, {
+      headers: { Authorization: `Bearer ${admin}`, enterpriseId: '1' },
+      data: { quietHoursStart: start, quietHoursEnd: end, helpText: hours.helpText ?? null },
+    })
+    expect(response.ok(), await response.text()).toBe(true)
+  }
+  await putHours('00:00', '23:59')
+  try {
+    // Overnight the customer wrote back; the rep has a reply of their own ready.
+    const texted = await request.post('/api/svc-message-instance/svc-send-message', {
+      headers: { Authorization: token },
+      data: { jaguarFutureServiceInteractionId: lead.id, content: `Hi ${first}, your car is due for its service.`, messageType: 'SMS' },
+    })
+    expect(texted.ok(), await texted.text()).toBe(true)
+    const wrote = `Thanks for the reminder ${Date.now().toString(36)}`
+    const replied = await request.post(`/api/simulator/phones/${lead.customerMaster.id}/reply`, { headers: { Authorization: token }, data: { body: wrote } })
+    expect(replied.ok(), await replied.text()).toBe(true)
+    const saved = await request.post('/api/customTemplate', {
+      headers: { Authorization: token },
+      data: { title: `${REPLY_TITLE} ${Date.now()}`, body: 'Hi {{customer_first_name}}, happy to help: let me book that visit for you.', serviceType: 'ALL' },
+    })
+    expect(saved.ok(), await saved.text()).toBe(true)
+    const template = (await saved.json()) as { id: number; title: string }
+
+    // The inbox of unread customer messages: the customer's row.
+    await logIn(page, BDC_REP)
+    await expect(page).toHaveURL(/\/leadmanager/)
+    await page.getByRole('tab', { name: 'GI 0' }).click()
+    await expect(page).toHaveURL(/view=gi0/)
+    const row = page.locator(`tr[data-row-id="${lead.id}"]`)
+    await expect(row).toBeVisible()
+    await expect(row).toContainText(name)
+    await expectAccessible(page, 'the inbox')
+
+    // The conversation, with what the customer wrote.
+    await row.getByRole('button', { name: `Open conversation with ${name}` }).click()
+    const box = page.locator(`[data-testid="chat-box"][data-lead-id="${lead.id}"]`)
+    const log = box.getByRole('log', { name: 'Messages' })
+    await expect(log.getByTestId('chat-message').filter({ hasText: wrote })).toBeVisible()
+    await expectAccessible(page, 'an open conversation')
+
+    // A template reply, filled for the customer, sent.
+    await box.getByRole('button', { name: 'Templates' }).click()
+    const panel = box.getByRole('region', { name: 'Templates' })
+    await panel.getByRole('listitem').filter({ hasText: template.title }).getByRole('button', { name: 'Apply' }).click()
+    const input = box.getByRole('textbox', { name: 'Message' })
+    const reply = `Hi ${first}, happy to help: let me book that visit for you.`
+    await expect(input).toHaveValue(reply)
+    await box.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Sent' })).toBeVisible()
+    await expect(log.getByTestId('chat-message').filter({ hasText: reply }).last()).toHaveClass(/chat-msg--sent/)
+
+    // The booking, from the conversation: a weekday three weeks ahead, a free time.
+    await box.getByRole('button', { name: 'Appointment', exact: true }).click()
+    const editor = page.getByRole('dialog', { name: 'New appointment' })
+    await expect(editor.getByLabel('Customer', { exact: true })).toHaveValue(name)
+    await editor.getByLabel('Date', { exact: true }).fill(weekdayAhead(21))
+    await expect(editor.getByTestId('free-times')).toHaveText(/^\d+ of \d+ times free$/)
+    const time = editor.getByLabel('Time', { exact: true })
+    const free = await time
+      .locator('option:not([disabled])')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter((value) => value !== ''))
+    await time.selectOption(free.find((value) => / AM$/.test(value)) ?? free[0]!)
+    await expectAccessible(page, 'the appointment editor')
+    await editor.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByTestId('notice').filter({ hasText: 'Appointment booked Successfully' })).toBeVisible()
+    await expect(editor).toBeHidden()
+
+    // The thread says so: the customer's confirmation text and the booking's note.
+    const confirmation = log.getByTestId('chat-message').filter({ hasText: `You're all set, ${first}` })
+    await expect(confirmation).toBeVisible()
+    await expect(confirmation).toHaveClass(/chat-msg--sent/)
+    const note = log.getByTestId('chat-message').filter({ hasText: `by ${BDC_REP}. The customer was texted a confirmation.` })
+    await expect(note).toBeVisible()
+
+    await request.delete(`/api/customTemplate/${template.id}`, { headers: { Authorization: token } })
+  } finally {
+    await putHours(hours.quietHoursStart, hours.quietHoursEnd)
+  }
 })

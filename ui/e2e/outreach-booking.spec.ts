@@ -1,15 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expectAccessible, openFromMenu } from './journey'
 import { apiToken, logIn } from './log-in'
 
 /**
- * From outreach to a booked visit, end to end, against the real server and its
- * demo world: a manager previews the "Not contacted yet" list as a dry run,
- * picks a lead it would text, narrows the selection to that customer, previews
- * again, texts them and follows the run to 100%. On the SMS simulator's phone
- * the opening text arrives; the customer answers with a free time (a weekday
- * morning two months ahead), and the assistant books it and texts the
- * confirmation. The appointment is then on the appointments screen for that
- * store and day.
+ * Journey 1 of issue 36, from outreach to a booked visit, against the real
+ * server and its demo world: a manager previews the "Not contacted yet" list as
+ * a dry run, picks a lead it would text, narrows the selection to that
+ * customer, previews again, texts them and follows the run to 100%. On the SMS
+ * simulator's phone the opening text arrives; the customer answers "tmrw at
+ * 2p", the assistant offers a time within opening hours (or books 2 PM at once
+ * when it is free), YES takes it, and the confirmation arrives. The
+ * appointment is then on the appointments screen and on the lane board for
+ * that store and day, under one advisor name.
  *
  * Automated texts keep to the store's allowed hours, and CI runs at any time
  * of day: the spec opens the store's window all day through the API first and
@@ -27,7 +29,7 @@ interface Lead {
   aiEnabled: boolean
   appointmentSet: boolean
   customerMaster: { id: number; firstName: string; lastName: string; custno: string; cellular?: string; blockSms: boolean; aiEnabled: boolean }
-  storeMaster: { id: number; store_name: string }
+  storeMaster: { id: number; store_name: string; officeMasterVO: { timezoneDisplay: string } }
 }
 
 interface StoreMessaging {
@@ -36,12 +38,9 @@ interface StoreMessaging {
   helpText: string | null
 }
 
-interface Availability {
-  days: { date: string; slots: { time: string; free: number }[] }[]
-}
-
 interface Appointment {
   id: number
+  apptDateTime: string
   futureServiceInteractionId: number
   apptStatus: string
   customerName: string
@@ -75,54 +74,8 @@ async function putStoreMessaging(request: APIRequestContext, token: string, stor
 }
 
 /** YYYY-MM-DD, `days` after today (UTC). */
-function daysAhead(days: number): string {
+function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`)
-  day.setUTCDate(day.getUTCDate() + days)
-  return day.toISOString().slice(0, 10)
-}
-
-/**
- * A free quarter hour on a Tuesday at least 60 days ahead, when nobody else
- * books: 10:45 AM when free, else another morning one (the store's clock, as
- * the availability call gives it).
- */
-async function freeTuesdayMorning(request: APIRequestContext, token: string, storeId: number): Promise<{ date: string; time: string }> {
-  let date = daysAhead(60)
-  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 2) date = addDays(date, 1)
-  for (let week = 0; week < 6; week++, date = addDays(date, 7)) {
-    const response = await request.get('/api/appointment/availability', {
-      params: { storeId, startDate: date, days: 1 },
-      headers: headers(token),
-    })
-    expect(response.ok(), await response.text()).toBe(true)
-    const free = ((await response.json()) as Availability).days
-      .filter((day) => day.date === date)
-      .flatMap((day) => day.slots)
-      .filter((slot) => slot.free > 0)
-      .map((slot) => slot.time)
-    const time = free.find((t) => t === '10:45 AM') ?? free.find((t) => /^(9|10|11):\d\d AM$/.test(t))
-    if (time) return { date, time }
-  }
-  throw new Error(`store ${storeId} has no free Tuesday morning 60 to 102 days ahead`)
-}
-
-/** `2027-03-09` → `March 9`; `Tuesday, March 9` with the weekday. */
-function spokenDay(date: string, withWeekday = false): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    ...(withWeekday ? { weekday: 'long' } : {}),
-  })
-}
-
-/** The customer's answer naming the time: `Can I bring it in on March 9 at 10:45am?` */
-function customerAsksFor(date: string, time: string): string {
-  return `Can I bring it in on ${spokenDay(date)} at ${time.replace(' ', '').toLowerCase()}?`
 }
 
 const previewButton = (page: Page) => page.getByRole('button', { name: 'Preview (dry run)' })
@@ -157,13 +110,16 @@ async function pickLead(page: Page, request: APIRequestContext, token: string): 
   return lead
 }
 
-test('a lead texted in bulk replies with a time on the simulator, is booked, and gets the confirmation', async ({ page, request }) => {
+test('journey 1 @journey: a customer texted in bulk answers "tmrw at 2p" on the simulator, takes the offer with YES, and is booked, confirmed, on Appointments and on the lane board under one advisor', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000)
   const token = await apiToken(request, ADMIN)
 
   // The whole list, previewed: a lead it would text.
   await logIn(page, ADMIN)
-  await page.getByRole('link', { name: 'Bulk initiation' }).click()
+  await openFromMenu(page, 'Bulk initiation')
   await expect(page).toHaveURL(/\/bulk-initiation$/)
   await expect(page.getByRole('radio', { name: 'Not contacted yet' })).toBeChecked()
   await previewButton(page).click()
@@ -178,9 +134,6 @@ test('a lead texted in bulk replies with a time on the simulator, is booked, and
   const storeHours = await getStoreMessaging(request, token, store.id)
   await putStoreMessaging(request, token, store.id, { quietHoursStart: '00:00', quietHoursEnd: '23:59', helpText: storeHours.helpText })
   try {
-    const { date, time } = await freeTuesdayMorning(request, token, store.id)
-    test.info().annotations.push({ type: 'visit asked for', description: `${date} ${time}` })
-
     // Narrowed to the customer (by customer number) and previewed again: texted now.
     const search = page.getByRole('searchbox', { name: 'Search customers' })
     await search.fill(customer.custno)
@@ -198,6 +151,7 @@ test('a lead texted in bulk replies with a time on the simulator, is booked, and
     expect(opening).toContain(customer.firstName)
     await expect(previewRows(page)).toHaveCount(1)
     await expect(textButton(page)).toHaveText('Text 1 customer')
+    await expectAccessible(page, 'bulk initiation, previewed')
 
     // Confirmed; the run is followed live to 100%.
     await textButton(page).click()
@@ -210,13 +164,9 @@ test('a lead texted in bulk replies with a time on the simulator, is booked, and
     const result = run.getByTestId('bulk-run-result')
     await expect(result).toContainText('Successfully Initiated!', { timeout: 20_000 })
     await expect(result.locator('[data-count="sent"] dd')).toHaveText('1')
-    const results = page.getByRole('table', { name: 'Run results' }).locator('tbody tr[data-row-id]')
-    await expect(results).toHaveCount(1)
-    await expect(results).toContainText(name)
-    await expect(results.locator('[data-outcome]')).toHaveAttribute('data-outcome', 'SENT')
 
     // The customer's phone: the opening text, delivered.
-    await page.getByRole('link', { name: 'SMS simulator' }).click()
+    await openFromMenu(page, 'SMS simulator')
     await expect(page).toHaveURL(/\/simulator/)
     await page.getByRole('searchbox', { name: 'Search phones' }).fill(name)
     const item = page.getByRole('list', { name: 'Phones' }).locator(`[data-testid="phone-item"][data-customer-id="${customer.id}"]`)
@@ -229,33 +179,51 @@ test('a lead texted in bulk replies with a time on the simulator, is booked, and
     const openingBubble = thread.getByTestId('text-message').filter({ hasText: opening })
     await expect(openingBubble).toHaveClass(/bubble--dealer/)
     await expect(openingBubble.getByTestId('text-status')).toHaveText('Delivered', { timeout: 15_000 })
+    await expectAccessible(page, 'the SMS simulator')
 
-    // The customer names a free time; the assistant books it and says so.
-    const ask = customerAsksFor(date, time)
+    // The customer answers as people type; the assistant offers a time in opening hours (or
+    // books 2 PM tomorrow at once when it is free), and YES takes the offer.
     const box = phone.getByRole('textbox', { name: 'Reply as the customer' })
-    await box.fill(ask)
-    await box.press('Enter')
-    await expect(box).toHaveValue('')
-    await expect(thread.getByTestId('text-message').filter({ hasText: ask })).toHaveAttribute('data-direction', 'RECEIVED')
-    const when = `${spokenDay(date, true)} at ${time}`
-    const confirmation = `You're all set, ${customer.firstName}: your service visit at ${store.name} is booked for ${when}. Reply here if you need to change it.`
+    const say = async (text: string) => {
+      await box.fill(text)
+      await box.press('Enter')
+      await expect(box).toHaveValue('')
+      await expect(thread.getByTestId('text-message').filter({ hasText: text }).last()).toHaveAttribute('data-direction', 'RECEIVED')
+    }
+    await say('tmrw at 2p')
+    const answer = thread.getByTestId('text-message').filter({ hasText: /Reply YES for|You're all set/ })
+    await expect(answer).toHaveCount(1, { timeout: ASSISTANT_TIMEOUT })
+    const offered = /Reply YES for (.+?), or send/.exec((await answer.locator('.bubble__text').textContent()) ?? '')?.[1]
+    test.info().annotations.push({ type: 'the assistant', description: offered ? `offered ${offered}` : 'booked 2 PM tomorrow at once' })
+    if (offered) await say('YES')
     const confirmationBubble = thread.getByTestId('text-message').filter({ hasText: "You're all set" })
-    await expect(confirmationBubble.locator('.bubble__text')).toHaveText(confirmation, { timeout: ASSISTANT_TIMEOUT })
+    await expect(confirmationBubble).toHaveCount(1, { timeout: ASSISTANT_TIMEOUT })
     await expect(confirmationBubble).toHaveClass(/bubble--dealer/)
+    const confirmation = (await confirmationBubble.locator('.bubble__text').textContent())!
+    const when = new RegExp(`^You're all set, ${customer.firstName}: your service visit at ${store.name} is booked for (.+)\\. Reply here if you need to change it\\.$`).exec(
+      confirmation,
+    )?.[1]
+    expect(when, confirmation).toBeTruthy()
+    if (offered) expect(when).toBe(offered)
+    else expect(when).toMatch(/ at 2:00 PM$/)
 
-    // The appointment: the lead's, for that time, scheduled.
+    // The appointment: the lead's, at the time the text names.
     const found = await request.post('/api/appointment/search', {
       headers: headers(token),
-      data: { storeIds: [store.id], startDate: date, endDate: date, size: 500 },
+      data: { storeIds: [store.id], startDate: daysFromToday(0), endDate: daysFromToday(10), size: 500 },
     })
     expect(found.ok(), await found.text()).toBe(true)
     const booked = ((await found.json()) as { content: Appointment[] }).content.filter((a) => a.futureServiceInteractionId === lead.id)
     expect(booked).toHaveLength(1)
     expect(booked[0]).toMatchObject({ apptStatus: 'SCHEDULED', customerName: name })
+    // The store's day of it (en-CA writes YYYY-MM-DD), and the clock time the text gave.
+    const zone = lead.storeMaster.officeMasterVO.timezoneDisplay
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(booked[0]!.apptDateTime))
+    const time = when!.split(' at ')[1]!
     await expect.poll(async () => (await getLead(request, token, lead.id)).appointmentSet).toBe(true)
 
-    // And on the appointments screen, for the store and day.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Appointments' }).click()
+    // On the appointments screen, for the store and day, at that time, with its advisor.
+    await openFromMenu(page, 'Appointments')
     await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible()
     await page.getByRole('combobox', { name: 'Store', exact: true }).selectOption(String(store.id))
     await page.getByLabel('Date', { exact: true }).fill(date)
@@ -264,6 +232,19 @@ test('a lead texted in bulk replies with a time on the simulator, is booked, and
     await expect(appointment.getByTestId('appointment-time')).toHaveText(new RegExp(`^${time.replace(' ', '\\s')}$`))
     await expect(appointment.getByTestId('appointment-customer-name')).toHaveText(name)
     await expect(appointment.getByTestId('appointment-status')).toHaveText('Scheduled')
+    const advisor = (await appointment.getByTestId('appointment-advisor').textContent())!.trim()
+    await expectAccessible(page, 'the appointments of the day')
+
+    // And on the lane board for that day, under the same advisor's name.
+    await openFromMenu(page, 'Service Lane')
+    await page.getByLabel('Store').selectOption(String(store.id))
+    await page.getByLabel('Appointments on').fill(date)
+    await expect(page).toHaveURL(new RegExp(`[?&]date=${date}(&|$)`))
+    const card = page.locator(`[data-testid="lane-card"][data-appointment-id="${booked[0]!.id}"]`)
+    await expect(card).toContainText(name)
+    await expect(card).toContainText(time)
+    if (advisor === '—' || advisor === '') await expect(card).toContainText('No advisor')
+    else await expect(card.getByTestId('advisor-chip')).toContainText(advisor)
   } finally {
     await putStoreMessaging(request, token, store.id, storeHours)
   }

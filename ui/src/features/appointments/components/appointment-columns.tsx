@@ -61,7 +61,7 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
       id: 'advisor',
       header: 'Advisor',
       meta: { width: '6rem' },
-      cell: (info) => info.getValue() || '—',
+      cell: (info) => <span data-testid="appointment-advisor">{info.getValue() || '—'}</span>,
     }),
     column.accessor((a) => a.status, {
       id: 'status',
