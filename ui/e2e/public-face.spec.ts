@@ -2,6 +2,7 @@ import { copyFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expectAccessible, onPhone } from './journey'
 import { apiToken, logIn } from './log-in'
 
 /**
@@ -34,6 +35,7 @@ const ADMIN = 'enterprise-admin'
 const STORE_ID = 1
 const FORM_PATH = '/lead-submission-toyota'
 const VIEWPORT = { width: 1200, height: 800 }
+const PHONE = { width: 390, height: 844 }
 const screenshotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots')
 
 interface StoreMessaging {
@@ -108,7 +110,9 @@ function tampered(url: string): string {
   return `${parsed.pathname}${parsed.search}`
 }
 
-async function screenshot(page: Page, name: string) {
+async function screenshot(page: Page, shot: string) {
+  // The phone project's shots keep their own names.
+  const name = onPhone() ? shot.replace(/\.png$/, '-phone.png') : shot
   const file = test.info().outputPath(name)
   await page.mouse.move(0, 0)
   await page.screenshot({ path: file })
@@ -116,7 +120,8 @@ async function screenshot(page: Page, name: string) {
 }
 
 async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT })
+  // A visitor on a phone when the journey runs on one.
+  const context = await browser.newContext({ viewport: onPhone() ? PHONE : VIEWPORT, hasTouch: onPhone() })
   return context.newPage()
 }
 
@@ -124,7 +129,7 @@ function chatBox(page: Page, leadId: number) {
   return page.locator(`[data-testid="chat-box"][data-lead-id="${leadId}"]`)
 }
 
-test('a visitor asks Harbor Toyota to text them; staff answer from the deal room, and the links are signed', async ({
+test("journey 6 @journey: a visitor asks Harbor Toyota to text them, the assistant's first text answers what they wrote, staff answer from the deal room, and the links are signed", async ({
   page,
   request,
   browser,
@@ -164,6 +169,7 @@ test('a visitor asks Harbor Toyota to text them; staff answer from the deal room
     await visitor.getByLabel('Message (optional)').fill('Is there a slot for an oil change next week?')
     await visitor.getByLabel('Message (optional)').blur()
     await screenshot(visitor, 'lead-form-toyota.png')
+    await expectAccessible(visitor, 'the lead form')
     const submitted = visitor.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/public/lead-submission'))
     await visitor.getByRole('button', { name: 'Submit' }).click()
     expect((await submitted).ok()).toBe(true)
@@ -193,6 +199,9 @@ test('a visitor asks Harbor Toyota to text them; staff answer from the deal room
     const firstText = messages.find((m) => m.content.startsWith(greeting))
     expect(firstText, JSON.stringify(messages)).toBeDefined()
     expect(firstText!.content).toContain('at Harbor Toyota. Thanks for asking us to text you!')
+    // They asked about next week: the text offers free times then, without repeating their words.
+    expect(firstText!.content).toMatch(/We can see you .+\. Reply YES for .+, or send the time that suits you\./)
+    expect(firstText!.content).not.toContain('next week')
     const note = messages.find((m) => m.content.includes('Asked to be texted on the'))
     expect(note, JSON.stringify(messages)).toBeDefined()
     // Waiting for the allowed hours (the window was opened, but the spec holds either way).
@@ -244,6 +253,7 @@ test('a visitor asks Harbor Toyota to text them; staff answer from the deal room
     await expect(room.getByRole('textbox', { name: 'Message' })).toHaveValue('')
     await expect(room.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible()
     await screenshot(visitor, 'deal-room.png')
+    await expectAccessible(visitor, 'the deal room')
 
     // (d) The staff's open conversation shows it without a reload.
     await expect(log.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible()

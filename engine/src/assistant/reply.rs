@@ -134,6 +134,26 @@ pub struct FreeTime {
     pub label: String,
 }
 
+impl FreeTime {
+    /// A free quarter hour: the store's local time and the moment it starts.
+    fn at((local, starts_at): (NaiveDateTime, DateTime<Utc>)) -> Self {
+        Self {
+            label: format!(
+                "{} at {}",
+                display_day(local.date()),
+                display_time(local.time())
+            ),
+            local,
+            starts_at,
+        }
+    }
+}
+
+/// "a, b or c" of the times' labels, as an offer lists them.
+pub fn offered_times(times: &[FreeTime]) -> String {
+    join_or(&times.iter().map(|t| t.label.clone()).collect::<Vec<_>>())
+}
+
 /// The free times near what a text asks for.
 #[derive(Debug, Clone, Default)]
 pub struct FreeTimes {
@@ -523,17 +543,8 @@ impl AssistantReplies {
             responded.handoff = Some(handoff);
             return Ok(responded);
         }
-        let choices: Vec<String> = free
-            .iter()
-            .map(|(local, _)| {
-                format!(
-                    "{} at {}",
-                    display_day(local.date()),
-                    display_time(local.time())
-                )
-            })
-            .collect();
-        let times = join_or(&choices);
+        let choices: Vec<FreeTime> = free.iter().copied().map(FreeTime::at).collect();
+        let times = offered_times(&choices);
         let text = format!(
             "{asked} {}",
             script.render(
@@ -542,7 +553,7 @@ impl AssistantReplies {
                     ("firstName", lead.customer_first_name.as_str()),
                     ("store", lead.store_name.as_str()),
                     ("times", times.as_str()),
-                    ("first", choices[0].as_str()),
+                    ("first", choices[0].label.as_str()),
                 ],
             )
         );
@@ -615,17 +626,50 @@ impl AssistantReplies {
             )
             .await?
             .into_iter()
-            .map(|(local, starts_at)| FreeTime {
-                label: format!(
-                    "{} at {}",
-                    display_day(local.date()),
-                    display_time(local.time())
-                ),
-                local,
-                starts_at,
-            })
+            .map(FreeTime::at)
             .collect();
         Ok(FreeTimes { requested, times })
+    }
+
+    /// The times to offer someone for what they wrote on a web form (its message, issue 36):
+    /// the free times nearest the day and time their words name, as an answer to a reply
+    /// would offer them. None when the words name no time to come, the store's assistant does
+    /// not book, or nothing is free around it; nothing is written.
+    pub async fn offer_for_words(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        words: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Vec<FreeTime>>> {
+        if !self.script_of(lead.store_id).await?.booking_enabled {
+            return Ok(None);
+        }
+        let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
+        let local_now = now.with_timezone(&zone).naive_local();
+        let Some(requested) = super::understand(words, now, zone)
+            .requested_time
+            .filter(|time| {
+                time.start > local_now || !matches!(time.grain, Grain::Minute | Grain::Hour)
+            })
+        else {
+            return Ok(None);
+        };
+        let times: Vec<FreeTime> = self
+            .nearest_free(scope, lead.store_id, requested.start, zone, now)
+            .await?
+            .into_iter()
+            .map(FreeTime::at)
+            .collect();
+        Ok((!times.is_empty()).then_some(times))
+    }
+
+    /// Remembers the first of the times offered in a lead's opening text, so the customer's
+    /// YES books it (as after an offer answering a reply).
+    pub async fn remember_offer(&self, lead_id: i64, first: &FreeTime) -> Result<()> {
+        self.leads
+            .set_proposed_appointment(lead_id, Some(first.starts_at))
+            .await
     }
 
     /// Hands the conversation to staff: the workflow track (the assistant goes quiet, the

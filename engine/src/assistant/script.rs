@@ -46,10 +46,12 @@ pub enum Reply {
     Handoff,
     /// The first text to a customer who asked to be texted on a brand lead form.
     WebLead,
+    /// That first text when the form's message named a day or time: the free times near it.
+    WebLeadOffer,
 }
 
 impl Reply {
-    pub const ALL: [Reply; 8] = [
+    pub const ALL: [Reply; 9] = [
         Reply::AskTime,
         Reply::Booked,
         Reply::Unavailable,
@@ -58,6 +60,7 @@ impl Reply {
         Reply::NoTimes,
         Reply::Handoff,
         Reply::WebLead,
+        Reply::WebLeadOffer,
     ];
 
     pub fn key(self) -> &'static str {
@@ -70,6 +73,7 @@ impl Reply {
             Reply::NoTimes => "reply.no_times",
             Reply::Handoff => "reply.handoff",
             Reply::WebLead => "reply.web_lead",
+            Reply::WebLeadOffer => "reply.web_lead_offer",
         }
     }
 
@@ -83,6 +87,7 @@ impl Reply {
             Reply::Unavailable => &["firstName", "store", "time", "day"],
             Reply::Offer => &["firstName", "store", "times", "first"],
             Reply::WebLead => &["firstName", "store", "agent"],
+            Reply::WebLeadOffer => &["firstName", "store", "agent", "times", "first"],
         }
     }
 
@@ -108,6 +113,9 @@ impl Reply {
             }
             Reply::WebLead => {
                 "Hi {firstName}, this is {agent} at {store}. Thanks for asking us to text you! What day and time would suit you to bring your vehicle in? Reply STOP to opt out."
+            }
+            Reply::WebLeadOffer => {
+                "Hi {firstName}, this is {agent} at {store}. Thanks for asking us to text you! We can see you {times}. Reply YES for {first}, or send the time that suits you. Reply STOP to opt out."
             }
         }
     }

@@ -17,6 +17,7 @@ use super::throttle::{Limit, Subject, Throttle};
 use crate::admin::audit::{AuditChange, AuditLog};
 use crate::admin::{PLATFORM_ADMINS, TENANT_ADMINS};
 use crate::assistant::files::AssistantFileStore;
+use crate::assistant::reply::{AssistantReplies, offered_times};
 use crate::assistant::script::Reply;
 use crate::auth::{Caller, Scope};
 use crate::db::Database;
@@ -168,6 +169,7 @@ pub struct LeadForms {
     recipients: RecipientStore,
     leads: LeadStore,
     scripts: AssistantFileStore,
+    replies: AssistantReplies,
     messaging: MessagingService,
 }
 
@@ -178,6 +180,7 @@ impl LeadForms {
             recipients: RecipientStore::new(db.clone()),
             leads: LeadStore::new(db.clone()),
             scripts: AssistantFileStore::new(db.clone()),
+            replies: AssistantReplies::new(db.clone(), messaging.clone()),
             messaging,
             db,
         }
@@ -318,18 +321,38 @@ impl LeadForms {
             .as_ref()
             .map_or("the service team", |a| a.agent_first_name.as_str())
             .to_owned();
-        let content = script.render(
-            Reply::WebLead,
-            &[
-                // A stranger typed it: repeated from the store's number only if it is a name.
-                (
-                    "firstName",
-                    greeting_name(&recipient.customer_first_name).unwrap_or("there"),
-                ),
-                ("store", form.store_name.as_str()),
-                ("agent", agent.as_str()),
-            ],
-        );
+        // What they wrote is read as a reply would be: a day or time in it gets the free
+        // times near it (never the words themselves: a stranger typed them).
+        let offered = match message {
+            Some(words) => {
+                self.replies
+                    .offer_for_words(&scope, &lead, words, now)
+                    .await?
+            }
+            None => None,
+        };
+        let first_name = greeting_name(&recipient.customer_first_name).unwrap_or("there");
+        let content = match &offered {
+            Some(times) => script.render(
+                Reply::WebLeadOffer,
+                &[
+                    ("firstName", first_name),
+                    ("store", form.store_name.as_str()),
+                    ("agent", agent.as_str()),
+                    ("times", offered_times(times).as_str()),
+                    ("first", times[0].label.as_str()),
+                ],
+            ),
+            // A stranger typed the name: repeated from the store's number only if it is one.
+            None => script.render(
+                Reply::WebLead,
+                &[
+                    ("firstName", first_name),
+                    ("store", form.store_name.as_str()),
+                    ("agent", agent.as_str()),
+                ],
+            ),
+        };
         let opened = self
             .messaging
             .open_conversations(
@@ -344,6 +367,9 @@ impl LeadForms {
             .await?;
         // A store that cannot text (no number, no assistant) keeps the lead for staff.
         if let Some(Ok(opened)) = opened.into_iter().next() {
+            if let Some(first) = offered.as_ref().and_then(|times| times.first()) {
+                self.replies.remember_offer(lead.id, first).await?;
+            }
             submitted.text = Some((opened.message_id, form.enterprise_id));
             submitted.notices.extend(opened.notices);
         }

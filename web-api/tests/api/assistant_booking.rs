@@ -5,7 +5,8 @@
 
 use chrono::{Duration, NaiveDate};
 use engine::store::schema::{
-    FutureServiceInteractions as Fsi, MessageInstances as Msg, ServiceAppointments as Appt,
+    Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg,
+    ServiceAppointments as Appt,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Order, Query};
@@ -608,4 +609,67 @@ async fn the_stores_assistant_file_decides_what_the_customer_is_texted() {
         .await;
     let confirmation = app.wait_for_text(lead, mark, "Booked!").await;
     assert!(confirmation.contains("we expect you"), "{confirmation}");
+}
+
+/// A web-form visitor who wrote when they would come is offered the free times near it in the
+/// first text (never their own words back), and their YES books the first (issue 36).
+#[tokio::test]
+async fn a_web_form_visitors_own_words_shape_the_first_text_and_a_yes_books_it() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let form = app.public_form("lead-submission-toyota").await;
+    let phone = "+15557140777";
+    let response = app
+        .submit_lead(&json!({
+            "form": form["slug"],
+            "firstName": "Noor",
+            "lastName": "Haddad",
+            "customerPhoneNumber": phone,
+            "storePhoneNumber": form["storePhoneNumber"],
+            "consentText": form["consentText"],
+            "message": "Could I bring the car in next Saturday morning?",
+            "website": "",
+        }))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let (lead, customer, proposed): (i64, i64, bool) = app
+        .db
+        .fetch_optional(
+            Query::select()
+                .column((Fsi::Table, Fsi::Id))
+                .column((Fsi::Table, Fsi::CustomerId))
+                .expr(Expr::col((Fsi::Table, Fsi::ProposedAppointmentAt)).is_not_null())
+                .from(Fsi::Table)
+                .inner_join(
+                    Customers::Table,
+                    Expr::col((Customers::Table, Customers::Id))
+                        .equals((Fsi::Table, Fsi::CustomerId)),
+                )
+                .and_where(Expr::col((Customers::Table, Customers::Cellular)).eq(phone)),
+        )
+        .await
+        .unwrap()
+        .expect("the web lead");
+    let first_text = app.wait_for_text(lead, 0, "Hi Noor, this is").await;
+    assert!(
+        first_text.contains("Thanks for asking us to text you! We can see you"),
+        "{first_text}"
+    );
+    assert!(!first_text.contains("Saturday morning"), "{first_text}");
+    let offered = first_text
+        .split("Reply YES for ")
+        .nth(1)
+        .and_then(|rest| rest.split(", or send").next())
+        .expect("an offer")
+        .to_owned();
+    assert!(proposed, "the first time offered is remembered");
+
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, "YES").await;
+    let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
+    assert!(
+        confirmation.contains(&offered),
+        "{confirmation} / {offered}"
+    );
+    assert!(app.lead_flags(lead).await.0, "booked");
 }

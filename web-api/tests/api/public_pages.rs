@@ -13,7 +13,7 @@ use crate::helpers::{TestApp, assert_error, spawn_app};
 const TOYOTA: &str = "lead-submission-toyota";
 
 impl TestApp {
-    async fn public_form(&self, slug: &str) -> Value {
+    pub(crate) async fn public_form(&self, slug: &str) -> Value {
         let response = self
             .client
             .get(self.url(&format!("/api/public/lead-forms/{slug}")))
@@ -24,7 +24,7 @@ impl TestApp {
         response.json().await.unwrap()
     }
 
-    async fn submit_lead(&self, body: &Value) -> reqwest::Response {
+    pub(crate) async fn submit_lead(&self, body: &Value) -> reqwest::Response {
         self.client
             .post(self.url("/api/public/lead-submission"))
             .json(body)
