@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 
 /**
  * What the journeys (issue 36) share: opening a screen as a person does, from
@@ -43,4 +43,16 @@ export async function dropFile(page: Page, name: string, bytes: Buffer | string,
   await zone.dispatchEvent('dragenter', { dataTransfer })
   await zone.dispatchEvent('dragover', { dataTransfer })
   await zone.dispatchEvent('drop', { dataTransfer })
+}
+
+/**
+ * Moves the keyboard focus with Tab (Shift+Tab when `back`) until `target` has
+ * it, as a keyboard user reaches a control; fails when `limit` presses do not.
+ */
+export async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } = {}) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+  }
+  await expect(target, `reached by ${limit} presses of ${back ? 'Shift+Tab' : 'Tab'}`).toBeFocused()
 }

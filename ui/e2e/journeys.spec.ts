@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { dropFile, expectAccessible, openFromMenu } from './journey'
+import { dropFile, expectAccessible, openFromMenu, tabTo } from './journey'
 import { apiToken, logIn } from './log-in'
 
 /**
@@ -217,4 +217,46 @@ test("journey 2 @journey: a BDC rep's morning: the inbox, a template reply, a bo
   } finally {
     await putHours(hours.quietHoursStart, hours.quietHoursEnd)
   }
+})
+
+test('keyboard @journey: a rep signs in, opens a lead from the lead manager, texts the customer and closes the conversation with the keyboard alone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const token = await apiToken(request, BDC_REP)
+  const lead = await leadToAnswer(request, token)
+  const name = `${lead.customerMaster.firstName} ${lead.customerMaster.lastName}`.trim()
+
+  await page.goto('/login')
+  await tabTo(page, page.getByLabel('Username'))
+  await page.keyboard.type(BDC_REP)
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('bayline-demo')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/leadmanager/)
+
+  // The lead found by typing in the search box, then opened from its row.
+  await tabTo(page, page.getByRole('searchbox', { name: 'Search leads' }))
+  await page.keyboard.type(lead.customerMaster.lastName)
+  const open = page.locator(`tr[data-row-id="${lead.id}"]`).getByRole('button', { name: `Open conversation with ${name}` })
+  await expect(open).toBeVisible()
+  await tabTo(page, open)
+  await page.keyboard.press('Enter')
+  const box = page.locator(`[data-testid="chat-box"][data-lead-id="${lead.id}"]`)
+  const log = box.getByRole('log', { name: 'Messages' })
+  await expect(log).not.toHaveAttribute('aria-busy', 'true')
+
+  // A text typed and sent without a pointer.
+  const text = `Keyboard only ${Date.now().toString(36)}`
+  await tabTo(page, box.getByRole('textbox', { name: 'Message' }))
+  await page.keyboard.type(text)
+  await tabTo(page, box.getByRole('button', { name: 'Send' }))
+  await page.keyboard.press('Enter')
+  await expect(log.getByTestId('chat-message').filter({ hasText: text })).toBeVisible()
+
+  // And closed.
+  await tabTo(page, box.getByRole('button', { name: 'Close conversation' }), { back: true })
+  await page.keyboard.press('Enter')
+  await expect(box).toHaveCount(0)
 })
