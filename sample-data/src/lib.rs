@@ -7,6 +7,7 @@
 
 mod catalog;
 pub mod files;
+mod history;
 mod rows;
 mod vin;
 mod world;
@@ -183,6 +184,8 @@ pub struct DemoSummary {
     pub appointments: u64,
     pub leads: u64,
     pub messages: u64,
+    /// The bulk-initiation runs that opened the conversations (the Jobs history).
+    pub job_runs: u64,
 }
 
 /// A store of the generated world, with what its vehicles and leads need.
@@ -263,6 +266,7 @@ pub async fn generate(
         "marks",
     ])
     .await?;
+    summary.job_runs = history::write_bulk_history(db).await?;
     Ok(summary)
 }
 

@@ -67,6 +67,7 @@ pub async fn load_demo_data_if_empty(config: &Config, db: &Database) -> anyhow::
     tracing::info!(
         vehicles = summary.vehicles,
         leads = summary.leads,
+        bulk_runs = summary.job_runs,
         seconds = started.elapsed().as_secs_f64(),
         "demo data loaded"
     );

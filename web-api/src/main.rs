@@ -156,7 +156,7 @@ async fn run() -> anyhow::Result<()> {
             .context("demo data generation failed")?;
             println!(
                 "demo data: {} enterprises, {} stores, {} users, {} customers, {} vehicles, {} sales, \
-                 {} repair orders, {} appointments, {} leads, {} messages in {:.1} s",
+                 {} repair orders, {} appointments, {} leads, {} messages, {} bulk runs in {:.1} s",
                 summary.enterprises,
                 summary.stores,
                 summary.users,
@@ -167,6 +167,7 @@ async fn run() -> anyhow::Result<()> {
                 summary.appointments,
                 summary.leads,
                 summary.messages,
+                summary.job_runs,
                 started.elapsed().as_secs_f64()
             );
             if let Some(dir) = files {

@@ -233,6 +233,13 @@ async fn bad_starts_are_refused_with_the_reason_and_create_nothing() {
     let app = spawn_app().await;
     let admin = app.token_of("super-admin").await;
     let rep = app.token_of("sales-rep").await;
+    // The demo world's history is there already (its bulk runs).
+    let before: Value = app
+        .get("/api/jobs", Some(&admin))
+        .await
+        .json()
+        .await
+        .unwrap();
 
     let unknown = app
         .post_json("/api/jobs", &admin, &json!({ "kind": "launch.rockets" }))
@@ -269,7 +276,7 @@ async fn bad_starts_are_refused_with_the_reason_and_create_nothing() {
         .json()
         .await
         .unwrap();
-    assert_eq!(listed["totalElements"], 0);
+    assert_eq!(listed["totalElements"], before["totalElements"]);
 }
 
 #[tokio::test]
@@ -288,7 +295,7 @@ async fn runs_of_another_enterprise_are_not_found() {
         .post_json(&format!("/api/jobs/{id}/retry"), &demo, &json!({}))
         .await;
     let listed: Value = app
-        .get("/api/jobs", Some(&demo))
+        .get("/api/jobs?kind=test.fail", Some(&demo))
         .await
         .json()
         .await
@@ -296,7 +303,7 @@ async fn runs_of_another_enterprise_are_not_found() {
 
     assert_error(foreign, StatusCode::NOT_FOUND).await;
     assert_error(cancel, StatusCode::NOT_FOUND).await;
-    assert_eq!(listed["totalElements"], 0);
+    assert_eq!(listed["totalElements"], 0, "{listed}");
     assert_eq!(
         app.get(&format!("/api/jobs/{id}"), Some(&platform))
             .await
@@ -441,4 +448,61 @@ async fn a_run_says_what_it_is_whose_it_is_and_what_the_caller_may_do() {
         .cloned()
         .expect("the rep sees their store's run");
     assert_eq!(seen["actions"], json!([]));
+}
+
+/// A fresh demo install has the Jobs history its conversations imply (issue 36): the runs that
+/// opened them, one per store and day, each with its leads and their opening texts.
+#[tokio::test]
+async fn the_demo_world_comes_with_the_bulk_runs_that_opened_its_conversations() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let runs: Value = app
+        .get(
+            "/api/jobs?kind=outreach.bulk-initiate&size=100",
+            Some(&admin),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let runs = runs["content"].as_array().unwrap().clone();
+    assert!(!runs.is_empty(), "no history");
+    let mut days = std::collections::HashSet::new();
+    for run in &runs {
+        assert_eq!(run["status"], "succeeded", "{run}");
+        assert_eq!(run["stores"].as_array().unwrap().len(), 1, "{run}");
+        assert!(run["createdByName"].is_string(), "{run}");
+        let store = run["stores"][0]["id"].as_i64().unwrap();
+        let day = run["createdAt"].as_str().unwrap()[..10].to_owned();
+        assert!(
+            days.insert((store, day)),
+            "one run per store and day: {run}"
+        );
+        let id = run["id"].as_i64().unwrap();
+        let leads: Value = app
+            .get(
+                &format!("/api/lisa/report/bulk-conversation/status?jobRunId={id}&size=500"),
+                Some(&admin),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(
+            leads["totalElements"], run["counts"]["total"],
+            "{run} {leads}"
+        );
+        for lead in leads["content"].as_array().unwrap() {
+            assert_eq!(lead["outcome"], "SENT", "{lead}");
+            assert_eq!(lead["storeId"].as_i64(), Some(store), "{lead}");
+        }
+    }
+    // Older than the server: the world's conversations go back weeks.
+    let oldest = runs
+        .iter()
+        .map(|run| run["createdAt"].as_str().unwrap().to_owned())
+        .min()
+        .unwrap();
+    let week_ago = (chrono::Utc::now() - chrono::Duration::days(7)).to_rfc3339();
+    assert!(oldest < week_ago, "{oldest}");
 }

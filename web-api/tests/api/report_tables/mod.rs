@@ -12,8 +12,9 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use engine::store::schema::{
-    Customers, EmailOutbox, FutureServiceInteractions as Fsi, MessageInstances as Msg,
-    MessageIntents, MessageUnderstandings, RepairOrders, Sales, ServiceAppointments as Appt,
+    BulkInitiationLeads, Customers, EmailOutbox, FutureServiceInteractions as Fsi,
+    MessageInstances as Msg, MessageIntents, MessageUnderstandings, RepairOrders, Sales,
+    ServiceAppointments as Appt,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Func, Query};
@@ -67,6 +68,15 @@ async fn build_world(app: &TestApp, token: &str) -> World {
         .unwrap();
     let old: Vec<i64> = old.into_iter().map(|(id,)| id).collect();
     for statement in [
+        // The demo's history: the bulk runs' rows of these texts.
+        Query::delete()
+            .from_table(BulkInitiationLeads::Table)
+            .and_where(
+                Expr::col(BulkInitiationLeads::MessageId)
+                    .is_in(old.clone())
+                    .or(Expr::col(BulkInitiationLeads::FsiId).is_in(leads.clone())),
+            )
+            .to_owned(),
         Query::delete()
             .from_table(EmailOutbox::Table)
             .and_where(Expr::col(EmailOutbox::MessageId).is_in(old.clone()))
