@@ -292,6 +292,13 @@ test('SUPER_ADMIN sets up a new enterprise from the UI alone: dealer, store, a b
   await expect(page.getByRole('heading', { name: 'Lead manager' })).toBeVisible()
   await expect(page.getByTestId('user-name')).toHaveText(`${manager.firstName} ${manager.lastName}`)
 
+  // The admin's test text is on the simulator, though no customer has that number.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SMS simulator' }).click()
+  const testText = page.getByTestId('test-text').filter({ hasText: '(410)-555-0199' })
+  await expect(testText).toContainText('this number\'s SMS configuration works')
+  await expect(testText).toContainText(store.name)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lead manager' }).click()
+
   // The new store has no customers; staff bring them in through Imports: the store's DMS
   // customers and vehicles, then a recall file, whose row for that customer's VIN makes a lead.
   const vin = '5YF6JUVU5TA000048'

@@ -5,6 +5,8 @@ use chrono::{DateTime, Utc};
 use engine::messaging::INBOUND_PATH;
 use engine::store::PageRequest;
 use engine::store::messages::PhoneSummary;
+use engine::store::settings::GatewayConfig;
+use engine::store::test_texts::{TestTextRecord, TestTextStore};
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
@@ -44,6 +46,45 @@ impl From<PhoneSummary> for PhoneView {
             last_text_at: p.last_text_at,
         }
     }
+}
+
+/// A test text an admin sent from Administration through the simulator.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct TestTextView {
+    pub id: i64,
+    pub store_id: i64,
+    pub store_name: String,
+    pub from: String,
+    pub to: String,
+    pub body: String,
+    /// The username of the admin who sent it.
+    pub sent_by: Option<String>,
+    pub sent_at: DateTime<Utc>,
+}
+
+impl From<TestTextRecord> for TestTextView {
+    fn from(t: TestTextRecord) -> Self {
+        Self {
+            id: t.id,
+            store_id: t.store_id,
+            store_name: t.store_name,
+            from: t.from_number,
+            to: t.to_number,
+            body: t.body,
+            sent_by: t.sent_by,
+            sent_at: t.sent_at,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TestTextPage {
+    pub content: Vec<TestTextView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
 }
 
 #[derive(Debug, Object)]
@@ -88,6 +129,33 @@ impl SimulatorApi {
             .await?;
         Ok(Json(PhonePage {
             content: found.content.into_iter().map(PhoneView::from).collect(),
+            page: found.page,
+            size: found.size,
+            total_elements: found.total_elements,
+        }))
+    }
+
+    /// The test texts admins sent through the simulator from Administration (Telephony's
+    /// test), newest first: the phone they went to need not be a customer's.
+    #[oai(path = "/api/simulator/test-texts", method = "get")]
+    async fn test_texts(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+    ) -> ApiResult<Json<TestTextPage>> {
+        let scope = request_scope(&caller, req)?;
+        let found = TestTextStore::new(state.db.clone())
+            .page(
+                &scope,
+                GatewayConfig::SIMULATOR,
+                PageRequest::new(page.0, size.0)?,
+            )
+            .await?;
+        Ok(Json(TestTextPage {
+            content: found.content.into_iter().map(TestTextView::from).collect(),
             page: found.page,
             size: found.size,
             total_elements: found.total_elements,

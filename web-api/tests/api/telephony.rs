@@ -141,6 +141,27 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
     .await;
     assert!(wrong.contains("simulator"), "{wrong}");
 
+    // The test text the simulator carried shows in the simulator, once (the refused ones were
+    // never sent), with who sent it; another enterprise sees none of it.
+    let carried = app
+        .ok_json(Method::GET, "/api/simulator/test-texts", &admin, None)
+        .await;
+    assert_eq!(carried["totalElements"], 1, "{carried}");
+    let text = &carried["content"][0];
+    assert_eq!(text["to"], "+15552013344", "{text}");
+    assert_eq!(text["from"], number.as_str(), "{text}");
+    assert_eq!(text["storeId"].as_i64(), Some(store), "{text}");
+    assert!(
+        text["body"].as_str().unwrap().contains("test message"),
+        "{text}"
+    );
+    assert!(text["sentBy"].is_string(), "{text}");
+    let summit = app.token_of("summit-admin").await;
+    let theirs = app
+        .ok_json(Method::GET, "/api/simulator/test-texts", &summit, None)
+        .await;
+    assert_eq!(theirs["totalElements"], 0, "{theirs}");
+
     // Staff may not; another enterprise's admin does not find the store.
     let rep = app.token_of("sales-rep").await;
     assert_error(
@@ -154,7 +175,6 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
         StatusCode::FORBIDDEN,
     )
     .await;
-    let summit = app.token_of("summit-admin").await;
     assert_error(
         app.request(
             Method::POST,

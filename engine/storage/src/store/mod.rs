@@ -22,6 +22,7 @@ pub mod sessions;
 pub mod settings;
 pub mod templates;
 pub mod tenancy;
+pub mod test_texts;
 pub mod understandings;
 pub mod unmapped;
 pub mod uploads;

@@ -74,6 +74,12 @@ pub enum RepairOrders {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum TestTexts {
+    Table, Id, EnterpriseId, StoreId, Provider, FromNumber, ToNumber, Body, ProviderMessageId,
+    SentByUserId, SentAt,
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum RepairOrderMoves {
     Table, Id, EnterpriseId, StoreId, RepairOrderId, FromStatus, ToStatus, MovedBy, MovedAt,
     DmsStatus, DmsError, DmsPushedAt,

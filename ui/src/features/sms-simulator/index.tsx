@@ -11,6 +11,7 @@ import { useLiveSimulator } from './api/message-events'
 import { PhoneList } from './components/phone-list'
 import { PhonePager } from './components/phone-pager'
 import { PhoneThread } from './components/phone-thread'
+import { TestTexts } from './components/test-texts'
 
 const route = getRouteApi('/_app/simulator')
 
@@ -95,6 +96,7 @@ function Simulator() {
       {customerId === undefined ? (
         <section className="panel phone phone--idle" aria-label="Customer phone">
           <p className="phone__note">Select a phone to see its texts and reply as the customer.</p>
+          <TestTexts />
         </section>
       ) : (
         <PhoneThread key={customerId} customerId={customerId} phone={selected} poll={streamDown} now={now} />

@@ -7,4 +7,5 @@ export const simulatorKeys = {
   phones: (query: PhoneQuery) => ['simulator', 'phones', query] as const,
   threads: () => ['simulator', 'thread'] as const,
   thread: (customerId: number) => ['simulator', 'thread', customerId] as const,
+  testTexts: () => ['simulator', 'test-texts'] as const,
 }
