@@ -92,7 +92,7 @@ export function jobRunColumns(
     }),
     column.accessor('createdAt', {
       header: 'Created',
-      meta: { width: '11.5rem' },
+      meta: { width: '14rem' },
       cell: (info) => <span className="nowrap">{formatDateTime(info.getValue(), runTimeZone(info.row.original, zoneOf))}</span>,
     }),
     column.accessor((run) => elapsedMs(run.startedAt, run.finishedAt, now), {
