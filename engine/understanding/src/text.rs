@@ -155,6 +155,17 @@ fn lex(text: &str) -> Vec<Token> {
                 end: end_of(k),
                 spaced,
             });
+        } else if let Some((word, len)) = digit_word(&chars, k) {
+            // "2moro", "2day", "2nite": a word spelled with a digit.
+            k += len;
+            tokens.push(Token {
+                kind: Kind::Word,
+                norm: word.to_owned(),
+                value: None,
+                start: at,
+                end: end_of(k),
+                spaced,
+            });
         } else if c.is_ascii_digit() {
             let mut digits = String::new();
             let mut decimal = false;
@@ -239,6 +250,29 @@ fn is_calendar_word(word: &str) -> bool {
                 | "december"
                 | "weekend"
         )
+}
+
+/// A day word texted with a digit for "to" at `k` ("2moro", "2day", "2nite"), as the word it
+/// stands for and how many characters it takes; none when the letters run on into another word.
+fn digit_word(chars: &[(usize, char)], k: usize) -> Option<(&'static str, usize)> {
+    if chars.get(k).map(|&(_, c)| c) != Some('2') {
+        return None;
+    }
+    let letters: String = chars[k + 1..]
+        .iter()
+        .map(|&(_, c)| c)
+        .take_while(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let word = match letters.as_str() {
+        "moro" | "morro" | "morow" | "morrow" | "mrw" | "mro" | "mrow" | "moz" | "mor" => {
+            "tomorrow"
+        }
+        "day" | "dy" => "today",
+        "nite" | "night" | "nyt" => "tonight",
+        _ => return None,
+    };
+    Some((word, 1 + letters.chars().count()))
 }
 
 /// Whether three digits, and then no fourth, start at `k` (the "000" of "38,000").

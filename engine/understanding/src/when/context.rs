@@ -242,6 +242,18 @@ pub(super) const RETRACTIONS: &[&[&str]] = &[
     &["on", "second", "thought"],
 ];
 
+/// Words that correct what was said before with what follows ("make that 3", "I meant friday").
+pub(super) const CORRECTIONS: &[&[&str]] = &[
+    &["make", "that"],
+    &["i", "meant"],
+    &["i", "mean"],
+    &["i", "said"],
+    &["change", "that", "to"],
+    &["change", "it", "to"],
+    &["correction"],
+    &["sorry", "i", "meant"],
+];
+
 pub(super) fn words_at(tokens: &[Token], k: usize, words: &[&str]) -> bool {
     words.iter().enumerate().all(|(d, w)| {
         tokens
@@ -337,6 +349,16 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
         }
     }
     for (k, t) in tokens.iter().enumerate() {
+        // "make that 3" may open the new time's own atom, so it is looked for first.
+        // "make it 3" (a time straight after, no "at") corrects; "I can make it at 3" does not.
+        let make_it = words_at(tokens, k, &["make", "it"])
+            && tokens.get(k + 2).is_some_and(|n| {
+                n.kind == Kind::Num || matches!(n.norm.as_str(), "noon" | "half" | "quarter")
+            });
+        if t.kind == Kind::Word && (make_it || CORRECTIONS.iter().any(|p| words_at(tokens, k, p))) {
+            correct_before(atoms, k);
+            continue;
+        }
         if covered[k] || t.kind != Kind::Word {
             continue;
         }
@@ -346,9 +368,7 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             || (t.norm == "actually"
                 && (k == 0 || layout.clause[k - 1] != clause || tokens[k - 1].kind != Kind::Word))
         {
-            for atom in atoms.iter_mut().filter(|a| a.start < k) {
-                atom.negated = true;
-            }
+            correct_before(atoms, k);
             continue;
         }
         if words_at(tokens, k, &["not", "then"]) || words_at(tokens, k, &["not", "that", "day"]) {
@@ -396,6 +416,71 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                     break;
                 }
             }
+        }
+        affirm_options(tokens, atoms);
+    }
+}
+
+/// Words after an option that say it is the one ("dec 3 at 2pm works").
+const AFFIRMATIONS: &[&[&str]] = &[
+    &["works"],
+    &["would", "work"],
+    &["will", "work"],
+    &["works", "better"],
+    &["is", "good"],
+    &["is", "fine"],
+    &["is", "better"],
+    &["is", "ok"],
+    &["is", "okay"],
+    &["is", "perfect"],
+];
+
+/// An option the reply says works is a request whatever a negation before it covered ("cant do
+/// friday, dec 3 at 2pm works" rules out Friday, not December 3): the atom ending where the
+/// affirmation starts, and a day said right before that time.
+fn affirm_options(tokens: &[Token], atoms: &mut [Atom]) {
+    for k in 0..tokens.len() {
+        let denied = k > 0
+            && matches!(
+                tokens[k - 1].norm.as_str(),
+                "not" | "dont" | "doesnt" | "wont" | "never" | "cant"
+            );
+        if denied || !AFFIRMATIONS.iter().any(|p| words_at(tokens, k, p)) {
+            continue;
+        }
+        let Some(last) = atoms.iter().position(|a| a.end == k && !a.corrected) else {
+            continue;
+        };
+        let start = atoms[last].start;
+        atoms[last].negated = false;
+        if let Some(day) = atoms
+            .iter()
+            .position(|a| a.end == start && !a.corrected && !a.value.is_time())
+        {
+            atoms[day].negated = false;
+        }
+    }
+}
+
+/// A correction at `k` replaces what the words after it name (rule 9, corrections): a new time
+/// keeps the day said before it, a new day keeps the time, both replace both; naming nothing
+/// withdraws everything said before.
+fn correct_before(atoms: &mut [Atom], k: usize) {
+    let (new_day, new_time) = atoms
+        .iter()
+        .filter(|a| a.start >= k)
+        .fold((false, false), |(day, time), a| {
+            (day || !a.value.is_time(), time || a.value.is_time())
+        });
+    for atom in atoms.iter_mut().filter(|a| a.start < k) {
+        let replaced = match (new_day, new_time) {
+            (true, false) => !atom.value.is_time(),
+            (false, true) => atom.value.is_time(),
+            _ => true,
+        };
+        if replaced {
+            atom.negated = true;
+            atom.corrected = true;
         }
     }
 }

@@ -158,6 +158,9 @@ struct Atom {
     end: usize,
     role: Role,
     negated: bool,
+    /// Negated because a correction named a new one of its kind (rule 9, corrections), not
+    /// because it was ruled out: a time said with a corrected day still stands.
+    corrected: bool,
 }
 
 struct Parser<'t> {

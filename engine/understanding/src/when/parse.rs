@@ -84,6 +84,7 @@ impl<'t> Parser<'t> {
             end,
             role,
             negated: false,
+            corrected: false,
         });
     }
 
@@ -861,10 +862,26 @@ impl<'t> Parser<'t> {
     /// An hour and minutes, with am/pm or "ish" when given. `strong` when it cannot be a
     /// plain number (minutes, am/pm, ish, o'clock).
     pub(super) fn clock(&self, i: usize) -> Option<(Clock, usize, bool)> {
+        // "half past 3", "quarter past 10", "quarter to 10" (and "til"): the hour's clock,
+        // moved by the quarter.
+        if let Some((offset, j)) = self.quarter_words(i) {
+            let (mut clock, next, _) = self.clock(j)?;
+            if clock.minutes_given {
+                return None;
+            }
+            if offset < 0 {
+                clock.hour = if clock.hour <= 1 { 12 } else { clock.hour - 1 };
+                clock.minute = 45;
+            } else {
+                clock.minute = offset.unsigned_abs();
+            }
+            clock.minutes_given = true;
+            return Some((clock, next, true));
+        }
         let (hour, mut next) = match self.num(i) {
             Some(h) => (h, i + 1),
             None => match self.w(i) {
-                "noon" | "midday" => return Some((Clock::whole(12), i + 1, true)),
+                "noon" | "midday" | "noonish" => return Some((Clock::whole(12), i + 1, true)),
                 word => (
                     small_number(word).filter(|_| word != "a" && word != "an")?,
                     i + 1,
@@ -872,7 +889,7 @@ impl<'t> Parser<'t> {
             },
         };
         if hour > 23 {
-            return None;
+            return self.compact_clock(i);
         }
         if i > 0 && (self.punct(i - 1, '$') || self.punct(i - 1, '#')) {
             return None;
@@ -934,6 +951,63 @@ impl<'t> Parser<'t> {
         Some((clock, next, strong))
     }
 
+    /// "half past", "quarter past" (+30, +15 minutes) or "quarter to"/"til" (-15) at `i`, and
+    /// where the hour starts.
+    fn quarter_words(&self, i: usize) -> Option<(i32, usize)> {
+        let quarter = self.is(i, "quarter") || self.seq(i, &["a", "quarter"]).is_some();
+        let at = if self.is(i, "a") { i + 1 } else { i };
+        let (minutes, word) = if self.is(at, "half") {
+            (30, at + 1)
+        } else if quarter {
+            (15, at + 1)
+        } else {
+            return None;
+        };
+        match self.w(word) {
+            "past" | "after" => Some((minutes, word + 1)),
+            "to" | "til" | "till" | "before" if minutes == 15 => Some((-15, word + 1)),
+            _ => None,
+        }
+    }
+
+    /// A clock written without its colon: "230pm", "1030am", and after a day "1230" or "930"
+    /// on a quarter hour ("friday 1230"). The hour must be a clock's (1–12) and the minutes
+    /// real; a number like a year or a mileage is not one.
+    fn compact_clock(&self, i: usize) -> Option<(Clock, usize, bool)> {
+        if i > 0 && (self.punct(i - 1, '$') || self.punct(i - 1, '#')) {
+            return None;
+        }
+        let token = self.toks.get(i).filter(|t| t.kind == Kind::Num)?;
+        if !(3..=4).contains(&token.norm.len()) {
+            return None;
+        }
+        let value = token.value?;
+        let (hour, minute) = (value / 100, value % 100);
+        if !(1..=12).contains(&hour) || minute >= 60 {
+            return None;
+        }
+        let mut clock = Clock {
+            hour,
+            minute,
+            minutes_given: true,
+            meridiem: None,
+        };
+        let next = i + 1;
+        match self.w(next) {
+            "am" | "a" if self.glued(next) || self.w(next) == "am" => {
+                clock.meridiem = Some(Meridiem::Am);
+                Some((clock, next + 1, true))
+            }
+            "pm" | "p" if self.glued(next) || self.w(next) == "pm" => {
+                clock.meridiem = Some(Meridiem::Pm);
+                Some((clock, next + 1, true))
+            }
+            // Bare, only on a quarter hour and not before a unit ("1500 miles").
+            _ if minute % 15 == 0 && !self.any(next, UNIT_WORDS) => Some((clock, next, false)),
+            _ => None,
+        }
+    }
+
     /// A clock, or a range of two ("9-10am", "between 10 and 12", "from 9 to 11") whose
     /// earliest point is the first (rule 8).
     pub(super) fn clock_or_range(&self, i: usize) -> Option<(Clock, usize, bool)> {
@@ -989,6 +1063,12 @@ impl<'t> Parser<'t> {
         }
         let cue_len = |words: &[&str]| self.seq(i, words).map(|n| n - i);
         let lower: &[&[&str]] = &[
+            // A correction's new time ("make that 3", "change it to 4"), rule 9.
+            &["make", "that"],
+            &["make", "it"],
+            &["change", "that", "to"],
+            &["change", "it", "to"],
+            &["i", "meant"],
             &["no", "earlier", "than"],
             &["anytime", "after"],
             &["any", "time", "after"],
@@ -1030,7 +1110,10 @@ impl<'t> Parser<'t> {
             return None;
         }
         let (clock, next, strong) = self.clock_or_range(i)?;
-        if self.num(i).is_none() && !matches!(self.w(i), "noon" | "midday") {
+        if self.num(i).is_none()
+            && !matches!(self.w(i), "noon" | "midday" | "noonish")
+            && self.quarter_words(i).is_none()
+        {
             return None;
         }
         if strong || after_date {

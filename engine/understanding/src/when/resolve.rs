@@ -23,8 +23,21 @@ pub(super) fn resolve(
     received: NaiveDateTime,
 ) -> Option<(RequestedTime, (usize, usize))> {
     let today = received.date();
+    // A time said with a day that is ruled out goes with it ("cant do friday at 2"): it is no
+    // option either, and never floats to another day.
+    let with_ruled_out_day = |t: usize| {
+        atoms[t].value.is_time()
+            && atoms.iter().any(|d| {
+                d.negated
+                    && !d.corrected
+                    && !d.value.is_time()
+                    && (d.end == atoms[t].start || atoms[t].end == d.start)
+            })
+    };
     let live: Vec<usize> = (0..atoms.len())
-        .filter(|&k| !atoms[k].negated && atoms[k].role != Role::Distractor)
+        .filter(|&k| {
+            !atoms[k].negated && atoms[k].role != Role::Distractor && !with_ruled_out_day(k)
+        })
         .collect();
     let requested = |k: &usize| atoms[*k].role == Role::Request;
     let mut dates: Vec<usize> = live

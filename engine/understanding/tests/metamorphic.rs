@@ -1,0 +1,225 @@
+//! Metamorphic tests of the date-time grammar (issue 37): the answer to a composed reply follows
+//! from its parts. Every day phrase with every time phrase, in every framing, gives that day at
+//! that time; a correction after a first reading gives the corrected one. A rule that reads one
+//! sentence and not its variations fails here (docs/assistant-rules.md, rules 5, 8 and 9).
+
+use chrono::{NaiveDate, NaiveDateTime};
+use understanding::{Grain, understand_local};
+
+/// Tuesday, 24 November 2026, 10:00 in the store's zone.
+fn received() -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(2026, 11, 24)
+        .and_then(|day| day.and_hms_opt(10, 0, 0))
+        .expect("a real moment")
+}
+
+/// Day phrases, as customers type them, and the day each names.
+const DAYS: &[(&str, &str)] = &[
+    ("tomorrow", "2026-11-25"),
+    ("tmrw", "2026-11-25"),
+    ("2moro", "2026-11-25"),
+    ("thursday", "2026-11-26"),
+    ("thurs", "2026-11-26"),
+    ("wendsday", "2026-11-25"),
+    ("friday", "2026-11-27"),
+    ("fri", "2026-11-27"),
+    ("dec 3", "2026-12-03"),
+    ("the 3rd", "2026-12-03"),
+];
+
+/// Time phrases, compact and sloppy ones among them, and the clock time and grain each names
+/// (a bare hour is a service-drive hour, rule 5).
+const TIMES: &[(&str, &str, Grain)] = &[
+    ("2pm", "14:00", Grain::Hour),
+    ("2p", "14:00", Grain::Hour),
+    ("2 pm", "14:00", Grain::Hour),
+    ("2:30pm", "14:30", Grain::Minute),
+    ("230pm", "14:30", Grain::Minute),
+    ("2:30", "14:30", Grain::Minute),
+    ("half past 2", "14:30", Grain::Minute),
+    ("quarter past 10", "10:15", Grain::Minute),
+    ("quarter to 10", "09:45", Grain::Minute),
+    ("10am", "10:00", Grain::Hour),
+    ("10a", "10:00", Grain::Hour),
+    ("1030am", "10:30", Grain::Minute),
+    ("1030 am", "10:30", Grain::Minute),
+    ("noon", "12:00", Grain::Hour),
+    ("noonish", "12:00", Grain::Hour),
+    ("9ish", "09:00", Grain::Hour),
+    ("3ish", "15:00", Grain::Hour),
+];
+
+/// Ways of putting a day and a time into a reply.
+const FRAMINGS: &[&str] = &[
+    "{d} at {t}",
+    "{d} {t}",
+    "{t} {d}",
+    "can i come in {d} at {t}?",
+    "{d} @ {t} works for me",
+    "how about {d} around {t}",
+    "Yes!! {d} at {t} please 👍",
+];
+
+fn requested(text: &str) -> Option<(String, Grain)> {
+    understand_local(text, received())
+        .requested_time
+        .map(|t| (t.start.format("%Y-%m-%dT%H:%M").to_string(), t.grain))
+}
+
+fn fill(framing: &str, day: &str, time: &str) -> String {
+    framing.replace("{d}", day).replace("{t}", time)
+}
+
+#[test]
+fn every_day_with_every_time_in_every_framing_is_that_day_at_that_time() {
+    let mut wrong = Vec::new();
+    let mut total = 0;
+    for framing in FRAMINGS {
+        for (day, date) in DAYS {
+            for (time, clock, grain) in TIMES {
+                // "the 3rd quarter" is a quarter of the year before it is a time.
+                if framing.contains("{d} {t}") && day.ends_with("rd") && time.starts_with("quarter")
+                {
+                    continue;
+                }
+                total += 1;
+                let text = fill(framing, day, time);
+                let wanted = (format!("{date}T{clock}"), *grain);
+                let got = requested(&text);
+                if got.as_ref() != Some(&wanted) {
+                    wrong.push(format!("{text:?}: {got:?}, wanted {wanted:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {total} composed replies read wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// Ways of correcting the time just given.
+const TIME_CORRECTIONS: &[&str] = &[
+    "{d} at {t1}. actually make that {t2}",
+    "{d} at {t1}, no wait {t2}",
+    "{d} at {t1}... actually {t2} is better",
+    "{d} at {t1}. sorry i meant {t2}",
+    "{d} at {t1} - make it {t2}",
+];
+
+#[test]
+fn a_corrected_time_replaces_the_first_and_keeps_the_day() {
+    let pairs = [
+        ("2pm", "3pm", "15:00"),
+        ("10am", "11:30am", "11:30"),
+        ("noon", "1030am", "10:30"),
+    ];
+    let mut wrong = Vec::new();
+    for framing in TIME_CORRECTIONS {
+        for (day, date) in DAYS {
+            for (first, second, clock) in pairs {
+                let text = framing
+                    .replace("{d}", day)
+                    .replace("{t1}", first)
+                    .replace("{t2}", second);
+                let got = requested(&text).map(|(start, _)| start);
+                let wanted = format!("{date}T{clock}");
+                if got.as_deref() != Some(wanted.as_str()) {
+                    wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_corrected_day_replaces_the_first_and_keeps_the_time() {
+    let mut wrong = Vec::new();
+    for framing in [
+        "{d1} at {t}. actually {d2}",
+        "{d1} at {t}, i meant {d2}",
+        "{d1} at {t}. no wait, {d2}",
+    ] {
+        for (first, _) in DAYS.iter().take(3) {
+            for (second, date) in DAYS.iter().skip(3) {
+                for (time, clock, _) in TIMES.iter().take(6) {
+                    let text = framing
+                        .replace("{d1}", first)
+                        .replace("{d2}", second)
+                        .replace("{t}", time);
+                    let got = requested(&text).map(|(start, _)| start);
+                    let wanted = format!("{date}T{clock}");
+                    if got.as_deref() != Some(wanted.as_str()) {
+                        wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn numbers_that_are_not_times_stay_out_of_the_reading() {
+    for text in [
+        "friday, it has 1230 miles on it",
+        "the 2020 camry friday",
+        "friday, the quote was $1230",
+        "friday, my ro number is 1234",
+    ] {
+        assert_eq!(
+            requested(text),
+            Some(("2026-11-27T00:00".to_owned(), Grain::Day)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn ruling_out_another_day_never_moves_the_reading_to_it() {
+    let mut wrong = Vec::new();
+    for (day, date) in DAYS {
+        for (other, _) in DAYS {
+            if requested(other).map(|(start, _)| start[..10].to_owned()) == Some(date.to_string()) {
+                continue;
+            }
+            for (time, clock, _) in TIMES.iter().take(8) {
+                for framing in [
+                    "{d} at {t}, not {o}",
+                    "not {o}. {d} at {t}",
+                    "cant do {o}, {d} at {t} works",
+                    "cant do {o}. {d} at {t} works",
+                    "{d} at {t} but {o} is no good",
+                ] {
+                    // "friday, the 3rd" is one day, a Friday the 3rd (rule 2).
+                    if framing.contains("{o}, {d}") && day.starts_with("the ") {
+                        continue;
+                    }
+                    let text = framing
+                        .replace("{d}", day)
+                        .replace("{o}", other)
+                        .replace("{t}", time);
+                    let got = requested(&text).map(|(start, _)| start);
+                    let wanted = format!("{date}T{clock}");
+                    if got.as_deref() != Some(wanted.as_str()) {
+                        wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
