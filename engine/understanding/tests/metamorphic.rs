@@ -223,3 +223,76 @@ fn ruling_out_another_day_never_moves_the_reading_to_it() {
             .join("\n")
     );
 }
+
+#[test]
+fn any_day_but_one_is_the_earliest_day_allowed_and_never_the_excluded_one() {
+    // Said on a Tuesday: tomorrow, unless tomorrow is the one ruled out.
+    for (text, wanted) in [
+        ("any day but monday", "2026-11-25"),
+        ("any day except wednesday", "2026-11-26"),
+        ("anytime but wednesday", "2026-11-26"),
+        ("anytime but wednesday works", "2026-11-26"),
+        ("whenever, just not wednesday", "2026-11-26"),
+        ("any other day but wednesday is fine", "2026-11-26"),
+    ] {
+        assert_eq!(
+            requested(text).map(|(start, _)| start[..10].to_owned()),
+            Some(wanted.to_owned()),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn any_day_but_a_weekday_never_lands_on_it_whatever_day_it_is_said() {
+    use chrono::{Datelike, Duration};
+    let names = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    for offset in 0..7 {
+        let said = received() + Duration::days(offset);
+        for (index, name) in names.iter().enumerate() {
+            for framing in [
+                "any day but {w}",
+                "anytime except {w}",
+                "any day but {w} works",
+            ] {
+                let text = framing.replace("{w}", name);
+                let got = understand_local(&text, said)
+                    .requested_time
+                    .expect("a day")
+                    .start
+                    .date();
+                let tomorrow = said.date() + Duration::days(1);
+                let wanted = if tomorrow.weekday().num_days_from_monday() as usize == index {
+                    tomorrow + Duration::days(1)
+                } else {
+                    tomorrow
+                };
+                assert_eq!(got, wanted, "{text:?} said {said}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_lower_bound_said_with_not_is_that_day_on() {
+    for (text, wanted) in [
+        ("not before friday", "2026-11-27"),
+        ("not before friday please", "2026-11-27"),
+        ("no sooner than thursday", "2026-11-26"),
+        ("not until friday, sorry", "2026-11-27"),
+    ] {
+        assert_eq!(
+            requested(text).map(|(start, _)| start[..10].to_owned()),
+            Some(wanted.to_owned()),
+            "{text}"
+        );
+    }
+}

@@ -403,7 +403,7 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             && k > 0
             && matches!(
                 tokens[k - 1].norm.as_str(),
-                "day" | "days" | "anything" | "time" | "all" | "week"
+                "day" | "days" | "anything" | "time" | "anytime" | "whenever" | "all" | "week"
             );
         if prefix || no_option || all_but {
             // "instead" starts its own clause; "instead of the monday" names the dropped option.
@@ -451,6 +451,17 @@ fn affirm_options(tokens: &[Token], atoms: &mut [Atom]) {
         let Some(last) = atoms.iter().position(|a| a.end == k && !a.corrected) else {
             continue;
         };
+        // "anytime but wednesday works": what works is the rest, not the exception.
+        let excepted = |start: usize| {
+            start > 0
+                && matches!(
+                    tokens[start - 1].norm.as_str(),
+                    "but" | "except" | "besides" | "than" | "not"
+                )
+        };
+        if excepted(atoms[last].start) {
+            continue;
+        }
         let start = atoms[last].start;
         atoms[last].negated = false;
         if let Some(day) = atoms

@@ -68,6 +68,7 @@ impl<'t> Parser<'t> {
                 .or_else(|| self.time_expression(i, after_date, &mut out))
                 .or_else(|| self.part_of_day(i, after_date, &mut out))
                 .or_else(|| self.now_expression(i, &mut out))
+                .or_else(|| self.any_day_but(i, &mut out))
             {
                 i = next.max(i + 1);
             } else {
@@ -75,6 +76,40 @@ impl<'t> Parser<'t> {
             }
         }
         out
+    }
+
+    /// "any day but monday", "anytime except friday", "whenever, just not tuesday": any day at
+    /// all, from tomorrow; the days ruled out are negated by the context and skipped when the
+    /// reading is resolved (rule 9, exclusions).
+    pub(super) fn any_day_but(&self, i: usize, out: &mut Vec<Atom>) -> Option<usize> {
+        let after = self
+            .seq(i, &["any", "day"])
+            .or_else(|| self.seq(i, &["any", "other", "day"]))
+            .or_else(|| self.seq(i, &["any", "time"]))
+            .or_else(|| self.seq(i, &["anytime"]))
+            .or_else(|| self.seq(i, &["any", "day", "of", "the", "week"]))
+            .or_else(|| self.seq(i, &["whenever"]))?;
+        let mut k = after;
+        if self.punct(k, ',') {
+            k += 1;
+        }
+        if self.any(k, &["just", "only"]) {
+            k += 1;
+        }
+        let exception = self.any(k, &["but", "except", "besides"])
+            || self.seq(k, &["other", "than"]).is_some()
+            || self.is(k, "not");
+        if !exception {
+            return None;
+        }
+        Self::push(
+            out,
+            Value::Day(self.today + chrono::Duration::days(1)),
+            i,
+            after,
+            Role::Request,
+        );
+        Some(after)
     }
 
     pub(super) fn push(out: &mut Vec<Atom>, value: Value, start: usize, end: usize, role: Role) {
@@ -807,6 +842,10 @@ impl<'t> Parser<'t> {
             return Some(j + 2);
         }
         let lead = [
+            // "not before friday", "no sooner than friday": friday or later, from friday.
+            (&["not", "before"][..], 0, Role::Request),
+            (&["no", "sooner", "than"][..], 0, Role::Request),
+            (&["not", "until"][..], 0, Role::Request),
             (&["sometime", "after"][..], 1, Role::Request),
             (&["some", "time", "after"][..], 1, Role::Request),
             (&["anytime", "after"][..], 1, Role::Request),

@@ -220,9 +220,22 @@ pub(super) fn resolve(
             span: (atoms[u].start, atoms[u].end),
         });
     }
-    let best = candidates
+    let mut best = candidates
         .into_iter()
         .min_by_key(|c| (c.start.date(), !c.has_time, c.start))?;
+    // A day the reply ruled out is never the reading ("any day but monday" said on a Sunday is
+    // Tuesday): a whole day moves on to the next one allowed.
+    let ruled_out: Vec<NaiveDate> = atoms
+        .iter()
+        .filter(|a| a.negated && !a.corrected)
+        .filter_map(|a| match a.value {
+            Value::Day(day) => Some(day),
+            _ => None,
+        })
+        .collect();
+    while best.grain == Grain::Day && ruled_out.contains(&best.start.date()) {
+        best.start += Duration::days(1);
+    }
     Some((
         RequestedTime {
             start: best.start,
