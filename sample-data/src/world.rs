@@ -1007,7 +1007,7 @@ impl World {
                 None::<i64>.into(),
                 vehicle.into(),
                 None::<i64>.into(),
-                "NO_LONGER_OWN".into(),
+                engine::domain::leads::NO_LONGER_OWN.into(),
                 Value::from(None::<String>),
                 self.now.into(),
             ]);

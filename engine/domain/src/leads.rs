@@ -163,6 +163,9 @@ impl WorkflowTrack {
     }
 }
 
+/// The mark on a vehicle its customer no longer owns (sold, written off, traded in).
+pub const NO_LONGER_OWN: &str = "NO_LONGER_OWN";
+
 /// Mark codes are upper-case words joined by underscores (SMS_OPT_OUT, NO_LONGER_OWN, …).
 pub fn check_mark_code(code: &str) -> Result<()> {
     let valid = (2..=40).contains(&code.len())

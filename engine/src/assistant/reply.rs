@@ -229,8 +229,10 @@ impl AssistantReplies {
         }
         // A customer asking for a visit is booked first; only a complaint goes to a person
         // whatever else the reply says.
-        let handoff = handoff_for(understanding)
-            .filter(|h| !understanding.has(Intent::ApptSet) || h.tag == "CC");
+        let (handoff, besides_booking) = match handoff_for(understanding) {
+            Some(h) if understanding.has(Intent::ApptSet) && h.tag != "CC" => (None, Some(h)),
+            other => (other, None),
+        };
         if let Some(handoff) = handoff {
             return self.hand_off(&scope, &lead, handoff, now).await;
         }
@@ -239,14 +241,32 @@ impl AssistantReplies {
             || is_affirmative(&message.content);
         // Booking is the date-time dialogue's: on from the opening text (which asks to book),
         // or switched on by staff, FUDT or a no-show.
-        if !lead.dt_dialog_enabled || !agreed && understanding.requested_time.is_none() {
-            return Ok(Responded::default());
+        let can_book = lead.dt_dialog_enabled
+            && (agreed || understanding.requested_time.is_some())
+            && !lead.appointment_set
+            && self.script_of(lead.store_id).await?.booking_enabled;
+        if !can_book {
+            // What else the reply asked for (a loaner, a pick-up, a question) still reaches a
+            // person when there is no booking to make.
+            return match besides_booking {
+                Some(handoff) => self.hand_off(&scope, &lead, handoff, now).await,
+                None => Ok(Responded::default()),
+            };
         }
-        if lead.appointment_set || !self.script_of(lead.store_id).await?.booking_enabled {
-            return Ok(Responded::default());
+        let mut responded = self
+            .book_by_text(&scope, &lead, understanding.requested_time, agreed, now)
+            .await?;
+        // Several intents, all acted on (issue 37): once the visit is booked, what else the reply
+        // asked for goes to staff as its handoff, without another text to the customer.
+        if let Some(handoff) = besides_booking
+            && responded.booked.is_some()
+        {
+            let handed = self.hand_off_quietly(&scope, &lead, handoff, now).await?;
+            responded.messages.extend(handed.messages);
+            responded.notices.extend(handed.notices);
+            responded.handoff = Some(handoff);
         }
-        self.book_by_text(&scope, &lead, understanding.requested_time, agreed, now)
-            .await
+        Ok(responded)
     }
 
     /// A booking staff made for a lead (the appointment editor, from a conversation or a

@@ -342,7 +342,7 @@ async fn add_mark(
             target,
             code,
             body.note.as_deref(),
-            caller.user_id,
+            Some(caller.user_id),
         )
         .await?;
     Ok(Json(mark.into()))

@@ -5,7 +5,7 @@
 
 use chrono::{Duration, NaiveDate};
 use engine::store::schema::{
-    Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg,
+    Customers, FutureServiceInteractions as Fsi, Marks, MessageInstances as Msg,
     ServiceAppointments as Appt,
 };
 use reqwest::{Method, StatusCode};
@@ -672,4 +672,101 @@ async fn a_web_form_visitors_own_words_shape_the_first_text_and_a_yes_books_it()
         "{confirmation} / {offered}"
     );
     assert!(app.lead_flags(lead).await.0, "booked");
+}
+
+/// Several intents in one reply are all acted on (issue 37): a time and a loaner request books
+/// the visit, confirms it, and hands the loaner to the appointment desk without another text.
+#[tokio::test]
+async fn a_booking_with_a_loaner_request_is_booked_and_the_loaner_goes_to_staff() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let day = a_free_monday() + Duration::days(21);
+    let mark = app.last_message_id().await;
+
+    let asked = format!("{} and I will need a loaner car", spoken(day, "10am"));
+    app.customer_says(&token, customer, &asked).await;
+    let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
+    assert!(confirmation.contains("10:00 AM"), "{confirmation}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let handoff = loop {
+        let notes: Vec<(String, String, String)> = app.assistant_messages(lead, mark).await;
+        if let Some((_, _, text)) = notes
+            .iter()
+            .find(|(kind, _, text)| kind == "INTERNAL" && text.contains("REQ-LOANER"))
+        {
+            break text.clone();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no loaner handoff: {notes:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert!(handoff.starts_with("Workflow: "), "{handoff}");
+    let (set, _, response_reqd, _) = app.lead_flags(lead).await;
+    assert!(set, "still booked");
+    assert!(response_reqd, "staff are to answer the loaner request");
+    let texts = app
+        .assistant_messages(lead, mark)
+        .await
+        .into_iter()
+        .filter(|(kind, _, _)| kind == "SMS")
+        .count();
+    assert_eq!(texts, 1, "the confirmation only");
+}
+
+/// "sold it, stop texting" is both an opt-out and a car that is gone: the customer is opted out
+/// and the vehicle marked NO_LONGER_OWN, once (issue 37, several intents).
+#[tokio::test]
+async fn sold_it_stop_texting_opts_out_and_marks_the_vehicle_sold() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    let vehicle: Option<i64> = app
+        .db
+        .fetch_scalar(
+            Query::select()
+                .column(Fsi::VehicleId)
+                .from(Fsi::Table)
+                .and_where(Expr::col(Fsi::Id).eq(lead)),
+        )
+        .await
+        .unwrap();
+    let vehicle = vehicle.expect("the lead's vehicle");
+    let marks_of = |vehicle: i64| {
+        Query::select()
+            .expr(Expr::col(Marks::Id).count())
+            .from(Marks::Table)
+            .and_where(Expr::col(Marks::VehicleId).eq(vehicle))
+            .and_where(Expr::col(Marks::MarkCode).eq("NO_LONGER_OWN"))
+            .to_owned()
+    };
+    let before: i64 = app.db.fetch_scalar(&marks_of(vehicle)).await.unwrap();
+
+    app.customer_says(&token, customer, "sold it, stop texting me")
+        .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let marked: i64 = app.db.fetch_scalar(&marks_of(vehicle)).await.unwrap();
+        let blocked: bool = app
+            .db
+            .fetch_scalar(
+                Query::select()
+                    .column(Customers::BlockSms)
+                    .from(Customers::Table)
+                    .and_where(Expr::col(Customers::Id).eq(customer)),
+            )
+            .await
+            .unwrap();
+        if marked == before + 1 && blocked {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "marked {marked} (before {before}), opted out {blocked}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }

@@ -248,7 +248,7 @@ impl MessagingService {
                     MarkTarget::Lead(lead.id),
                     &code,
                     Some(&format!("message {}", message.id)),
-                    caller.user_id,
+                    Some(caller.user_id),
                 )
                 .await?;
         }

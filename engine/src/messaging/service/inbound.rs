@@ -3,6 +3,8 @@
 
 // The service's own types, helpers and imports, shared by its parts.
 use super::*;
+use crate::domain::leads::NO_LONGER_OWN;
+use crate::store::customers::MarkTarget;
 
 impl MessagingService {
     /// An incoming text: verified against the receiving store's gateway, stored once (a
@@ -288,6 +290,20 @@ impl MessagingService {
                     outcome.replies.push(reply);
                 }
             }
+            // "sold it", "the car is gone": the vehicle is marked as no longer theirs, whatever
+            // else the reply says (an opt-out with it too: issue 37, several intents).
+            if let Some(fsi_id) = message.fsi_id
+                && outcome.understanding.has(Intent::Nlo)
+            {
+                let evidence = outcome
+                    .understanding
+                    .intents
+                    .iter()
+                    .find(|hit| hit.intent == Intent::Nlo)
+                    .map_or(message.content.as_str(), |hit| hit.evidence.as_str())
+                    .to_owned();
+                self.mark_vehicle_gone(&message, fsi_id, &evidence).await?;
+            }
             if let (Some(fsi_id), Some(insight)) =
                 (message.fsi_id, outcome.understanding.response_insight)
             {
@@ -304,6 +320,43 @@ impl MessagingService {
             .save(message_id, &outcome.understanding, now)
             .await?;
         Ok(outcome)
+    }
+
+    /// Marks the lead's vehicle NO_LONGER_OWN from the customer's own words (once).
+    async fn mark_vehicle_gone(
+        &self,
+        message: &MessageRecord,
+        fsi_id: i64,
+        evidence: &str,
+    ) -> Result<()> {
+        let scope = Scope {
+            enterprise_id: message.enterprise_id,
+            boc_id: None,
+            store_id: None,
+        };
+        let Some((lead, marks)) = self.leads.get(&scope, fsi_id).await? else {
+            return Ok(());
+        };
+        let Some(vehicle) = lead.vehicle_id else {
+            return Ok(());
+        };
+        let target = MarkTarget::Vehicle(vehicle);
+        if marks
+            .iter()
+            .any(|m| m.target_kind == target.kind() && m.mark_code == NO_LONGER_OWN)
+        {
+            return Ok(());
+        }
+        self.customers
+            .add_mark(
+                message.enterprise_id,
+                target,
+                NO_LONGER_OWN,
+                Some(&format!("The customer wrote: {evidence}")),
+                None,
+            )
+            .await?;
+        Ok(())
     }
 
     /// What the simulator's "customer phone" does when the customer replies: a Twilio-shaped

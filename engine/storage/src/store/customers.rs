@@ -596,7 +596,8 @@ impl CustomerStore {
         target: MarkTarget,
         code: &str,
         note: Option<&str>,
-        created_by: i64,
+        // None: the assistant marked it, from what the customer wrote.
+        created_by: Option<i64>,
     ) -> Result<MarkRecord> {
         check_mark_code(code)?;
         let (customer, vehicle, lead) = match target {
