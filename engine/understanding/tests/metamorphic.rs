@@ -296,3 +296,48 @@ fn a_lower_bound_said_with_not_is_that_day_on() {
         );
     }
 }
+
+#[test]
+fn a_customer_restating_their_day_is_heard() {
+    for (text, wanted) in [
+        ("no I said friday", "2026-11-27"),
+        ("I said thursday", "2026-11-26"),
+        ("tuesday at 2? no i said thursday", "2026-11-26"),
+    ] {
+        assert_eq!(
+            requested(text).map(|(start, _)| start[..10].to_owned()),
+            Some(wanted.to_owned()),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn the_weekday_after_next_is_a_week_after_next_weekday() {
+    use chrono::Duration;
+    for offset in 0..7 {
+        let said = received() + Duration::days(offset);
+        for name in ["monday", "tuesday", "friday", "sunday"] {
+            let next = understand_local(&format!("next {name}"), said)
+                .requested_time
+                .expect("next")
+                .start;
+            for framing in [
+                "the {w} after next",
+                "{w} after next",
+                "how about the {w} after next at 10am",
+            ] {
+                let text = framing.replace("{w}", name);
+                let got = understand_local(&text, said)
+                    .requested_time
+                    .expect("a day")
+                    .start;
+                assert_eq!(
+                    got.date(),
+                    next.date() + Duration::days(7),
+                    "{text:?} said {said}"
+                );
+            }
+        }
+    }
+}

@@ -291,7 +291,9 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                 && tokens
                     .get(k + 1)
                     .is_some_and(|n| HOPE_WORDS.contains(&n.norm.as_str())))
-            && (word != "got" || words_at(tokens, k + 1, &["it", "done"]));
+            && (word != "got" || words_at(tokens, k + 1, &["it", "done"]))
+            // "no, I said friday": the customer restating their own request (a correction).
+            && !(word == "said" && k > 0 && tokens[k - 1].norm == "i");
         let cue = past
             || EXISTING_WORDS.contains(&word)
             || CONTACT_WORDS.contains(&word)

@@ -814,6 +814,16 @@ impl<'t> Parser<'t> {
         }
         // "the tuesday after memorial day", "tues after labor day".
         let j = if self.is(i, "the") { i + 1 } else { i };
+        // "the tuesday after next": a week after "next tuesday" (rule 4).
+        if let Some(weekday) = weekday_of(self.w(j))
+            && let Some(next) = self.seq(j + 1, &["after", "next"])
+            && !self.is(next, "week")
+        {
+            let day = calendar::next_monday(self.today)
+                + Duration::days(7 + i64::from(weekday.num_days_from_monday()));
+            Self::push(out, Value::Day(day), i, next, Role::Request);
+            return Some(next);
+        }
         if let Some(weekday) = weekday_of(self.w(j))
             && self.is(j + 1, "after")
             && let Some((day, next)) = self.core(j + 2)
