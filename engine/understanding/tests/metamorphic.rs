@@ -66,6 +66,17 @@ fn requested(text: &str) -> Option<(String, Grain)> {
         .map(|t| (t.start.format("%Y-%m-%dT%H:%M").to_string(), t.grain))
 }
 
+/// Each reply reads as the day given (`YYYY-MM-DD`), whatever the time.
+fn expect_days(cases: &[(&str, &str)]) {
+    for (text, wanted) in cases {
+        assert_eq!(
+            requested(text).map(|(start, _)| start[..10].to_owned()),
+            Some((*wanted).to_owned()),
+            "{text}"
+        );
+    }
+}
+
 fn fill(framing: &str, day: &str, time: &str) -> String {
     framing.replace("{d}", day).replace("{t}", time)
 }
@@ -227,20 +238,14 @@ fn ruling_out_another_day_never_moves_the_reading_to_it() {
 #[test]
 fn any_day_but_one_is_the_earliest_day_allowed_and_never_the_excluded_one() {
     // Said on a Tuesday: tomorrow, unless tomorrow is the one ruled out.
-    for (text, wanted) in [
+    expect_days(&[
         ("any day but monday", "2026-11-25"),
         ("any day except wednesday", "2026-11-26"),
         ("anytime but wednesday", "2026-11-26"),
         ("anytime but wednesday works", "2026-11-26"),
         ("whenever, just not wednesday", "2026-11-26"),
         ("any other day but wednesday is fine", "2026-11-26"),
-    ] {
-        assert_eq!(
-            requested(text).map(|(start, _)| start[..10].to_owned()),
-            Some(wanted.to_owned()),
-            "{text}"
-        );
-    }
+    ]);
 }
 
 #[test]
@@ -283,33 +288,21 @@ fn any_day_but_a_weekday_never_lands_on_it_whatever_day_it_is_said() {
 
 #[test]
 fn a_lower_bound_said_with_not_is_that_day_on() {
-    for (text, wanted) in [
+    expect_days(&[
         ("not before friday", "2026-11-27"),
         ("not before friday please", "2026-11-27"),
         ("no sooner than thursday", "2026-11-26"),
         ("not until friday, sorry", "2026-11-27"),
-    ] {
-        assert_eq!(
-            requested(text).map(|(start, _)| start[..10].to_owned()),
-            Some(wanted.to_owned()),
-            "{text}"
-        );
-    }
+    ]);
 }
 
 #[test]
 fn a_customer_restating_their_day_is_heard() {
-    for (text, wanted) in [
+    expect_days(&[
         ("no I said friday", "2026-11-27"),
         ("I said thursday", "2026-11-26"),
         ("tuesday at 2? no i said thursday", "2026-11-26"),
-    ] {
-        assert_eq!(
-            requested(text).map(|(start, _)| start[..10].to_owned()),
-            Some(wanted.to_owned()),
-            "{text}"
-        );
-    }
+    ]);
 }
 
 #[test]
