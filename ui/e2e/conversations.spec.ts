@@ -351,9 +351,17 @@ test('a super user sees what the assistant understood of a customer reply (Show 
     data: { body: text },
   })
   expect(replied.ok(), await replied.text()).toBe(true)
+  // The assistant reads it first: a vehicle issue with a visit it cannot book here goes to staff
+  // (its note and its word to the customer), so the thread is settled before it is opened.
+  await expect
+    .poll(async () => (await history(request, token, lead!.id)).some((m) => m.content.includes('passed your message to our team')), {
+      timeout: 30_000,
+    })
+    .toBe(true)
 
   const { log } = await openLiveBox(page, SUPER_USER, lead!.id)
-  const card = log.getByTestId('chat-message').filter({ hasText: text }).last()
+  // The customer's own text, not the handoff e-mail to the managers that quotes it.
+  const card = log.getByTestId('chat-message').filter({ hasText: text }).first()
   await expect(card).toHaveClass(/chat-msg--received/)
   const options = card.getByRole('button', { name: 'Message options' })
   await options.click()
