@@ -77,6 +77,14 @@ fn expect_days(cases: &[(&str, &str)]) {
     }
 }
 
+/// Notes `text` in `wrong` unless it reads as `wanted` (`YYYY-MM-DDTHH:MM`), whatever the grain.
+fn check(text: &str, wanted: &str, wrong: &mut Vec<String>) {
+    let got = requested(text).map(|(start, _)| start);
+    if got.as_deref() != Some(wanted) {
+        wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
+    }
+}
+
 fn fill(framing: &str, day: &str, time: &str) -> String {
     framing.replace("{d}", day).replace("{t}", time)
 }
@@ -135,11 +143,7 @@ fn a_corrected_time_replaces_the_first_and_keeps_the_day() {
                     .replace("{d}", day)
                     .replace("{t1}", first)
                     .replace("{t2}", second);
-                let got = requested(&text).map(|(start, _)| start);
-                let wanted = format!("{date}T{clock}");
-                if got.as_deref() != Some(wanted.as_str()) {
-                    wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
-                }
+                check(&text, &format!("{date}T{clock}"), &mut wrong);
             }
         }
     }
@@ -161,11 +165,7 @@ fn a_corrected_day_replaces_the_first_and_keeps_the_time() {
                         .replace("{d1}", first)
                         .replace("{d2}", second)
                         .replace("{t}", time);
-                    let got = requested(&text).map(|(start, _)| start);
-                    let wanted = format!("{date}T{clock}");
-                    if got.as_deref() != Some(wanted.as_str()) {
-                        wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
-                    }
+                    check(&text, &format!("{date}T{clock}"), &mut wrong);
                 }
             }
         }
@@ -213,11 +213,7 @@ fn ruling_out_another_day_never_moves_the_reading_to_it() {
                         .replace("{d}", day)
                         .replace("{o}", other)
                         .replace("{t}", time);
-                    let got = requested(&text).map(|(start, _)| start);
-                    let wanted = format!("{date}T{clock}");
-                    if got.as_deref() != Some(wanted.as_str()) {
-                        wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
-                    }
+                    check(&text, &format!("{date}T{clock}"), &mut wrong);
                 }
             }
         }
