@@ -2,8 +2,9 @@
 //! exponential backoff up to the kind's limit, permanent errors and panics fail the run at
 //! once, cancellation stops it, and a heartbeat shows the attempt is alive.
 
+use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::Utc;
@@ -84,6 +85,26 @@ pub struct Executor {
     events: EventBus,
     /// What handlers start follow-on jobs with (set once the process has its starter).
     starter: Option<crate::starter::JobStarter>,
+    /// Runs this process is executing now. A run whose heartbeat lagged (a busy database, a
+    /// starved CPU) looks stale to the sweep; it must not be claimed again by the very process
+    /// running it, which would count its own living worker as a death.
+    running_here: Arc<Mutex<HashSet<i64>>>,
+}
+
+/// Holds a run's place in `running_here` for as long as this process executes it.
+struct RunningHere {
+    runs: Arc<Mutex<HashSet<i64>>>,
+    id: i64,
+}
+
+impl Drop for RunningHere {
+    fn drop(&mut self) {
+        lock(&self.runs).remove(&self.id);
+    }
+}
+
+fn lock(runs: &Mutex<HashSet<i64>>) -> std::sync::MutexGuard<'_, HashSet<i64>> {
+    runs.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Executor {
@@ -108,7 +129,23 @@ impl Executor {
             settings,
             events,
             starter: None,
+            running_here: Arc::default(),
         }
+    }
+
+    /// Whether this process is executing the run now (whatever its heartbeat says).
+    pub fn is_running_here(&self, run_id: i64) -> bool {
+        lock(&self.running_here).contains(&run_id)
+    }
+
+    /// Takes the run's place among those this process executes, unless it holds it already.
+    fn enter(&self, run_id: i64) -> Option<RunningHere> {
+        lock(&self.running_here)
+            .insert(run_id)
+            .then(|| RunningHere {
+                runs: self.running_here.clone(),
+                id: run_id,
+            })
     }
 
     pub fn settings(&self) -> &ExecutorSettings {
@@ -125,6 +162,9 @@ impl Executor {
 
     /// Runs the next attempt of a run, if this worker can claim it.
     pub async fn execute(&self, run_id: i64) -> engine::Result<Outcome> {
+        let Some(_running_here) = self.enter(run_id) else {
+            return Ok(Outcome::NotClaimed);
+        };
         let now = Utc::now();
         let stale_before =
             now - chrono::Duration::from_std(self.settings.stale_after).unwrap_or_default();

@@ -390,7 +390,15 @@ async fn sweep_stale_runs(queue: JobQueue, executor: Executor, watchdog: Watchdo
                 continue;
             }
         };
-        let lost: Vec<i64> = lost.collect();
+        // A run this process is executing is alive whatever its heartbeat says (the heartbeat
+        // can lag behind a busy database); marking it alive keeps other workers off it too.
+        let (alive, lost): (Vec<i64>, Vec<i64>) =
+            lost.partition(|id| executor.is_running_here(*id));
+        for run_id in alive {
+            if let Err(error) = store.heartbeat(run_id, now).await {
+                tracing::warn!(run = run_id, %error, "heartbeat failed");
+            }
+        }
         if let Err(error) = queue.prune_finished(now).await {
             tracing::warn!(%error, "could not prune finished queue tasks");
         }
