@@ -16,6 +16,8 @@ Prediction file: one JSON object per line,
   prediction).
 * Optional `datetime_candidates`: every datetime the extractor produced, ranked.  When any
   prediction carries candidates, the any-candidate oracle accuracy is reported as well.
+* Optional `"uncertain": true`: the reading is asked back, never booked; a wrong reading
+  marked so is counted apart from the wrong readings that would be booked (`dt_wrong_booked`).
 * Records missing from the prediction file count as no intents and no datetime.
 
 Scoring rules are in docs/assistant-rules.md (section 3, "Scoring").  Python 3 standard library only.
@@ -174,7 +176,7 @@ def score(gold_records, pred_records, exclude_tags=()):
     by_grain = defaultdict(lambda: {"n": 0, "correct": 0, "any_candidate": 0, "no_output": 0})
     by_tag = defaultdict(lambda: {"n": 0, "overall_correct": 0, "dt_n": 0, "dt_correct": 0,
                                   "intent_exact": 0})
-    dt_n = dt_correct = dt_any = dt_no_output = 0
+    dt_n = dt_correct = dt_any = dt_no_output = dt_wrong = dt_wrong_booked = dt_asked_back = 0
     null_n = null_fp = 0
     per_record = []
 
@@ -225,6 +227,11 @@ def score(gold_records, pred_records, exclude_tags=()):
                     any_ok = True
                     break
             dt_correct += dt_ok
+            unsure = bool(pred.get("uncertain"))
+            wrong = first is not None and not dt_ok
+            dt_wrong += wrong
+            dt_wrong_booked += wrong and not unsure
+            dt_asked_back += first is not None and unsure
             dt_any += any_ok
             dt_no_output += first is None
             slot = by_grain[grain]
@@ -275,6 +282,10 @@ def score(gold_records, pred_records, exclude_tags=()):
             "dt_accuracy": ratio(dt_correct, dt_n),
             "dt_any_candidate_accuracy": ratio(dt_any, dt_n) if have_candidates else None,
             "dt_no_output": dt_no_output,
+            "dt_wrong": dt_wrong,
+            "dt_wrong_booked": dt_wrong_booked,
+            "dt_wrong_booked_rate": ratio(dt_wrong_booked, dt_n),
+            "dt_asked_back": dt_asked_back,
             "null_records": null_n,
             "null_false_positives": null_fp,
             "null_false_positive_rate": ratio(null_fp, null_n),
@@ -331,6 +342,9 @@ def print_report(res, out=sys.stdout):
     w("\n== Requested appointment datetime ==\n")
     w(f"dt_accuracy (exact at gold grain)  {dtm['dt_correct']}/{dtm['dt_records']} = "
       f"{fmt(dtm['dt_accuracy'])}   (no output on {dtm['dt_no_output']})\n")
+    w(f"dt_wrong (a different time)        {dtm['dt_wrong']}: booked as read "
+      f"{dtm['dt_wrong_booked']}/{dtm['dt_records']} = {fmt(dtm['dt_wrong_booked_rate'])}, "
+      f"readings asked back {dtm['dt_asked_back']}\n")
     if dtm["dt_any_candidate_accuracy"] is not None:
         w(f"dt_any_candidate_accuracy          {fmt(dtm['dt_any_candidate_accuracy'])}\n")
     w(f"null_false_positive_rate           {dtm['null_false_positives']}/{dtm['null_records']} = "

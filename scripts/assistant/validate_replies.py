@@ -60,6 +60,7 @@ TAGS = {
     "relative", "week", "vague_window", "holiday", "range", "upper_bound", "alternatives",
     "negation", "reschedule", "distractor_date", "distractor_dow", "distractor_number",
     "year_rollover", "ambiguous", "carrier_keyword", "accept_no_time",
+    "compact_time", "fuzzy_time", "correction", "optout_near_miss",
 }
 
 # A decline explained by one of these is labelled with the reason alone, not NIITB.
@@ -120,6 +121,22 @@ def stated_clock_times(text):
         elif not ampm:
             h = bare_hour(h)
         times.add((h, m))
+    # Compact times (rule 5): "230pm", "1030a", and a bare quarter hour such as "1230".
+    for h, m, ampm in COMPACT_RE.findall(text):
+        h, m = int(h), int(m)
+        if h > 12 or m > 59 or (not ampm and m % 15):
+            continue
+        times.add((_to24(h, ampm.replace(".", "")), m))
+    # Quarter words (rule 5): "half past 3", "quarter past 10", "quarter to 10".
+    for word, h in QUARTER_RE.findall(text):
+        h = bare_hour(int(h))
+        word = word.lower()
+        if word == "half past":
+            times.add((h, 30))
+        elif word == "quarter past":
+            times.add((h, 15))
+        else:
+            times.add(((h - 1) % 24, 45))
     return times
 
 
@@ -236,7 +253,15 @@ HOUR_WORD_RE = re.compile(
     r"(?:\b(?:at|after|around|by|before|between|til|till|until|and|or|from)\s+|@\s*)"
     r"(\d{1,2})(?!\s*(?:st|nd|rd|th|/|%|k\b|mph|weeks?|wks?|days?|hours?|trucks?|tires?|texts?|min))"
     r"(?::\d{2})?\s*(am|pm|a\.m\.|p\.m\.)?\b", re.I)
-AMPM_RE = re.compile(r"(?<![\d:])(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.)(?![a-z])", re.I)
+COMPACT_RE = re.compile(r"(?<![\d$:/.,])(\d{1,2})(\d{2})\s*(am|pm|a\.m\.|p\.m\.|a|p)?(?![\d,])", re.I)
+QUARTER_RE = re.compile(r"\b(half past|quarter past|quarter to|quarter til|quarter of)\s+(\d{1,2})\b", re.I)
+# A bare hour after words that propose or correct one: "can do 8", "make that 3".
+PROPOSED_HOUR_RE = re.compile(
+    r"\b(?:do|make (?:that|it)|change (?:that|it) to|meant|say|said|how about|what about|or)\s+"
+    r"(\d{1,2})(?![\d:/%]|\s*(?:st|nd|rd|th|k\b|weeks?|wks?|days?|hours?|mins?|miles?))\b",
+    re.I,
+)
+AMPM_RE = re.compile(r"(?<![\d:])(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.|a|p)(?![a-z])", re.I)
 ISH_RE = re.compile(r"\b(\d{1,2})\s*ish\b", re.I)
 RANGE_RE = re.compile(r"(?<![\d/:])(\d{1,2})\s*-\s*(\d{1,2})\s*(am|pm)?\b", re.I)
 
@@ -259,6 +284,8 @@ def stated_hours(text):
         hours.add(_to24(int(h), ampm))
     for h, ampm in HOUR_WORD_RE.findall(text):
         hours.add(_to24(int(h), ampm))
+    for h in PROPOSED_HOUR_RE.findall(text):
+        hours.add(_to24(int(h), ""))
     for h in ISH_RE.findall(text):
         hours.add(_to24(int(h), ""))
     for h1, _h2, ampm in RANGE_RE.findall(text):
@@ -296,7 +323,7 @@ def weekday_mentions(text):
 PART_WORDS = [
     (9, r"\bmorning\b|\bmornings\b|\bam\b|first thing|before noon"),
     (13, r"afternoon|after lunch"),
-    (17, r"\bevening\b|tonight"),
+    (17, r"\bevening\b|tonight|end of (the )?day|\beod\b|after work|close of business"),
 ]
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "couple": 2, "a couple": 2, "three": 3, "few": 3}
 
@@ -314,7 +341,7 @@ def check_record(rec, errors, warnings):
     extra = set(rec) - {"id", "received_at", "tz", "text", "intents", "datetime", "notes", "tags"}
     if extra:
         errors.append(f"unknown fields {sorted(extra)}")
-    if not re.fullmatch(r"[a-z]+-\d{4}", str(rec["id"])):
+    if not re.fullmatch(r"[a-z][a-z0-9]*-\d{4}", str(rec["id"])):
         errors.append(f"bad id {rec['id']!r}")
     received = parse_naive(rec["received_at"], "received_at", errors)
     try:

@@ -154,6 +154,14 @@ pub fn offered_times(times: &[FreeTime]) -> String {
     join_or(&times.iter().map(|t| t.label.clone()).collect::<Vec<_>>())
 }
 
+/// The time a reply asked for, as the assistant read it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Asked {
+    pub time: Option<RequestedTime>,
+    /// Read unsure (a correction, a bare 6 or 7): asked back, never booked as read.
+    pub unsure: bool,
+}
+
 /// The free times near what a text asks for.
 #[derive(Debug, Clone, Default)]
 pub struct FreeTimes {
@@ -253,9 +261,11 @@ impl AssistantReplies {
                 None => Ok(Responded::default()),
             };
         }
-        let mut responded = self
-            .book_by_text(&scope, &lead, understanding.requested_time, agreed, now)
-            .await?;
+        let asked = Asked {
+            time: understanding.requested_time,
+            unsure: understanding.time_unsure,
+        };
+        let mut responded = self.book_by_text(&scope, &lead, asked, agreed, now).await?;
         // Several intents, all acted on (issue 37): once the visit is booked, what else the reply
         // asked for goes to staff as its handoff, without another text to the customer.
         if let Some(handoff) = besides_booking
@@ -383,23 +393,28 @@ impl AssistantReplies {
                 "Unfortunately no day or time was found in \"{text}\"."
             )));
         };
-        self.book_by_text(scope, &lead, Some(requested), true, now)
-            .await
+        // Staff chose the words: the time they name is booked as read.
+        let asked = Asked {
+            time: Some(requested),
+            unsure: false,
+        };
+        self.book_by_text(scope, &lead, asked, true, now).await
     }
 
     /// The booking dialogue for one reply: book the time asked for (or the time offered, on a
-    /// yes), offer the nearest free times when it is not free, or ask for a day and time.
+    /// yes), offer the nearest free times when it is not free, or ask for a day and time. A
+    /// time read unsure is asked back when free, never booked as read.
     pub async fn book_by_text(
         &self,
         scope: &Scope,
         lead: &LeadRecord,
-        requested: Option<RequestedTime>,
+        asked: Asked,
         agreed: bool,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
         let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
         let local_now = now.with_timezone(&zone).naive_local();
-        let requested = requested.filter(|time| {
+        let requested = asked.time.filter(|time| {
             time.start > local_now || time.grain != Grain::Minute && time.grain != Grain::Hour
         });
         let offered = self.leads.proposed_appointment(lead.id).await?;
@@ -411,6 +426,12 @@ impl AssistantReplies {
                 .map(|at| at.with_timezone(&zone).naive_local()),
         };
         self.leads.set_date_time_dialogue(lead.id, true).await?;
+        if let Some(at) = wanted
+            && asked.unsure
+            && requested.is_some()
+        {
+            return self.check_back(scope, lead, at, zone, now).await;
+        }
         if let Some(at) = wanted {
             match self.try_book(scope, lead, at, now).await? {
                 Ok(booked) => {
@@ -518,6 +539,39 @@ impl AssistantReplies {
         responded.pushes = booked.pushes.clone();
         responded.booked = Some(booked);
         Ok(responded)
+    }
+
+    /// Asks back a time read unsure ("did you mean Thursday, December 3 at 3:00 PM?") and holds
+    /// it for a YES when it is free; when it is not, offers the free times nearest it.
+    async fn check_back(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        at: NaiveDateTime,
+        zone: Tz,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let free = self
+            .nearest_free(scope, lead.store_id, at, zone, now)
+            .await?;
+        let Some(slot) = free.into_iter().find(|(local, _)| *local == at) else {
+            let taken = format!("{} is not free", display_time(at.time()));
+            return self.offer(scope, lead, at, zone, Some(taken), now).await;
+        };
+        let time = FreeTime::at(slot);
+        let text = self.script_of(lead.store_id).await?.render(
+            Reply::CheckTime,
+            &[
+                ("firstName", &lead.customer_first_name),
+                ("store", &lead.store_name),
+                ("when", &time.label),
+            ],
+        );
+        self.leads
+            .set_proposed_appointment(lead.id, Some(time.starts_at))
+            .await?;
+        self.text(scope, lead, text, BookingCode::Failure, now)
+            .await
     }
 
     /// Offers the free times nearest to `around` (within a week of it), remembering the first

@@ -48,10 +48,13 @@ pub enum Reply {
     WebLead,
     /// That first text when the form's message named a day or time: the free times near it.
     WebLeadOffer,
+    /// A time read from a reply that is worth checking (a correction, a bare 6 or 7): asked
+    /// back, free and held for a YES, never booked as read (issue 37).
+    CheckTime,
 }
 
 impl Reply {
-    pub const ALL: [Reply; 9] = [
+    pub const ALL: [Reply; 10] = [
         Reply::AskTime,
         Reply::Booked,
         Reply::Unavailable,
@@ -61,6 +64,7 @@ impl Reply {
         Reply::Handoff,
         Reply::WebLead,
         Reply::WebLeadOffer,
+        Reply::CheckTime,
     ];
 
     pub fn key(self) -> &'static str {
@@ -74,6 +78,7 @@ impl Reply {
             Reply::Handoff => "reply.handoff",
             Reply::WebLead => "reply.web_lead",
             Reply::WebLeadOffer => "reply.web_lead_offer",
+            Reply::CheckTime => "reply.check_time",
         }
     }
 
@@ -83,7 +88,7 @@ impl Reply {
             Reply::AskTime | Reply::Thanks | Reply::Handoff | Reply::NoTimes => {
                 &["firstName", "store"]
             }
-            Reply::Booked => &["firstName", "store", "when"],
+            Reply::Booked | Reply::CheckTime => &["firstName", "store", "when"],
             Reply::Unavailable => &["firstName", "store", "time", "day"],
             Reply::Offer => &["firstName", "store", "times", "first"],
             Reply::WebLead => &["firstName", "store", "agent"],
@@ -116,6 +121,9 @@ impl Reply {
             }
             Reply::WebLeadOffer => {
                 "Hi {firstName}, this is {agent} at {store}. Thanks for asking us to text you! We can see you {times}. Reply YES for {first}, or send the time that suits you. Reply STOP to opt out."
+            }
+            Reply::CheckTime => {
+                "Just to be sure, {firstName}: did you mean {when}? It is free. Reply YES to book it, or send the time that suits you."
             }
         }
     }

@@ -157,11 +157,15 @@ pub fn prediction_json(record: &Record, prediction: &Prediction) -> Value {
         }
         dt
     });
-    json!({
+    let mut line = json!({
         "id": record.id,
         "intents": understanding.intent_names(),
         "datetime": datetime,
-    })
+    });
+    if understanding.time_unsure {
+        line["uncertain"] = json!(true);
+    }
+    line
 }
 
 /// Per-label figures.
@@ -206,6 +210,12 @@ pub struct Scores {
     pub records: usize,
     pub dt_n: usize,
     pub dt_correct: usize,
+    /// A time read where the gold has another: the costly error, a wrong booking.
+    pub dt_wrong: usize,
+    /// Wrong, and not marked unsure: booked as read.
+    pub dt_wrong_booked: usize,
+    /// Readings marked unsure (asked back, never booked), right or wrong.
+    pub dt_asked_back: usize,
     pub null_n: usize,
     pub null_false_positives: usize,
     pub intent_exact: usize,
@@ -219,6 +229,9 @@ pub struct Scores {
 impl Scores {
     pub fn dt_accuracy(&self) -> f64 {
         ratio(self.dt_correct, self.dt_n)
+    }
+    pub fn dt_wrong_booked_rate(&self) -> f64 {
+        ratio(self.dt_wrong_booked, self.dt_n)
     }
     pub fn null_false_positive_rate(&self) -> f64 {
         ratio(self.null_false_positives, self.null_n)
@@ -250,11 +263,15 @@ impl Scores {
     pub fn summary(&self) -> String {
         let stop = self.label("STOP");
         format!(
-            "records {}: datetime exact {}/{} = {:.3}, null false positives {}/{} = {:.3}; intents micro-F1 {:.3}, macro-F1 {:.3}, exact sets {}/{}; STOP precision {:.3} recall {:.3}",
+            "records {}: datetime exact {}/{} = {:.3} (wrong {}, of them booked {} = {:.3}; asked back {}), null false positives {}/{} = {:.3}; intents micro-F1 {:.3}, macro-F1 {:.3}, exact sets {}/{}; STOP precision {:.3} recall {:.3}",
             self.records,
             self.dt_correct,
             self.dt_n,
             self.dt_accuracy(),
+            self.dt_wrong,
+            self.dt_wrong_booked,
+            self.dt_wrong_booked_rate(),
+            self.dt_asked_back,
             self.null_false_positives,
             self.null_n,
             self.null_false_positive_rate(),
@@ -346,7 +363,12 @@ pub fn score(records: &[Record], predictions: &[Prediction]) -> Scores {
             Some(gold_time) => {
                 scores.dt_n += 1;
                 let ok = start.is_some_and(|s| matches(s, gold_time));
+                let unsure = prediction.understanding.time_unsure;
+                let wrong = start.is_some() && !ok;
                 scores.dt_correct += usize::from(ok);
+                scores.dt_wrong += usize::from(wrong);
+                scores.dt_wrong_booked += usize::from(wrong && !unsure);
+                scores.dt_asked_back += usize::from(start.is_some() && unsure);
                 let slot = scores
                     .per_grain
                     .entry(gold_time.grain.as_str())

@@ -96,6 +96,9 @@ pub struct Understanding {
     /// ("already done at Firestone" matches SPA-XX, then is placed as SPA-AS).
     pub candidates: Vec<IntentHit>,
     pub requested_time: Option<RequestedTime>,
+    /// The requested time is a guess worth checking: it is asked back ("Did you mean Thursday
+    /// at 3 PM?"), never booked as it stands (docs/assistant-rules.md section 3, `uncertain`).
+    pub time_unsure: bool,
     pub response_insight: Option<ResponseInsight>,
     /// Set when the whole reply is a carrier keyword (STOP, START, HELP and their synonyms).
     pub carrier_keyword: Option<ComplianceKeyword>,
@@ -125,14 +128,39 @@ impl Understanding {
 /// Understands a reply that arrived at `received_at`, for a store in `time_zone`; dates and times
 /// are resolved on that zone's local calendar.
 pub fn understand(text: &str, received_at: DateTime<Utc>, time_zone: Tz) -> Understanding {
-    understand_local(text, received_at.with_timezone(&time_zone).naive_local())
+    understand_in_dialogue(text, received_at, time_zone, None)
+}
+
+/// Understands a reply to a conversation that stands at a time (`standing`, the store's local
+/// time): the one the assistant offered or asked back, or the visit booked. A reply that
+/// corrects it names only what changes ("actually make it 3", "can we do friday instead",
+/// "same time next week"), and the rest comes from that time (docs/assistant-rules.md rule 9).
+pub fn understand_in_dialogue(
+    text: &str,
+    received_at: DateTime<Utc>,
+    time_zone: Tz,
+    standing: Option<NaiveDateTime>,
+) -> Understanding {
+    read(
+        text,
+        received_at.with_timezone(&time_zone).naive_local(),
+        standing,
+    )
 }
 
 /// Understands a reply given the local wall-clock time it arrived at.
 pub fn understand_local(text: &str, received_local: NaiveDateTime) -> Understanding {
+    read(text, received_local, None)
+}
+
+fn read(
+    text: &str,
+    received_local: NaiveDateTime,
+    standing: Option<NaiveDateTime>,
+) -> Understanding {
     let carrier_keyword = ComplianceKeyword::of(text);
     let reply = text::Reply::read(text);
-    let found = when::find(&reply, received_local);
+    let found = when::find(&reply, received_local, standing);
     let classified = intents::classify(&reply, &found, carrier_keyword);
     let intents = classified.intents;
     let wants_appointment = intents.iter().any(|hit| hit.intent == Intent::ApptSet);
@@ -142,6 +170,7 @@ pub fn understand_local(text: &str, received_local: NaiveDateTime) -> Understand
         intents,
         candidates: classified.candidates,
         requested_time,
+        time_unsure: found.unsure && requested_time.is_some(),
         response_insight,
         carrier_keyword,
     }

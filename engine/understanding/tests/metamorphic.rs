@@ -330,3 +330,95 @@ fn the_weekday_after_next_is_a_week_after_next_weekday() {
         }
     }
 }
+
+/// A reply that revises the time a conversation stands at (the assistant's offer or the visit
+/// booked) keeps what it does not name: a new time stays on the day, a new day keeps the time;
+/// the reading is asked back. Without a word that revises, a time alone is its next occurrence
+/// as ever (rule 6), and is not asked back.
+#[test]
+fn a_later_reply_that_corrects_the_standing_time_keeps_what_it_does_not_name() {
+    let received = received().and_utc();
+    let zone = chrono_tz::UTC;
+    let standing_days = ["2026-11-26", "2026-11-27", "2026-12-01", "2026-12-03"];
+    let time_words = [
+        ("3", "15:00"),
+        ("3pm", "15:00"),
+        ("230", "14:30"),
+        ("10am", "10:00"),
+        ("noon", "12:00"),
+        ("half past 11", "11:30"),
+    ];
+    let framings = [
+        "actually make it {t}",
+        "can we do {t} instead",
+        "I meant {t}",
+        "sorry, change that to {t}",
+        "{t} would be better actually",
+    ];
+    let mut wrong = Vec::new();
+    for day in standing_days {
+        let standing = NaiveDateTime::parse_from_str(&format!("{day}T14:00"), "%Y-%m-%dT%H:%M")
+            .expect("a standing time");
+        for (words, clock) in time_words {
+            for framing in framings {
+                let text = framing.replace("{t}", words);
+                let read =
+                    understanding::understand_in_dialogue(&text, received, zone, Some(standing));
+                let got = read
+                    .requested_time
+                    .map(|t| t.start.format("%Y-%m-%dT%H:%M").to_string());
+                if got.as_deref() != Some(&format!("{day}T{clock}")) || !read.time_unsure {
+                    wrong.push(format!("{text} (standing {day}): {got:?}"));
+                }
+            }
+        }
+        for (words, weekday) in [("friday", "2026-11-27"), ("dec 2", "2026-12-02")] {
+            let text = format!("can we do {words} instead?");
+            let read = understanding::understand_in_dialogue(&text, received, zone, Some(standing));
+            let got = read
+                .requested_time
+                .map(|t| t.start.format("%Y-%m-%dT%H:%M").to_string());
+            if got.as_deref() != Some(&format!("{weekday}T14:00")) {
+                wrong.push(format!("{text} (standing {day}): {got:?}"));
+            }
+        }
+        let plain =
+            understanding::understand_in_dialogue("3 works", received, zone, Some(standing));
+        let got = plain.requested_time.map(|t| t.start);
+        if got != NaiveDateTime::parse_from_str("2026-11-24T15:00", "%Y-%m-%dT%H:%M").ok()
+            || plain.time_unsure
+        {
+            wrong.push(format!("3 works (standing {day}): {got:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// A bare 6 or 7 is read by rule 5 but asked back; with a morning or evening word, or any other
+/// hour, it is booked as read.
+#[test]
+fn a_bare_six_or_seven_is_asked_back() {
+    let unsure = |text: &str| understand_local(text, received()).time_unsure;
+    for text in [
+        "thursday at 7",
+        "friday 6:30?",
+        "can you do 7 tmrw",
+        "dec 3 @ 6",
+    ] {
+        assert!(unsure(text), "{text}");
+    }
+    for text in [
+        "thursday at 7am",
+        "friday 6:30 in the evening",
+        "thursday at 4",
+        "tmrw at 10",
+        "7pm friday",
+    ] {
+        assert!(!unsure(text), "{text}");
+    }
+}

@@ -770,3 +770,40 @@ async fn sold_it_stop_texting_opts_out_and_marks_the_vehicle_sold() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
+
+/// A reply that corrects itself is asked back, not booked as read; the customer's YES books it
+/// (issue 37). A correction in a later reply keeps the day the conversation was about: "actually
+/// make it 2" after the assistant asked back Monday at 10 is Monday at 2 PM, asked back again.
+#[tokio::test]
+async fn a_corrected_time_is_asked_back_and_a_later_correction_keeps_the_day() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let day = a_free_monday() + Duration::days(35);
+    let mark = app.last_message_id().await;
+
+    let said = format!("{} at 9, actually make that 10", day.format("%B %-d"));
+    app.customer_says(&token, customer, &said).await;
+    let asked = app.wait_for_text(lead, mark, "did you mean").await;
+    let first = format!("{} at 10:00 AM", day.format("%A, %B %-d"));
+    assert!(asked.contains(&first), "{asked} / {first}");
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set, "an unsure reading is not booked");
+
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, "actually make it 2")
+        .await;
+    let again = app.wait_for_text(lead, mark, "did you mean").await;
+    let second = format!("{} at 2:00 PM", day.format("%A, %B %-d"));
+    assert!(again.contains(&second), "{again} / {second}");
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(!set);
+
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, "yes").await;
+    let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
+    assert!(confirmation.contains(&second), "{confirmation}");
+    let (set, _, _, _) = app.lead_flags(lead).await;
+    assert!(set);
+}

@@ -258,7 +258,22 @@ impl MessagingService {
             Some(store) => parse_time_zone(&store.office_time_zone).unwrap_or(chrono_tz::UTC),
             None => chrono_tz::UTC,
         };
-        let understanding = understanding::understand(&message.content, message.created_at, zone);
+        // The time the assistant offered or asked back, which a reply may correct ("actually
+        // make it 3") without naming its day (issue 37).
+        let standing = match message.fsi_id {
+            Some(fsi_id) => self
+                .leads
+                .proposed_appointment(fsi_id)
+                .await?
+                .map(|at| at.with_timezone(&zone).naive_local()),
+            None => None,
+        };
+        let understanding = understanding::understand_in_dialogue(
+            &message.content,
+            message.created_at,
+            zone,
+            standing,
+        );
         let mut outcome = UnderstandOutcome {
             understanding,
             notices: Vec::new(),

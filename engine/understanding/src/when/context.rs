@@ -254,6 +254,20 @@ pub(super) const CORRECTIONS: &[&[&str]] = &[
     &["sorry", "i", "meant"],
 ];
 
+/// Whether a reply revises what was said before it, here or earlier in the conversation: a
+/// correction ("make that 3", "I meant friday", "actually"), "instead", "rather", "would be
+/// better", or "same time".
+pub(super) fn revises(tokens: &[Token]) -> bool {
+    (0..tokens.len()).any(|k| {
+        CORRECTIONS.iter().any(|p| words_at(tokens, k, p))
+            || words_at(tokens, k, &["make", "it"])
+            || words_at(tokens, k, &["same", "time"])
+            || ["actually", "instead", "rather", "better"]
+                .iter()
+                .any(|w| words_at(tokens, k, &[w]))
+    })
+}
+
 pub(super) fn words_at(tokens: &[Token], k: usize, words: &[&str]) -> bool {
     words.iter().enumerate().all(|(d, w)| {
         tokens

@@ -24,9 +24,19 @@ pub(crate) struct Found {
     pub requested: Option<RequestedTime>,
     /// The words it was read from.
     pub evidence: Option<String>,
+    /// The reading is worth checking before it is booked: the reply corrected itself, or it
+    /// completed the time the conversation stood at, or it named 6 or 7 without a morning or an
+    /// evening, hours a service drive keeps on both sides of the day.
+    pub unsure: bool,
 }
 
-pub(crate) fn find(reply: &Reply<'_>, received: NaiveDateTime) -> Found {
+/// Finds the time a reply asks for. `standing`: the time the conversation stands at (offered,
+/// asked back or booked), which a reply that revises it completes ("actually make it 3").
+pub(crate) fn find(
+    reply: &Reply<'_>,
+    received: NaiveDateTime,
+    standing: Option<NaiveDateTime>,
+) -> Found {
     let parser = Parser {
         toks: &reply.tokens,
         today: received.date(),
@@ -36,16 +46,52 @@ pub(crate) fn find(reply: &Reply<'_>, received: NaiveDateTime) -> Found {
     let layout = Layout::of(&reply.tokens);
     mark_context(&reply.tokens, &layout, &mut atoms);
     parser.weekdays_name_holidays(&mut atoms);
-    match resolve(&atoms, &reply.tokens, &layout, received) {
-        Some((requested, (from, to))) => Found {
-            requested: Some(requested),
-            evidence: Some(reply.original_tokens(from, to).to_owned()),
-        },
-        None => Found {
+    let Some(resolved) = resolve(&atoms, &reply.tokens, &layout, received) else {
+        return Found {
             requested: None,
             evidence: None,
-        },
+            unsure: false,
+        };
+    };
+    let mut requested = resolved.time;
+    let mut unsure = atoms.iter().any(|a| a.corrected) || two_sided_hour(&atoms, resolved.span);
+    if let Some(standing) = standing.filter(|at| *at > received)
+        && revises(&reply.tokens)
+    {
+        if resolved.floating {
+            // "actually make it 3": the new time, on the day the conversation is about.
+            requested.start = standing.date().and_time(requested.start.time());
+            unsure = true;
+        } else if requested.grain == Grain::Day {
+            // "can we do friday instead": the new day, at the time already agreed on.
+            requested.start = requested.start.date().and_time(standing.time());
+            requested.grain = Grain::Minute;
+            unsure = true;
+        }
     }
+    Found {
+        requested: Some(requested),
+        evidence: Some(
+            reply
+                .original_tokens(resolved.span.0, resolved.span.1)
+                .to_owned(),
+        ),
+        unsure,
+    }
+}
+
+/// A bare 6 or 7 in the reading ("thursday at 7"): rule 5 reads it as 7 AM or 6 PM, and a
+/// service drive is open at both ends of the day, so the other half is as likely.
+fn two_sided_hour(atoms: &[Atom], (from, to): (usize, usize)) -> bool {
+    let within = |a: &&Atom| a.start >= from && a.end <= to && !a.negated;
+    let part_given = atoms
+        .iter()
+        .filter(within)
+        .any(|a| matches!(a.value, Value::Part(_)));
+    !part_given
+        && atoms.iter().filter(within).any(|a| {
+            matches!(a.value, Value::Clock(c) if c.meridiem.is_none() && matches!(c.hour, 6 | 7))
+        })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

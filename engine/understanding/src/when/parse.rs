@@ -53,6 +53,7 @@ impl<'t> Parser<'t> {
 
     pub(super) fn atoms(&self) -> Vec<Atom> {
         let mut out = Vec::new();
+        let mut any_day = Vec::new();
         let mut i = 0;
         while i < self.toks.len() {
             if let Some(next) = self.greeting(i) {
@@ -68,12 +69,31 @@ impl<'t> Parser<'t> {
                 .or_else(|| self.time_expression(i, after_date, &mut out))
                 .or_else(|| self.part_of_day(i, after_date, &mut out))
                 .or_else(|| self.now_expression(i, &mut out))
-                .or_else(|| self.any_day_but(i, &mut out))
+                .or_else(|| {
+                    let next = self.any_day_but(i, &mut out)?;
+                    any_day.push(i);
+                    Some(next)
+                })
             {
                 i = next.max(i + 1);
             } else {
                 i += 1;
             }
+        }
+        // "next week, any day but friday": the exception narrows the week or month named; it
+        // is no reason to come from tomorrow.
+        let window_named = out.iter().any(|a| {
+            matches!(
+                a.value,
+                Value::Week(_)
+                    | Value::WeekAfterPrevious
+                    | Value::Month(_)
+                    | Value::MonthStart(_)
+                    | Value::MonthEnd(..)
+            )
+        });
+        if window_named {
+            out.retain(|a| !any_day.contains(&a.start));
         }
         out
     }
@@ -1118,6 +1138,15 @@ impl<'t> Parser<'t> {
             &["change", "that", "to"],
             &["change", "it", "to"],
             &["i", "meant"],
+            // A bare hour proposed: "can do 8", "could you do 7", "how about 11".
+            &["can", "do"],
+            &["could", "do"],
+            &["can", "you", "do"],
+            &["could", "you", "do"],
+            &["can", "we", "do"],
+            &["could", "we", "do"],
+            &["how", "about"],
+            &["what", "about"],
             &["no", "earlier", "than"],
             &["anytime", "after"],
             &["any", "time", "after"],
@@ -1165,7 +1194,20 @@ impl<'t> Parser<'t> {
         {
             return None;
         }
-        if strong || after_date {
+        // "3 works", "230 would be better", "10 instead": a bare hour proposed by what follows.
+        let proposed = [
+            &["works"][..],
+            &["work"],
+            &["instead"],
+            &["is", "better"],
+            &["would", "be", "better"],
+            &["works", "better"],
+            &["is", "good"],
+            &["is", "fine"],
+        ]
+        .iter()
+        .any(|words| self.seq(next, words).is_some());
+        if strong || after_date || proposed {
             return emit(Value::Clock(clock), next, Role::Request);
         }
         None

@@ -14,6 +14,15 @@ pub(super) fn at_midnight(day: NaiveDate) -> NaiveDateTime {
     day.and_time(NaiveTime::MIN)
 }
 
+/// The time a reply asks for and where in it.
+pub(super) struct Resolved {
+    pub time: RequestedTime,
+    /// The tokens it was read from.
+    pub span: (usize, usize),
+    /// A time with no day of its own, read as its next occurrence (rule 6).
+    pub floating: bool,
+}
+
 /// The earliest acceptable point among the live options (rule 8), with the token span it
 /// came from.
 pub(super) fn resolve(
@@ -21,7 +30,7 @@ pub(super) fn resolve(
     tokens: &[Token],
     layout: &Layout,
     received: NaiveDateTime,
-) -> Option<(RequestedTime, (usize, usize))> {
+) -> Option<Resolved> {
     let today = received.date();
     // A time said with a day that is ruled out goes with it ("cant do friday at 2"): it is no
     // option either, and never floats to another day.
@@ -205,7 +214,8 @@ pub(super) fn resolve(
     {
         candidates.push(c);
     }
-    if candidates.is_empty() && dates.is_empty() && !floating.is_empty() {
+    let floats = candidates.is_empty() && dates.is_empty() && !floating.is_empty();
+    if floats {
         candidates.extend(floating_time(&floating, atoms, received));
     }
     if candidates.is_empty()
@@ -236,14 +246,15 @@ pub(super) fn resolve(
     while best.grain == Grain::Day && ruled_out.contains(&best.start.date()) {
         best.start += Duration::days(1);
     }
-    Some((
-        RequestedTime {
+    Some(Resolved {
+        time: RequestedTime {
             start: best.start,
             grain: best.grain,
             end: best.end,
         },
-        best.span,
-    ))
+        span: best.span,
+        floating: floats,
+    })
 }
 
 pub(super) fn candidate(
