@@ -159,7 +159,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Stop,
             0.97,
-            r"\b(?:stop|quit|cease) (?:texting|txting|messaging|sending|contacting|calling|emailing|bothering|spamming|harassing|the texts|the messages|these texts|these messages|text|texts|messages)\b",
+            r"\b(?:stop|quit|cease|end|cancel|knock off|cut out) (?:all |all the |these |the |your |all your )?(?:texting|txting|messaging|sending|contacting|calling|emailing|bothering|spamming|harassing|text|texts|messages|reminders|sms|text messages|text communication|notifications)\b",
         ),
         rule(
             Stop,
@@ -174,7 +174,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Stop,
             0.95,
-            r"\b(?:remove|delete|take|erase|drop|lose|purge|scrub|clear) (?:me|my (?:number|phone number|cell|info|information|details|data|contact|contact info)|this number|us|my name)\b(?: (?:off|from))?",
+            r"\b(?:remove|delete|erase|lose|purge|scrub|clear) (?:me|my (?:number|phone number|cell|info|information|details|data|contact|contact info)|this number|us|my name)\b(?: (?:off|from))?|\btake (?:me|my (?:number|phone number|cell|info|name)|this number|us) (?:off|out of|from)\b|\bdrop (?:me|my number|this number|us) from\b",
         ),
         rule(Stop, 0.9, r"\bnumber\b.{0,60}?\b(?:remove|delete) it\b"),
         rule(
@@ -211,6 +211,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Stop,
             0.9,
             r"\bstop (?:with )?(?:the|these|your|all the|all these) (?:texts|messages|reminders|texting)\b|\b(?:revoke|withdraw) (?:my )?consent\b|\bno (?:reason|need) to (?:keep )?(?:text|texting|message|messaging|contact\w*) me\b|\b(?:dont|do not) (?:want|need) (?:any ?more|these|your|more|further) (?:texts|messages|reminders)\b|\b(?:leave|let) me (?:alone|be)\b|\bno (?:more|further) (?:contact|texts|messages|reminders)\b|\bstop (?:contacting|reaching out to|bugging|pestering) me\b|\b(?:quit|stop) texting\b",
+        ),
+        // Opt-outs in many words (issue 37): wanting no more texts, consent withdrawn, a number
+        // taken out of the texting, texts told to cease in so many words.
+        rule(
+            Stop,
+            0.9,
+            r"\b(?:dont|do not|no longer|never) want (?:any |the |these |your |any more |anymore |more |further |any further )?(?:texts|messages|reminders|sms|text messages)\b|\b(?:dont|do not) send (?:me |us )?(?:any ?more|these|more|further)\b|\bconsent (?:is )?(?:revoked|withdrawn)\b|\b(?:dont|do not) consent to\b|\b(?:number|me) removed from\b|\b(?:stop|quit) (?:reaching out|hitting me up|sending (?:these|them|those|me these|me texts|me this|me stuff))\b|\bcut it out with (?:the|these|your) (?:texts|messages)\b|\bknock (?:it )?off (?:with )?(?:the|these|your) (?:texts|messages|reminders)\b|\bno more (?:sms|text messages|reminders)\b|\b(?:quit|stop) (?:sending|texting) (?:these|them|me)\b",
         ),
         // Wrong number.
         rule(
@@ -342,6 +349,15 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Dd,
             0.9,
             r"\b(?:shes|hes|she is|he is|theyre) the one who\b|\bis the one who (?:drives|takes|handles|deals|books)\b|\bforward (?:this|it) to (?:her|him|my)\b|\bwork truck\b|\b(?:foreman|boss|office|fleet manager|manager) (?:books|handles|schedules)\b",
+        ),
+        // Someone else brings the car in (issue 37): "my son will bring it in", "my mom's
+        // dropping it off", "husband will bring it".
+        rule(
+            Dd,
+            0.85,
+            &format!(
+                r"\b(?:my )?{family}s? (?:will|is going to|gonna|can|could|usually|is|will be)? ?(?:bring|bringing|brings|drop|dropping|drops|take|taking|takes) (?:it|her|him|the car|the truck|the van)\b"
+            ),
         ),
         // Service already done: the place decides SS / AS / XX below.
         rule(
@@ -545,6 +561,12 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\b(?:noise|noises|grinding|grind|squeal\w*|squeel\w*|squeak\w*|clunk\w*|clicking|click|rattl\w*|leak\w*|leaking|smell|smells|smoke|smoking|shak(?:es|ing|e)|vibrat\w*|overheat\w*|slip\w*|rough idle|stall\w*|misfir\w*|sputter\w*|hesitat\w*|pulls to|pulling to|metal on metal|dead battery|flat tire|blowing (?:warm|hot)|not cooling|wont start|won t start|doesnt start|not starting|not drivable|undrivable|wont go|won t go|sticks|gets stuck|got stuck|stuck in (?:park|gear)|broken|cracked|recall|recalls|blinking|blown|burning|chime|chiming|beeping|dinging|going off|shuts off|shutting off|cuts out|cutting out|freez\w*|streak\w*|crank\w*|flat)\b|\blast legs\b|\bdead in (?:my|the)\b|\bthings dead\b|\b(?:car|it|engine|battery|truck)s? (?:is )?(?:dead|died|dies|dying)\b|\bdied (?:twice|again|on me)\b|\bcan barely see\b|\blooks? low\b|\blow (?:tire|tires|pressure)\b|\bbald\b|\bpull(?:s|ing)? (?:to the )?(?:left|right)\b",
         ),
+        // Symptoms said in more words (issue 37).
+        rule(
+            Vi,
+            0.85,
+            r"\b(?:pulling|pulls|drifts|drifting|veers|veering) (?:hard |a lot |badly )?(?:to the )?(?:right|left)\b|\btires? (?:is |s |are )?(?:low|flat|losing air)\b|\bscrew in (?:my|the) tire\b|\b(?:windshield|windsheild|windscreen) (?:chip|crack|cracked|chipped)\b|\bcracked the (?:windshield|windsheild)\b|\bpedal (?:feels|is) (?:soft|spongy|mushy)\b|\b(?:ac|a/c|air|heat|heater|wipers?|radio|screen|door|window|locks?|key fob) (?:quit|died|stopped|wont|is out)\b|\bwont (?:pop|open|close|lock|unlock|latch)\b|\bstripped\b|\b(?:recall|recalls) (?:letter|work|notice|part)\b|\bcheck engine\b",
+        ),
         rule(
             Vi,
             0.85,
@@ -580,6 +602,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Cc,
             0.85,
             r"\bscratch\w*\b|\bcame back with\b|\bnobody (?:told|said)\b|\bfiasco\b|\bnightmare\b|\bdisaster\b|\bnot an appropriate time\b|\bat night\b|\bkick(?:s|ing)? me out\b|\byou folks\b.{0,20}?\b(?:never|always late)\b",
+        ),
+        // A price called too high, a budget, a discount asked for (issue 37): "$930 for the
+        // timing belt, thats crazy", "walmart does it for 50", "any deals on service".
+        rule(
+            PriceConcern,
+            0.85,
+            r"\$ ?\d[\d,.]*\b[^.!?]{0,40}?\b(?:crazy|ridiculous|insane|nuts|too much|steep|expensive|no thanks|walmart|costco|cheaper|does it for|for \$? ?\d+)|\b(?:dont|do not|cant) (?:have|afford) (?:the money|it right now|that right now)\b|\b(?:tight|tite|limited|small) budget\b|\b(?:coupns|deals|specials) (?:on|for)\b|\bany deals\b",
         ),
         // Cost.
         rule(
@@ -730,6 +759,14 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
             Stop,
             r"\bstop (?:by|in|over|at|there|off)\b|\b(?:dont|do not|never) stop\b",
         ),
+        // Opt-out words said not to opt out: "no need to remove me", "please don't take me off
+        // the list", "I was about to hit unsubscribe but", "unsubscribe? from what", "I'd
+        // unsubscribe from your prices if I could", "take me off the waitlist", "stop texting
+        // me… jk".
+        veto(
+            Stop,
+            r"\b(?:no need to|(?:dont|do not|never) (?:need to |have to )?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop [^.!?]{0,30}(?:\.+ ?| )(?:jk|just kidding|kidding)\b",
+        ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(
             SpaXx,
@@ -749,6 +786,11 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(PriceConcern, r"\bdiscount tire\b"),
         veto(ReqCall, r"\bsupposed to call\b|\bnever call\w*\b"),
         veto(CustAppr, r"\b(?:would|d) appreciate it if\b"),
+        // "scratch that" takes back a time; "is 6p too late", "8 is too early for me" weigh one.
+        veto(
+            Cc,
+            r"\bscratch that\b|\b(?:\d{1,2}(?::\d\d)?(?: ?[ap]m?)?|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|that)(?:[, ]+\w+){0,3}?[, ]+(?:is |be |seems )?too (?:late|early)\b|\btoo (?:late|early) for me\b",
+        ),
         veto(
             ApptSet,
             r"\bcan i (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\s*\?\s*$",

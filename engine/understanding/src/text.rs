@@ -145,7 +145,10 @@ fn lex(text: &str) -> Vec<Token> {
             // "we'd" is not "wed": a contraction keeps its letters.
             let norm = match possessive_at {
                 Some(_) => word.clone(),
-                None => canonical(&word).unwrap_or(&word).to_owned(),
+                None => canonical(&word)
+                    .or_else(|| misspelt_weekday(&word))
+                    .unwrap_or(&word)
+                    .to_owned(),
             };
             tokens.push(Token {
                 kind: Kind::Word,
@@ -279,6 +282,46 @@ fn digit_word(chars: &[(usize, char)], k: usize) -> Option<(&'static str, usize)
 fn thousands_group(chars: &[(usize, char)], k: usize) -> bool {
     (0..3).all(|d| chars.get(k + d).is_some_and(|&(_, c)| c.is_ascii_digit()))
         && !chars.get(k + 3).is_some_and(|&(_, c)| c.is_ascii_digit())
+}
+
+/// A weekday typed one slip away from its name ("munday", "wednesdy", "fridya"): one letter
+/// wrong, missing, extra or swapped with the next, the first letter right, and no other day as
+/// near. Five letters at least, so no short word is taken for a day.
+fn misspelt_weekday(word: &str) -> Option<&'static str> {
+    const DAYS: [&str; 7] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    // "tuesdays" is a habit ("tuesdays are bad"), not a slip.
+    if word.len() < 5 || !word.is_ascii() || word.ends_with("days") {
+        return None;
+    }
+    let mut near = DAYS.into_iter().filter(|day| {
+        day.as_bytes()[0] == word.as_bytes()[0] && one_slip(word.as_bytes(), day.as_bytes())
+    });
+    // "tursday" is a slip from Tuesday and from Thursday alike: no guess.
+    match (near.next(), near.next()) {
+        (Some(day), None) => Some(day),
+        _ => None,
+    }
+}
+
+/// Whether `a` is `b` with one letter changed, dropped, added, or two neighbours swapped.
+fn one_slip(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return false;
+    }
+    let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[common..], &b[common..]);
+    a.get(1..) == b.get(1..)
+        || a == b.get(1..).unwrap_or_default()
+        || a.get(1..).unwrap_or_default() == b
+        || (a.len() >= 2 && b.len() >= 2 && a[0] == b[1] && a[1] == b[0] && a[2..] == b[2..])
 }
 
 /// The one spelling the grammar and lexicons use for a texted word, if it differs.

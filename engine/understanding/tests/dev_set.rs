@@ -15,6 +15,56 @@ const EXTRA_SETS: [&str; 4] = [
     include_str!("replies/extra-replies-4.jsonl"),
 ];
 
+/// Issue 37's sets of hard replies (1,150), written blind under the same conventions, one per
+/// kind: compact times and bare hours, fuzzy times and corrections, negation and ordinal days,
+/// relative days and typos, opt-out near misses and several intents. docs/assistant.md has their
+/// figures from before any change was made for them.
+const HARD_SETS: [(&str, &str); 5] = [
+    ("times", include_str!("replies/hard-times.jsonl")),
+    (
+        "fuzzy-corrections",
+        include_str!("replies/hard-fuzzy-corrections.jsonl"),
+    ),
+    (
+        "negation-ordinals",
+        include_str!("replies/hard-negation-ordinals.jsonl"),
+    ),
+    (
+        "relative-typos",
+        include_str!("replies/hard-relative-typos.jsonl"),
+    ),
+    (
+        "optout-multi",
+        include_str!("replies/hard-optout-multi.jsonl"),
+    ),
+];
+
+#[test]
+fn the_hard_sets_hold_their_figures() {
+    for (name, set) in HARD_SETS {
+        let records = eval::read_records(set).expect("the set reads");
+        let predictions: Vec<_> = records.iter().map(eval::predict).collect();
+        let scores = eval::score(&records, &predictions);
+        show_misses(&records, &predictions, &scores);
+        println!("{name}: {}", scores.summary());
+        // Floors under the figures reached (docs/assistant.md), below issue 37's goals where
+        // those are not met yet: a change that reads any of these sets worse fails here.
+        let summary = scores.summary();
+        assert!(scores.dt_accuracy() >= 0.86, "{name}: {summary}");
+        assert!(scores.dt_wrong_booked_rate() <= 0.08, "{name}: {summary}");
+        assert!(
+            scores.null_false_positive_rate() <= 0.05,
+            "{name}: {summary}"
+        );
+        assert!(scores.micro_f1() >= 0.89, "{name}: {summary}");
+        assert!(scores.macro_f1() >= 0.80, "{name}: {summary}");
+        assert!(
+            scores.label("STOP").precision() >= 0.95,
+            "{name}: {summary}"
+        );
+    }
+}
+
 #[test]
 fn dev_set_meets_the_targets() {
     let scores = meets_the_targets(DEV_SET);
@@ -36,8 +86,26 @@ fn meets_the_targets(set: &str) -> eval::Scores {
     let records = eval::read_records(set).expect("the set reads");
     let predictions: Vec<_> = records.iter().map(eval::predict).collect();
     let scores = eval::score(&records, &predictions);
+    show_misses(&records, &predictions, &scores);
+    println!("{}", scores.summary());
+    let stop = scores.label("STOP");
+    assert!(scores.dt_accuracy() >= 0.95, "{}", scores.summary());
+    assert!(
+        scores.null_false_positive_rate() <= 0.03,
+        "{}",
+        scores.summary()
+    );
+    assert!(scores.micro_f1() >= 0.93, "{}", scores.summary());
+    assert!(scores.macro_f1() >= 0.85, "{}", scores.summary());
+    assert!(stop.recall() >= 1.0, "{}", scores.summary());
+    assert!(stop.precision() >= 0.98, "{}", scores.summary());
+    scores
+}
+
+/// With ASSISTANT_SHOW_MISSES set, prints every reply read wrong, for reading failures.
+fn show_misses(records: &[eval::Record], predictions: &[eval::Prediction], scores: &eval::Scores) {
     if std::env::var_os("ASSISTANT_SHOW_MISSES").is_some() {
-        for (record, prediction) in records.iter().zip(&predictions) {
+        for (record, prediction) in records.iter().zip(predictions) {
             let id = record.id.as_str().unwrap_or_default();
             if scores.misses.iter().any(|m| m == id) {
                 let gold = record.gold.as_ref().expect("labelled");
@@ -52,17 +120,4 @@ fn meets_the_targets(set: &str) -> eval::Scores {
             }
         }
     }
-    println!("{}", scores.summary());
-    let stop = scores.label("STOP");
-    assert!(scores.dt_accuracy() >= 0.95, "{}", scores.summary());
-    assert!(
-        scores.null_false_positive_rate() <= 0.03,
-        "{}",
-        scores.summary()
-    );
-    assert!(scores.micro_f1() >= 0.93, "{}", scores.summary());
-    assert!(scores.macro_f1() >= 0.85, "{}", scores.summary());
-    assert!(stop.recall() >= 1.0, "{}", scores.summary());
-    assert!(stop.precision() >= 0.98, "{}", scores.summary());
-    scores
 }

@@ -422,3 +422,92 @@ fn a_bare_six_or_seven_is_asked_back() {
         assert!(!unsure(text), "{text}");
     }
 }
+
+/// Every weekday typed with one slip (a letter wrong, missing, doubled or two swapped) reads as
+/// that weekday, in any framing; a weekday's plural ("tuesdays are bad") is never a request.
+#[test]
+fn a_weekday_with_one_slip_reads_as_that_weekday() {
+    let days = [
+        ("monday", "2026-11-30"),
+        ("tuesday", "2026-12-01"),
+        ("wednesday", "2026-11-25"),
+        ("thursday", "2026-11-26"),
+        ("friday", "2026-11-27"),
+        ("saturday", "2026-11-28"),
+    ];
+    let mut wrong = Vec::new();
+    for (day, date) in days {
+        let b = day.as_bytes();
+        let mut slips = Vec::new();
+        for k in 1..b.len() - 1 {
+            let mut dropped = b.to_vec();
+            dropped.remove(k);
+            slips.push(dropped);
+            let mut swapped = b.to_vec();
+            swapped.swap(k, k + 1);
+            slips.push(swapped);
+            let mut doubled = b.to_vec();
+            doubled.insert(k, b[k]);
+            slips.push(doubled);
+        }
+        for slip in slips {
+            let slip = String::from_utf8(slip).expect("ascii");
+            // One slip from Tuesday too: left unread rather than guessed.
+            if slip == "tursday" {
+                continue;
+            }
+            for framing in ["{d} at 10am", "can i come {d}?", "{d} works"] {
+                let text = framing.replace("{d}", &slip);
+                match requested(&text) {
+                    Some((start, _)) if start.starts_with(date) => {}
+                    other => wrong.push(format!("{text}: {other:?}")),
+                }
+            }
+        }
+        assert_eq!(requested(&format!("{day}s are bad for me")), None, "{day}s");
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// A slip caught in the same reply ("no", "sorry", "oops", "wait" before a new day or time)
+/// corrects what came before it, like "actually" (rule 9), and is asked back.
+#[test]
+fn a_slip_caught_with_no_or_sorry_is_corrected() {
+    let mut wrong = Vec::new();
+    for catch in [
+        "no",
+        "sorry",
+        "oops",
+        "no wait",
+        "wait",
+        "no sorry,",
+        "oh wait",
+    ] {
+        for (first, second, wanted) in [
+            ("thursday at 2", "3", "2026-11-26T15:00"),
+            ("10am tmrw", "11am", "2026-11-25T11:00"),
+            ("friday", "thursday", "2026-11-26T00:00"),
+            ("the 3rd at 9", "the 4th", "2026-12-04T09:00"),
+        ] {
+            let text = format!("{first} {catch} {second}");
+            let read = understand_local(&text, received());
+            let got = read
+                .requested_time
+                .map(|t| t.start.format("%Y-%m-%dT%H:%M").to_string());
+            if got.as_deref() != Some(wanted) || !read.time_unsure {
+                wrong.push(format!("{text}: {got:?} unsure {}", read.time_unsure));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -152,9 +152,16 @@ pub(super) const AWAY_WORDS: &[&str] = &[
     "gone",
     "conflict",
     "brunch",
+    "dentist",
+    "doctor",
+    "doctors",
 ];
 pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["get", "off", "at"],
+    &["gets", "off", "at"],
+    &["im", "off", "at"],
+    &["off", "work", "at"],
+    &["shift", "ends"],
     &["on", "the", "schedule"],
     &["see", "one"],
     &["test", "drive"],
@@ -191,6 +198,11 @@ pub(super) const PREFIX_NEGATIONS: &[&[&str]] = &[
     &["unavailable"],
     &["other", "than"],
     &["instead"],
+    &["no", "on"],
+    &["no", "to"],
+    &["no", "can", "do"],
+    &["neither", "is"],
+    &["nor"],
 ];
 pub(super) const NOT_NEGATIONS: &[&[&str]] = &[
     &["not", "sure"],
@@ -199,6 +211,7 @@ pub(super) const NOT_NEGATIONS: &[&[&str]] = &[
     &["not", "only"],
     &["if", "not"],
     &["not", "until"],
+    &["not", "before"],
 ];
 pub(super) const POSTFIX_NEGATIONS: &[&[&str]] = &[
     &["no", "go"],
@@ -228,6 +241,9 @@ pub(super) const POSTFIX_NEGATIONS: &[&[&str]] = &[
     &["im", "busy"],
     &["sucks"],
     &["is", "a", "no"],
+    &["s", "a", "no"],
+    &["s", "no", "good"],
+    &["s", "bad"],
 ];
 pub(super) const RETRACTIONS: &[&[&str]] = &[
     &["wait", "no"],
@@ -241,6 +257,44 @@ pub(super) const RETRACTIONS: &[&[&str]] = &[
     &["scratch", "that"],
     &["on", "second", "thought"],
 ];
+
+/// Words a customer catches a slip with: "10am.. no 11am", "friday, sorry thursday", "the 10th...
+/// oops the 11th", "wed at 3. oh wait, 11am?".
+const SLIPS: &[&str] = &[
+    "no", "sorry", "oops", "wait", "oh", "hmm", "nah", "meant", "ment",
+];
+
+/// Whether the slip word at `k` comes straight before a new day or time (through more slip
+/// words, "I meant", "make it", "say" and punctuation), after something was already said: it
+/// corrects what came before (rule 9). "no rush", "sorry for the delay" name nothing new.
+fn slip_before_new_option(tokens: &[Token], atoms: &[Atom], k: usize) -> bool {
+    if !SLIPS.contains(&tokens[k].norm.as_str()) || !atoms.iter().any(|a| a.end <= k) {
+        return false;
+    }
+    let filler = |t: &Token| {
+        t.kind == Kind::Punct
+            || SLIPS.contains(&t.norm.as_str())
+            || matches!(
+                t.norm.as_str(),
+                "i" | "mean"
+                    | "make"
+                    | "it"
+                    | "that"
+                    | "say"
+                    | "actually"
+                    | "how"
+                    | "about"
+                    | "then"
+            )
+    };
+    // The new option's atom may open on a cue word ("make it 1", "say 3").
+    let next = (k + 1..tokens.len()).find(|&j| !filler(&tokens[j]));
+    next.is_some_and(|j| {
+        atoms
+            .iter()
+            .any(|a| a.start >= k && a.start <= j && a.end > j)
+    })
+}
 
 /// Words that correct what was said before with what follows ("make that 3", "I meant friday").
 pub(super) const CORRECTIONS: &[&[&str]] = &[
@@ -371,7 +425,11 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             && tokens.get(k + 2).is_some_and(|n| {
                 n.kind == Kind::Num || matches!(n.norm.as_str(), "noon" | "half" | "quarter")
             });
-        if t.kind == Kind::Word && (make_it || CORRECTIONS.iter().any(|p| words_at(tokens, k, p))) {
+        if t.kind == Kind::Word
+            && (make_it
+                || CORRECTIONS.iter().any(|p| words_at(tokens, k, p))
+                || slip_before_new_option(tokens, atoms, k))
+        {
             correct_before(atoms, k);
             continue;
         }
@@ -382,7 +440,10 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
         let sentence = layout.sentence[k];
         if RETRACTIONS.iter().any(|p| words_at(tokens, k, p))
             || (t.norm == "actually"
-                && (k == 0 || layout.clause[k - 1] != clause || tokens[k - 1].kind != Kind::Word))
+                && (k == 0
+                    || layout.clause[k - 1] != clause
+                    || tokens[k - 1].kind != Kind::Word
+                    || SLIPS.contains(&tokens[k - 1].norm.as_str())))
         {
             correct_before(atoms, k);
             continue;

@@ -108,8 +108,16 @@ impl<'t> Parser<'t> {
             .or_else(|| self.seq(i, &["any", "time"]))
             .or_else(|| self.seq(i, &["anytime"]))
             .or_else(|| self.seq(i, &["any", "day", "of", "the", "week"]))
-            .or_else(|| self.seq(i, &["whenever"]))?;
+            .or_else(|| self.seq(i, &["whenever"]))
+            .or_else(|| self.seq(i, &["anything"]))?;
         let mut k = after;
+        // "whenever works, just not tmrw", "any day thats not tomorrow"
+        if self.any(k, &["works", "thats", "that"]) {
+            k += 1;
+            if self.is(k, "is") {
+                k += 1;
+            }
+        }
         if self.punct(k, ',') {
             k += 1;
         }
@@ -379,6 +387,40 @@ impl<'t> Parser<'t> {
         }
         if let Some(next) = self.seq(i, &["in", "half", "an", "hour"]) {
             return emit(Value::Instant(self.now + Duration::minutes(30)), next);
+        }
+        // "the second week of december", "3rd week of jan": the week holding the 8th, 15th or
+        // 22nd of that month (rule 11).
+        {
+            let j = if self.is(i, "the") { i + 1 } else { i };
+            let nth = match self.w(j) {
+                "second" => Some((8, j + 1)),
+                "third" => Some((15, j + 1)),
+                "fourth" => Some((22, j + 1)),
+                _ => self
+                    .num(j)
+                    .filter(|_| self.glued(j + 1) && self.any(j + 1, &["nd", "rd", "th"]))
+                    .and_then(|n| match n {
+                        2 => Some((8, j + 2)),
+                        3 => Some((15, j + 2)),
+                        4 => Some((22, j + 2)),
+                        _ => None,
+                    }),
+            };
+            if let Some((day, k)) = nth
+                && let Some(m) = self
+                    .seq(k, &["week", "of"])
+                    .or_else(|| self.seq(k, &["week", "in"]))
+                && let Some((mut year, month, when, next)) = self.month_ref(m)
+            {
+                if matches!(when, MonthWhen::Named)
+                    && month == today.month()
+                    && today.day() > day + 6
+                {
+                    year += 1;
+                }
+                let held = NaiveDate::from_ymd_opt(year, month, day)?;
+                return emit(Value::Week(calendar::monday_of(held)), next);
+            }
         }
         // Months.
         if let Some(j) = self
@@ -1107,6 +1149,21 @@ impl<'t> Parser<'t> {
         after_date: bool,
         out: &mut Vec<Atom>,
     ) -> Option<usize> {
+        // "thursday at 2 no 3", "10am.. sorry 11": after a time, a slip word before a bare
+        // number gives the new time (the correction itself is the context's, rule 9).
+        let time_said = out.iter().any(|a| matches!(a.value, Value::Clock(_)));
+        if time_said && self.any(i, &["no", "sorry", "oops", "wait"]) {
+            let mut j = i + 1;
+            while self.any(j, &["no", "sorry", "oops", "wait"]) || self.punct(j, ',') {
+                j += 1;
+            }
+            if self.num(j).is_some()
+                && let Some((clock, next, _)) = self.clock_or_range(j)
+            {
+                Self::push(out, Value::Clock(clock), i, next, Role::Request);
+                return Some(next);
+            }
+        }
         let mut emit = |value, next, role| {
             Self::push(out, value, i, next, role);
             Some(next)
@@ -1148,6 +1205,7 @@ impl<'t> Parser<'t> {
             &["how", "about"],
             &["what", "about"],
             &["no", "earlier", "than"],
+            &["not", "before"],
             &["anytime", "after"],
             &["any", "time", "after"],
             &["sometime", "after"],
@@ -1244,6 +1302,13 @@ impl<'t> Parser<'t> {
             (&["late", "afternoon"][..], Part::Afternoon),
             (&["mid", "afternoon"][..], Part::Afternoon),
             (&["early", "evening"][..], Part::Evening),
+            // The end of the working day (rule 7).
+            (&["end", "of", "day"][..], Part::Evening),
+            (&["end", "of", "the", "day"][..], Part::Evening),
+            (&["eod"][..], Part::Evening),
+            (&["close", "of", "business"][..], Part::Evening),
+            (&["mid", "morning"][..], Part::Morning),
+            (&["midmorning"][..], Part::Morning),
             (&["this", "morning"][..], Part::Morning),
             (&["this", "afternoon"][..], Part::Afternoon),
             (&["this", "evening"][..], Part::Evening),
