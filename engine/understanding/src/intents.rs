@@ -610,6 +610,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\$ ?\d[\d,.]*\b[^.!?]{0,40}?\b(?:crazy|ridiculous|insane|nuts|too much|steep|expensive|no thanks|walmart|costco|cheaper|does it for|for \$? ?\d+)|\b(?:dont|do not|cant) (?:have|afford) (?:the money|it right now|that right now)\b|\b(?:tight|tite|limited|small) budget\b|\b(?:coupns|deals|specials) (?:on|for)\b|\bany deals\b",
         ),
+        // A complaint said as a grievance about being let down again (issue 37): "third time
+        // I've asked", "how many times", "texts at 7am?? seriously".
+        rule(
+            Cc,
+            0.8,
+            r"\bhow many times\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth) time (?:i|ive|i have|im|since|this|that)\b|\bi (?:already )?asked (?:to be|you to|to get|last)\b|\btexts? at \d{1,2} ?(?:am|pm)\b|\b\d{1,2} ?(?:am|pm) texts?\b|\bnot impressed\b|\bleaked all over\b|\bleft (?:grease|a mess|oil)\b|\bstill (?:hasnt|havent|hasn t) (?:come|arrived|been)\b|\bon backorder for\b|\bnobody ever\b",
+        ),
         // Cost.
         rule(
             PriceConcern,
@@ -636,6 +643,14 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Cq,
             0.75,
             r"\bwhat kind of\b|\b(?:are|r) (?:you|yall)(?: guys)? closed\b|\bdo (?:you|yall)(?: guys)? close\b|\bcan (?:you|yall)(?: guys)? do (?:evenings|weekends|saturdays|sundays|nights|mornings|afternoons)\b",
+        ),
+        // A question about what the shop does or covers, asked beside anything else (issue 37):
+        // "do you do glass?", "can I pay with a fleet card?", "is that free?", "what does the
+        // warranty cover".
+        rule(
+            Cq,
+            0.75,
+            r"\b(?:do|does|can|could|will|would)(?: you| yall| u| they| you guys| someone| somebody| i| we) (?:fix|replace|cover|carry|accept|offer|sell|include|tell me|send me|add|pay|drive me|drive us|remove|swap|rotate|honor|do (?:glass|key|fob|wipers|alignments?|rotations?|tint|detailing|body work|windshields?))\b[^.!?]*\?|\bis (?:that|it|this|the [a-z]+) (?:free|covered|included|under warranty)\b|\bwhat does (?:the |my )?[a-z ]{0,30}?(?:cover|mean)\b|\bwhat are my options\b|\bdo (?:you|yall)(?: guys)? (?:do|work on|have) (?:saturdays|sundays|weekends|evenings)\b",
         ),
         // Vehicle pick-up and delivery.
         rule(
@@ -765,7 +780,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // me… jk".
         veto(
             Stop,
-            r"\b(?:no need to|(?:dont|do not|never) (?:need to |have to )?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop [^.!?]{0,30}(?:\.+ ?| )(?:jk|just kidding|kidding)\b",
+            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
         ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(
@@ -786,6 +801,11 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(PriceConcern, r"\bdiscount tire\b"),
         veto(ReqCall, r"\bsupposed to call\b|\bnever call\w*\b"),
         veto(CustAppr, r"\b(?:would|d) appreciate it if\b"),
+        // "no need to stop texting": keep texting, not a decline.
+        veto(
+            Niitb,
+            r"\bno need to (?:remove|stop|take|unsubscribe|delete|opt)\b",
+        ),
         // "scratch that" takes back a time; "is 6p too late", "8 is too early for me" weigh one.
         veto(
             Cc,

@@ -391,7 +391,15 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             // "my appt on the 3rd": the appointment being moved.
             || (matches!(before(1), "on" | "for")
                 && matches!(before(2), "appointment" | "appointments")
-                && matches!(before(3), "my" | "the" | "our"));
+                && matches!(before(3), "my" | "the" | "our"))
+            // "cancel my thursday slot": the booking being given up or moved.
+            || (matches!(before(1), "my" | "our")
+                && tokens.get(atom.end).is_some_and(|t| {
+                    matches!(
+                        t.norm.as_str(),
+                        "slot" | "appointment" | "booking" | "reservation" | "spot"
+                    )
+                }));
         if distractor_clause[layout.clause[atom.start]] || bounded {
             atom.role = Role::Distractor;
         } else if question_clause[layout.clause[atom.start]] {

@@ -355,8 +355,8 @@ impl<'t> Parser<'t> {
             let unit = self.w(j);
             let ending = if after_in {
                 Some(j + 1)
-            } else if self.is(j + 1, "out") && matches!(unit, "week" | "weeks") {
-                // "couple weeks out"
+            } else if self.is(j + 1, "out") && matches!(unit, "week" | "weeks" | "day" | "days") {
+                // "couple weeks out", "three days out"
                 Some(j + 2)
             } else {
                 from_now(j + 1)
@@ -840,6 +840,7 @@ impl<'t> Parser<'t> {
             (&["day", "before"][..], -1),
             (&["a", "week", "from"][..], 7),
             (&["one", "week", "from"][..], 7),
+            (&["week", "from"][..], 7),
         ] {
             if let Some(j) = self.seq(i, words)
                 && let Some((day, next)) = self.core(j)
@@ -902,7 +903,10 @@ impl<'t> Parser<'t> {
         // "the monday after?": after the day just mentioned.
         if let Some(weekday) = weekday_of(self.w(j))
             && self.is(j + 1, "after")
-            && self.toks.get(j + 2).is_none_or(|t| t.kind != Kind::Word)
+            && self
+                .toks
+                .get(j + 2)
+                .is_none_or(|t| t.kind != Kind::Word && t.kind != Kind::Num)
         {
             Self::push(
                 out,
@@ -1237,7 +1241,7 @@ impl<'t> Parser<'t> {
             let j = i + n;
             if let Some((clock, next, strong)) = self.clock_or_range(j) {
                 let plain_word = self.num(j).is_none() && !strong;
-                let weak_cue = matches!(self.w(i), "like" | "maybe" | "say" | "from");
+                let weak_cue = matches!(self.w(i), "like" | "maybe" | "from");
                 if (weak_cue && !strong && !after_date) || (plain_word && self.is(i, "like")) {
                     return None;
                 }
@@ -1253,18 +1257,18 @@ impl<'t> Parser<'t> {
             return None;
         }
         // "3 works", "230 would be better", "10 instead": a bare hour proposed by what follows.
-        let proposed = [
-            &["works"][..],
-            &["work"],
-            &["instead"],
-            &["is", "better"],
-            &["would", "be", "better"],
-            &["works", "better"],
-            &["is", "good"],
-            &["is", "fine"],
-        ]
-        .iter()
-        .any(|words| self.seq(next, words).is_some());
+        let verdict = |k: usize| {
+            self.any(
+                k,
+                &[
+                    "better", "best", "good", "fine", "ideal", "great", "perfect", "easiest",
+                ],
+            )
+        };
+        let proposed = self.any(next, &["works", "work", "instead"])
+            || (self.is(next, "is") && verdict(next + 1))
+            || (self.seq(next, &["would", "be"]).is_some() && verdict(next + 2))
+            || (self.is(next, "works") && verdict(next + 1));
         if strong || after_date || proposed {
             return emit(Value::Clock(clock), next, Role::Request);
         }
