@@ -140,6 +140,10 @@ struct Veto {
     pattern: Regex,
 }
 
+/// A time weighed, not a complaint about when we texted: "is 6p too late", "8 is too early for
+/// me", "not at 8, way too early".
+const TIME_WEIGHED: &str = r"\b(?:\d{1,2}(?::\d\d)?(?: ?[ap]m?)?|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|that)(?:[, ]+\w+){0,3}?[, ]+(?:is |be |seems )?too (?:late|early)\b|\btoo (?:late|early) for me\b";
+
 const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
 /// Where a past service may have been done besides a shop: the customer's own people.
 const PLACE: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center|brother|friend|dad|uncle|cousin|neighbor|buddy|husband|son)";
@@ -807,10 +811,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
             r"\bno need to (?:remove|stop|take|unsubscribe|delete|opt)\b",
         ),
         // "scratch that" takes back a time; "is 6p too late", "8 is too early for me" weigh one.
-        veto(
-            Cc,
-            r"\bscratch that\b|\b(?:\d{1,2}(?::\d\d)?(?: ?[ap]m?)?|noon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|that)(?:[, ]+\w+){0,3}?[, ]+(?:is |be |seems )?too (?:late|early)\b|\btoo (?:late|early) for me\b",
-        ),
+        veto(Cc, &format!(r"\bscratch that\b|{TIME_WEIGHED}")),
         veto(
             ApptSet,
             r"\bcan i (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\s*\?\s*$",
@@ -828,6 +829,12 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(Cq, r"\bhow much (?:would|will|can) (?:you|yall) give\b"),
     ]
 });
+
+fn time_weighed() -> &'static Regex {
+    static PATTERN: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(TIME_WEIGHED).expect("a valid pattern"));
+    &PATTERN
+}
 
 /// A regex compiled once, on first use.
 macro_rules! pattern {
@@ -1077,7 +1084,9 @@ pub(crate) fn classify(
     let declined = hits.iter().any(|h| h.intent.declines_booking())
         || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::Ld)))
         // A complaint about being texted at that hour: the time is when we texted.
-        || (!wants_by_words && pattern!(r"\b(?:this|so|too) (?:early|late)\b|\bat night\b|\bnot an appropriate time\b|\bthis hour\b").is_match(text));
+        || (!wants_by_words
+            && pattern!(r"\b(?:this|so|too) (?:early|late)\b|\bat night\b|\bnot an appropriate time\b|\bthis hour\b").is_match(text)
+            && !time_weighed().is_match(text));
     remove(&mut hits, Intent::ApptSet);
     if wants && !declined {
         let (confidence, evidence) = match (&found.evidence, found.requested) {

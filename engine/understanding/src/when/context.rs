@@ -244,6 +244,7 @@ pub(super) const POSTFIX_NEGATIONS: &[&[&str]] = &[
     &["s", "a", "no"],
     &["s", "no", "good"],
     &["s", "bad"],
+    &["a", "no"],
 ];
 pub(super) const RETRACTIONS: &[&[&str]] = &[
     &["wait", "no"],
@@ -392,6 +393,18 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             || (matches!(before(1), "on" | "for")
                 && matches!(before(2), "appointment" | "appointments")
                 && matches!(before(3), "my" | "the" | "our"))
+            // "bc of labor day travel", "halloween stuff w/ the kids", "w/ thanksgiving": a
+            // day given as the reason against, not asked for.
+            || (!atom.value.is_time()
+                && (matches!(before(1), "with" | "w")
+                    || (before(1) == "of" && matches!(before(2), "because" | "bc"))
+                    || (before(1) == "to" && before(2) == "due")
+                    || tokens.get(atom.end).is_some_and(|t| {
+                        matches!(
+                            t.norm.as_str(),
+                            "stuff" | "travel" | "traffic" | "plans" | "crowds" | "rush" | "chaos"
+                        )
+                    })))
             // "cancel my thursday slot": the booking being given up or moved.
             || (matches!(before(1), "my" | "our")
                 && tokens.get(atom.end).is_some_and(|t| {
@@ -481,7 +494,9 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
         }
         let prefix = PREFIX_NEGATIONS.iter().any(|p| words_at(tokens, k, p))
             && !NOT_NEGATIONS.iter().any(|p| words_at(tokens, k, p))
-            && !(k > 0 && words_at(tokens, k - 1, &["if", "not"]));
+            && !(k > 0 && words_at(tokens, k - 1, &["if", "not"]))
+            // "wouldn't say no to thursday": yes to it.
+            && !(k > 0 && tokens[k - 1].norm == "say");
         let no_option = t.norm == "no" && atoms.iter().any(|a| a.start == k + 1);
         // "any day but friday"
         let all_but = t.norm == "but"
