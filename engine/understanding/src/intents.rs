@@ -147,7 +147,7 @@ const TIME_WEIGHED: &str = r"\b(?:\d{1,2}(?::\d\d)?(?: ?[ap]m?)?|noon|monday|tue
 const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
 /// Where a past service may have been done besides a shop: the customer's own people.
 const PLACE: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center|brother|friend|dad|uncle|cousin|neighbor|buddy|husband|son)";
-const FAMILY: &str = r"(?:wife|husband|son|daughter|mom|mother|dad|father|kid|kids|ex|ex wife|ex husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
+const FAMILY: &str = r"(?:wife|husband|hubby|wifey|son|daughter|mom|mother|dad|father|kid|kids|ex|ex wife|ex husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
 
 static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     let rule = |intent, confidence, pattern: &str| Rule {
@@ -333,7 +333,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Dd,
             0.9,
-            r"\bcompany (?:car|truck|vehicle|van|vans|trucks)\b|\bbelongs to (?:my|our|the) (?:company|employer|work|job)\b|\bfleet\b|\bour (?:vans|trucks|vehicles|cars)\b",
+            r"\bcompany (?:car|truck|vehicle|van|vans|trucks)\b|\bbelongs to (?:my|our|the) (?:company|employer|work|job)\b|\bfleet (?:vehicles?|trucks?|vans?|cars?|account|manager)\b|\b(?:our|company|the company) fleet\b|\bfleet company\b|\bour (?:vans|trucks|vehicles|cars)\b",
         ),
         rule(
             Dd,
@@ -612,7 +612,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             PriceConcern,
             0.85,
-            r"\$ ?\d[\d,.]*\b[^.!?]{0,40}?\b(?:crazy|ridiculous|insane|nuts|too much|steep|expensive|no thanks|walmart|costco|cheaper|does it for|for \$? ?\d+)|\b(?:dont|do not|cant) (?:have|afford) (?:the money|it right now|that right now)\b|\b(?:tight|tite|limited|small) budget\b|\b(?:coupns|deals|specials) (?:on|for)\b|\bany deals\b",
+            r"\$ ?\d[\d,.]*\b[^.!?]{0,40}?\b(?:crazy|ridiculous|insane|nuts|too much|steep|expensive|no thanks|does it for \$? ?\d+|for \$? ?\d+)|\b(?:dont|do not|cant) (?:have|afford) (?:the money|it right now|that right now)\b|\b(?:tight|tite|limited|small) budget\b|\b(?:coupns|deals|specials) (?:on|for)\b|\bany deals\b",
         ),
         // A complaint said as a grievance about being let down again (issue 37): "third time
         // I've asked", "how many times", "texts at 7am?? seriously".
@@ -654,7 +654,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cq,
             0.75,
-            r"\b(?:do|does|can|could|will|would)(?: you| yall| u| they| you guys| someone| somebody| i| we) (?:fix|replace|cover|carry|accept|offer|sell|include|tell me|send me|add|pay|drive me|drive us|remove|swap|rotate|honor|do (?:glass|key|fob|wipers|alignments?|rotations?|tint|detailing|body work|windshields?))\b[^.!?]*\?|\bis (?:that|it|this|the [a-z]+) (?:free|covered|included|under warranty)\b|\bwhat does (?:the |my )?[a-z ]{0,30}?(?:cover|mean)\b|\bwhat are my options\b|\bdo (?:you|yall)(?: guys)? (?:do|work on|have) (?:saturdays|sundays|weekends|evenings)\b",
+            r"\b(?:do|does|can|could|will|would)(?: you| yall| u| they| you guys| someone| somebody| i| we) (?:cover|carry|accept|sell|include|tell me|send me|pay|drive me|drive us|honor|do (?:glass|key|fob|wipers|alignments?|rotations?|tint|detailing|body work|windshields?))\b[^.!?]*\?|\bis (?:that|it|this|the [a-z]+) (?:free|covered|included|under warranty)\b|\bwhat does (?:the |my )?[a-z ]{0,30}?(?:cover|mean)\b|\bwhat are my options\b|\bdo (?:you|yall)(?: guys)? (?:do|work on|have) (?:saturdays|sundays|weekends|evenings)\b",
         ),
         // Vehicle pick-up and delivery.
         rule(
@@ -724,6 +724,67 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Emp,
             0.9,
             r"\b(?:im|i am|this is|its) (?:a|an|the|one of (?:your|the)) [a-z ]{0,25}?\b(?:advisor|service advisor|tech|technician|porter|detailer|manager|director|admin|administrator|salesman|salesperson|sales guy|cashier|receptionist|driver|shuttle driver|service writer|writer|coordinator|foreman|lube tech|lot attendant|valet|controller|accountant|bdc rep|parts guy)s?\b (?:(?:here|there)\b|(?:at|in|for|with) (?:the|your|this|you|yall)\b)|^(?:advisor|service advisor|tech|technician|porter|detailer|manager|director|admin|administrator|salesman|salesperson|sales guy|cashier|receptionist|driver|shuttle driver|service writer|writer|coordinator|foreman|lube tech|lot attendant|valet|controller|accountant|bdc rep|parts guy) (?:at|for|in) (?:the|your)\b|\bin house\b",
+        ),
+        // More ways to say a label, beside others (issue 37).
+        rule(
+            Cpal,
+            0.85,
+            r"\b(?:go|going|take it|taking it) elsewhere (?:from now on|now)\b|\bthats where i (?:go|take it) now\b|\b(?:dealer|shop|place|dealership) (?:here|there|near me|by me|out there) is (?:cheaper|closer|better)\b|\b(?:your|the) (?:store|dealer|dealership|location) out there\b",
+        ),
+        rule(
+            Wn,
+            0.9,
+            r"\bthis is a (?:work|business|office|company) (?:phone|number|line|cell)\b|\bthis (?:was|is) my (?:late )?(?:dad|mom|father|mother|husband|wife|son|daughter|grandma|grandpa)s (?:number|phone|old number)\b",
+        ),
+        rule(
+            Niitb,
+            0.8,
+            r"^(?:im|i am|were|we are|we re) (?:good|all good|all set)(?: for now)?\s*[.!]|\bwere all set for now\b|\bbut (?:im|were|we re) (?:all set|good) for now\b",
+        ),
+        rule(
+            CustAppr,
+            0.8,
+            r"\blove (?:the|my) new (?:car|truck|suv|van|ride|one)\b|\b(?:the )?(?:service|you guys|yall|team|crew) (?:was|were|did) (?:great|awesome|amazing|fantastic|excellent)\b|\bhappy (?:early )?(?:turkey day|thanksgiving|holidays|new year|new years|4th|fourth|easter|halloween)\b|\b(?:dont|do not) (?:ever )?stop reminding\b|\bi like getting these\b",
+        ),
+        rule(
+            Nlo,
+            0.9,
+            r"\b(?:got|was|has been) traded in\b|\binsurance totaled\b|\btotaled it\b|\bthe old one(?:s| is) gone\b",
+        ),
+        rule(
+            Ld,
+            0.85,
+            r"\b(?:lives|living|moved) (?:in|to|out to) [a-z]+ now\b|\b(?:up|off) at college\b|\bat (?:college|school) in\b|\bhas it (?:up|away) at (?:college|school)\b",
+        ),
+        rule(
+            ReqPd,
+            0.85,
+            r"\b(?:stop|swing|come) (?:by|at|to) (?:my|the) (?:house|home|office|work|job|place)\b[^.!?]{0,30}\b(?:grab|get|pick)\b|\b(?:stop|swing|come) (?:by|at|to) (?:my|the) (?:house|home|office) for the pick ?up\b|\bfor the pick ?up\b",
+        ),
+        rule(
+            Cq,
+            0.75,
+            r"\bif (?:you|yall)(?: guys)? (?:are|r) even open\b|\bstill want me (?:in|to come)\b|\bwarranty covers?\b|\b(?:got|have|had) (?:a )?questions? (?:about|on|for|regarding)\b|\b(?:does|do|will|would) (?:the |my |your )?(?:extended |powertrain )?warranty cover\b|\bdid (?:the|my) [a-z ]{0,20}?parts? (?:ever )?come in\b",
+        ),
+        rule(
+            Vi,
+            0.8,
+            r"\blook at (?:my|the) [a-z ]{0,20}?(?:wipers?|brakes?|tires?|noise|light|ac|heater|battery)\b|\bwarning (?:light |message )?(?:popped up|came on|is on)\b|\bpopped up on (?:my|the) dash\b",
+        ),
+        rule(
+            PriceConcern,
+            0.8,
+            r"\bmoney thing\b|\bwaiting (?:on|for) (?:my )?(?:paycheck|payday|check|tax refund)\b|\buntil (?:i get paid|payday)\b",
+        ),
+        rule(
+            Cl,
+            0.75,
+            r"\bill know (?:my schedule|more)\b|\btry (?:him|her|me|them) (?:then|later|next week|again)\b",
+        ),
+        rule(
+            ApptSet,
+            0.85,
+            r"\bbook (?:the|my|an?) (?:oil change|service|appointment|visit|inspection|rotation|recall)\b|\bsqueeze in (?:one|a) (?:last )?visit\b|\bcan (?:that|this|the other) one (?:get|come)\b",
         ),
         // Appreciation.
         rule(
@@ -1081,7 +1142,16 @@ pub(crate) fn classify(
         || acceptance_emoji(reply);
     // Not owning this car or shopping for another does not rule out booking, but then only
     // words that ask for service count, not a date alone ("my lease is up in december").
-    let declined = hits.iter().any(|h| h.intent.declines_booking())
+    let asks_for_visit = wants_by_words
+        && pattern!(r"\b(?:can|could|may) (?:i|we|you|u) (?:come|bring|book|get (?:it|me) in|drop|swing|take it)\b|\bbook (?:it|me|the|an?)\b")
+            .is_match(text);
+    // A service done elsewhere or another car gone does not stand against asking in so many
+    // words for this visit ("did the oil at Firestone, but can I bring it in for the noise?").
+    let declined = hits.iter().any(|h| {
+        h.intent.declines_booking()
+            && !(asks_for_visit
+                && matches!(h.intent, Intent::SpaSs | Intent::SpaAs | Intent::SpaXx))
+    })
         || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::Ld)))
         // A complaint about being texted at that hour: the time is when we texted.
         || (!wants_by_words

@@ -394,6 +394,7 @@ fn canonical(word: &str) -> Option<&'static str> {
         "n" => "and",
         "xmas" | "x-mas" => "christmas",
         "recal" | "reacall" => "recall",
+        "loner" | "lonar" | "loanr" => "loaner",
         "dealer's" => "dealers",
         _ => return None,
     })
