@@ -247,6 +247,19 @@ impl AssistantReplies {
         let agreed = understanding.has(Intent::CustAppr)
             || understanding.has(Intent::ApptSet)
             || is_affirmative(&message.content);
+        // A booked customer asking for another time: moved after a check (issue 37).
+        if lead.appointment_set
+            && let Some(appointment_id) = lead.appointment_id
+            && self.script_of(lead.store_id).await?.booking_enabled
+        {
+            let asked = Asked {
+                time: understanding.requested_time,
+                unsure: understanding.time_unsure,
+            };
+            return self
+                .move_by_text(&scope, &lead, appointment_id, asked, agreed, now)
+                .await;
+        }
         // Booking is the date-time dialogue's: on from the opening text (which asks to book),
         // or switched on by staff, FUDT or a no-show.
         let can_book = lead.dt_dialog_enabled
@@ -430,10 +443,12 @@ impl AssistantReplies {
             && asked.unsure
             && requested.is_some()
         {
-            return self.check_back(scope, lead, at, zone, now).await;
+            return self
+                .check_back(scope, lead, at, zone, Reply::CheckTime, now)
+                .await;
         }
         if let Some(at) = wanted {
-            match self.try_book(scope, lead, at, now).await? {
+            match self.try_book(scope, lead, at, None, now).await? {
                 Ok(booked) => {
                     return self
                         .confirm(scope, lead, booked, BookedBy::Assistant, now)
@@ -461,12 +476,77 @@ impl AssistantReplies {
         }
     }
 
-    /// Books `at` (the store's local time) for the lead; the refusal's reason when it cannot.
+    /// A booked customer's reply naming another time: the visit is moved only on their YES to
+    /// the time asked back (or offered, when theirs is taken). A reply naming the time already
+    /// booked, or none without an offer to take, changes nothing.
+    async fn move_by_text(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        appointment_id: i64,
+        asked: Asked,
+        agreed: bool,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
+        let local_now = now.with_timezone(&zone).naive_local();
+        let booked_at = self
+            .booking
+            .appointment(scope, appointment_id)
+            .await?
+            .appt_at
+            .with_timezone(&zone)
+            .naive_local();
+        let requested = asked.time.filter(|time| {
+            time.start > local_now || time.grain != Grain::Minute && time.grain != Grain::Hour
+        });
+        match requested {
+            Some(time) if matches!(time.grain, Grain::Minute | Grain::Hour) => {
+                if time.start == booked_at {
+                    return Ok(Responded::default());
+                }
+                self.check_back(scope, lead, time.start, zone, Reply::CheckMove, now)
+                    .await
+            }
+            Some(time) if time.start.date() != booked_at.date() || time.grain != Grain::Day => {
+                self.offer(scope, lead, time.start, zone, None, now).await
+            }
+            Some(_) => Ok(Responded::default()),
+            None => {
+                let Some(at) = self
+                    .leads
+                    .proposed_appointment(lead.id)
+                    .await?
+                    .filter(|at| agreed && *at > now)
+                else {
+                    return Ok(Responded::default());
+                };
+                let local = at.with_timezone(&zone).naive_local();
+                match self
+                    .try_book(scope, lead, local, Some(appointment_id), now)
+                    .await?
+                {
+                    Ok(moved) => {
+                        self.confirm(scope, lead, moved, BookedBy::Assistant, now)
+                            .await
+                    }
+                    Err(reason) => {
+                        self.offer(scope, lead, local, zone, Some(reason), now)
+                            .await
+                    }
+                }
+            }
+        }
+    }
+
+    /// Books `at` (the store's local time) for the lead, or moves the appointment `moving` to
+    /// it; the refusal's reason when it cannot.
     async fn try_book(
         &self,
         scope: &Scope,
         lead: &LeadRecord,
         at: NaiveDateTime,
+        moving: Option<i64>,
         now: DateTime<Utc>,
     ) -> Result<std::result::Result<Booked, String>> {
         if !at.minute().is_multiple_of(15) {
@@ -477,6 +557,7 @@ impl AssistantReplies {
         }
         let draft = BookingDraft {
             lead_id: Some(lead.id),
+            appointment_id: moving,
             date: Some(at.date().format("%Y-%m-%d").to_string()),
             time: Some(display_time(at.time())),
             ..BookingDraft::default()
@@ -541,14 +622,16 @@ impl AssistantReplies {
         Ok(responded)
     }
 
-    /// Asks back a time read unsure ("did you mean Thursday, December 3 at 3:00 PM?") and holds
-    /// it for a YES when it is free; when it is not, offers the free times nearest it.
+    /// Asks back a time ("did you mean Thursday, December 3 at 3:00 PM?", or whether to move the
+    /// visit there) and holds it for a YES when it is free; when it is not, offers the free
+    /// times nearest it.
     async fn check_back(
         &self,
         scope: &Scope,
         lead: &LeadRecord,
         at: NaiveDateTime,
         zone: Tz,
+        question: Reply,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
         let free = self
@@ -560,7 +643,7 @@ impl AssistantReplies {
         };
         let time = FreeTime::at(slot);
         let text = self.script_of(lead.store_id).await?.render(
-            Reply::CheckTime,
+            question,
             &[
                 ("firstName", &lead.customer_first_name),
                 ("store", &lead.store_name),

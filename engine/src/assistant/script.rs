@@ -51,10 +51,12 @@ pub enum Reply {
     /// A time read from a reply that is worth checking (a correction, a bare 6 or 7): asked
     /// back, free and held for a YES, never booked as read (issue 37).
     CheckTime,
+    /// A booked customer asks for another time: asked back before the visit is moved.
+    CheckMove,
 }
 
 impl Reply {
-    pub const ALL: [Reply; 10] = [
+    pub const ALL: [Reply; 11] = [
         Reply::AskTime,
         Reply::Booked,
         Reply::Unavailable,
@@ -65,6 +67,7 @@ impl Reply {
         Reply::WebLead,
         Reply::WebLeadOffer,
         Reply::CheckTime,
+        Reply::CheckMove,
     ];
 
     pub fn key(self) -> &'static str {
@@ -79,6 +82,7 @@ impl Reply {
             Reply::WebLead => "reply.web_lead",
             Reply::WebLeadOffer => "reply.web_lead_offer",
             Reply::CheckTime => "reply.check_time",
+            Reply::CheckMove => "reply.check_move",
         }
     }
 
@@ -88,7 +92,7 @@ impl Reply {
             Reply::AskTime | Reply::Thanks | Reply::Handoff | Reply::NoTimes => {
                 &["firstName", "store"]
             }
-            Reply::Booked | Reply::CheckTime => &["firstName", "store", "when"],
+            Reply::Booked | Reply::CheckTime | Reply::CheckMove => &["firstName", "store", "when"],
             Reply::Unavailable => &["firstName", "store", "time", "day"],
             Reply::Offer => &["firstName", "store", "times", "first"],
             Reply::WebLead => &["firstName", "store", "agent"],
@@ -124,6 +128,9 @@ impl Reply {
             }
             Reply::CheckTime => {
                 "Just to be sure, {firstName}: did you mean {when}? It is free. Reply YES to book it, or send the time that suits you."
+            }
+            Reply::CheckMove => {
+                "Shall I move your visit to {when}, {firstName}? It is free. Reply YES to move it, or send the time that suits you."
             }
         }
     }

@@ -333,8 +333,8 @@ fn the_weekday_after_next_is_a_week_after_next_weekday() {
 
 /// A reply that revises the time a conversation stands at (the assistant's offer or the visit
 /// booked) keeps what it does not name: a new time stays on the day, a new day keeps the time;
-/// the reading is asked back. Without a word that revises, a time alone is its next occurrence
-/// as ever (rule 6), and is not asked back.
+/// the reading is asked back. A time alone stays on the day talked about with or without a word
+/// that revises; a day alone without one is just that day.
 #[test]
 fn a_later_reply_that_corrects_the_standing_time_keeps_what_it_does_not_name() {
     let received = received().and_utc();
@@ -382,13 +382,23 @@ fn a_later_reply_that_corrects_the_standing_time_keeps_what_it_does_not_name() {
                 wrong.push(format!("{text} (standing {day}): {got:?}"));
             }
         }
+        // A time alone is on the day talked about too, and asked back.
         let plain =
             understanding::understand_in_dialogue("3 works", received, zone, Some(standing));
         let got = plain.requested_time.map(|t| t.start);
-        if got != NaiveDateTime::parse_from_str("2026-11-24T15:00", "%Y-%m-%dT%H:%M").ok()
-            || plain.time_unsure
+        if got != NaiveDateTime::parse_from_str(&format!("{day}T15:00"), "%Y-%m-%dT%H:%M").ok()
+            || !plain.time_unsure
         {
             wrong.push(format!("3 works (standing {day}): {got:?}"));
+        }
+        // A day alone without a word that revises is that day, as read on its own.
+        let day_only =
+            understanding::understand_in_dialogue("friday works", received, zone, Some(standing));
+        if day_only.requested_time.map(|t| t.grain) != Some(Grain::Day) {
+            wrong.push(format!(
+                "friday works (standing {day}): {:?}",
+                day_only.requested_time
+            ));
         }
     }
     assert!(

@@ -807,3 +807,45 @@ async fn a_corrected_time_is_asked_back_and_a_later_correction_keeps_the_day() {
     let (set, _, _, _) = app.lead_flags(lead).await;
     assert!(set);
 }
+
+/// A booked customer who texts another time is asked before the visit moves, and their YES moves
+/// it (issue 37): "actually can we make it 2" keeps the booked day. A text naming the time
+/// already booked changes nothing.
+#[tokio::test]
+async fn a_booked_customer_moves_the_visit_by_text_after_a_check() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let day = a_free_monday() + Duration::days(42);
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    app.wait_for_text(lead, mark, "You're all set").await;
+    let (_, _, _, first) = app.lead_flags(lead).await;
+
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, "see you then, 10am it is")
+        .await;
+    app.customer_says(&token, customer, "actually can we make it 2")
+        .await;
+    let asked = app.wait_for_text(lead, mark, "move your visit").await;
+    let later = format!("{} at 2:00 PM", day.format("%A, %B %-d"));
+    assert!(asked.contains(&later), "{asked} / {later}");
+    let texts = app.assistant_messages(lead, mark).await;
+    assert_eq!(
+        texts.iter().filter(|(kind, _, _)| kind == "SMS").count(),
+        1,
+        "the restated time asked nothing: {texts:?}"
+    );
+    let (_, _, _, still) = app.lead_flags(lead).await;
+    assert_eq!(still, first, "nothing moves before the customer's yes");
+
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, "yes").await;
+    let confirmation = app.wait_for_text(lead, mark, "You're all set").await;
+    assert!(confirmation.contains(&later), "{confirmation}");
+    let (set, _, _, moved) = app.lead_flags(lead).await;
+    assert!(set);
+    assert_ne!(moved, first, "the visit moved to a new booking");
+}

@@ -258,12 +258,12 @@ impl MessagingService {
             Some(store) => parse_time_zone(&store.office_time_zone).unwrap_or(chrono_tz::UTC),
             None => chrono_tz::UTC,
         };
-        // The time the assistant offered or asked back, which a reply may correct ("actually
-        // make it 3") without naming its day (issue 37).
+        // The time the assistant offered or asked back, or the visit booked, which a reply may
+        // correct ("actually make it 3") without naming its day (issue 37).
         let standing = match message.fsi_id {
             Some(fsi_id) => self
                 .leads
-                .proposed_appointment(fsi_id)
+                .standing_time(fsi_id)
                 .await?
                 .map(|at| at.with_timezone(&zone).naive_local()),
             None => None,

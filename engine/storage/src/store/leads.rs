@@ -5,7 +5,7 @@ use sea_query::{Expr, ExprTrait, Func, InsertStatement, Order, Query, SelectStat
 
 use super::schema::{
     Bocs, Customers, FutureServiceInteractions as Fsi, Marks, Offices, RepairOrders, Sales,
-    ServiceVehicles, Stores,
+    ServiceAppointments as Appt, ServiceVehicles, Stores,
 };
 use crate::auth::Scope;
 use crate::db::Database;
@@ -466,6 +466,29 @@ impl LeadStore {
             u.value(Fsi::ProposedAppointmentAt, at);
         })
         .await
+    }
+
+    /// The time a lead's conversation stands at: the one last offered or asked back, else the
+    /// visit booked. A reply may correct it without naming its day ("actually make it 3").
+    pub async fn standing_time(&self, id: i64) -> Result<Option<DateTime<Utc>>> {
+        if let Some(at) = self.proposed_appointment(id).await? {
+            return Ok(Some(at));
+        }
+        let booked: Option<(DateTime<Utc>,)> = self
+            .db
+            .fetch_optional(
+                Query::select()
+                    .column((Appt::Table, Appt::ApptAt))
+                    .from(Fsi::Table)
+                    .inner_join(
+                        Appt::Table,
+                        Expr::col((Appt::Table, Appt::Id)).equals((Fsi::Table, Fsi::AppointmentId)),
+                    )
+                    .and_where(Expr::col((Fsi::Table, Fsi::Id)).eq(id))
+                    .and_where(Expr::col((Fsi::Table, Fsi::AppointmentSet)).eq(true)),
+            )
+            .await?;
+        Ok(booked.map(|(at,)| at))
     }
 
     /// The time the assistant last offered the customer, if any.

@@ -494,9 +494,8 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
         }
         let prefix = PREFIX_NEGATIONS.iter().any(|p| words_at(tokens, k, p))
             && !NOT_NEGATIONS.iter().any(|p| words_at(tokens, k, p))
-            && !(k > 0 && words_at(tokens, k - 1, &["if", "not"]))
-            // "wouldn't say no to thursday": yes to it.
-            && !(k > 0 && tokens[k - 1].norm == "say");
+            // "if not", and "wouldn't say no to thursday" (yes to it).
+            && !(k > 0 && (words_at(tokens, k - 1, &["if", "not"]) || tokens[k - 1].norm == "say"));
         let no_option = t.norm == "no" && atoms.iter().any(|a| a.start == k + 1);
         // "any day but friday"
         let all_but = t.norm == "but"

@@ -31,7 +31,8 @@ pub(crate) struct Found {
 }
 
 /// Finds the time a reply asks for. `standing`: the time the conversation stands at (offered,
-/// asked back or booked), which a reply that revises it completes ("actually make it 3").
+/// asked back or booked): a time alone is on its day ("3 works", "actually make it 3"), and a
+/// day that revises it keeps its time ("can we do friday instead").
 pub(crate) fn find(
     reply: &Reply<'_>,
     received: NaiveDateTime,
@@ -55,14 +56,13 @@ pub(crate) fn find(
     };
     let mut requested = resolved.time;
     let mut unsure = atoms.iter().any(|a| a.corrected) || two_sided_hour(&atoms, resolved.span);
-    if let Some(standing) = standing.filter(|at| *at > received)
-        && revises(&reply.tokens)
-    {
+    if let Some(standing) = standing.filter(|at| *at > received) {
         if resolved.floating {
-            // "actually make it 3": the new time, on the day the conversation is about.
+            // "actually make it 3", "3 works": a time alone is on the day the conversation is
+            // about, not its next occurrence (rule 6 reads a reply on its own).
             requested.start = standing.date().and_time(requested.start.time());
             unsure = true;
-        } else if requested.grain == Grain::Day {
+        } else if requested.grain == Grain::Day && revises(&reply.tokens) {
             // "can we do friday instead": the new day, at the time already agreed on.
             requested.start = requested.start.date().and_time(standing.time());
             requested.grain = Grain::Minute;
