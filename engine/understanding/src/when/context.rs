@@ -155,6 +155,11 @@ pub(super) const AWAY_WORDS: &[&str] = &[
     "dentist",
     "doctor",
     "doctors",
+    "surgery",
+    "procedure",
+    // Habits, not requests: "he usually goes end of day on fridays".
+    "usually",
+    "normally",
 ];
 pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["get", "off", "at"],
@@ -162,6 +167,9 @@ pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["im", "off", "at"],
     &["off", "work", "at"],
     &["shift", "ends"],
+    &["try", "me"],
+    // "my appt is 315pm tomorrow right?": the booking held, asked about.
+    &["appointment", "is"],
     &["on", "the", "schedule"],
     &["see", "one"],
     &["test", "drive"],
@@ -201,6 +209,7 @@ pub(super) const PREFIX_NEGATIONS: &[&[&str]] = &[
     &["no", "on"],
     &["no", "to"],
     &["no", "can", "do"],
+    &["none", "of"],
     &["neither", "is"],
     &["nor"],
 ];
@@ -405,6 +414,19 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                             "stuff" | "travel" | "traffic" | "plans" | "crowds" | "rush" | "chaos"
                         )
                     })))
+            // "friday is my wife's birthday": a day talked about.
+            || (!atom.value.is_time()
+                && tokens.get(atom.end).is_some_and(|t| t.norm == "is")
+                && tokens
+                    .get(atom.end + 1)
+                    .is_some_and(|t| matches!(t.norm.as_str(), "my" | "our" | "his" | "her" | "their")))
+            // "my appt is 315pm tomorrow right?", "my appt is on the 14th": the booking held.
+            || (before(1) == "is" && matches!(before(2), "appointment" | "appt"))
+            || (before(1) == "on"
+                && before(2) == "is"
+                && matches!(before(3), "appointment" | "appt"))
+            // "cancel my 10am": the customer's own booking.
+            || (before(1) == "my" && atom.value.is_time())
             // "cancel my thursday slot": the booking being given up or moved.
             || (matches!(before(1), "my" | "our")
                 && tokens.get(atom.end).is_some_and(|t| {
@@ -443,15 +465,33 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
         // "make that 3" may open the new time's own atom, so it is looked for first.
         // "make it 3" (a time straight after, no "at") corrects; "I can make it at 3" does not.
         let make_it = words_at(tokens, k, &["make", "it"])
-            && tokens.get(k + 2).is_some_and(|n| {
+            && (tokens.get(k + 2).is_some_and(|n| {
                 n.kind == Kind::Num || matches!(n.norm.as_str(), "noon" | "half" | "quarter")
-            });
+            }) || atoms.iter().any(|a| a.start == k + 2 && !a.value.is_time()));
         if t.kind == Kind::Word
             && (make_it
                 || CORRECTIONS.iter().any(|p| words_at(tokens, k, p))
                 || slip_before_new_option(tokens, atoms, k))
         {
             correct_before(atoms, k);
+            continue;
+        }
+        // "9 tomorrow... thursday at 9 is better": the option said to be better replaces what
+        // came before it (rule 9).
+        if t.norm == "better"
+            && k >= 2
+            && matches!(tokens[k - 1].norm.as_str(), "is" | "works" | "be")
+            && let Some(option) = atoms
+                .iter()
+                .filter(|a| {
+                    a.end <= k - 1
+                        && a.end + 3 >= k
+                        && layout.clause[a.start] == layout.clause[k - 1]
+                })
+                .map(|a| a.start)
+                .min()
+        {
+            correct_before(atoms, option);
             continue;
         }
         if covered[k] || t.kind != Kind::Word {

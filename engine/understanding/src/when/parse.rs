@@ -124,6 +124,17 @@ impl<'t> Parser<'t> {
         if self.any(k, &["just", "only"]) {
             k += 1;
         }
+        // "not today but any other day works": the other day is from tomorrow.
+        if self.seq(i, &["any", "other", "day"]).is_some() {
+            Self::push(
+                out,
+                Value::Day(self.today + chrono::Duration::days(1)),
+                i,
+                after,
+                Role::Request,
+            );
+            return Some(after);
+        }
         let exception = self.any(k, &["but", "except", "besides"])
             || self.seq(k, &["other", "than"]).is_some()
             || self.is(k, "not");
@@ -630,6 +641,8 @@ impl<'t> Parser<'t> {
         // "saturday of next week", "wednesday of this week"
         let (mode, j) = match mode {
             Mode::Bare if self.seq(j + 1, &["of", "next", "week"]).is_some() => (Mode::Next, j + 3),
+            // "thursday next week"
+            Mode::Bare if self.seq(j + 1, &["next", "week"]).is_some() => (Mode::Next, j + 2),
             Mode::Bare if self.seq(j + 1, &["of", "this", "week"]).is_some() => (Mode::This, j + 3),
             other => (other, j),
         };
