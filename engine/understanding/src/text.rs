@@ -403,7 +403,6 @@ fn canonical(word: &str) -> Option<&'static str> {
         "fone" | "phn" => "phone",
         "engin" | "enigne" | "engien" => "engine",
         "flashin" | "flasing" => "flashing",
-        "thnks" | "thnx" => "thanks",
         "maby" | "mabye" | "mayb" => "maybe",
         "sprng" => "spring",
         "dealer's" => "dealers",

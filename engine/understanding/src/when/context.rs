@@ -484,9 +484,7 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             && let Some(option) = atoms
                 .iter()
                 .filter(|a| {
-                    a.end <= k - 1
-                        && a.end + 3 >= k
-                        && layout.clause[a.start] == layout.clause[k - 1]
+                    a.end < k && a.end + 3 >= k && layout.clause[a.start] == layout.clause[k - 1]
                 })
                 .map(|a| a.start)
                 .min()
