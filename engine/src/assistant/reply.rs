@@ -427,9 +427,7 @@ impl AssistantReplies {
     ) -> Result<Responded> {
         let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
         let local_now = now.with_timezone(&zone).naive_local();
-        let requested = asked.time.filter(|time| {
-            time.start > local_now || time.grain != Grain::Minute && time.grain != Grain::Hour
-        });
+        let requested = asked.time.filter(|time| time.still_ahead(local_now));
         let offered = self.leads.proposed_appointment(lead.id).await?;
         let wanted: Option<NaiveDateTime> = match requested {
             Some(time) if matches!(time.grain, Grain::Minute | Grain::Hour) => Some(time.start),
@@ -497,9 +495,7 @@ impl AssistantReplies {
             .appt_at
             .with_timezone(&zone)
             .naive_local();
-        let requested = asked.time.filter(|time| {
-            time.start > local_now || time.grain != Grain::Minute && time.grain != Grain::Hour
-        });
+        let requested = asked.time.filter(|time| time.still_ahead(local_now));
         match requested {
             Some(time) if matches!(time.grain, Grain::Minute | Grain::Hour) => {
                 if time.start == booked_at {
@@ -806,9 +802,7 @@ impl AssistantReplies {
         let local_now = now.with_timezone(&zone).naive_local();
         let Some(requested) = super::understand(words, now, zone)
             .requested_time
-            .filter(|time| {
-                time.start > local_now || !matches!(time.grain, Grain::Minute | Grain::Hour)
-            })
+            .filter(|time| time.still_ahead(local_now))
         else {
             return Ok(None);
         };

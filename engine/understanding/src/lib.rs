@@ -78,6 +78,14 @@ pub struct RequestedTime {
     pub end: Option<NaiveDateTime>,
 }
 
+impl RequestedTime {
+    /// Whether the time can still be met at `local_now` (the store's wall clock): a clock time
+    /// still to come, or a part of day, day, week or month, which count from today.
+    pub fn still_ahead(&self, local_now: NaiveDateTime) -> bool {
+        self.start > local_now || !matches!(self.grain, Grain::Minute | Grain::Hour)
+    }
+}
+
 /// One intent found in a reply, with the words that gave it away.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IntentHit {

@@ -77,6 +77,16 @@ fn expect_days(cases: &[(&str, &str)]) {
     }
 }
 
+/// Fails with every reply read wrong, counted.
+fn none_wrong(wrong: &[String]) {
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// Notes `text` in `wrong` unless it reads as `wanted` (`YYYY-MM-DDTHH:MM`), whatever the grain.
 fn check(text: &str, wanted: &str, wrong: &mut Vec<String>) {
     let got = requested(text).map(|(start, _)| start);
@@ -147,7 +157,7 @@ fn a_corrected_time_replaces_the_first_and_keeps_the_day() {
             }
         }
     }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    none_wrong(&wrong);
 }
 
 #[test]
@@ -170,7 +180,7 @@ fn a_corrected_day_replaces_the_first_and_keeps_the_time() {
             }
         }
     }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    none_wrong(&wrong);
 }
 
 #[test]
@@ -401,12 +411,7 @@ fn a_later_reply_that_corrects_the_standing_time_keeps_what_it_does_not_name() {
             ));
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} wrong:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    none_wrong(&wrong);
 }
 
 /// A bare 6 or 7 is read by rule 5 but asked back; with a morning or evening word, or any other
@@ -476,12 +481,7 @@ fn a_weekday_with_one_slip_reads_as_that_weekday() {
         }
         assert_eq!(requested(&format!("{day}s are bad for me")), None, "{day}s");
     }
-    assert!(
-        wrong.is_empty(),
-        "{} wrong:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    none_wrong(&wrong);
 }
 
 /// A slip caught in the same reply ("no", "sorry", "oops", "wait" before a new day or time)
@@ -514,10 +514,5 @@ fn a_slip_caught_with_no_or_sorry_is_corrected() {
             }
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} wrong:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    none_wrong(&wrong);
 }
