@@ -10,8 +10,10 @@ import { apiToken, logIn } from './log-in'
  * simulator's phone the opening text arrives; the customer answers "tmrw at
  * 2p", the assistant offers a time within opening hours (or books 2 PM at once
  * when it is free), YES takes it, and the confirmation arrives. The
- * appointment is then on the appointments screen and on the lane board for
- * that store and day, under one advisor name.
+ * customer then changes their mind by text ("actually can we make it 3"): the
+ * assistant asks before moving the visit (or offers the nearest free times),
+ * YES moves it, and the moved appointment is on the appointments screen and on
+ * the lane board for that store and day, under one advisor name (issue 37).
  *
  * Automated texts keep to the store's allowed hours, and CI runs at any time
  * of day: the spec opens the store's window all day through the API first and
@@ -110,7 +112,7 @@ async function pickLead(page: Page, request: APIRequestContext, token: string): 
   return lead
 }
 
-test('journey 1 @journey: a customer texted in bulk answers "tmrw at 2p" on the simulator, takes the offer with YES, and is booked, confirmed, on Appointments and on the lane board under one advisor', async ({
+test('journey 1 @journey: a customer texted in bulk answers "tmrw at 2p" on the simulator, takes the offer with YES, is booked and confirmed, moves the visit by text, and the visit is on Appointments and on the lane board under one advisor', async ({
   page,
   request,
 }) => {
@@ -199,13 +201,37 @@ test('journey 1 @journey: a customer texted in bulk answers "tmrw at 2p" on the 
     const confirmationBubble = thread.getByTestId('text-message').filter({ hasText: "You're all set" })
     await expect(confirmationBubble).toHaveCount(1, { timeout: ASSISTANT_TIMEOUT })
     await expect(confirmationBubble).toHaveClass(/bubble--dealer/)
-    const confirmation = (await confirmationBubble.locator('.bubble__text').textContent())!
-    const when = new RegExp(`^You're all set, ${customer.firstName}: your service visit at ${store.name} is booked for (.+)\\. Reply here if you need to change it\\.$`).exec(
-      confirmation,
-    )?.[1]
-    expect(when, confirmation).toBeTruthy()
-    if (offered) expect(when).toBe(offered)
-    else expect(when).toMatch(/ at 2:00 PM$/)
+    const bookedFor = (bubble: typeof confirmationBubble) =>
+      bubble
+        .locator('.bubble__text')
+        .textContent()
+        .then(
+          (text) =>
+            new RegExp(`^You're all set, ${customer.firstName}: your service visit at ${store.name} is booked for (.+)\\. Reply here if you need to change it\\.$`).exec(
+              text ?? '',
+            )?.[1],
+        )
+    const first = await bookedFor(confirmationBubble)
+    expect(first).toBeTruthy()
+    if (offered) expect(first).toBe(offered)
+    else expect(first).toMatch(/ at 2:00 PM$/)
+
+    // A change of mind by text: the assistant asks before it moves the visit (or offers the
+    // free times nearest 3 PM that day when 3 PM is taken), and YES moves it.
+    const checks = thread.getByTestId('text-message').filter({ hasText: /Shall I move your visit to|Reply YES for/ })
+    const checksBefore = await checks.count()
+    await say('actually can we make it 3')
+    await expect(checks).toHaveCount(checksBefore + 1, { timeout: ASSISTANT_TIMEOUT })
+    const check = checks.last()
+    await expect(check).toContainText(first!.split(' at ')[0]!)
+    const checkText = (await check.locator('.bubble__text').textContent()) ?? ''
+    const moveTo = /Shall I move your visit to (.+), [^,?]+\? It is free/.exec(checkText)?.[1] ?? /Reply YES for (.+?), or send/.exec(checkText)?.[1]
+    expect(moveTo, checkText).toBeTruthy()
+    await say('yes')
+    const moved = thread.getByTestId('text-message').filter({ hasText: "You're all set" })
+    await expect(moved).toHaveCount(2, { timeout: ASSISTANT_TIMEOUT })
+    const when = await bookedFor(moved.last())
+    expect(when).toBe(moveTo)
 
     // The appointment: the lead's, at the time the text names.
     const found = await request.post('/api/appointment/search', {
@@ -213,7 +239,9 @@ test('journey 1 @journey: a customer texted in bulk answers "tmrw at 2p" on the 
       data: { storeIds: [store.id], startDate: daysFromToday(0), endDate: daysFromToday(10), size: 500 },
     })
     expect(found.ok(), await found.text()).toBe(true)
-    const booked = ((await found.json()) as { content: Appointment[] }).content.filter((a) => a.futureServiceInteractionId === lead.id)
+    const booked = ((await found.json()) as { content: Appointment[] }).content.filter(
+      (a) => a.futureServiceInteractionId === lead.id && a.apptStatus === 'SCHEDULED',
+    )
     expect(booked).toHaveLength(1)
     expect(booked[0]).toMatchObject({ apptStatus: 'SCHEDULED', customerName: name })
     // The store's day of it (en-CA writes YYYY-MM-DD), and the clock time the text gave.
