@@ -859,6 +859,133 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.75,
             r"\bforget it\b|\bill (?:just )?call (?:you|u|yall)(?: guys)? when\b",
         ),
+        // The second holdout round's misses (issue 37), in general forms.
+        rule(
+            Stop,
+            0.9,
+            r"\bdo not (?:contact|call|text) (?:list|registry)\b|\bcease and desist\b|\bknock it off\b|\btcpa\b|\b7726\b|\breport(?:ing)? (?:you|u|this|these|it)?(?: to [a-z -]+)? as spam\b|\bno mas (?:textos|mensajes)\b|\bya basta\b",
+        ),
+        rule(
+            Ld,
+            0.85,
+            r"\b(?:with|in) the (?:navy|army|air force|marines|military|coast guard)\b|\b\d+ (?:hr|hrs|hour|hours) (?:drive|away)\b|\b(?:[4-9]\d|\d{3}) (?:min|mins|minutes) (?:drive|away)\b|\bmoved (?:down |up |out |over )?to [a-z]+\b",
+        ),
+        rule(
+            Nlo,
+            0.85,
+            r"\blease went back\b|\b(?:bank|repo man|repo guy) (?:came and )?(?:got|took) it\b|\btotal loss\b|\brepossessed\b",
+        ),
+        rule(
+            Emp,
+            0.85,
+            r"\bthis is [a-z]+ (?:at|from) the (?:front desk|service desk|parts counter|parts desk)\b|\bi get these every time i test\b|\bare we testing\b",
+        ),
+        rule(
+            ReqLoaner,
+            0.85,
+            r"\bneed wheels\b|\b(?:a )?car to drive while\b|\bcourtesy cars?\b|\bsomething to drive\b",
+        ),
+        rule(
+            Vi,
+            0.8,
+            r"\bshimm(?:y|ies|ying)\b|\bwobbl\w*\b|\bstops dead\b|\bwanna quit\b|\bstreaking\b",
+        ),
+        rule(
+            PriceConcern,
+            0.8,
+            r"\bcan you match\b|\bhalf what (?:you|yall|u)\b|\btill i have the money\b|\bfleet (?:rate|discount|pricing)\b",
+        ),
+        rule(
+            SpaXx,
+            0.85,
+            r"\byou guys (?:literally |already |just )?did (?:that|it)\b|\bhad the [a-z ]{0,20}?(?:center|shop|place|guys) do it\b|\b(?:jiffy|valvoline|firestone|walmart|costco|midas|pep boys) (?:got|did|took care of) it\b",
+        ),
+        rule(
+            Dd,
+            0.85,
+            &format!(r"\bask my {family}\b|\bmi esposa\b|\bbooking for my {family}\b"),
+        ),
+        rule(
+            Niitb,
+            0.75,
+            r"\bswing by when i (?:get|have) (?:a|the) chance\b|^not rn\b|\bestoy bien\b",
+        ),
+        rule(
+            ReqCall,
+            0.8,
+            r"\b(?:someone|somebody) (?:just )?(?:rings|calls) me\b",
+        ),
+        rule(
+            Pob,
+            0.85,
+            r"\bprefer booking (?:on|through) (?:the|your) (?:website|app|site)\b",
+        ),
+        rule(
+            Cpal,
+            0.85,
+            r"\bmakes? me use (?:their|a|an) (?:network|approved|in network) (?:shop|garage)\b",
+        ),
+        rule(
+            Wn,
+            0.9,
+            r"\bi dont know (?:any|a|anyone named) [a-z]+\b|\bnever was [a-z]+\b|\bnumber forwards to\b",
+        ),
+        rule(
+            Cc,
+            0.8,
+            r"\b(?:website|scheduler|site|app) (?:ate|lost|logged me out|crashed|keeps crashing|defaulted)\b|\btexting me at \d",
+        ),
+        rule(
+            SalesInq,
+            0.85,
+            r"\b(?:deals|price|prices) on (?:the |a )?new [a-z]+s?\b",
+        ),
+        rule(
+            ApptSet,
+            0.8,
+            r"\b(?:needs|need) (?:an? |its |the )?(?:oil change|service|new tires|tires|rotation|first service)\b|\bone more (?:oil change|service|visit)\b|\bdue tho\b|\bneeds? (?:rotating|replacing|changing|an alignment)\b|\bi need to book\b",
+        ),
+        rule(
+            Cq,
+            0.75,
+            r"\bhow longs?\b|\bis there (?:coffee|wifi|a waiting room|somewhere|a shuttle|a lounge)\b|\bwill it be (?:done|ready) by\b|\bwalk me through\b|\b(?:need|and) a ride (?:home|back)\b",
+        ),
+        rule(
+            Cc,
+            0.8,
+            r"\bthird time (?:yall|you|u)\b|\bnever again\b|\bquit charging\b|\banother text\b|\bfewer texts\b|\b(?:dont|do not) text me (?:during|at|before|after)\b|\bwaiting \d+ (?:hrs|hours)\b",
+        ),
+        rule(
+            Dd,
+            0.85,
+            &format!(
+                r"\b{family}s the one who\b|\b(?:she|he) can bring it\b|\bex (?:got|has|kept) (?:the|that) (?:car|truck|van|suv)\b"
+            ),
+        ),
+        rule(
+            Cl,
+            0.75,
+            r"\bill reach out\b|\bill have (?:her|him|them) (?:text|call) you\b",
+        ),
+        rule(
+            Vi,
+            0.8,
+            r"\b(?:screen|radio|display|dash) went (?:black|blank|dead|out)\b|\bwrench light\b",
+        ),
+        rule(
+            SalesInq,
+            0.85,
+            r"\bhave sales (?:text|call|contact)\b|\banything on your lot\b|\blease turn ?in\b",
+        ),
+        rule(SpaXx, 0.8, r"\b(?:already )?did the \d+k at\b"),
+        rule(
+            CustAppr,
+            0.8,
+            r"\bwas a rockstar\b|\bloved how\b|\blifesaver\b",
+        ),
+        rule(PriceConcern, 0.75, r"\b(?:until|till|til) (?:the \w+, )?payday\b|\bpayday (?:\W+ )?but\b"),
+        rule(Nlo, 0.85, r"\btraded in the [a-z]+ for\b"),
+        rule(ReqPd, 0.85, r"\bfleet pick ?up\b"),
         // Appreciation.
         rule(
             CustAppr,
@@ -910,7 +1037,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // "stop by", "I'll stop in": a visit, not an opt-out.
         veto(
             Stop,
-            r"\bstop (?:by|in|over|at|there|off)\b|\b(?:dont|do not|never) stop\b",
+            r"\bstop (?:by|in|over|at|there|off)\b|\b(?:dont|do not|never) (?:ever )?stop\b",
         ),
         // Opt-out words said not to opt out: "no need to remove me", "please don't take me off
         // the list", "I was about to hit unsubscribe but", "unsubscribe? from what", "I'd
@@ -918,7 +1045,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // me… jk".
         veto(
             Stop,
-            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
+            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe\W*(?:nah|nope|no)\b|\b(?:stop|quit) (?:texting|messaging|sending)(?: me)?(?: these)? (?:at|before|after|during|so early|so late)\b|\bno more texts? (?:at|before|after|during)\b|\b(?:dont|do not) text me (?:during|at|before|after|so early|so late)\b|\b(?:dont|do not) want to (?:opt out|unsubscribe|stop)\b|\btold [^.!?]{0,30}to take me off [^.!?]*\bbut\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
         ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(

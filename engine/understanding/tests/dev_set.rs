@@ -20,7 +20,7 @@ const EXTRA_SETS: [&str; 4] = [
 /// relative days and typos, opt-out near misses and several intents; and two holdout sets (320)
 /// of every kind, written last. docs/assistant.md has their figures from before any change was
 /// made for them.
-const HARD_SETS: [(&str, &str); 7] = [
+const HARD_SETS: [(&str, &str); 9] = [
     ("times", include_str!("replies/hard-times.jsonl")),
     (
         "fuzzy-corrections",
@@ -40,6 +40,8 @@ const HARD_SETS: [(&str, &str); 7] = [
     ),
     ("holdout-a", include_str!("replies/holdout-a.jsonl")),
     ("holdout-b", include_str!("replies/holdout-b.jsonl")),
+    ("holdout-c", include_str!("replies/holdout-c.jsonl")),
+    ("holdout-d", include_str!("replies/holdout-d.jsonl")),
 ];
 
 #[test]
@@ -65,6 +67,33 @@ fn the_hard_sets_hold_their_figures() {
         several_scores.records
     );
     println!("{line}");
+    let mut below = Vec::new();
+    for (name, set) in HARD_SETS {
+        let records = eval::read_records(set).expect("the set reads");
+        let predictions: Vec<_> = records.iter().map(eval::predict).collect();
+        let scores = eval::score(&records, &predictions);
+        show_misses(&records, &predictions, &scores);
+        println!("{name}: {}", scores.summary());
+        // Floors under the figures reached (docs/assistant.md), below issue 37's goals where
+        // those are not met yet: a change that reads any of these sets worse fails here.
+        let floors = [
+            ("datetime exact", scores.dt_accuracy() >= 0.86),
+            ("wrong and booked", scores.dt_wrong_booked_rate() <= 0.08),
+            (
+                "null false positives",
+                scores.null_false_positive_rate() <= 0.05,
+            ),
+            ("micro-F1", scores.micro_f1() >= 0.89),
+            ("macro-F1", scores.macro_f1() >= 0.78),
+            ("STOP precision", scores.label("STOP").precision() >= 0.95),
+        ];
+        for (figure, held) in floors {
+            if !held {
+                below.push(format!("{name}: {figure} ({})", scores.summary()));
+            }
+        }
+    }
+    assert!(below.is_empty(), "{}", below.join("\n"));
     // Issue 37's goals, held on every hard reply together (docs/assistant.md has the figures
     // each set scored before it was read, the honest measure of wording never seen).
     assert!(scores.dt_accuracy() >= 0.90, "{line}");
@@ -76,28 +105,6 @@ fn the_hard_sets_hold_their_figures() {
         several_scores.intent_exact as f64 >= 0.85 * several_scores.records as f64,
         "{line}"
     );
-    for (name, set) in HARD_SETS {
-        let records = eval::read_records(set).expect("the set reads");
-        let predictions: Vec<_> = records.iter().map(eval::predict).collect();
-        let scores = eval::score(&records, &predictions);
-        show_misses(&records, &predictions, &scores);
-        println!("{name}: {}", scores.summary());
-        // Floors under the figures reached (docs/assistant.md), below issue 37's goals where
-        // those are not met yet: a change that reads any of these sets worse fails here.
-        let summary = scores.summary();
-        assert!(scores.dt_accuracy() >= 0.86, "{name}: {summary}");
-        assert!(scores.dt_wrong_booked_rate() <= 0.08, "{name}: {summary}");
-        assert!(
-            scores.null_false_positive_rate() <= 0.05,
-            "{name}: {summary}"
-        );
-        assert!(scores.micro_f1() >= 0.89, "{name}: {summary}");
-        assert!(scores.macro_f1() >= 0.78, "{name}: {summary}");
-        assert!(
-            scores.label("STOP").precision() >= 0.95,
-            "{name}: {summary}"
-        );
-    }
 }
 
 #[test]

@@ -107,6 +107,7 @@ pub(super) const PAST_WORDS: &[&str] = &[
 ];
 pub(super) const EXISTING_WORDS: &[&str] = &["already", "booked", "scheduled"];
 pub(super) const CONTACT_WORDS: &[&str] = &[
+    "texting",
     "call",
     "calling",
     "text",
@@ -168,6 +169,11 @@ pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["off", "work", "at"],
     &["shift", "ends"],
     &["try", "me"],
+    &["home", "from"],
+    &["back", "from"],
+    &["has", "the", "truck"],
+    &["has", "the", "car"],
+    &["get", "it", "back"],
     // "my appt is 315pm tomorrow right?": the booking held, asked about.
     &["appointment", "is"],
     &["on", "the", "schedule"],
@@ -476,15 +482,17 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             correct_before(atoms, k);
             continue;
         }
-        // "9 tomorrow... thursday at 9 is better": the option said to be better replaces what
-        // came before it (rule 9).
-        if t.norm == "better"
+        // "9 tomorrow... thursday at 9 is better", "tuesday at 1 is ideal", "can we do 1
+        // instead": the option preferred replaces what came before it (rule 9).
+        let preferred = (matches!(t.norm.as_str(), "better" | "ideal" | "best" | "perfect")
             && k >= 2
-            && matches!(tokens[k - 1].norm.as_str(), "is" | "works" | "be")
+            && matches!(tokens[k - 1].norm.as_str(), "is" | "works" | "be"))
+            || (t.norm == "instead" && !words_at(tokens, k + 1, &["of"]) && k >= 1);
+        if preferred
             && let Some(option) = atoms
                 .iter()
                 .filter(|a| {
-                    a.end < k && a.end + 3 >= k && layout.clause[a.start] == layout.clause[k - 1]
+                    a.end <= k && a.end + 3 >= k && layout.clause[a.start] == layout.clause[k - 1]
                 })
                 .map(|a| a.start)
                 .min()

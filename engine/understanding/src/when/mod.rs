@@ -175,6 +175,8 @@ enum Value {
     WeekAfterPrevious,
     /// "the tues after?", anchored on the day mentioned before it.
     WeekdayAfterPrevious(Weekday),
+    /// "cant do tmrw, how about the day after": the day after the one mentioned before it.
+    DayAfterPrevious,
     Clock(Clock),
     Part(Part),
 }

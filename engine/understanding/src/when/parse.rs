@@ -868,6 +868,15 @@ impl<'t> Parser<'t> {
                 return Some(next);
             }
         }
+        // "cant do tmrw, how about the day after (at 10:45)": after the day just mentioned.
+        if let Some(j) = self.seq(i, &["the", "day", "after"])
+            && self.toks.get(j).is_none_or(|t| {
+                t.kind != Kind::Word || matches!(t.norm.as_str(), "at" | "around" | "in" | "then")
+            })
+        {
+            Self::push(out, Value::DayAfterPrevious, i, j, Role::Request);
+            return Some(j);
+        }
         // "two weeks from monday", "3 days from friday"
         if let Some((n, j)) = self.count(i)
             && self.any(j, &["week", "weeks", "day", "days"])
@@ -1370,7 +1379,8 @@ impl<'t> Parser<'t> {
             |t: Option<&Token>| t.is_none_or(|t| matches!(t.kind, Kind::Punct | Kind::Symbol));
         let alone =
             (start == 0 || boundary(self.toks.get(start - 1))) && boundary(self.toks.get(next));
-        let asked = (start.saturating_sub(5)..next + 6).any(|k| {
+        // A visit asked for now ("can you take it right now"), not a state ("leaking now").
+        let asked = (start.saturating_sub(5)..start).any(|k| {
             self.any(
                 k,
                 &[
@@ -1379,7 +1389,9 @@ impl<'t> Parser<'t> {
                 ],
             )
         });
-        if alone || asked {
+        // "right now if u can"
+        let if_can = self.seq(next, &["if", "you", "can"]).is_some();
+        if alone || asked || if_can {
             Self::push(out, Value::Instant(self.now), start, next, Role::Request);
         }
         Some(next)

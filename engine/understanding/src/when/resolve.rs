@@ -174,6 +174,9 @@ pub(super) fn resolve(
                 previous_day.unwrap_or(today),
                 weekday,
             ))),
+            Value::DayAfterPrevious => Some(Value::Day(
+                previous_day.unwrap_or(today) + Duration::days(1),
+            )),
             _ => None,
         };
         if let Value::Day(day) = atom.value {
@@ -187,7 +190,9 @@ pub(super) fn resolve(
                 let anchor = previous_week.unwrap_or_else(|| calendar::next_monday(today));
                 Value::Week(calendar::monday_of(anchor) + Duration::days(7))
             }
-            Value::WeekdayAfterPrevious(_) => resolved_after.unwrap_or(atom.value),
+            Value::WeekdayAfterPrevious(_) | Value::DayAfterPrevious => {
+                resolved_after.unwrap_or(atom.value)
+            }
             other => other,
         };
         if let Some(c) = candidate(value, &attached[k], atoms, (atom.start, atom.end)) {
@@ -328,6 +333,7 @@ pub(super) fn candidate(
         }),
         Value::WeekAfterPrevious
         | Value::WeekdayAfterPrevious(_)
+        | Value::DayAfterPrevious
         | Value::Clock(_)
         | Value::Part(_) => None,
     }
