@@ -983,7 +983,11 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\bwas a rockstar\b|\bloved how\b|\blifesaver\b",
         ),
-        rule(PriceConcern, 0.75, r"\b(?:until|till|til) (?:the \w+, )?payday\b|\bpayday (?:\W+ )?but\b"),
+        rule(
+            PriceConcern,
+            0.75,
+            r"\b(?:until|till|til) (?:the \w+, )?payday\b|\bpayday (?:\W+ )?but\b",
+        ),
         rule(Nlo, 0.85, r"\btraded in the [a-z]+ for\b"),
         rule(ReqPd, 0.85, r"\bfleet pick ?up\b"),
         // Appreciation.

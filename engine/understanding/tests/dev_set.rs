@@ -17,9 +17,9 @@ const EXTRA_SETS: [&str; 4] = [
 
 /// Issue 37's sets of hard replies (1,150), written blind under the same conventions, one per
 /// kind: compact times and bare hours, fuzzy times and corrections, negation and ordinal days,
-/// relative days and typos, opt-out near misses and several intents; and two holdout sets (320)
-/// of every kind, written last. docs/assistant.md has their figures from before any change was
-/// made for them.
+/// relative days and typos, opt-out near misses and several intents; and two rounds of holdouts
+/// (640) of every kind, each written after the widening before it. docs/assistant.md has their
+/// figures from before any change was made for them.
 const HARD_SETS: [(&str, &str); 9] = [
     ("times", include_str!("replies/hard-times.jsonl")),
     (
