@@ -516,3 +516,80 @@ fn a_slip_caught_with_no_or_sorry_is_corrected() {
     }
     none_wrong(&wrong);
 }
+
+/// A part of the day asked for on any day but one never lands on the day ruled out: it moves
+/// on to the next day allowed, as a whole day does (rule 9).
+#[test]
+fn a_part_of_day_never_lands_on_the_day_ruled_out() {
+    let mut wrong = Vec::new();
+    // Said on a Tuesday at 10: the next morning is tomorrow's, the next afternoon today's.
+    let cases = [
+        ("any morning", "tomorrow", "2026-11-26"),
+        ("mornings", "tmrw", "2026-11-26"),
+        ("first thing", "tomorrow", "2026-11-26"),
+        ("any afternoon", "today", "2026-11-25"),
+        ("afternoons", "today", "2026-11-25"),
+        ("after lunch", "today", "2026-11-25"),
+    ];
+    for (part, day, wanted) in cases {
+        for framing in ["{p}, just not {d}", "{p} but not {d}", "not {d}. {p} works"] {
+            let text = framing.replace("{p}", part).replace("{d}", day);
+            let got = requested(&text).map(|(start, _)| start[..10].to_owned());
+            if got.as_deref() != Some(wanted) {
+                wrong.push(format!("{text:?}: {got:?}, wanted {wanted}"));
+            }
+        }
+    }
+    none_wrong(&wrong);
+}
+
+/// Counts, prices, mileage, years and models beside a reading change nothing and ask nothing
+/// back; a number shaped like a time that no expression took ("make it 4 instead of 3 on
+/// thursday") leaves the reading unsure, and so do two days said apart without "or" ("the
+/// 7th, after new years"): the earliest stands by rule 8, but it is asked back, not booked.
+#[test]
+fn a_reading_with_a_time_left_over_or_a_rival_day_is_asked_back() {
+    let mut wrong = Vec::new();
+    for (day, date) in DAYS {
+        for (time, clock, _) in TIMES.iter().take(6) {
+            let base = format!("{day} at {time}");
+            let wanted = format!("{date}T{clock}");
+            for aside in [
+                "it has 45k miles on it",
+                "the 2019 rav4",
+                "quote was $89",
+                "we have 2 cars",
+                "my 2nd oil change this year",
+                "call me at 555-0148",
+            ] {
+                let text = format!("{base}, {aside}");
+                let read = understand_local(&text, received());
+                let got = read
+                    .requested_time
+                    .map(|t| t.start.format("%Y-%m-%dT%H:%M").to_string());
+                if got.as_deref() != Some(&wanted) || read.time_unsure {
+                    wrong.push(format!("{text}: {got:?} unsure {}", read.time_unsure));
+                }
+            }
+        }
+    }
+    none_wrong(&wrong);
+    let unsure = |text: &str| understand_local(text, received()).time_unsure;
+    for text in [
+        "make it 4 instead of 3 on thursday",
+        "the 7th, after new years",
+        "maybe in a couple weeks? the kids start school monday",
+        "3 trucks monday at 8 and 3 more wednesday",
+        "saturday morning. nope, monday afternoon",
+    ] {
+        assert!(unsure(text), "{text}");
+    }
+    for text in [
+        "monday or tuesday at 10",
+        "the 3rd, 4th or 5th",
+        "mon/wed after 2",
+        "friday at 10, it has 30k on it",
+    ] {
+        assert!(!unsure(text), "{text}");
+    }
+}

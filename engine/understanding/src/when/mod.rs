@@ -55,7 +55,10 @@ pub(crate) fn find(
         };
     };
     let mut requested = resolved.time;
-    let mut unsure = atoms.iter().any(|a| a.corrected) || two_sided_hour(&atoms, resolved.span);
+    let mut unsure = atoms.iter().any(|a| a.corrected)
+        || two_sided_hour(&atoms, resolved.span)
+        || resolved.competing
+        || (finer_than_week(resolved.time.grain) && stray_time_number(&reply.tokens, &atoms));
     if let Some(standing) = standing.filter(|at| *at > received) {
         if resolved.floating {
             // "actually make it 3", "3 works": a time alone is on the day the conversation is
@@ -79,6 +82,76 @@ pub(crate) fn find(
         unsure,
     }
 }
+
+fn finer_than_week(grain: Grain) -> bool {
+    matches!(
+        grain,
+        Grain::Minute | Grain::Hour | Grain::PartOfDay | Grain::Day
+    )
+}
+
+/// A number shaped like an hour, a clock time or a day of the month that no date or time
+/// expression took ("thurs at 3 or 330 idk", "the 12 or 13"): the grammar read the reply
+/// around it, so its reading may have missed what that number says. Money, counts before a
+/// unit ("2 cars", "45k"), years and phone numbers are not such numbers.
+fn stray_time_number(tokens: &[Token], atoms: &[Atom]) -> bool {
+    let covered = |i: usize| atoms.iter().any(|a| a.start <= i && i < a.end);
+    let word = |i: usize| tokens.get(i).map_or("", |t| t.norm.as_str());
+    let glued_to = |i: usize, other: Option<&Token>, kinds: &[Kind]| {
+        other.is_some_and(|o| kinds.contains(&o.kind)) && !tokens[i].spaced
+    };
+    tokens.iter().enumerate().any(|(i, token)| {
+        let Some(value) = token.value.filter(|_| token.kind == Kind::Num) else {
+            return false;
+        };
+        let ordinal = matches!(word(i + 1), "st" | "nd" | "rd" | "th");
+        let noun = if ordinal { word(i + 2) } else { word(i + 1) };
+        let previous = i.checked_sub(1).and_then(|b| tokens.get(b));
+        let next = tokens.get(i + 1).filter(|t| !t.spaced);
+        let part_of_other = glued_to(i, previous, &[Kind::Word, Kind::Num])
+            || previous.is_some_and(|p| matches!(p.norm.as_str(), "$" | "#"))
+            || (!ordinal && next.is_some_and(|n| matches!(n.kind, Kind::Word | Kind::Num)))
+            || next.is_some_and(|n| matches!(n.norm.as_str(), "-" | "/" | "%" | "," | "."));
+        if covered(i)
+            || part_of_other
+            || UNIT_WORDS.contains(&noun)
+            || ORDINAL_NOUNS.contains(&noun)
+            || STRAY_NOUNS.contains(&noun)
+            || previous.is_some_and(|p| NOT_A_TIME_AFTER.contains(&p.norm.as_str()))
+        {
+            return false;
+        }
+        (1..=12).contains(&value)
+            || (ordinal && (1..=31).contains(&value))
+            || ((100..=1259).contains(&value)
+                && value % 100 < 60
+                && value % 5 == 0
+                && !matches!(tokens.get(i + 1).map(|t| t.kind), Some(Kind::Word))
+                || (100..=1259).contains(&value)
+                    && matches!(word(i + 1), "am" | "pm" | "a" | "p" | "ish"))
+    })
+}
+
+/// Nouns a number counts rather than times, beyond the grammar's units.
+const STRAY_NOUNS: &[&str] = &[
+    "sedans",
+    "suvs",
+    "vehicles",
+    "reminder",
+    "reminders",
+    "kid",
+    "kids",
+    "seats",
+    "seater",
+    "passengers",
+    "people",
+    "of",
+];
+
+/// Words after which a number is a count, a price or a store's hours, not a time asked for.
+const NOT_A_TIME_AFTER: &[&str] = &[
+    "take", "under", "over", "past", "than", "for", "open", "close", "closes",
+];
 
 /// A bare 6 or 7 in the reading ("thursday at 7"): rule 5 reads it as 7 AM or 6 PM, and a
 /// service drive is open at both ends of the day, so the other half is as likely.

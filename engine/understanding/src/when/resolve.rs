@@ -21,6 +21,10 @@ pub(super) struct Resolved {
     pub span: (usize, usize),
     /// A time with no day of its own, read as its next occurrence (rule 6).
     pub floating: bool,
+    /// Other options stood beside the reading without being offered as alternatives to it
+    /// ("the 7th, after new years", "maybe in a couple weeks? the kids start school monday"):
+    /// the earliest won by rule 8, but the reply may have meant the other.
+    pub competing: bool,
 }
 
 /// The earliest acceptable point among the live options (rule 8), with the token span it
@@ -235,20 +239,42 @@ pub(super) fn resolve(
             span: (atoms[u].start, atoms[u].end),
         });
     }
+    let competing = candidates.iter().any(|c| {
+        candidates.iter().any(|o| {
+            o.start.date() != c.start.date()
+                && !offered_as_alternatives(tokens, &candidates, c.span, o.span)
+        })
+    });
     let mut best = candidates
         .into_iter()
         .min_by_key(|c| (c.start.date(), !c.has_time, c.start))?;
     // A day the reply ruled out is never the reading ("any day but monday" said on a Sunday is
-    // Tuesday): a whole day moves on to the next one allowed.
+    // Tuesday, "any morning, just not tomorrow" the morning after): the reading moves on to
+    // the next day allowed. A day ruled out with its time ("not friday at 3, friday at 4")
+    // rules out that option only, and a time asked for on a day said in so many words stands.
+    let asked_for = |day: NaiveDate| {
+        live.iter()
+            .any(|&k| atoms[k].role == Role::Request && atoms[k].value == Value::Day(day))
+    };
     let ruled_out: Vec<NaiveDate> = atoms
         .iter()
         .filter(|a| a.negated && !a.corrected)
+        .filter(|a| {
+            best.grain == Grain::Day
+                || !atoms
+                    .iter()
+                    .any(|t| t.value.is_time() && (t.start == a.end || t.end == a.start))
+        })
         .filter_map(|a| match a.value {
-            Value::Day(day) => Some(day),
+            Value::Day(day) if best.grain == Grain::Day || !asked_for(day) => Some(day),
             _ => None,
         })
         .collect();
-    while best.grain == Grain::Day && ruled_out.contains(&best.start.date()) {
+    while matches!(
+        best.grain,
+        Grain::Day | Grain::PartOfDay | Grain::Hour | Grain::Minute
+    ) && ruled_out.contains(&best.start.date())
+    {
         best.start += Duration::days(1);
     }
     Some(Resolved {
@@ -259,7 +285,34 @@ pub(super) fn resolve(
         },
         span: best.span,
         floating: floats,
+        competing,
     })
+}
+
+/// Whether two options are said as alternatives ("monday or tuesday", "the 3rd, 4th or 5th",
+/// "mon/wed"): only joining words and other options between them, and a list of commas ends
+/// in "or".
+fn offered_as_alternatives(
+    tokens: &[Token],
+    options: &[Candidate],
+    a: (usize, usize),
+    b: (usize, usize),
+) -> bool {
+    let (first, second) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+    if second.0 < first.1 {
+        return true;
+    }
+    let or = |t: &Token| matches!(t.norm.as_str(), "or" | "either" | "/" | "and");
+    let in_option = |i: usize| options.iter().any(|o| o.span.0 <= i && i < o.span.1);
+    let between: Vec<&Token> = (first.1..second.0)
+        .filter(|&i| !in_option(i))
+        .map(|i| &tokens[i])
+        .collect();
+    between.len() <= 3
+        && between
+            .iter()
+            .all(|t| or(t) || matches!(t.norm.as_str(), "," | "the"))
+        && (between.iter().any(|t| or(t)) || tokens[second.1..].iter().any(or))
 }
 
 pub(super) fn candidate(
