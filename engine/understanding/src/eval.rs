@@ -144,6 +144,14 @@ pub fn predict(record: &Record) -> Prediction {
     }
 }
 
+/// The prediction with another learned reader, or none (the lexicons alone): an evaluation
+/// holds a set out of what the model learned from.
+pub fn predict_with(record: &Record, model: Option<&crate::learned::Model>) -> Prediction {
+    Prediction {
+        understanding: crate::read_with(&record.text, record.received_at, None, model),
+    }
+}
+
 /// The prediction line `score.py` reads.
 pub fn prediction_json(record: &Record, prediction: &Prediction) -> Value {
     let understanding = &prediction.understanding;

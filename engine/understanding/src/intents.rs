@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde::Serialize;
 
+use super::learned::Model;
 use super::text::{Kind, Reply};
 use super::when::Found;
 use super::{IntentHit, ResponseInsight};
@@ -149,6 +150,13 @@ const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|s
 const PLACE: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center|brother|friend|dad|uncle|cousin|neighbor|buddy|husband|son)";
 const FAMILY: &str = r"(?:wife|husband|hubby|wifey|son|daughter|mom|mother|dad|father|kid|kids|ex|ex wife|ex husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
 
+/// Ways of not wanting something ("would prefer not to", "won't be", "no need to keep").
+const NOT_WANTING: &str = r"(?:dont|do not|no longer|never|wont be|will not be|would prefer not to|prefer not to|would rather not|rather not|not interested in|no need to keep|no need to|dont need to keep|do not wish to|dont wish to|no longer wish to|have no need to|have no interest in|no interest in)";
+/// Receiving texts, in the verbs people use for it.
+const RECEIVING: &str = r"(?:need|needing|want|wanting|receive|receiving|get|getting|hear|hearing|keep getting|keep receiving|keep sending|sending|send|be sent|be getting|be receiving)";
+/// The texts themselves, or the dealership sending them.
+const MESSAGES: &str = r"(?:texts|text messages|messages|msgs|reminders|notifications|alerts|sms|these|those|them|communications?|contact|from (?:you|yall|you folks|you guys|your (?:dealership|shop|store|company)|the dealership))";
+
 static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     let rule = |intent, confidence, pattern: &str| Rule {
         intent,
@@ -222,6 +230,25 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Stop,
             0.9,
             r"\b(?:dont|do not|no longer|never) want (?:any |the |these |your |any more |anymore |more |further |any further )?(?:texts|messages|reminders|sms|text messages)\b|\b(?:dont|do not) send (?:me |us )?(?:any ?more|these|more|further)\b|\bconsent (?:is )?(?:revoked|withdrawn)\b|\b(?:dont|do not) consent to\b|\b(?:number|me) removed from\b|\b(?:stop|quit) (?:reaching out|hitting me up|sending (?:these|them|those|me these|me texts|me this|me stuff))\b|\bcut it out with (?:the|these|your) (?:texts|messages)\b|\bknock (?:it )?off (?:with )?(?:the|these|your) (?:texts|messages|reminders)\b|\bno more (?:sms|text messages|reminders)\b|\b(?:quit|stop) (?:sending|texting) (?:these|them|me)\b",
+        ),
+        // Opt-outs composed (issue 37, round 3): not wanting, needing or receiving the texts
+        // in any of the ways it is said ("would prefer not to receive these texts going
+        // forward", "I won't be needing these texts anymore", "not interested in hearing from
+        // you folks anymore", "no need to keep sending these"), and the texts told to end in
+        // formal words ("kindly discontinue these messages").
+        rule(
+            Stop,
+            0.9,
+            &format!(
+                r"\b{NOT_WANTING} {RECEIVING} (?:any ?more |further |more |any |such |all |all of |all the )?{MESSAGES}\b|\b{NOT_WANTING} (?:need|want) to be (?:texted|messaged|contacted|nagged|bugged|bothered|pestered|hounded|harassed|reminded)\b"
+            ),
+        ),
+        rule(
+            Stop,
+            0.9,
+            &format!(
+                r"\b(?:discontinue|cease|terminate|halt|end) (?:all |any |these |the |your |such |sending |further |of )*{MESSAGES}\b"
+            ),
         ),
         // Wrong number.
         rule(
@@ -307,6 +334,17 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Ld,
             0.9,
             r"\b\d+ (?:miles|mi|hours|hrs) (?:from|away)\b|\bsnowbird\b|\bwe live in [a-z]+ now\b",
+        ),
+        // Someone else drives or handles the car, composed (issue 37, round 3): the one who
+        // answers for the owner ("this is his wife", "I handle his appointments", "I hold his
+        // power of attorney"), and the one who brings it in ("my wife will be driving it in",
+        // "he schedules", "she can deal with it").
+        rule(
+            Dd,
+            0.9,
+            &format!(
+                r"\b(?:im|i am|this is|its) (?:his|her|their|the owners|the drivers) {family}\b|\bi (?:handle|manage|make|book|schedule|do|take care of|look after) (?:all )?(?:his|her|their) (?:appointments|appts|appointment|appt|car stuff|car|cars|service|scheduling|affairs)\b|\bpower of attorney\b|\bmy {family} (?:will be|is going to be|will|is) (?:driving|bringing|dropping|taking) (?:it|the car|the truck|her|him)\b|\b(?:he|she) (?:schedules|handles (?:it|that|the)|books (?:it|the)|takes care of (?:it|that|the car)|deals with (?:it|that|the car)|can deal with it)\b"
+            ),
         ),
         // Someone else drives or handles the car.
         rule(
@@ -1049,7 +1087,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // me… jk".
         veto(
             Stop,
-            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe\W*(?:nah|nope|no)\b|\b(?:stop|quit) (?:texting|messaging|sending)(?: me)?(?: these)? (?:at|before|after|during|so early|so late)\b|\bno more texts? (?:at|before|after|during)\b|\b(?:dont|do not) text me (?:during|at|before|after|so early|so late)\b|\b(?:dont|do not) want to (?:opt out|unsubscribe|stop)\b|\btold [^.!?]{0,30}to take me off [^.!?]*\bbut\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
+            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe\W*(?:nah|nope|no)\b|\b(?:stop|quit) (?:texting|messaging|sending)(?: me)?(?: these)? (?:at (?:[0-9]|night|dinner|work|lunch|church|this hour|odd hours|weird hours)|before|after|during|so early|so late)\b|\bno more texts? (?:at|before|after|during)\b|\b(?:dont|do not) text me (?:during|at|before|after|so early|so late)\b|\b(?:dont|do not) want to (?:opt out|unsubscribe|stop)\b|\btold [^.!?]{0,30}to take me off [^.!?]*\bbut\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
         ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(
@@ -1116,6 +1154,7 @@ pub(crate) fn classify(
     reply: &Reply<'_>,
     found: &Found,
     keyword: Option<ComplianceKeyword>,
+    model: Option<&Model>,
 ) -> Classified {
     let only = |intent| {
         let hits = vec![hit(intent, 1.0, reply.original.trim())];
@@ -1158,6 +1197,11 @@ pub(crate) fn classify(
     }
 
     let candidates = hits.clone();
+    if let Some(model) = model
+        && found.requested.is_none()
+    {
+        learned_hits(model, reply, &mut hits);
+    }
     let has = |hits: &[IntentHit], intent| hits.iter().any(|h: &IntentHit| h.intent == intent);
     let remove = |hits: &mut Vec<IntentHit>, intent| hits.retain(|h| h.intent != intent);
 
@@ -1403,6 +1447,24 @@ pub(crate) fn classify(
     }
 }
 
+/// What the learned reader adds before the label rules choose: when the lexicons and the
+/// date-time grammar read nothing, the labels it leans to clearly (log-odds of at least [`LEARNED_ODDS`]). Beside a
+/// reading of theirs it adds nothing: held out, that lost more than it found
+/// (docs/assistant.md). Never an opt-out: a customer is only opted out on words read for that.
+fn learned_hits(model: &Model, reply: &Reply<'_>, hits: &mut Vec<IntentHit>) {
+    if !hits.is_empty() {
+        return;
+    }
+    for (intent, odds) in model.log_odds(reply) {
+        if odds >= LEARNED_ODDS && !matches!(intent, Intent::Stop | Intent::Misc) {
+            hits.push(hit(intent, 0.55, reply.original.trim()));
+        }
+    }
+}
+
+/// Chosen by holding each set out of the model's learning (2 to 4 read alike).
+const LEARNED_ODDS: f32 = 3.0;
+
 /// The intents of a reply, and every label a pattern matched before the label rules chose.
 pub(crate) struct Classified {
     pub intents: Vec<IntentHit>,
@@ -1430,10 +1492,10 @@ fn appreciation_beyond_thanks(text: &str) -> bool {
 /// A question sentence that neither asks for a time nor is about who is texting.
 fn asks_another_question(text: &str) -> bool {
     let questions = pattern!(
-        r"(?:^|[.!?,] )(?:is there|is it|is that|is this|is the|is my|are the|are my|are there|what|where|which|how|why|does|do (?:you|yall|i)|will (?:it|that|you|i)|would (?:it|that))\b[^.!?]*\?"
+        r"(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:is there|is it|is that|is this|is the|is my|are the|are my|are there|are (?:you|yall|u)(?: guys)?|what|whats|where|wheres|which|how|hows|why|when|whens|does|do (?:you|yall|i|u|ya)|will (?:it|that|you|i)|would (?:it|that)|(?:you|yall|u) (?:guys )?still (?:do|have|offer|got))\b[^.!?]*\?|(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:whats|what|wheres|where|hows|how much|how long|why|do (?:you|yall|u|ya)(?: guys)?)\b[^.!?]*$"
     );
     let about_booking_or_sender = pattern!(
-        r"\b(?:about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\b\d{1,2} (?::|/|am\b|pm\b|st\b|nd\b|rd\b|th\b)"
+        r"\b(?:noon|get me in|get it in|take it|look at it|see it|fit me|about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\b\d{1,2} (?::|/|am\b|pm\b|st\b|nd\b|rd\b|th\b)"
     );
     questions
         .find_iter(text)

@@ -10,6 +10,7 @@ pub mod actions;
 mod calendar;
 pub mod eval;
 mod intents;
+pub mod learned;
 mod text;
 mod when;
 
@@ -166,10 +167,21 @@ fn read(
     received_local: NaiveDateTime,
     standing: Option<NaiveDateTime>,
 ) -> Understanding {
+    read_with(text, received_local, standing, Some(&learned::TRAINED))
+}
+
+/// Reads a reply with the learned reader given (or none: the lexicons alone), so an evaluation
+/// can hold a set out of what the model learned from.
+fn read_with(
+    text: &str,
+    received_local: NaiveDateTime,
+    standing: Option<NaiveDateTime>,
+    model: Option<&learned::Model>,
+) -> Understanding {
     let carrier_keyword = ComplianceKeyword::of(text);
     let reply = text::Reply::read(text);
     let found = when::find(&reply, received_local, standing);
-    let classified = intents::classify(&reply, &found, carrier_keyword);
+    let classified = intents::classify(&reply, &found, carrier_keyword, model);
     let intents = classified.intents;
     let wants_appointment = intents.iter().any(|hit| hit.intent == Intent::ApptSet);
     let requested_time = found.requested.filter(|_| wants_appointment);

@@ -661,3 +661,69 @@ fn a_compact_time_after_a_short_day_is_read() {
     // Issue 36's first journey: the customer's "tmrw at 2p".
     expect("tmrw at 2p", "2025-06-10T10:00", "2025-06-11T14:00", "hour");
 }
+
+/// An opt-out is read however the not-wanting, the receiving and the texts are worded, each
+/// part from its own list; an opt-out word that asks for more texts is not one.
+#[test]
+fn opt_outs_compose_from_not_wanting_receiving_and_the_texts() {
+    let mut missed = Vec::new();
+    for not_wanting in [
+        "would prefer not to",
+        "wont be",
+        "no longer wish to",
+        "no need to keep",
+        "have no interest in",
+    ] {
+        for receiving in ["receive", "receiving", "getting", "needing", "sending"] {
+            for texts in ["these texts", "any more messages", "reminders", "these"] {
+                let text = format!("I {not_wanting} {receiving} {texts} going forward");
+                if !intents(&text).contains(&"STOP") {
+                    missed.push(text);
+                }
+            }
+        }
+    }
+    for text in [
+        "Kindly discontinue these messages.",
+        "please cease all communications",
+        "I don't need to be nagged every week about an oil change",
+        "not interested in hearing from you folks anymore",
+        "stop texting me at all hours",
+    ] {
+        if !intents(text).contains(&"STOP") {
+            missed.push(text.to_owned());
+        }
+    }
+    assert!(missed.is_empty(), "not read as opt-outs: {missed:#?}");
+    for text in [
+        "don't stop sending them, I'd forget",
+        "dont want to miss these reminders",
+        "no need to stop texting me",
+        "stop texting me at 6am please",
+    ] {
+        assert!(!intents(text).contains(&"STOP"), "{text}");
+    }
+}
+
+/// A number before a name or a street word is an address, not a time ("my office at 1200
+/// Market"); before a word that goes on about the time it is the time.
+#[test]
+fn an_address_number_is_not_a_time() {
+    expect_none(
+        "can someone pick it up from my office at 1200 Market? thanks",
+        "2026-11-24T10:00",
+    );
+    expect_none("grab it at 1030 alder ct", "2026-11-24T10:00");
+    expect(
+        "thursday 1230 works",
+        "2026-11-24T10:00",
+        "2026-11-26T12:30",
+        "minute",
+    );
+    expect(
+        "Thursday 1230 Works for me",
+        "2026-11-24T10:00",
+        "2026-11-26T12:30",
+        "minute",
+    );
+}

@@ -39,6 +39,7 @@ pub(crate) fn find(
     standing: Option<NaiveDateTime>,
 ) -> Found {
     let parser = Parser {
+        original: reply.original,
         toks: &reply.tokens,
         today: received.date(),
         now: received,
@@ -285,6 +286,8 @@ struct Atom {
 }
 
 struct Parser<'t> {
+    /// The reply as written, for what its normal forms drop (capitals).
+    original: &'t str,
     toks: &'t [Token],
     today: NaiveDate,
     now: NaiveDateTime,

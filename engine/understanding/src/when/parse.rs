@@ -1139,10 +1139,105 @@ impl<'t> Parser<'t> {
                 clock.meridiem = Some(Meridiem::Pm);
                 Some((clock, next + 1, true))
             }
-            // Bare, only on a quarter hour and not before a unit ("1500 miles").
-            _ if minute % 15 == 0 && !self.any(next, UNIT_WORDS) => Some((clock, next, false)),
+            // Bare, only on a quarter hour and not before a unit ("1500 miles") or a name
+            // ("my office at 1200 Market", "1030 Alder Ct": an address).
+            _ if minute % 15 == 0 && !self.any(next, UNIT_WORDS) && !self.names_a_place(next) => {
+                Some((clock, next, false))
+            }
             _ => None,
         }
+    }
+
+    /// Whether the token is a word written with a capital that names no day, month or time,
+    /// or a street word: after a number, an address ("1200 Market", "1030 alder ct").
+    fn names_a_place(&self, i: usize) -> bool {
+        let Some(token) = self.toks.get(i).filter(|t| t.kind == Kind::Word) else {
+            return false;
+        };
+        let capital = self.original[token.start..token.end]
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase);
+        let street = matches!(
+            token.norm.as_str(),
+            "st" | "street"
+                | "ave"
+                | "avenue"
+                | "rd"
+                | "road"
+                | "blvd"
+                | "dr"
+                | "drive"
+                | "ln"
+                | "lane"
+                | "ct"
+                | "court"
+                | "pkwy"
+                | "hwy"
+                | "highway"
+                | "way"
+                | "pl"
+                | "circle"
+        ) || self.toks.get(i + 1).is_some_and(|t| {
+            matches!(
+                t.norm.as_str(),
+                "st" | "street"
+                    | "ave"
+                    | "avenue"
+                    | "rd"
+                    | "road"
+                    | "blvd"
+                    | "dr"
+                    | "drive"
+                    | "ln"
+                    | "lane"
+                    | "ct"
+                    | "court"
+                    | "pkwy"
+                    | "way"
+            )
+        });
+        let timely = weekday_of(&token.norm).is_some()
+            || month_of(&token.norm).is_some()
+            || matches!(
+                token.norm.as_str(),
+                "am" | "pm"
+                    | "a"
+                    | "p"
+                    | "tomorrow"
+                    | "today"
+                    | "tonight"
+                    | "works"
+                    | "work"
+                    | "ok"
+                    | "okay"
+                    | "is"
+                    | "on"
+                    | "or"
+                    | "and"
+                    | "please"
+                    | "pls"
+                    | "then"
+                    | "next"
+                    | "this"
+                    | "if"
+                    | "would"
+                    | "could"
+                    | "sounds"
+                    | "good"
+                    | "great"
+                    | "perfect"
+                    | "for"
+                    | "i"
+                    | "thanks"
+                    | "thank"
+                    | "at"
+                    | "in"
+                    | "the"
+                    | "that"
+                    | "still"
+            );
+        (capital || street) && !timely
     }
 
     /// A clock, or a range of two ("9-10am", "between 10 and 12", "from 9 to 11") whose
