@@ -399,6 +399,41 @@ test('a super user sees what the assistant understood of a customer reply (Show 
   await expect(options).toBeFocused()
 })
 
+test("a super user hands a customer's question to the general manager from the message's options (GM Handoff)", async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  await sendStaffText(request, token, lead!.id, unique('before the handoff'))
+  const text = unique('question for a manager')
+  const replied = await request.post(`/api/simulator/phones/${lead!.customerMaster.id}/reply`, {
+    headers: { Authorization: token },
+    data: { body: text },
+  })
+  expect(replied.ok(), await replied.text()).toBe(true)
+  const aiOn = await request.post('/api/future-service-interaction/update-ai-enabled', {
+    params: { id: lead!.id, aiEnabled: true },
+    headers: { Authorization: token },
+  })
+  expect(aiOn.ok(), await aiOn.text()).toBe(true)
+
+  const { log } = await openLiveBox(page, SUPER_USER, lead!.id)
+  const card = log.getByTestId('chat-message').filter({ hasText: text }).last()
+  const options = card.getByRole('button', { name: 'Message options' })
+  const menu = page.getByRole('menu', { name: 'Options' })
+  await options.click()
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'AI on' })).toBeVisible()
+  await menu.getByRole('menuitem', { name: 'GM Handoff' }).click()
+  const confirm = page.getByRole('dialog', { name: 'GM Handoff' })
+  await expect(confirm).toContainText('general manager')
+  await confirm.getByRole('button', { name: 'Hand off' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Handed to the general manager' })).toBeVisible()
+  // The conversation is fetched again: the handoff's card is in it, and the assistant is off.
+  await expect(log.getByTestId('chat-message').filter({ hasText: 'GM HANDOFF' }).last()).toBeVisible()
+  await options.click()
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'AI off' })).toBeVisible()
+  await page.keyboard.press('Escape')
+})
+
 test('a super user acts on a default intent of a customer reply, then starts the date-time dialogue (DT)', async ({
   page,
   request,
@@ -440,6 +475,8 @@ test('a super user acts on a default intent of a customer reply, then starts the
     'Archive',
     'Action Intents',
     'Default Action Intents',
+    'GM Handoff',
+    'Manual Handoff',
     'Appointment Search',
   ])
 

@@ -178,6 +178,24 @@ impl AppState {
         }
     }
 
+    /// Starts the send jobs of the texts and e-mails a request queued to go now (a note is
+    /// stored, not sent; a text held for its allowed hours goes when they open).
+    pub async fn send_now(
+        &self,
+        messages: &[engine::store::messages::MessageRecord],
+    ) -> crate::error::ApiResult<()> {
+        for message in messages.iter().filter(|m| m.scheduled_for.is_none()) {
+            jobs::dispatcher::dispatch(
+                &self.messages,
+                &self.jobs,
+                message.id,
+                message.enterprise_id,
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
     /// Tells the realtime stream what a request changed (each event carries a snapshot).
     pub async fn publish(&self, notices: impl IntoIterator<Item = Notice>) {
         self.jobs

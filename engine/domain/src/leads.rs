@@ -120,6 +120,25 @@ closed_set! {
     }
 }
 
+closed_set! {
+    /// What a handoff is about (the spec's issue tags): a complaint, a question, a trade-up
+    /// (sales) or a vehicle issue. Staff start a GM handoff with one (`parameter=CQ`).
+    IssueTag {
+        Cc => "CC",
+        Cq => "CQ",
+        Tu => "TU",
+        Vi => "VI",
+    }
+}
+
+/// A workflow track's parameter: an inbound-appointment finding, or the issue a handoff is
+/// about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrackParameter {
+    Inbound(InboundAppointment),
+    Issue(IssueTag),
+}
+
 impl WorkflowTrack {
     /// The inbound-appointment parameters a track goes with: the ask-for-appointment track
     /// with the first three, the external handoff with the fourth; the rest take none.
@@ -134,14 +153,39 @@ impl WorkflowTrack {
         }
     }
 
-    /// Checks an optional parameter against the track.
-    pub fn check_parameter(self, parameter: Option<&str>) -> Result<Option<InboundAppointment>> {
+    /// Whether the track hands a conversation to staff about an issue (GM, MD and customer
+    /// handoffs), so takes an issue tag as its parameter.
+    pub fn takes_issue(self) -> bool {
+        matches!(
+            self,
+            Self::CustomerAGmHandoffManualPulseCheck
+                | Self::CustomerAMdHandoff
+                | Self::CustomerAHandoff
+        )
+    }
+
+    /// Checks an optional parameter against the track: an issue tag for a handoff about an
+    /// issue, one of its inbound-appointment values for the tracks that take those.
+    pub fn check_parameter(self, parameter: Option<&str>) -> Result<Option<TrackParameter>> {
         let Some(text) = parameter.map(str::trim).filter(|p| !p.is_empty()) else {
             return Ok(None);
         };
+        if self.takes_issue() {
+            let issue: IssueTag = text.parse().map_err(|_| {
+                Error::invalid(format!(
+                    "parameter {text} does not go with track {self}: an issue tag ({}) does",
+                    IssueTag::ALL
+                        .iter()
+                        .map(|t| t.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?;
+            return Ok(Some(TrackParameter::Issue(issue)));
+        }
         let parameter: InboundAppointment = text.parse()?;
         if self.allowed_parameters().contains(&parameter) {
-            Ok(Some(parameter))
+            Ok(Some(TrackParameter::Inbound(parameter)))
         } else {
             Err(Error::invalid(format!(
                 "parameter {parameter} does not go with track {self}"
@@ -252,5 +296,27 @@ mod tests {
         );
         assert!(ask.check_parameter(Some("BOGUS")).is_err());
         assert_eq!(InboundAppointment::ALL.len(), 9);
+    }
+
+    #[test]
+    fn a_handoff_about_an_issue_takes_an_issue_tag() {
+        let gm = WorkflowTrack::CustomerAGmHandoffManualPulseCheck;
+        assert_eq!(
+            gm.check_parameter(Some("CQ")).unwrap(),
+            Some(TrackParameter::Issue(IssueTag::Cq))
+        );
+        assert_eq!(
+            WorkflowTrack::CustomerAHandoff
+                .check_parameter(None)
+                .unwrap(),
+            None
+        );
+        let refused = gm.check_parameter(Some("DETECTED_AUTO")).unwrap_err();
+        assert!(refused.to_string().contains("CC, CQ, TU, VI"), "{refused}");
+        assert!(
+            WorkflowTrack::CustomerNoShow
+                .check_parameter(Some("CQ"))
+                .is_err()
+        );
     }
 }

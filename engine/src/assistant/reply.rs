@@ -15,7 +15,7 @@ use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::appointments::{display_day, display_time};
 use crate::domain::formats::parse_time_zone;
-use crate::domain::leads::WorkflowTrack;
+use crate::domain::leads::{IssueTag, WorkflowTrack};
 use crate::domain::messages::{Direction, NotificationType};
 use crate::error::{Error, Result};
 use crate::messaging::{AutomatedText, MessagingService, Notice, StaffEmail, TrackRequest};
@@ -84,6 +84,45 @@ pub fn handoff_for(understanding: &Understanding) -> Option<Handoff> {
         })
     })
 }
+
+impl Handoff {
+    /// The handoff staff start from a conversation (spec I-R7) on a handoff track: to the
+    /// general manager (GM HANDOFF) or the sales manager (MD HANDOFF) about an issue, CQ or TU
+    /// when none is named, or taken over by hand (Customer HANDOFF). Other tracks hand nothing
+    /// over.
+    pub fn by_staff(track: WorkflowTrack, issue: Option<IssueTag>) -> Option<Handoff> {
+        let tag = |default: IssueTag| issue.unwrap_or(default).as_str();
+        Some(match track {
+            WorkflowTrack::CustomerAGmHandoffManualPulseCheck => Handoff {
+                track,
+                tag: tag(IssueTag::Cq),
+                notification: NotificationType::InternalNotificationGm,
+                title: "GM HANDOFF",
+            },
+            WorkflowTrack::CustomerAMdHandoff => Handoff {
+                track,
+                tag: tag(IssueTag::Tu),
+                notification: NotificationType::InternalNotificationMd,
+                title: "MD HANDOFF",
+            },
+            WorkflowTrack::CustomerAHandoff => Handoff {
+                track,
+                tag: issue.map_or(MANUAL, IssueTag::as_str),
+                notification: NotificationType::InternalNotification,
+                title: "Customer HANDOFF",
+            },
+            _ => return None,
+        })
+    }
+
+    /// A staff member taking the conversation over themselves tells no manager.
+    fn tells_managers(self, by: Option<&Caller>) -> bool {
+        by.is_none() || self.track != WorkflowTrack::CustomerAHandoff
+    }
+}
+
+/// The reason a handoff staff take over by hand gives, with no issue named.
+const MANUAL: &str = "MANUAL";
 
 /// The booking calls' answer (spec B-R5): FAILURE when nothing was booked; a text starting
 /// "Unfortunately" is shown as a warning.
@@ -856,6 +895,26 @@ impl AssistantReplies {
         Ok(responded)
     }
 
+    /// A handoff a staff member starts from a conversation (spec I-R7): the same as the
+    /// assistant's (the track in the thread, the assistant and its follow-ups stopped, the
+    /// managers told, the live HANDOFF), with no word to the customer.
+    pub async fn hand_off_by_staff(
+        &self,
+        caller: &Caller,
+        scope: &Scope,
+        fsi_id: i64,
+        handoff: Handoff,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
+        let (lead, _) = self
+            .leads
+            .get(scope, fsi_id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        self.hand_off_from(scope, &lead, handoff, Some(caller), now)
+            .await
+    }
+
     async fn hand_off_quietly(
         &self,
         scope: &Scope,
@@ -863,10 +922,22 @@ impl AssistantReplies {
         handoff: Handoff,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
+        self.hand_off_from(scope, lead, handoff, None, now).await
+    }
+
+    /// The handoff itself, by the assistant (`by` none) or by a staff member.
+    async fn hand_off_from(
+        &self,
+        scope: &Scope,
+        lead: &LeadRecord,
+        handoff: Handoff,
+        by: Option<&Caller>,
+        now: DateTime<Utc>,
+    ) -> Result<Responded> {
         let (note, mut notices) = self
             .messaging
             .record_track(
-                None,
+                by,
                 scope,
                 TrackRequest {
                     fsi_id: lead.id,
@@ -886,8 +957,13 @@ impl AssistantReplies {
             "{}: {} {} ({})",
             handoff.title, lead.customer_first_name, lead.customer_last_name, handoff.tag
         );
+        let who = by.map_or_else(
+            || "The assistant".to_owned(),
+            |caller| caller.username.clone(),
+        );
         let body = format!(
-            "The assistant handed a conversation to you at {}.<br><br>Customer: {} {}<br>Reason: {}<br>Their message: {}<br><br>The assistant will not text this customer until someone switches it back on.",
+            "{} handed a conversation to you at {}.<br><br>Customer: {} {}<br>Reason: {}<br>Their message: {}<br><br>The assistant will not text this customer until someone switches it back on.",
+            wording::templates::escape_html(&who),
             lead.store_name,
             lead.customer_first_name,
             lead.customer_last_name,
@@ -900,16 +976,19 @@ impl AssistantReplies {
             title: handoff.title,
         });
         let mut messages = vec![note];
-        for (_, name, email) in self
-            .users
-            .managers_of_store(
-                lead.enterprise_id,
-                lead.boc_id,
-                lead.store_id,
-                HANDOFF_RECIPIENTS,
-            )
-            .await?
-        {
+        let managers = if handoff.tells_managers(by) {
+            self.users
+                .managers_of_store(
+                    lead.enterprise_id,
+                    lead.boc_id,
+                    lead.store_id,
+                    HANDOFF_RECIPIENTS,
+                )
+                .await?
+        } else {
+            Vec::new()
+        };
+        for (_, name, email) in managers {
             let mail = self
                 .messaging
                 .queue_staff_email(

@@ -23106,7 +23106,9 @@ export interface paths {
         put?: never;
         /**
          * Posts a workflow track on a lead (`id` or `future-service-interaction-id`), with an
-         *     inbound-appointment `parameter` where the track takes one.
+         *     inbound-appointment `parameter` where the track takes one. A handoff track hands the
+         *     conversation to staff as the assistant does (the GM handoff with an issue tag as its
+         *     `parameter`, CQ when none; the customer handoff is the manual one).
          */
         post: {
             parameters: {

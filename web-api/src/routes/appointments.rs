@@ -416,13 +416,13 @@ impl AppointmentApi {
                     now,
                 )
                 .await?;
-            send_all(state, &invites).await?;
+            state.send_now(&invites).await?;
         }
         let confirmed = state
             .assistant
             .confirm_staff_booking(caller, &scope, &booked, now)
             .await?;
-        send_all(state, &confirmed.messages).await?;
+        state.send_now(&confirmed.messages).await?;
         state.publish(confirmed.notices).await;
         let appointment = one(state, &scope, booked.appointment_id).await?;
         Ok(Json(BookingAnswer {
@@ -446,7 +446,7 @@ impl AppointmentApi {
             .assistant
             .book_from_text(&scope, fsi_id, text, Utc::now())
             .await?;
-        send_all(state, &responded.messages).await?;
+        state.send_now(&responded.messages).await?;
         start_pushes(state, &responded.pushes, scope.enterprise_id).await?;
         state.publish(responded.notices.clone()).await;
         let booked = responded.booked.as_ref().map(|b| b.appointment_id);
@@ -475,7 +475,7 @@ async fn change_status(state: &AppState, scope: &Scope, id: i64, status: &str) -
             .messaging
             .appointment_changed(appointment.id, None, now)
             .await?;
-        send_all(state, &withdrawn).await?;
+        state.send_now(&withdrawn).await?;
     }
     if let Some(lead) = appointment.fsi_id {
         if to == AppointmentStatus::NoShow {
@@ -540,24 +540,6 @@ async fn start_pushes(
             .jobs
             .start_system_input(push, Some(enterprise_id))
             .await?;
-    }
-    Ok(())
-}
-
-/// Starts the send jobs of messages just stored; those held for the customer's texting hours
-/// are the scheduler's.
-async fn send_all(
-    state: &AppState,
-    messages: &[engine::store::messages::MessageRecord],
-) -> ApiResult<()> {
-    for message in messages.iter().filter(|m| m.scheduled_for.is_none()) {
-        jobs::dispatcher::dispatch(
-            &state.messages,
-            &state.jobs,
-            message.id,
-            message.enterprise_id,
-        )
-        .await?;
     }
     Ok(())
 }

@@ -6,9 +6,12 @@
 #![allow(clippy::too_many_arguments)]
 
 use chrono::Utc;
+use engine::assistant::reply::Handoff;
 use engine::auth::{Caller, Scope};
 use engine::domain::formats::{parse_mileage, parse_minder, parse_request_date};
-use engine::domain::leads::{InboundAppointment, LeadStage, ResponseInsight, WorkflowTrack};
+use engine::domain::leads::{
+    InboundAppointment, LeadStage, ResponseInsight, TrackParameter, WorkflowTrack,
+};
 use engine::messaging::{Notice, TrackRequest};
 use engine::store::PageRequest;
 use engine::store::customers::VehicleMileage;
@@ -376,7 +379,9 @@ impl LeadActionApi {
     }
 
     /// Posts a workflow track on a lead (`id` or `future-service-interaction-id`), with an
-    /// inbound-appointment `parameter` where the track takes one.
+    /// inbound-appointment `parameter` where the track takes one. A handoff track hands the
+    /// conversation to staff as the assistant does (the GM handoff with an issue tag as its
+    /// `parameter`, CQ when none; the customer handoff is the manual one).
     #[oai(
         path = "/api/future-service-interaction/workflow/track",
         method = "post"
@@ -396,14 +401,34 @@ impl LeadActionApi {
             id.0.or(fsi_id.0)
                 .ok_or_else(|| engine::Error::invalid("id is required"))?;
         let workflow: WorkflowTrack = track_name.0.trim().parse()?;
-        let parameter = workflow.check_parameter(parameter.0.as_deref())?;
+        let (inbound, issue) = match workflow.check_parameter(parameter.0.as_deref())? {
+            Some(TrackParameter::Inbound(inbound)) => (Some(inbound), None),
+            Some(TrackParameter::Issue(issue)) => (None, Some(issue)),
+            None => (None, None),
+        };
+        if let Some(handoff) = Handoff::by_staff(workflow, issue) {
+            // A handoff (GM with parameter CQ, MD, or manual): the assistant's own handoff,
+            // started by staff (spec I-R7).
+            let scope = request_scope(&caller, req)?;
+            let handed = state
+                .assistant
+                .hand_off_by_staff(&caller, &scope, fsi_id, handoff, Utc::now())
+                .await?;
+            state.send_now(&handed.messages).await?;
+            state.publish(handed.notices).await;
+            let note =
+                handed.messages.into_iter().next().ok_or_else(|| {
+                    engine::Error::Internal("a handoff records its note".to_owned())
+                })?;
+            return Ok(Json(note.into()));
+        }
         track(
             &state,
             &caller,
             req,
             fsi_id,
             workflow,
-            parameter,
+            inbound,
             intent.0.as_deref(),
         )
         .await

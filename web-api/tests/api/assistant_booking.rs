@@ -849,3 +849,119 @@ async fn a_booked_customer_moves_the_visit_by_text_after_a_check() {
     assert!(set);
     assert_ne!(moved, first, "the visit moved to a new booking");
 }
+
+/// Spec I-R7: staff hand a conversation to the general manager with `parameter=CQ` (or
+/// another issue tag), or take it over by hand; the handoff is the assistant's own (the
+/// card live, the assistant quiet, the managers e-mailed for a GM handoff, not for a manual
+/// one), a parameter that is no issue tag is refused, and another tenant's lead is not found.
+#[tokio::test]
+async fn staff_hand_a_conversation_to_the_general_manager_or_take_it_over() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let leads = app.reachable_leads(2).await;
+    let ((gm_lead, _), (manual_lead, _)) = (leads[0], leads[1]);
+    for lead in [gm_lead, manual_lead] {
+        app.dialogue_on(lead).await;
+    }
+    let mark = app.last_message_id().await;
+    let mut staff_stream = app.open_events(&token).await;
+    let base = "/api/future-service-interaction/workflow/track";
+
+    for refused in [
+        format!(
+            "{base}?id={gm_lead}&track=CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK&parameter=DETECTED_AUTO"
+        ),
+        format!("{base}?id={gm_lead}&track=CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK&parameter=cq"),
+        format!("{base}?id={gm_lead}&track=CUSTOMER_NO_SHOW&parameter=CQ"),
+    ] {
+        crate::helpers::assert_error(
+            app.request(Method::POST, &refused, &token, None).await,
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+    }
+    assert!(
+        app.assistant_messages(gm_lead, mark).await.is_empty(),
+        "a refused handoff changes nothing"
+    );
+    let summit = app.token_of("summit-admin").await;
+    crate::helpers::assert_error(
+        app.request(
+            Method::POST,
+            &format!(
+                "{base}?id={gm_lead}&track=CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK&parameter=CQ"
+            ),
+            &summit,
+            None,
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    let note = app
+        .ok_json(
+            Method::POST,
+            &format!(
+                "{base}?id={gm_lead}&track=CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK&parameter=CQ"
+            ),
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(
+        note["notificationType"], "INTERNAL_NOTIFICATION_GM",
+        "{note}"
+    );
+    assert!(note["content"].as_str().unwrap().contains("CQ"), "{note}");
+    let card = staff_stream
+        .wait_for("handoff", std::time::Duration::from_secs(10), |e| {
+            e["handoff"]["fsiId"] == gm_lead
+        })
+        .await
+        .expect("a handoff event");
+    assert_eq!(card["handoff"]["title"], "GM HANDOFF", "{card}");
+    let (_, ai, response_reqd, _) = app.lead_flags(gm_lead).await;
+    assert!(
+        !ai && response_reqd,
+        "the assistant is off and the lead waits for staff"
+    );
+    let sent = app.assistant_messages(gm_lead, mark).await;
+    assert!(
+        sent.iter()
+            .any(|(kind, notification, content)| kind == "EMAIL"
+                && notification == "INTERNAL_NOTIFICATION_GM"
+                && content.contains("handed a conversation to you")
+                && !content.starts_with("The assistant")),
+        "the managers are e-mailed who handed it over: {sent:?}"
+    );
+    assert!(
+        !sent.iter().any(|(kind, _, _)| kind == "SMS"),
+        "the customer is not texted: {sent:?}"
+    );
+
+    app.ok_json(
+        Method::POST,
+        &format!("{base}?future-service-interaction-id={manual_lead}&track=CUSTOMER_A_HANDOFF"),
+        &token,
+        None,
+    )
+    .await;
+    let card = staff_stream
+        .wait_for("handoff", std::time::Duration::from_secs(10), |e| {
+            e["handoff"]["fsiId"] == manual_lead
+        })
+        .await
+        .expect("a handoff event");
+    assert_eq!(card["handoff"]["title"], "Customer HANDOFF", "{card}");
+    let (_, ai, _, _) = app.lead_flags(manual_lead).await;
+    assert!(!ai);
+    let sent = app.assistant_messages(manual_lead, mark).await;
+    assert_eq!(
+        sent.iter()
+            .map(|(kind, _, _)| kind.as_str())
+            .collect::<Vec<_>>(),
+        ["INTERNAL"],
+        "a manual handoff is a note only: {sent:?}"
+    );
+}

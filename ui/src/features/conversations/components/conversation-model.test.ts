@@ -232,7 +232,7 @@ describe('buildTimeline', () => {
 })
 
 describe('messageOptions', () => {
-  const none = { logMode: false, intents: false, dt: false, archive: false, actionIntents: false, responseTime: false }
+  const none = { logMode: false, intents: false, dt: false, archive: false, actionIntents: false, responseTime: false, handoffs: false }
   const aiOn = { aiEnabled: true, dtDialogEnabled: false }
   const aiOff = { aiEnabled: false, dtDialogEnabled: true }
 
@@ -264,8 +264,13 @@ describe('messageOptions', () => {
       dt: true,
       archive: true,
       actionIntents: true,
+      handoffs: true,
     })
     expect(messageOptions(message, { lead: aiOff }).actionIntents).toBe(false)
+    // The handoffs and the AI switch wait for the lead, and are for customer messages only.
+    expect(messageOptions(message, { lead: aiOff }).handoffs).toBe(true)
+    expect(messageOptions(message).handoffs).toBe(false)
+    expect(messageOptions(staff(2, '2026-11-22T15:00:00Z'), { lead: aiOn }).handoffs).toBe(false)
     expect(messageOptions(message).actionIntents).toBe(false)
     expect(messageOptions(staff(2, '2026-11-22T15:00:00Z'), { lead: aiOn }).actionIntents).toBe(false)
     // Only the action intents left still make a menu.

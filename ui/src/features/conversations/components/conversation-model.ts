@@ -187,6 +187,8 @@ export interface MessageOptions {
   /** Action Intents and Default Action Intents: act on an intent of a customer message. */
   actionIntents: boolean
   responseTime: boolean
+  /** GM Handoff and Manual Handoff (spec I-R7), and the lead's AI switch: on customer messages once the lead is known. */
+  handoffs: boolean
 }
 
 /** The lead's switches the options menu follows: its assistant (action intents) and date-time dialogue. */
@@ -206,11 +208,13 @@ const NO_OPTIONS: MessageOptions = {
   archive: false,
   actionIntents: false,
   responseTime: false,
+  handoffs: false,
 }
 
 /**
- * On customer messages: Log mode, Show Intents, DT (unless `noDt`), Archive and, while the
- * lead's assistant is on (action intents enabled), Action Intents and Default Action Intents.
+ * On customer messages: Log mode, Show Intents, DT (unless `noDt`), Archive, the handoffs and
+ * the AI switch and, while the lead's assistant is on (action intents enabled), Action Intents
+ * and Default Action Intents.
  * On messages to the customer: Archive and Set Response Time. On notes and handoffs: Archive.
  * Other internal notifications (calls, tasks, workflow tracks that are not handoffs) offer nothing.
  */
@@ -227,6 +231,7 @@ export function messageOptions(
       dt: !noDt && lead !== undefined,
       archive,
       actionIntents: lead?.aiEnabled === true,
+      handoffs: lead !== undefined,
     }
   }
   if (isSentStyle(message)) return { ...NO_OPTIONS, archive, responseTime: true }

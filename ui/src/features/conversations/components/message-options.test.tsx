@@ -116,12 +116,14 @@ describe('MessageOptions', () => {
       'Archive',
       'Action Intents',
       'Default Action Intents',
+      'GM Handoff',
+      'Manual Handoff',
     ])
   })
 
   it('hides DT when noDt is set, and the action intents while the assistant is off', () => {
     click(render(customerMessage, { lead: { aiEnabled: false, dtDialogEnabled: false }, noDt: true }))
-    expect(items().map((b) => b.textContent)).toEqual(['Log mode', 'Show Intents', 'Archive'])
+    expect(items().map((b) => b.textContent)).toEqual(['Log mode', 'Show Intents', 'Archive', 'GM Handoff', 'Manual Handoff'])
   })
 
   it('shows the DT badge green while the dialogue is off and red while it runs', () => {
@@ -241,5 +243,49 @@ describe('MessageOptions', () => {
     act(() => Array.from(popover!.querySelectorAll('button')).find((b) => b.textContent === 'Cancel')!.click())
     expect(document.querySelector('[aria-label="Default Action Intents"]')).toBeNull()
     expect(document.activeElement).toBe(button)
+  })
+
+  it('GM Handoff asks first, then hands the conversation to the general manager with parameter CQ and refetches', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ id: 90, notificationType: 'INTERNAL_NOTIFICATION_GM' }))
+    const { client, button } = renderWithClient(customerMessage, { lead: LEAD })
+    const invalidate = vi.spyOn(client, 'invalidateQueries')
+    click(button)
+    click(items().find((b) => b.textContent === 'GM Handoff')!)
+    expect(menu()).toBeNull()
+    expect(confirmDialog()?.open).toBe(true)
+    expect(fetch).not.toHaveBeenCalled()
+    click(dialogButton('Hand off')!)
+    await settle()
+    expect((fetch.mock.calls[0] as [string])[0]).toBe(
+      '/api/future-service-interaction/workflow/track?id=3&track=CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK&parameter=CQ',
+    )
+    expect(lastNotice()).toBe('Handed to the general manager')
+    expect(invalidate).toHaveBeenCalledTimes(2)
+    expect(confirmDialog()).toBeNull()
+  })
+
+  it('Manual Handoff sends the customer handoff with no parameter; Cancel sends nothing', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ id: 91 }))
+    click(render(customerMessage, { lead: LEAD }))
+    click(items().find((b) => b.textContent === 'Manual Handoff')!)
+    click(dialogButton('Cancel')!)
+    expect(fetch).not.toHaveBeenCalled()
+    click(view.container.querySelector<HTMLButtonElement>('[data-testid="message-options"]')!)
+    click(items().find((b) => b.textContent === 'Manual Handoff')!)
+    click(dialogButton('Hand off')!)
+    await settle()
+    expect((fetch.mock.calls[0] as [string])[0]).toBe('/api/future-service-interaction/workflow/track?id=3&track=CUSTOMER_A_HANDOFF')
+  })
+
+  it("switches the lead's assistant from the options: AI on turns it off", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ id: 3, aiEnabled: false }))
+    click(render(customerMessage, { lead: LEAD }))
+    const ai = menu()!.querySelector<HTMLButtonElement>('[role="menuitemcheckbox"]')!
+    expect(ai.textContent).toBe('AI on')
+    expect(ai.getAttribute('aria-checked')).toBe('true')
+    click(ai)
+    await settle()
+    expect((fetch.mock.calls[0] as [string])[0]).toBe('/api/future-service-interaction/update-ai-enabled?id=3&aiEnabled=false')
+    expect(lastNotice()).toBe('Successfully Updated')
   })
 })
