@@ -89,6 +89,28 @@ async function openLiveBox(page: Page, username: string, leadId: number) {
   return { box, log }
 }
 
+/**
+ * A customer of a textable lead replies `label` (made unique) on the simulator, after a staff
+ * text that makes the lead their most recently active one (so the reply joins it), and the
+ * lead's assistant is on, whatever earlier tests left. Answers the lead and the reply's text.
+ */
+async function customerRepliesWithAssistantOn(request: APIRequestContext, token: string, label: string) {
+  const [lead] = await findLeads(request, token, 1, textable)
+  await sendStaffText(request, token, lead!.id, unique(`before ${label}`))
+  const text = unique(label)
+  const replied = await request.post(`/api/simulator/phones/${lead!.customerMaster.id}/reply`, {
+    headers: { Authorization: token },
+    data: { body: text },
+  })
+  expect(replied.ok(), await replied.text()).toBe(true)
+  const aiOn = await request.post('/api/future-service-interaction/update-ai-enabled', {
+    params: { id: lead!.id, aiEnabled: true },
+    headers: { Authorization: token },
+  })
+  expect(aiOn.ok(), await aiOn.text()).toBe(true)
+  return { lead: lead!, text }
+}
+
 function unique(label: string): string {
   return `E2E ${label} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`
 }
@@ -402,21 +424,9 @@ test('a super user sees what the assistant understood of a customer reply (Show 
 test("a super user hands a customer's question to the general manager from the message's options (GM Handoff)", async ({ page, request }) => {
   test.setTimeout(60_000)
   const token = await apiToken(request, STORE_USER)
-  const [lead] = await findLeads(request, token, 1, textable)
-  await sendStaffText(request, token, lead!.id, unique('before the handoff'))
-  const text = unique('question for a manager')
-  const replied = await request.post(`/api/simulator/phones/${lead!.customerMaster.id}/reply`, {
-    headers: { Authorization: token },
-    data: { body: text },
-  })
-  expect(replied.ok(), await replied.text()).toBe(true)
-  const aiOn = await request.post('/api/future-service-interaction/update-ai-enabled', {
-    params: { id: lead!.id, aiEnabled: true },
-    headers: { Authorization: token },
-  })
-  expect(aiOn.ok(), await aiOn.text()).toBe(true)
+  const { lead, text } = await customerRepliesWithAssistantOn(request, token, 'question for a manager')
 
-  const { log } = await openLiveBox(page, SUPER_USER, lead!.id)
+  const { log } = await openLiveBox(page, SUPER_USER, lead.id)
   const card = log.getByTestId('chat-message').filter({ hasText: text }).last()
   const options = card.getByRole('button', { name: 'Message options' })
   const menu = page.getByRole('menu', { name: 'Options' })
@@ -441,28 +451,15 @@ test('a super user acts on a default intent of a customer reply, then starts the
   test.setTimeout(60_000)
   const token = await apiToken(request, STORE_USER)
   const superToken = await apiToken(request, SUPER_USER)
-  const [lead] = await findLeads(request, token, 1, textable)
-  // Make this the customer's most recently active lead, so the reply joins it.
-  await sendStaffText(request, token, lead!.id, unique('before action intents'))
-  const text = unique('customer question')
-  const replied = await request.post(`/api/simulator/phones/${lead!.customerMaster.id}/reply`, {
-    headers: { Authorization: token },
-    data: { body: text },
-  })
-  expect(replied.ok(), await replied.text()).toBe(true)
   // Whatever earlier tests left: the assistant on (action intents enabled) and the dialogue off.
-  const aiOn = await request.post('/api/future-service-interaction/update-ai-enabled', {
-    params: { id: lead!.id, aiEnabled: true },
-    headers: { Authorization: token },
-  })
-  expect(aiOn.ok(), await aiOn.text()).toBe(true)
+  const { lead, text } = await customerRepliesWithAssistantOn(request, token, 'customer question')
   const dtOff = await request.post('/api/future-service-interaction/dtDialog/disable', {
     headers: { Authorization: superToken },
-    data: { id: lead!.id },
+    data: { id: lead.id },
   })
   expect(dtOff.ok(), await dtOff.text()).toBe(true)
 
-  const { log } = await openLiveBox(page, SUPER_USER, lead!.id)
+  const { log } = await openLiveBox(page, SUPER_USER, lead.id)
   const card = log.getByTestId('chat-message').filter({ hasText: text }).last()
   await expect(card).toHaveClass(/chat-msg--received/)
   const options = card.getByRole('button', { name: 'Message options' })

@@ -415,11 +415,7 @@ impl AssistantReplies {
         text: &str,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
-        let (lead, _) = self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
         let text = text.trim();
         if text.is_empty() {
             return Err(Error::invalid(
@@ -797,11 +793,7 @@ impl AssistantReplies {
         text: &str,
         now: DateTime<Utc>,
     ) -> Result<FreeTimes> {
-        let (lead, _) = self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
         let zone = parse_time_zone(&lead.office_time_zone).unwrap_or(chrono_tz::UTC);
         let local_now = now.with_timezone(&zone).naive_local();
         let requested = super::understand(text.trim(), now, zone)
@@ -906,13 +898,18 @@ impl AssistantReplies {
         handoff: Handoff,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
-        let (lead, _) = self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let lead = self.lead_in_scope(scope, fsi_id).await?;
         self.hand_off_from(scope, &lead, handoff, Some(caller), now)
             .await
+    }
+
+    /// A lead the caller's scope reaches; another tenant's is not found.
+    async fn lead_in_scope(&self, scope: &Scope, fsi_id: i64) -> Result<LeadRecord> {
+        self.leads
+            .get(scope, fsi_id)
+            .await?
+            .map(|(lead, _)| lead)
+            .ok_or_else(|| Error::not_found("Lead not found"))
     }
 
     async fn hand_off_quietly(

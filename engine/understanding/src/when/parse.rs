@@ -1158,45 +1158,11 @@ impl<'t> Parser<'t> {
             .chars()
             .next()
             .is_some_and(char::is_uppercase);
-        let street = matches!(
-            token.norm.as_str(),
-            "st" | "street"
-                | "ave"
-                | "avenue"
-                | "rd"
-                | "road"
-                | "blvd"
-                | "dr"
-                | "drive"
-                | "ln"
-                | "lane"
-                | "ct"
-                | "court"
-                | "pkwy"
-                | "hwy"
-                | "highway"
-                | "way"
-                | "pl"
-                | "circle"
-        ) || self.toks.get(i + 1).is_some_and(|t| {
-            matches!(
-                t.norm.as_str(),
-                "st" | "street"
-                    | "ave"
-                    | "avenue"
-                    | "rd"
-                    | "road"
-                    | "blvd"
-                    | "dr"
-                    | "drive"
-                    | "ln"
-                    | "lane"
-                    | "ct"
-                    | "court"
-                    | "pkwy"
-                    | "way"
-            )
-        });
+        let street = STREET_WORDS.contains(&token.norm.as_str())
+            || self
+                .toks
+                .get(i + 1)
+                .is_some_and(|t| STREET_WORDS.contains(&t.norm.as_str()));
         let timely = weekday_of(&token.norm).is_some()
             || month_of(&token.norm).is_some()
             || matches!(

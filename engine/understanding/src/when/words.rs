@@ -11,6 +11,12 @@ pub(super) const UNIT_WORDS: &[&str] = &[
     "vehicles", "vans", "van", "wks", "weeks", "kms", "km", "owners", "of",
 ];
 
+/// Words that end a street's name: a number before them is an address.
+pub(super) const STREET_WORDS: &[&str] = &[
+    "st", "street", "ave", "avenue", "rd", "road", "blvd", "dr", "drive", "ln", "lane", "ct",
+    "court", "pkwy", "hwy", "highway", "way", "pl", "circle",
+];
+
 pub(super) const ORDINAL_NOUNS: &[&str] = &[
     "gear",
     "row",
