@@ -23,6 +23,7 @@ use engine::store::imports::ImportStore;
 use engine::store::lead_lists::LeadListStore;
 use engine::store::leads::LeadStore;
 use engine::store::messages::MessageStore;
+use engine::store::notifications::NotificationStore;
 use engine::store::planners::PlannerStore;
 use engine::store::recipients::RecipientStore;
 use engine::store::schedules::ScheduleStore;
@@ -58,6 +59,7 @@ pub struct AppState {
     pub lead_lists: LeadListStore,
     pub customers: CustomerStore,
     pub messages: MessageStore,
+    pub notifications: NotificationStore,
     /// Stores' messaging settings, gateways and assistants.
     pub store_config: SettingsStore,
     pub recipients: RecipientStore,
@@ -112,6 +114,7 @@ impl AppState {
     ) -> Self {
         Self {
             messages: MessageStore::new(db.clone()),
+            notifications: NotificationStore::new(db.clone()),
             store_config: SettingsStore::new(db.clone()),
             recipients: RecipientStore::new(db.clone()),
             lead_lists: LeadListStore::new(db.clone()),

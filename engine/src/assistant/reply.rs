@@ -22,6 +22,7 @@ use crate::messaging::{AutomatedText, MessagingService, Notice, StaffEmail, Trac
 use crate::store::follow_ups::FollowUpStore;
 use crate::store::leads::{LeadRecord, LeadStore};
 use crate::store::messages::{MessageRecord, MessageStore};
+use crate::store::notifications::{NewNotification, NotificationStore};
 use crate::store::settings::SettingsStore;
 use crate::store::users::UserStore;
 use wording::cadence::CadenceStop;
@@ -113,6 +114,22 @@ impl Handoff {
             },
             _ => return None,
         })
+    }
+
+    /// What the handoff is about, in words.
+    pub fn reason(self) -> &'static str {
+        match self.tag {
+            "CC" => "A complaint",
+            "CQ" => "A question",
+            "TU" => "A sales question",
+            "VI" => "A vehicle issue",
+            "REQ-CALL" => "A call asked for",
+            "REQ-PD" => "Pick-up and delivery asked for",
+            "REQ-LOANER" => "A loaner asked for",
+            "A-BKG-ERR" => "No free time to offer",
+            MANUAL => "Taken over by staff",
+            _ => "Handed to staff",
+        }
     }
 
     /// A staff member taking the conversation over themselves tells no manager.
@@ -219,6 +236,7 @@ pub struct AssistantReplies {
     messaging: MessagingService,
     stores: SettingsStore,
     files: AssistantFileStore,
+    notifications: NotificationStore,
 }
 
 impl AssistantReplies {
@@ -230,6 +248,7 @@ impl AssistantReplies {
             follow_ups: FollowUpStore::new(db.clone()),
             stores: SettingsStore::new(db.clone()),
             files: AssistantFileStore::new(db.clone()),
+            notifications: NotificationStore::new(db.clone()),
             booking: AppointmentService::new(db),
             messaging,
         }
@@ -958,6 +977,21 @@ impl AssistantReplies {
             || "The assistant".to_owned(),
             |caller| caller.username.clone(),
         );
+        // The store's staff find it in their notifications until each of them reads it.
+        self.notifications
+            .record(
+                &NewNotification {
+                    enterprise_id: lead.enterprise_id,
+                    store_id: lead.store_id,
+                    fsi_id: lead.id,
+                    message_id: Some(note.id),
+                    title: handoff.title.to_owned(),
+                    reason: format!("{}, handed over by {who}", handoff.reason()),
+                    service_type: Some(lead.service_type.clone()),
+                },
+                now,
+            )
+            .await?;
         let body = format!(
             "{} handed a conversation to you at {}.<br><br>Customer: {} {}<br>Reason: {}<br>Their message: {}<br><br>The assistant will not text this customer until someone switches it back on.",
             wording::templates::escape_html(&who),

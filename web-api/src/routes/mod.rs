@@ -20,6 +20,7 @@ pub mod leads;
 pub mod mailing_lists;
 pub mod messages;
 pub mod messaging_settings;
+pub mod notifications;
 pub mod outreach;
 pub mod planners;
 pub mod public;
@@ -77,6 +78,8 @@ pub enum ApiTags {
     Reports,
     /// The service-lane board: advisors, repair orders by lane, moves.
     Lane,
+    /// Each user's notifications: the handoffs of their stores, read and removed per user.
+    Notifications,
     /// Administration: enterprises, dealers, stores, logos, users and the audit log.
     Administration,
     /// The public face: brand lead forms, and the pages signed links open.
@@ -139,6 +142,7 @@ type MessagingApis = (
     reports::ReportApi,
     mailing_lists::MailingListApi,
     lane::LaneApi,
+    notifications::NotificationApi,
 );
 
 /// The administration areas.
@@ -184,6 +188,7 @@ pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
             reports::ReportApi,
             mailing_lists::MailingListApi,
             lane::LaneApi,
+            notifications::NotificationApi,
         ),
         (
             administration::AdministrationApi,

@@ -31,6 +31,7 @@ mod lead_actions;
 mod lead_lists;
 mod lib_rules;
 mod messaging;
+mod notifications;
 mod planners;
 mod platform;
 mod prepared;

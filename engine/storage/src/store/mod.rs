@@ -13,6 +13,7 @@ pub mod job_runs;
 pub mod lead_lists;
 pub mod leads;
 pub mod messages;
+pub mod notifications;
 pub mod planners;
 pub mod recipients;
 pub mod schedules;

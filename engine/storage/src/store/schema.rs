@@ -80,6 +80,16 @@ pub enum TestTexts {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum Notifications {
+    Table, Id, EnterpriseId, StoreId, FsiId, MessageId, Title, Reason, ServiceType, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum NotificationStates {
+    Table, NotificationId, UserId, ReadAt, RemovedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum RepairOrderMoves {
     Table, Id, EnterpriseId, StoreId, RepairOrderId, FromStatus, ToStatus, MovedBy, MovedAt,
     DmsStatus, DmsError, DmsPushedAt,
