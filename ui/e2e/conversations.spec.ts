@@ -442,6 +442,20 @@ test("a super user hands a customer's question to the general manager from the m
   await options.click()
   await expect(menu.getByRole('menuitemcheckbox', { name: 'AI off' })).toBeVisible()
   await page.keyboard.press('Escape')
+
+  // The handoff lasts: after a reload the bell still has it, unread, with who handed it over;
+  // opening it opens the conversation and reads it.
+  await page.reload()
+  const bell = page.getByRole('button', { name: /^Handoffs/ })
+  await expect(bell).toHaveAccessibleName(/^Handoffs, \d+ unread$/)
+  const before = Number((await bell.getAttribute('aria-label'))!.match(/(\d+) unread/)![1])
+  await bell.click()
+  const list = page.getByRole('dialog', { name: 'Handoffs' })
+  const item = list.getByRole('listitem').filter({ hasText: `A question, handed over by ${SUPER_USER}` }).first()
+  await expect(item).toContainText('GM HANDOFF')
+  await item.getByRole('button').first().click()
+  await expect(chatBox(page, lead.id)).toBeVisible()
+  await expect(bell).toHaveAccessibleName(before > 1 ? `Handoffs, ${before - 1} unread` : 'Handoffs')
 })
 
 test('a super user acts on a default intent of a customer reply, then starts the date-time dialogue (DT)', async ({

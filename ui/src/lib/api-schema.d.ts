@@ -30324,11 +30324,13 @@ export interface paths {
         };
         /**
          * The caller's notifications (the handoffs of the stores in their scope they have not
-         *     removed), newest first; `unreadOnly` keeps the unread ones.
+         *     removed), newest first; `storeId` keeps one store's, `unreadOnly` the unread ones. The
+         *     unread count is of the same notifications.
          */
         get: {
             parameters: {
                 query?: {
+                    storeId?: number;
                     unreadOnly?: boolean;
                     page?: number;
                     size?: number;

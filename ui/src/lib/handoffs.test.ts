@@ -1,28 +1,19 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, createElement } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setupTestRoot } from '../test/render'
 import { getDock, resetChatDock } from './chat-dock'
-import {
-  clearHandoffs,
-  getHandoffs,
-  keepHandoff,
-  markAllHandoffsRead,
-  markHandoffRead,
-  parseHandoffEvent,
-  unreadHandoffCount,
-  useHandoffNotifications,
-  type Handoff,
-} from './handoffs'
+import { handoffKeys, parseHandoffEvent, useHandoffNotifications } from './handoffs'
 import { dismissNotice, getNotices } from './notices'
 import type { RealtimeClient, RealtimeEvent, RealtimeListener } from './realtime'
 
 const view = setupTestRoot()
 
 afterEach(() => {
-  clearHandoffs()
   for (const notice of getNotices()) dismissNotice(notice.id)
   localStorage.clear()
   resetChatDock()
+  vi.restoreAllMocks()
 })
 
 function handoffEvent(over: { title?: string; fsiId?: number; reason?: string; noteId?: number } = {}): RealtimeEvent {
@@ -34,10 +25,6 @@ function handoffEvent(over: { title?: string; fsiId?: number; reason?: string; n
       message: { id: over.noteId ?? 900, createdOn: '2026-11-25T19:05:00Z', content: 'Workflow: GM_HANDOFF, intent CC', storeId: 3 },
     },
   }
-}
-
-function handoff(id: number, over: Partial<Handoff> = {}): Handoff {
-  return { id, title: 'MD HANDOFF', fsiId: 40 + id, storeId: 3, reason: 'Workflow: MD_HANDOFF, intent VI', at: '2026-11-25T19:00:00Z', read: false, ...over }
 }
 
 /** A stand-in for the stream: `emit` hands an event to every subscriber. */
@@ -57,17 +44,13 @@ function Listener({ enabled, client }: { enabled: boolean; client: RealtimeClien
   return null
 }
 
+function renderListener(queryClient: QueryClient, enabled: boolean, client: RealtimeClient) {
+  view.render(createElement(QueryClientProvider, { client: queryClient }, createElement(Listener, { enabled, client })))
+}
+
 describe('parseHandoffEvent', () => {
   it('reads the card of an `event: handoff`', () => {
-    expect(parseHandoffEvent(handoffEvent())).toEqual({
-      id: 900,
-      title: 'GM HANDOFF',
-      fsiId: 41,
-      storeId: 3,
-      reason: 'Workflow: GM_HANDOFF, intent CC',
-      at: '2026-11-25T19:05:00Z',
-      read: false,
-    })
+    expect(parseHandoffEvent(handoffEvent())).toEqual({ title: 'GM HANDOFF', fsiId: 41, messageId: 900, reason: 'Workflow: GM_HANDOFF, intent CC' })
     expect(parseHandoffEvent(handoffEvent({ title: 'Customer HANDOFF', reason: 'Workflow: <b>CUSTOMER_A_HANDOFF</b>' }))).toMatchObject({
       title: 'Customer HANDOFF',
       reason: 'Workflow: CUSTOMER_A_HANDOFF',
@@ -81,37 +64,18 @@ describe('parseHandoffEvent', () => {
     expect(parseHandoffEvent({ event: 'handoff', data: { type: 'HANDOFF', handoff: { title: 'GM HANDOFF' } } })).toBeNull()
   })
 
-  it('gives a card without its note a local id and the time it arrived', () => {
-    const parsed = parseHandoffEvent({ event: 'handoff', data: { type: 'HANDOFF', handoff: { title: 'GM HANDOFF', fsiId: 4, storeId: 1, reason: 'x' } } }, Date.parse('2026-11-25T10:00:00Z'))
-    expect(parsed?.id).toBeLessThan(0)
-    expect(parsed?.at).toBe('2026-11-25T10:00:00.000Z')
-  })
-})
-
-describe('the unread list', () => {
-  it('keeps each handoff once, newest first, at most 20', () => {
-    expect(keepHandoff(handoff(1))).toBe(true)
-    expect(keepHandoff(handoff(1))).toBe(false)
-    for (let id = 2; id <= 25; id++) keepHandoff(handoff(id))
-    expect(getHandoffs()).toHaveLength(20)
-    expect(getHandoffs()[0]!.id).toBe(25)
-    expect(unreadHandoffCount(getHandoffs())).toBe(20)
-  })
-
-  it('marks one or all read', () => {
-    keepHandoff(handoff(1))
-    keepHandoff(handoff(2))
-    markHandoffRead(1)
-    expect(unreadHandoffCount(getHandoffs())).toBe(1)
-    markAllHandoffsRead()
-    expect(unreadHandoffCount(getHandoffs())).toBe(0)
+  it('reads a card without its note', () => {
+    expect(parseHandoffEvent({ event: 'handoff', data: { type: 'HANDOFF', handoff: { title: 'GM HANDOFF', fsiId: 4, storeId: 1, reason: 'x' } } })?.messageId).toBeUndefined()
   })
 })
 
 describe('useHandoffNotifications', () => {
-  it('announces each new handoff with the card’s title, its reason and a button that opens the conversation', () => {
+  it('announces each handoff once, has the kept list fetched again, and its button opens the conversation read', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ changed: 1, unread: 0 }), { headers: { 'Content-Type': 'application/json' } }))
+    const queryClient = new QueryClient()
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
     const stream = fakeStream()
-    view.render(createElement(Listener, { enabled: true, client: stream.client }))
+    renderListener(queryClient, true, stream.client)
     stream.emit(handoffEvent())
     stream.emit(handoffEvent()) // the same note again
     stream.emit({ event: 'job', data: { type: 'job.updated', run: { id: 1 } } })
@@ -120,23 +84,22 @@ describe('useHandoffNotifications', () => {
     const notice = getNotices()[0]!
     expect(notice).toMatchObject({ type: 'warning', title: 'GM HANDOFF', message: 'Workflow: GM_HANDOFF, intent CC' })
     expect(notice.action?.label).toBe('Open conversation')
-    expect(unreadHandoffCount(getHandoffs())).toBe(1)
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: handoffKeys.all })
 
-    notice.action!.onClick()
+    await act(async () => notice.action!.onClick())
     expect(getDock().boxes.map((b) => b.leadId)).toEqual([41])
     expect(getDock().focusedId).toBe(41)
-    expect(unreadHandoffCount(getHandoffs())).toBe(0)
+    expect((fetch.mock.calls[0] as [string, RequestInit])[0]).toBe('/api/notifications/read?messageId=900')
   })
 
-  it('listens only while signed in, and forgets the list on sign-out', () => {
+  it('listens only while signed in', () => {
+    const queryClient = new QueryClient()
     const stream = fakeStream()
-    view.render(createElement(Listener, { enabled: false, client: stream.client }))
+    renderListener(queryClient, false, stream.client)
     expect(stream.listeners.size).toBe(0)
-    view.render(createElement(Listener, { enabled: true, client: stream.client }))
-    stream.emit(handoffEvent({ title: 'MD HANDOFF' }))
-    expect(getHandoffs()).toHaveLength(1)
-    view.render(createElement(Listener, { enabled: false, client: stream.client }))
+    renderListener(queryClient, true, stream.client)
+    expect(stream.listeners.size).toBe(1)
+    renderListener(queryClient, false, stream.client)
     expect(stream.listeners.size).toBe(0)
-    expect(getHandoffs()).toHaveLength(0)
   })
 })

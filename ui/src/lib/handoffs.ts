@@ -1,33 +1,89 @@
 /**
- * Handoffs of the realtime stream: `event: handoff` with
- * `{type: "HANDOFF", handoff: {title, fsiId, storeId, reason}, message}` when the
- * assistant hands a conversation to staff. Each one raises a notice titled with
- * the card's title (GM HANDOFF, MD HANDOFF, Customer HANDOFF) that opens the
- * lead's conversation, and joins a short unread list for the header's bell.
+ * Handoffs: the notifications that last. The server keeps every handoff of the
+ * user's stores and what this user did with it (GET /api/notifications: read,
+ * removed), so a reload, another tab or another day shows the same list. The
+ * realtime stream's `event: handoff` (`{type: "HANDOFF", handoff: {title, fsiId,
+ * storeId, reason}, message}`) announces a new one with a notice titled as its
+ * card (GM HANDOFF, MD HANDOFF, Customer HANDOFF) that opens the conversation,
+ * and has the list fetched again.
  */
-import { useEffect, useSyncExternalStore } from 'react'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { apiRequest } from './api-client'
+import type { ApiResponse } from './api-types'
 import { openChat } from './chat-dock'
 import { HANDOFF_NOTICE_DURATION_MS, MAX_HANDOFFS_KEPT } from './config'
 import { notify } from './notices'
 import { realtime, type RealtimeClient, type RealtimeEvent } from './realtime'
 import { htmlToText } from './sanitize-html'
 
-/** The spec's card titles. */
-export const HANDOFF_TITLES = ['GM HANDOFF', 'MD HANDOFF', 'Customer HANDOFF'] as const
+const LIST = '/api/notifications'
 
-export interface Handoff {
-  /** The note's id (the same handoff arriving twice is kept once). */
-  id: number
-  /** The card's title, as the server sends it. */
+export type HandoffPage = ApiResponse<typeof LIST, 'get'>
+/** A handoff in the user's notifications, as the server lists it. */
+export type Handoff = HandoffPage['content'][number]
+export type HandoffsChanged = ApiResponse<'/api/notifications/read', 'post'>
+
+export const handoffKeys = {
+  all: ['notifications'] as const,
+  list: (storeId?: number) => ['notifications', storeId ?? 'all'] as const,
+}
+
+/** The user's handoffs, newest first (one store's with `storeId`), and how many are unread. */
+export function useHandoffs({ storeId, enabled = true }: { storeId?: number; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: handoffKeys.list(storeId),
+    queryFn: ({ signal }) => apiRequest<HandoffPage>(LIST, { query: { storeId, size: MAX_HANDOFFS_KEPT }, signal }),
+    enabled,
+  })
+}
+
+/** Marks one handoff read (by its note), or all of a store's, or all; the lists are fetched again. */
+function markRead(queryClient: QueryClient, query: { messageId?: number; storeId?: number }) {
+  return apiRequest<HandoffsChanged>('/api/notifications/read', { method: 'POST', query }).then((changed) => {
+    void queryClient.invalidateQueries({ queryKey: handoffKeys.all })
+    return changed
+  })
+}
+
+/** What a user does with their handoffs: open one (it is read), read all, remove a lead's, clear. */
+export function useHandoffActions() {
+  const queryClient = useQueryClient()
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: handoffKeys.all })
+  const readAll = useMutation({ mutationFn: (storeId?: number) => markRead(queryClient, { storeId }) })
+  const remove = useMutation({
+    mutationFn: (fsiId: number) => apiRequest<HandoffsChanged>(`/api/notifications/interaction/${fsiId}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  })
+  const clear = useMutation({
+    mutationFn: () => apiRequest<HandoffsChanged>(LIST, { method: 'DELETE' }),
+    onSuccess: refresh,
+  })
+  return {
+    open: (handoff: Pick<Handoff, 'fsiId' | 'messageId' | 'read'>) => openHandoff(queryClient, handoff),
+    readAll: (storeId?: number) => readAll.mutate(storeId),
+    remove: (fsiId: number) => remove.mutate(fsiId),
+    clear: () => clear.mutate(),
+    pending: readAll.isPending || remove.isPending || clear.isPending,
+  }
+}
+
+/** Opens the handed-over conversation's chat box and marks the handoff read. */
+function openHandoff(queryClient: QueryClient, handoff: Pick<Handoff, 'fsiId' | 'messageId' | 'read'>): void {
+  if (!handoff.read && handoff.messageId !== undefined) void markRead(queryClient, { messageId: handoff.messageId })
+  openChat(handoff.fsiId)
+}
+
+// ---------- the live announcement ----------
+
+/** A handoff as the stream announces it. */
+export interface HandoffEvent {
   title: string
-  /** The lead (future service interaction) whose conversation was handed over. */
   fsiId: number
-  storeId: number
+  /** The handoff's note. */
+  messageId?: number
   /** The track and intent, as the note records them (plain text). */
   reason: string
-  /** When the note was written (ISO), else when it arrived. */
-  at: string
-  read: boolean
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -36,111 +92,50 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0
 
-let localIds = 0
-
 /** The handoff of an `event: handoff`, or null for anything else. */
-export function parseHandoffEvent(event: RealtimeEvent, now: number = Date.now()): Handoff | null {
+export function parseHandoffEvent(event: RealtimeEvent): HandoffEvent | null {
   if (event.event !== 'handoff' || !isObject(event.data) || event.data.type !== 'HANDOFF') return null
   const { handoff, message } = event.data
   if (!isObject(handoff) || typeof handoff.title !== 'string' || handoff.title.trim() === '' || !isId(handoff.fsiId)) return null
   const note = isObject(message) ? message : {}
   return {
-    // Without the note's id, a local one that never matches a real note.
-    id: isId(note.id) ? note.id : -++localIds,
     title: handoff.title.trim(),
     fsiId: handoff.fsiId,
-    storeId: typeof handoff.storeId === 'number' ? handoff.storeId : 0,
+    messageId: isId(note.id) ? note.id : undefined,
     reason: typeof handoff.reason === 'string' ? htmlToText(handoff.reason).trim() : '',
-    at: typeof note.createdOn === 'string' && Number.isFinite(Date.parse(note.createdOn)) ? note.createdOn : new Date(now).toISOString(),
-    read: false,
   }
-}
-
-// ---------- the unread list ----------
-
-let handoffs: readonly Handoff[] = []
-const listeners = new Set<() => void>()
-
-function set(next: readonly Handoff[]): void {
-  if (next === handoffs) return
-  handoffs = next
-  for (const listener of [...listeners]) listener()
-}
-
-/** The handoffs kept, newest first. */
-export function getHandoffs(): readonly Handoff[] {
-  return handoffs
-}
-
-/** Keeps a new handoff (newest first, at most MAX_HANDOFFS_KEPT); false when it is already kept. */
-export function keepHandoff(handoff: Handoff): boolean {
-  if (handoffs.some((h) => h.id === handoff.id)) return false
-  set([handoff, ...handoffs].slice(0, MAX_HANDOFFS_KEPT))
-  return true
-}
-
-export function markHandoffRead(id: number): void {
-  if (handoffs.some((h) => h.id === id && !h.read)) set(handoffs.map((h) => (h.id === id ? { ...h, read: true } : h)))
-}
-
-export function markAllHandoffsRead(): void {
-  if (handoffs.some((h) => !h.read)) set(handoffs.map((h) => (h.read ? h : { ...h, read: true })))
-}
-
-/** Forgets every handoff (sign-out, tests). */
-export function clearHandoffs(): void {
-  set([])
-}
-
-export function unreadHandoffCount(list: readonly Handoff[]): number {
-  return list.reduce((n, h) => n + (h.read ? 0 : 1), 0)
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
-
-/** The handoffs kept, re-rendering when they change. */
-export function useHandoffs(): readonly Handoff[] {
-  return useSyncExternalStore(subscribe, getHandoffs, getHandoffs)
-}
-
-// ---------- acting on one ----------
-
-/** Opens the handed-over conversation's chat box and marks the handoff read. */
-export function openHandoff(handoff: Pick<Handoff, 'id' | 'fsiId'>): void {
-  markHandoffRead(handoff.id)
-  openChat(handoff.fsiId)
 }
 
 /** The notice of a handoff: the card's title as its heading, the reason, and a button to the conversation. */
-export function announceHandoff(handoff: Handoff): void {
+export function announceHandoff(queryClient: QueryClient, handoff: HandoffEvent): void {
   notify({
     type: 'warning',
     title: handoff.title,
-    message: handoff.reason || 'The assistant handed this conversation to staff.',
+    message: handoff.reason || 'The conversation was handed to staff.',
     durationMs: HANDOFF_NOTICE_DURATION_MS,
-    action: { label: 'Open conversation', onClick: () => openHandoff(handoff) },
+    action: { label: 'Open conversation', onClick: () => openHandoff(queryClient, { ...handoff, read: false }) },
   })
 }
 
 /**
- * While `enabled` (signed in): every new handoff of the stream is kept and
- * announced. The list is forgotten when it stops (sign-out).
+ * While `enabled` (signed in): every handoff of the stream is announced and the
+ * user's handoffs are fetched again (the server has kept it by then).
  */
 export function useHandoffNotifications(enabled: boolean, client: RealtimeClient = realtime): void {
+  const queryClient = useQueryClient()
   useEffect(() => {
     if (!enabled) return
-    const stop = client.subscribe((event) => {
+    const seen = new Set<number>()
+    return client.subscribe((event) => {
       const handoff = parseHandoffEvent(event)
-      if (handoff && keepHandoff(handoff)) announceHandoff(handoff)
+      if (!handoff) return
+      // The same note arriving twice (a reconnect replays it) is announced once.
+      if (handoff.messageId !== undefined) {
+        if (seen.has(handoff.messageId)) return
+        seen.add(handoff.messageId)
+      }
+      announceHandoff(queryClient, handoff)
+      void queryClient.invalidateQueries({ queryKey: handoffKeys.all })
     })
-    return () => {
-      stop()
-      clearHandoffs()
-    }
-  }, [enabled, client])
+  }, [enabled, client, queryClient])
 }

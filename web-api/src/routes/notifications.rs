@@ -85,23 +85,33 @@ pub struct NotificationApi;
 #[OpenApi(tag = "ApiTags::Notifications")]
 impl NotificationApi {
     /// The caller's notifications (the handoffs of the stores in their scope they have not
-    /// removed), newest first; `unreadOnly` keeps the unread ones.
+    /// removed), newest first; `storeId` keeps one store's, `unreadOnly` the unread ones. The
+    /// unread count is of the same notifications.
     #[oai(path = "/api/notifications", method = "get")]
+    #[allow(clippy::too_many_arguments)] // one argument per query parameter of the list
     async fn list(
         &self,
         state: Data<&AppState>,
         req: &Request,
         Session(caller): Session,
+        #[oai(name = "storeId")] store_id: Query<Option<i64>>,
         #[oai(name = "unreadOnly")] unread_only: Query<Option<bool>>,
         page: Query<Option<u64>>,
         size: Query<Option<u64>>,
     ) -> ApiResult<Json<NotificationPage>> {
         let scope = request_scope(&caller, req)?;
+        if let Some(store_id) = store_id.0 {
+            store_in_scope(&state, &scope, store_id).await?;
+        }
         let list = state
             .notifications
             .list(
                 &scope,
                 caller.user_id,
+                Selection {
+                    store_id: store_id.0,
+                    ..Selection::default()
+                },
                 unread_only.0.unwrap_or(false),
                 PageRequest::new(page.0, size.0)?,
             )

@@ -163,6 +163,24 @@ async fn handoffs_last_as_each_users_notifications() {
             .all(|n| n["read"] == false)
     );
 
+    // One store's list: store 1's has the second, and its unread count is of that store.
+    let store_list = app
+        .ok_json(
+            Method::GET,
+            "/api/notifications?storeId=1&size=100",
+            &rep,
+            None,
+        )
+        .await;
+    assert_eq!(of_lead(&store_list, second), [false]);
+    assert!(
+        store_list["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n["storeId"] == 1)
+    );
+
     // Cleared: the manager's list is empty; the rep's is whole.
     app.ok_json(Method::DELETE, "/api/notifications", &manager, None)
         .await;
@@ -179,12 +197,16 @@ async fn notification_operations_refuse_what_they_cannot_name() {
     let (lead, _) = app.reachable_leads(1).await[0];
     let note = app.gm_handoff(&manager, lead).await;
     let summit = app.token_of("summit-admin").await;
-    for path in [
-        format!("/api/notifications/read?messageId={note}"),
-        "/api/notifications/read?storeId=1".to_owned(),
+    for (method, path) in [
+        (
+            Method::POST,
+            format!("/api/notifications/read?messageId={note}"),
+        ),
+        (Method::POST, "/api/notifications/read?storeId=1".to_owned()),
+        (Method::GET, "/api/notifications?storeId=1".to_owned()),
     ] {
         assert_error(
-            app.request(Method::POST, &path, &summit, None).await,
+            app.request(method, &path, &summit, None).await,
             StatusCode::NOT_FOUND,
         )
         .await;

@@ -103,17 +103,18 @@ impl NotificationStore {
             .await
     }
 
-    /// The user's notifications inside the scope that they have not removed, newest first
-    /// (only the unread ones with `unread_only`), and how many are unread.
+    /// The user's selected notifications inside the scope that they have not removed, newest
+    /// first (only the unread ones with `unread_only`), and how many of them are unread.
     pub async fn list(
         &self,
         scope: &Scope,
         user_id: i64,
+        selection: Selection<'_>,
         unread_only: bool,
         page: PageRequest,
     ) -> Result<NotificationList> {
-        let mut query = self.visible(scope, user_id, Selection::default());
-        let unread = self.unread(scope, user_id).await?;
+        let mut query = self.visible(scope, user_id, selection);
+        let unread = self.count(&Self::only_unread(query.clone())).await?;
         if unread_only {
             query = Self::only_unread(query);
         }

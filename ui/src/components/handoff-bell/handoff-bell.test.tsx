@@ -1,94 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getDock, resetChatDock } from '../../lib/chat-dock'
-import { announceHandoff, clearHandoffs, getHandoffs, keepHandoff, type Handoff } from '../../lib/handoffs'
-import { dismissNotice, getNotices } from '../../lib/notices'
+import type { Handoff, HandoffPage } from '../../lib/handoffs'
 import { setupTestRoot } from '../../test/render'
-import { NoticeViewport } from '../notices/notice-viewport'
 import { HandoffBell } from './handoff-bell'
 
 const view = setupTestRoot()
 
 afterEach(() => {
-  act(() => {
-    clearHandoffs()
-    for (const notice of getNotices()) dismissNotice(notice.id)
-  })
   localStorage.clear()
   resetChatDock()
+  vi.restoreAllMocks()
 })
 
 function handoff(id: number, over: Partial<Handoff> = {}): Handoff {
-  return { id, title: 'GM HANDOFF', fsiId: 40 + id, storeId: 3, reason: `Workflow: GM_HANDOFF, intent CC ${id}`, at: new Date().toISOString(), read: false, ...over }
+  return {
+    id,
+    title: 'GM HANDOFF',
+    fsiId: 40 + id,
+    messageId: 900 + id,
+    customerName: `Dana ${id}`,
+    storeId: 3,
+    storeName: 'Harbor Toyota',
+    reason: `A complaint, handed over by the assistant ${id}`,
+    createdAt: new Date().toISOString(),
+    read: false,
+    ...over,
+  }
+}
+
+function json(body: unknown): Response {
+  return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })
+}
+
+/** The server: the list first, then what each call answers. */
+function serve(content: Handoff[]) {
+  const page: HandoffPage = { content, page: 0, size: 20, totalElements: content.length, unread: content.filter((h) => !h.read).length }
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    if (String(url).startsWith('/api/notifications?')) return json(page)
+    return json({ changed: 1, unread: 0 })
+  })
+}
+
+async function settle() {
+  for (let i = 0; i < 3; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+}
+
+async function renderBell() {
+  view.render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <HandoffBell />
+    </QueryClientProvider>,
+  )
+  await settle()
 }
 
 const bell = () => document.querySelector<HTMLButtonElement>('.handoff-bell__button')!
 const items = () => [...document.querySelectorAll<HTMLElement>('.handoff-item')]
+const urls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`)
 
 describe('HandoffBell', () => {
-  it('shows how many handoffs are unread', () => {
-    view.render(<HandoffBell />)
-    expect(bell().getAttribute('aria-label')).toBe('Handoffs')
-    expect(document.querySelector('[data-testid="handoff-unread"]')).toBeNull()
-    act(() => {
-      keepHandoff(handoff(1))
-      keepHandoff(handoff(2, { title: 'Customer HANDOFF' }))
-    })
+  it("shows how many of the user's kept handoffs are unread", async () => {
+    const fetch = serve([handoff(2, { title: 'Customer HANDOFF' }), handoff(1), handoff(0, { read: true })])
+    await renderBell()
+    expect(urls(fetch)[0]).toBe('GET /api/notifications?size=20')
     expect(bell().getAttribute('aria-label')).toBe('Handoffs, 2 unread')
     expect(document.querySelector('[data-testid="handoff-unread"]')?.textContent).toBe('2')
   })
 
-  it('lists the handoffs newest first; one opens its conversation and is read', () => {
-    act(() => {
-      keepHandoff(handoff(1))
-      keepHandoff(handoff(2, { title: 'MD HANDOFF' }))
-    })
-    view.render(<HandoffBell />)
+  it('lists the handoffs as the server sends them; one opens its conversation and is marked read by its note', async () => {
+    const fetch = serve([handoff(2, { title: 'MD HANDOFF' }), handoff(1)])
+    await renderBell()
     act(() => bell().click())
     expect(items().map((li) => li.querySelector('strong')?.textContent)).toEqual(['MD HANDOFF', 'GM HANDOFF'])
-    expect(items()[1]!.textContent).toContain('Workflow: GM_HANDOFF, intent CC 1')
-    expect(items()[1]!.textContent).toContain('Open conversation #41')
+    expect(items()[1]!.textContent).toContain('A complaint, handed over by the assistant 1')
+    expect(items()[1]!.textContent).toContain('Dana 1 · Harbor Toyota')
 
-    act(() => items()[1]!.querySelector('button')!.click())
+    act(() => items()[1]!.querySelector<HTMLButtonElement>('.handoff-item__open')!.click())
+    await settle()
     expect(getDock().boxes.map((b) => b.leadId)).toEqual([41])
-    expect(getHandoffs().find((h) => h.id === 1)?.read).toBe(true)
-    expect(bell().getAttribute('aria-label')).toBe('Handoffs, 1 unread')
+    expect(urls(fetch)).toContain('POST /api/notifications/read?messageId=901')
     expect(document.querySelector('.handoff-list')).toBeNull()
   })
 
-  it('marks all read', () => {
-    act(() => {
-      keepHandoff(handoff(1))
-      keepHandoff(handoff(2))
-    })
-    view.render(<HandoffBell />)
+  it('marks all read, removes a lead’s and clears, each on the server', async () => {
+    const fetch = serve([handoff(1), handoff(2)])
+    await renderBell()
     act(() => bell().click())
     act(() => document.querySelector<HTMLButtonElement>('.handoff-list__read')!.click())
-    expect(bell().getAttribute('aria-label')).toBe('Handoffs')
-    expect(document.querySelector('.handoff-list__read')).toBeNull()
+    await settle()
+    act(() => items()[0]!.querySelector<HTMLButtonElement>('.handoff-item__remove')!.click())
+    await settle()
+    act(() => document.querySelector<HTMLButtonElement>('.handoff-list__clear')!.click())
+    await settle()
+    expect(urls(fetch)).toEqual(
+      expect.arrayContaining(['POST /api/notifications/read', 'DELETE /api/notifications/interaction/41', 'DELETE /api/notifications']),
+    )
   })
 
-  it('says when there has been none', () => {
-    view.render(<HandoffBell />)
+  it('says when there is none', async () => {
+    serve([])
+    await renderBell()
     act(() => bell().click())
-    expect(document.querySelector('.handoff-list')?.textContent).toContain('No handoffs since you signed in.')
-  })
-})
-
-describe('the handoff notice', () => {
-  it('is headed by the card’s title, says the reason, and opens the conversation', () => {
-    view.render(<NoticeViewport />)
-    const card = handoff(7, { title: 'Customer HANDOFF', reason: 'Workflow: CUSTOMER_A_HANDOFF' })
-    act(() => {
-      keepHandoff(card)
-      announceHandoff(card)
-    })
-    const notice = document.querySelector('[data-testid="notice"]')!
-    expect(notice.querySelector('.notice__title')?.textContent).toBe('Customer HANDOFF')
-    expect(notice.querySelector('.notice__message')?.textContent).toBe('Workflow: CUSTOMER_A_HANDOFF')
-    act(() => notice.querySelector<HTMLButtonElement>('.notice__action')!.click())
-    expect(getDock().boxes.map((b) => b.leadId)).toEqual([47])
-    expect(getHandoffs()[0]!.read).toBe(true)
-    expect(document.querySelector('[data-testid="notice"]')).toBeNull()
+    expect(bell().getAttribute('aria-label')).toBe('Handoffs')
+    expect(document.querySelector('.handoff-list')?.textContent).toContain('No handoffs.')
   })
 })

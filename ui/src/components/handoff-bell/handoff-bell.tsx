@@ -1,16 +1,17 @@
 import { useState } from 'react'
-import { markAllHandoffsRead, openHandoff, unreadHandoffCount, useHandoffs } from '../../lib/handoffs'
-import { useNow } from '../../lib/use-now'
 import { messageDateLabel } from '../../lib/date-time'
+import { useHandoffActions, useHandoffs, type Handoff } from '../../lib/handoffs'
+import { useNow } from '../../lib/use-now'
 import { Popover } from '../popover/popover'
 
 /** The header's bell: how many handoffs are unread, and the recent ones, each opening its conversation. */
 export function HandoffBell() {
   const handoffs = useHandoffs()
-  const unread = unreadHandoffCount(handoffs)
+  const actions = useHandoffActions()
+  const unread = handoffs.data?.unread ?? 0
+  const list = handoffs.data?.content ?? []
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null)
   const [open, setOpen] = useState(false)
-  const now = useNow(60_000, open)
 
   return (
     <div className="handoff-bell">
@@ -37,38 +38,71 @@ export function HandoffBell() {
       </button>
       {open && anchor ? (
         <Popover anchor={anchor} label="Handoffs" title="Handoffs" className="handoff-list" onClose={() => setOpen(false)}>
-          {handoffs.length === 0 ? (
-            <p className="handoff-list__empty">No handoffs since you signed in.</p>
-          ) : (
-            <ul className="handoff-list__items">
-              {handoffs.map((handoff) => (
-                <li key={handoff.id} className={`handoff-item${handoff.read ? '' : ' is-unread'}`} data-handoff-id={handoff.id}>
-                  <button
-                    type="button"
-                    className="popover__item handoff-item__open"
-                    onClick={() => {
-                      openHandoff(handoff)
-                      setOpen(false)
-                    }}
-                  >
-                    <span className="handoff-item__head">
-                      <strong>{handoff.title}</strong>
-                      <time dateTime={handoff.at}>{messageDateLabel(handoff.at, now)}</time>
-                    </span>
-                    {handoff.reason ? <span className="handoff-item__reason">{handoff.reason}</span> : null}
-                    <span className="handoff-item__lead">Open conversation #{handoff.fsiId}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {unread > 0 ? (
-            <button type="button" className="popover__item handoff-list__read" onClick={markAllHandoffsRead}>
-              Mark all read
-            </button>
-          ) : null}
+          <HandoffList
+            handoffs={list}
+            empty={handoffs.isPending ? 'Loading…' : 'No handoffs.'}
+            onOpen={(handoff) => {
+              actions.open(handoff)
+              setOpen(false)
+            }}
+            onRemove={actions.remove}
+          />
+          <div className="handoff-list__actions">
+            {unread > 0 ? (
+              <button type="button" className="popover__item handoff-list__read" disabled={actions.pending} onClick={() => actions.readAll()}>
+                Mark all read
+              </button>
+            ) : null}
+            {list.length > 0 ? (
+              <button type="button" className="popover__item handoff-list__clear" disabled={actions.pending} onClick={actions.clear}>
+                Clear
+              </button>
+            ) : null}
+          </div>
         </Popover>
       ) : null}
     </div>
+  )
+}
+
+export interface HandoffListProps {
+  handoffs: readonly Handoff[]
+  /** What an empty list says. */
+  empty: string
+  timeZone?: string
+  onOpen: (handoff: Handoff) => void
+  /** Removes a lead's handoffs from the user's list. */
+  onRemove: (fsiId: number) => void
+}
+
+/** Handoffs, newest first: each opens its conversation (and is read), or is removed. */
+export function HandoffList({ handoffs, empty, timeZone, onOpen, onRemove }: HandoffListProps) {
+  const now = useNow(60_000)
+  if (handoffs.length === 0) return <p className="handoff-list__empty">{empty}</p>
+  return (
+    <ul className="handoff-list__items">
+      {handoffs.map((handoff) => (
+        <li key={handoff.id} className={`handoff-item${handoff.read ? '' : ' is-unread'}`} data-handoff-id={handoff.id}>
+          <button type="button" className="popover__item handoff-item__open" onClick={() => onOpen(handoff)}>
+            <span className="handoff-item__head">
+              <strong>{handoff.title}</strong>
+              <time dateTime={handoff.createdAt}>{messageDateLabel(handoff.createdAt, now, timeZone)}</time>
+            </span>
+            {handoff.reason ? <span className="handoff-item__reason">{handoff.reason}</span> : null}
+            <span className="handoff-item__lead">
+              {handoff.customerName || `Lead #${handoff.fsiId}`} · {handoff.storeName}
+            </span>
+          </button>
+          <button
+            type="button"
+            className="btn btn--icon handoff-item__remove"
+            aria-label={`Remove the handoffs of ${handoff.customerName || `lead #${handoff.fsiId}`}`}
+            onClick={() => onRemove(handoff.fsiId)}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -5,11 +5,11 @@ import { useJobRuns } from '../../../components/job-runs/api/get-job-runs'
 import { useLiveJobRuns } from '../../../components/job-runs/api/job-events'
 import { openChat } from '../../../lib/chat-dock'
 import { JOBS_FALLBACK_POLL_MS } from '../../../lib/config'
-import { openHandoff, useHandoffs } from '../../../lib/handoffs'
+import { HandoffList } from '../../../components/handoff-bell/handoff-bell'
+import { useHandoffActions, useHandoffs } from '../../../lib/handoffs'
 import { useRealtimeStatus } from '../../../lib/realtime'
 import { moveRovingFocus } from '../../../lib/roving-focus'
 import { useNow } from '../../../lib/use-now'
-import { messageDateLabel } from '../../../lib/date-time'
 import { useSales } from '../api/get-sales'
 import { useStoreLeads, type StoreLeadList } from '../api/get-store-leads'
 import { LANE_LISTS, type LaneListId } from '../lane-search'
@@ -96,24 +96,24 @@ function JobsList({ page, size, onPage }: LaneListsProps) {
 }
 
 function NotificationsList({ storeId, timeZone }: LaneListsProps) {
-  const handoffs = useHandoffs().filter((h) => storeId === undefined || h.storeId === storeId)
-  const now = useNow(60_000)
-  if (handoffs.length === 0) return <p className="panel__note">No handoffs for this store since you signed in.</p>
+  const handoffs = useHandoffs({ storeId })
+  const actions = useHandoffActions()
+  const unread = handoffs.data?.unread ?? 0
   return (
-    <ul className="lane-notifications">
-      {handoffs.map((handoff) => (
-        <li key={handoff.id} className={`handoff-item${handoff.read ? '' : ' is-unread'}`}>
-          <button type="button" className="popover__item handoff-item__open" onClick={() => openHandoff(handoff)}>
-            <span className="handoff-item__head">
-              <strong>{handoff.title}</strong>
-              <time dateTime={handoff.at}>{messageDateLabel(handoff.at, now, timeZone)}</time>
-            </span>
-            {handoff.reason ? <span className="handoff-item__reason">{handoff.reason}</span> : null}
-            <span className="handoff-item__lead">Open conversation #{handoff.fsiId}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="lane-notifications">
+      <HandoffList
+        handoffs={handoffs.data?.content ?? []}
+        empty={handoffs.isPending ? 'Loading…' : 'No handoffs for this store.'}
+        timeZone={timeZone}
+        onOpen={actions.open}
+        onRemove={actions.remove}
+      />
+      {unread > 0 && storeId !== undefined ? (
+        <button type="button" className="btn btn--small" disabled={actions.pending} onClick={() => actions.readAll(storeId)}>
+          Mark this store's read
+        </button>
+      ) : null}
+    </div>
   )
 }
 
