@@ -192,13 +192,7 @@ impl AppointmentService {
         }
         // Who it is for: the lead's customer and vehicle, else the ones named.
         let lead = match draft.lead_id.or(moving.as_ref().and_then(|m| m.fsi_id)) {
-            Some(id) => Some(
-                self.leads
-                    .get(scope, id)
-                    .await?
-                    .map(|(lead, _)| lead)
-                    .ok_or_else(|| Error::not_found("Lead not found"))?,
-            ),
+            Some(id) => Some(self.leads.require(scope, id).await?.0),
             None => None,
         };
         let store_id = draft

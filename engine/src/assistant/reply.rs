@@ -924,11 +924,7 @@ impl AssistantReplies {
 
     /// A lead the caller's scope reaches; another tenant's is not found.
     async fn lead_in_scope(&self, scope: &Scope, fsi_id: i64) -> Result<LeadRecord> {
-        self.leads
-            .get(scope, fsi_id)
-            .await?
-            .map(|(lead, _)| lead)
-            .ok_or_else(|| Error::not_found("Lead not found"))
+        Ok(self.leads.require(scope, fsi_id).await?.0)
     }
 
     async fn hand_off_quietly(

@@ -448,12 +448,7 @@ impl MessagingService {
 
     /// A lead inside the scope; elsewhere simply not found.
     async fn lead_in_scope(&self, scope: &Scope, fsi_id: i64) -> Result<LeadRecord> {
-        Ok(self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?
-            .0)
+        Ok(self.leads.require(scope, fsi_id).await?.0)
     }
 
     /// Where texts about the lead go: its customer and store.

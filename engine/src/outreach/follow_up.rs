@@ -220,11 +220,7 @@ impl FollowUps {
         text: StepOverride,
         now: DateTime<Utc>,
     ) -> Result<StepSent> {
-        let (lead, _) = self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let (lead, _) = self.leads.require(scope, fsi_id).await?;
         let cadence = self.store.cadence(lead.store_id).await?;
         let configured = cadence
             .iter()
@@ -260,11 +256,7 @@ impl FollowUps {
         fsi_id: i64,
         now: DateTime<Utc>,
     ) -> Result<Vec<Notice>> {
-        let (lead, _) = self
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let (lead, _) = self.leads.require(scope, fsi_id).await?;
         if lead.customer_block_sms {
             return Ok(Vec::new());
         }

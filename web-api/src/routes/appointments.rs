@@ -499,11 +499,7 @@ async fn standing_appointments(
     scope: &Scope,
     lead_id: i64,
 ) -> ApiResult<Vec<AppointmentRecord>> {
-    state
-        .leads
-        .get(scope, lead_id)
-        .await?
-        .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+    state.leads.require(scope, lead_id).await?;
     let page = state
         .appointments
         .search(

@@ -152,11 +152,7 @@ async fn lead_after(
     notices: Vec<Notice>,
 ) -> ApiResult<FutureServiceInteraction> {
     state.publish(notices).await;
-    let (lead, marks) = state
-        .leads
-        .get(scope, id)
-        .await?
-        .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+    let (lead, marks) = state.leads.require(scope, id).await?;
     FutureServiceInteraction::new(lead, marks)
 }
 

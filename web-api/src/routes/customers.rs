@@ -300,11 +300,7 @@ async fn mark_target(
                 .future_service_interaction_id
                 .or(body.target_id)
                 .ok_or_else(|| missing("futureServiceInteractionId"))?;
-            state
-                .leads
-                .get(scope, id)
-                .await?
-                .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+            state.leads.require(scope, id).await?;
             MarkTarget::Lead(id)
         }
         other => {

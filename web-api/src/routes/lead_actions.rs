@@ -102,12 +102,7 @@ pub struct VehicleMileageView {
 
 /// A lead inside the scope; elsewhere simply not found.
 pub(super) async fn lead(state: &AppState, scope: &Scope, id: i64) -> ApiResult<LeadRecord> {
-    Ok(state
-        .leads
-        .get(scope, id)
-        .await?
-        .ok_or_else(|| engine::Error::not_found("Lead not found"))?
-        .0)
+    Ok(state.leads.require(scope, id).await?.0)
 }
 
 /// Re-reads the lead for the answer and tells the stream its counters changed.
@@ -116,11 +111,7 @@ async fn changed(
     scope: &Scope,
     id: i64,
 ) -> ApiResult<Json<FutureServiceInteraction>> {
-    let (lead, marks) = state
-        .leads
-        .get(scope, id)
-        .await?
-        .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+    let (lead, marks) = state.leads.require(scope, id).await?;
     state
         .publish([Notice::LeadCounts {
             id,

@@ -241,11 +241,7 @@ impl LeadApi {
         id: i64,
     ) -> ApiResult<Json<FutureServiceInteraction>> {
         let scope = request_scope(caller, req)?;
-        let (lead, marks) = state
-            .leads
-            .get(&scope, id)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        let (lead, marks) = state.leads.require(&scope, id).await?;
         Ok(Json(FutureServiceInteraction::new(lead, marks)?))
     }
 }

@@ -173,11 +173,7 @@ impl NotificationApi {
         #[oai(name = "fsiId")] fsi_id: Path<i64>,
     ) -> ApiResult<Json<NotificationsChanged>> {
         let scope = request_scope(&caller, req)?;
-        state
-            .leads
-            .get(&scope, fsi_id.0)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        state.leads.require(&scope, fsi_id.0).await?;
         let selection = Selection {
             fsi_id: Some(fsi_id.0),
             ..Selection::default()

@@ -452,11 +452,7 @@ impl OutreachApi {
     ) -> ApiResult<Json<FollowUpStarted>> {
         let scope = request_scope(&caller, req)?;
         // The lead first: another tenant's is not found, whatever the type says.
-        state
-            .leads
-            .get(&scope, fsi_id.0)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        state.leads.require(&scope, fsi_id.0).await?;
         let step = FollowUpStep::parse_named(&followup_type.0)?;
         let sent = state
             .follow_ups
@@ -480,12 +476,7 @@ impl OutreachApi {
         body: Json<FollowUpBody>,
     ) -> ApiResult<Json<FollowUpStarted>> {
         let scope = request_scope(&caller, req)?;
-        let lead = state
-            .leads
-            .get(&scope, fsi_id.0)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?
-            .0;
+        let lead = state.leads.require(&scope, fsi_id.0).await?.0;
         let body = body.0;
         let step = match body.followup_type.as_deref().map(str::trim) {
             Some(text) if !text.is_empty() => FollowUpStep::parse_named(text)?,

@@ -49,11 +49,7 @@ impl UploadApi {
         form: UploadForm,
     ) -> ApiResult<Json<UploadedFile>> {
         let scope = request_scope(&caller, req)?;
-        let (lead, _) = state
-            .leads
-            .get(&scope, fsi_id.0)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        let (lead, _) = state.leads.require(&scope, fsi_id.0).await?;
         if form.file.size() > MAX_UPLOAD_BYTES {
             return Err(engine::Error::invalid(format!(
                 "The file is larger than {} MB",

@@ -233,11 +233,7 @@ impl MessagingService {
                 .await?;
         }
         let code = mark_code(intent);
-        let (_, marks) = self
-            .leads
-            .get(scope, lead.id)
-            .await?
-            .ok_or_else(|| Error::not_found("Lead not found"))?;
+        let (_, marks) = self.leads.require(scope, lead.id).await?;
         let marked = marks.iter().any(|mark| {
             mark.target_kind == MarkTarget::Lead(lead.id).kind() && mark.mark_code == code
         });

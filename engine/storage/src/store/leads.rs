@@ -10,7 +10,7 @@ use super::schema::{
 use crate::auth::Scope;
 use crate::db::Database;
 use crate::domain::leads::{LeadStage, ResponseInsight};
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// A lead as Bayline makes one (a planner's, a recall or prepaid-maintenance upload's, a web
 /// form's): not started and not yet texted; the rest is learned as it is worked.
@@ -192,6 +192,13 @@ impl LeadStore {
     }
 
     /// The lead with this id inside the scope; a lead elsewhere is simply not found.
+    /// A lead inside the scope, with its marks; another tenant's or a missing one is not found.
+    pub async fn require(&self, scope: &Scope, id: i64) -> Result<(LeadRecord, Vec<LeadMark>)> {
+        self.get(scope, id)
+            .await?
+            .ok_or_else(|| Error::not_found("Lead not found"))
+    }
+
     pub async fn get(&self, scope: &Scope, id: i64) -> Result<Option<(LeadRecord, Vec<LeadMark>)>> {
         let mut query = lead_select();
         query.and_where(Expr::col((Fsi::Table, Fsi::Id)).eq(id));

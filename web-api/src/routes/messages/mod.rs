@@ -34,11 +34,7 @@ pub struct MessageApi;
 
 impl MessageApi {
     async fn lead_in_scope(state: &AppState, scope: &Scope, fsi_id: i64) -> ApiResult<()> {
-        state
-            .leads
-            .get(scope, fsi_id)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        state.leads.require(scope, fsi_id).await?;
         Ok(())
     }
 
@@ -630,11 +626,7 @@ impl MessageApi {
         id: Path<i64>,
     ) -> ApiResult<Attachment<Vec<u8>>> {
         let scope = request_scope(&caller, req)?;
-        let (lead, _) = state
-            .leads
-            .get(&scope, id.0)
-            .await?
-            .ok_or_else(|| engine::Error::not_found("Lead not found"))?;
+        let (lead, _) = state.leads.require(&scope, id.0).await?;
         let messages = state
             .messages
             .history(lead.id, Visibility::of(&caller))
