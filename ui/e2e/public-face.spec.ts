@@ -274,6 +274,22 @@ test("journey 6 @journey: a visitor asks Harbor Toyota to text them, the assista
     await expect(visitor.getByTestId('link-refused-text')).toHaveText('This link is not valid')
     await expect(visitor.getByTestId('deal-room-page')).toHaveCount(0)
     await expect(visitor.getByText(name)).toHaveCount(0)
+
+    // (g) Staff in the deal room get the conversation's options: a manual handoff turns the
+    // assistant off, as the AI switch then says; and a Logout link.
+    await page.goto(onThisServer(dealRoomUrl))
+    const staffRoom = page.getByTestId('deal-room-page')
+    await staffRoom.getByRole('button', { name: 'Options' }).click()
+    const options = page.getByRole('menu', { name: 'Conversation options' })
+    await options.getByRole('menuitem', { name: 'Manual Handoff' }).click()
+    await page.getByRole('dialog', { name: 'Manual Handoff' }).getByRole('button', { name: 'Hand off' }).click()
+    await expect(page.getByTestId('notice').filter({ hasText: 'Handed to staff: the assistant is off' })).toBeVisible()
+    await expect(staffRoom.getByTestId('chat-message').filter({ hasText: 'Customer HANDOFF' }).last()).toBeVisible()
+    await staffRoom.getByRole('button', { name: 'Options' }).click()
+    await expect(options.getByRole('menuitemcheckbox', { name: 'AI off' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await staffRoom.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/login/)
   } finally {
     await visitor.context().close()
     await putStoreMessaging(request, adminToken, storeHours)

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router'
-import { LinkedConversationLog, LinkedTemplatePicker } from '../features/conversations'
+import { ConversationOptions, LinkedConversationLog, LinkedTemplatePicker } from '../features/conversations'
 import {
   DealRoomScreen,
   EmailAutoResponseScreen,
@@ -29,7 +29,7 @@ export const dealRoomRoute = createRoute({
   validateSearch: signedLinkSearch,
   component: function DealRoomPage() {
     const search = dealRoomRoute.useSearch()
-    return <DealRoomScreen search={search} conversationLog={LinkedConversationLog} templatePicker={DealRoomTemplates} />
+    return <DealRoomScreen search={search} conversationLog={LinkedConversationLog} templatePicker={DealRoomTemplates} options={ConversationOptions} />
   },
 })
 

@@ -8,7 +8,7 @@ import { canAdminister, canImport, canManage, canSeeCompanyMasterList, roleLabel
 import { useSession } from '../../lib/session'
 import { useRealtimeConnection } from '../../lib/realtime'
 import { useIdleTimeout } from '../../lib/use-idle-timeout'
-import { useLogout } from './api/logout'
+import { useLogout } from '../../lib/logout'
 
 /** Frame of every logged-in screen. */
 export function AppShell() {

@@ -6,6 +6,7 @@
  * plugged into those pages by their routes.
  */
 export { ChatDock } from './components/chat-dock'
+export { ConversationOptions, type ConversationOptionsProps } from './components/conversation-options'
 export type { ChatShareLinksProps } from './components/chat-box'
 export { LeadConversation, type LeadConversationProps } from './components/lead-conversation'
 export {

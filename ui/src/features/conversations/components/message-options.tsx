@@ -3,11 +3,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog
 import { Popover } from '../../../components/popover/popover'
 import type { MessageView } from '../../../lib/message-events'
 import { useEnableLogMode } from '../api/enable-log-mode'
-import { HANDOFFS, useHandOff, type HandoffKind } from '../api/hand-off'
-import { useSwitchAssistant } from '../api/switch-assistant'
 import { ActionIntentsPopover, ACTION_INTENTS_TITLE, DEFAULT_ACTION_INTENTS_TITLE } from './action-intents-popover'
 import { APPOINTMENT_SEARCH_TITLE } from './appointment-search-dialog'
 import { hasOptions, messageOptions, optionsTone, type LeadSwitches } from './conversation-model'
+import { useHandoffMenu } from './handoff-menu'
 import { IntentDetailsDialog } from './intent-details-dialog'
 import { ResponseTimeForm } from './response-time-form'
 import { dtForceMessage, useDtDialogue } from './use-dt-dialogue'
@@ -52,19 +51,16 @@ export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, 
   const pressedSelection = useRef('')
   const [selectedText, setSelectedText] = useState('')
   const logMode = useEnableLogMode()
-  const handOff = useHandOff()
-  const switchAssistant = useSwitchAssistant()
-  // The handoff waiting for its confirmation.
-  const [handoff, setHandoff] = useState<HandoffKind | null>(null)
   const dt = useDtDialogue({ leadId, on: lead?.dtDialogEnabled === true, lastMessage: message.content })
   const options = messageOptions(message, { lead, noDt })
-  if (!hasOptions(options) && !appointmentSearch) return null
   const close = () => setView('closed')
   /** Closes what is open and gives focus back to the options button. */
   const closeAndFocus = () => {
     close()
     if (anchor?.isConnected) anchor.focus()
   }
+  const handoffMenu = useHandoffMenu({ leadId, lead: lead ?? { aiEnabled: false, dtDialogEnabled: false }, onPick: close, onDone: closeAndFocus })
+  if (!hasOptions(options) && !appointmentSearch) return null
 
   const item = (label: string, next: View) => (
     <button type="button" role="menuitem" className="popover__item" onClick={() => setView(next)}>
@@ -142,35 +138,7 @@ export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, 
           ) : null}
           {options.actionIntents ? item(ACTION_INTENTS_TITLE, 'action-intents') : null}
           {options.actionIntents ? item(DEFAULT_ACTION_INTENTS_TITLE, 'default-action-intents') : null}
-          {options.handoffs
-            ? (Object.keys(HANDOFFS) as HandoffKind[]).map((kind) => (
-                <button
-                  key={kind}
-                  type="button"
-                  role="menuitem"
-                  className="popover__item"
-                  aria-haspopup="dialog"
-                  onClick={() => {
-                    close()
-                    setHandoff(kind)
-                  }}
-                >
-                  {HANDOFFS[kind].label}
-                </button>
-              ))
-            : null}
-          {options.handoffs && lead ? (
-            <button
-              type="button"
-              role="menuitemcheckbox"
-              aria-checked={lead.aiEnabled}
-              className="popover__item"
-              disabled={switchAssistant.isPending}
-              onClick={() => switchAssistant.mutate({ leadId, aiEnabled: !lead.aiEnabled }, { onSettled: closeAndFocus })}
-            >
-              AI {lead.aiEnabled ? 'on' : 'off'}
-            </button>
-          ) : null}
+          {options.handoffs && lead ? handoffMenu.items : null}
           {appointmentSearch ? (
             <button
               type="button"
@@ -203,34 +171,7 @@ export function MessageOptions({ leadId, message, lead, noDt = false, timeZone, 
         />
       ) : null}
       {view === 'intents' ? <IntentDetailsDialog leadId={leadId} messageId={message.id} onClose={closeAndFocus} /> : null}
-      {handoff !== null ? (
-        <ConfirmDialog
-          open
-          header={HANDOFFS[handoff].label}
-          message={
-            handoff === 'gm'
-              ? 'Hand this conversation to the general manager? The assistant stops texting this customer.'
-              : 'Take this conversation over? The assistant stops texting this customer.'
-          }
-          confirmText="Hand off"
-          loading={handOff.isPending}
-          onCancel={() => {
-            setHandoff(null)
-            closeAndFocus()
-          }}
-          onConfirm={() =>
-            handOff.mutate(
-              { leadId, kind: handoff },
-              {
-                onSettled: () => {
-                  setHandoff(null)
-                  closeAndFocus()
-                },
-              },
-            )
-          }
-        />
-      ) : null}
+      {handoffMenu.dialog}
       {dt.refusal !== null ? (
         <ConfirmDialog
           open

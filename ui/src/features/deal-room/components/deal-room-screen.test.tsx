@@ -6,7 +6,7 @@ import { messageFixture } from '../../../test/message-fixture'
 import { setupTestRoot, typeInto } from '../../../test/render'
 import { button, click, dealRoomLead, fakeServer, json, LINK_QUERY, LINK_SEARCH, settle, testQueryClient } from '../test/deal-room-fixtures'
 import { DealRoomScreen } from './deal-room-screen'
-import type { LinkedLogProps, LinkedTemplatesProps } from './linked-slots'
+import type { LinkedLogProps, LinkedOptionsProps, LinkedTemplatesProps } from './linked-slots'
 import { ServiceLandingScreen } from './service-landing-screen'
 import { accessWith } from '../../../test/access'
 
@@ -39,15 +39,26 @@ function StubTemplates(props: LinkedTemplatesProps) {
   )
 }
 
+const optionsFor = vi.fn<(props: LinkedOptionsProps) => void>()
+function StubOptions(props: LinkedOptionsProps) {
+  optionsFor(props)
+  return (
+    <button type="button" onClick={props.onChanged}>
+      Options
+    </button>
+  )
+}
+
 afterEach(() => {
   localStorage.clear()
   applyTemplate.mockReset()
+  optionsFor.mockReset()
 })
 
 async function renderDealRoom(link = LINK_SEARCH) {
   view.render(
     <QueryClientProvider client={testQueryClient()}>
-      <DealRoomScreen search={link} conversationLog={StubLog} templatePicker={StubTemplates} />
+      <DealRoomScreen search={link} conversationLog={StubLog} templatePicker={StubTemplates} options={StubOptions} />
     </QueryClientProvider>,
   )
   await settle()
@@ -188,6 +199,28 @@ describe('DealRoomScreen', () => {
     expect(applyTemplate).toHaveBeenCalledWith(expect.objectContaining({ leadId: 42 }))
     click(button(view.container, 'Apply template'))
     expect(view.container.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')!.value).toBe('Your {{car}} is ready')
+  })
+
+  it("gives a staff visitor the conversation's options (handoffs, AI switch), which refresh the room, and a Logout link", async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.userData,
+      JSON.stringify({ authToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), roles: ['OFFICE_MANAGER'], empLevel: 'STORE', access: accessWith({ manager: true }) }),
+    )
+    const server = fakeServer({ [LEAD]: dealRoomLead({ aiEnabled: true }), [HISTORY]: [] })
+    await renderDealRoom()
+    expect(optionsFor).toHaveBeenCalledWith(expect.objectContaining({ leadId: 42, lead: { aiEnabled: true, dtDialogEnabled: false } }))
+    const before = server.calls.length
+    click(button(view.container, 'Options'))
+    await settle()
+    expect(server.calls.length).toBeGreaterThan(before)
+    expect(button(view.container, 'Logout')).toBeTruthy()
+  })
+
+  it('gives a customer neither the options nor Logout', async () => {
+    fakeServer({ [LEAD]: dealRoomLead(), [HISTORY]: [] })
+    await renderDealRoom()
+    expect(optionsFor).not.toHaveBeenCalled()
+    expect([...view.container.querySelectorAll('button')].some((b) => b.textContent === 'Logout')).toBe(false)
   })
 })
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { formatPhone } from '../../../lib/format-phone'
+import { useLogout } from '../../../lib/logout'
 import { isExpired, useSession } from '../../../lib/session'
 import type { DealRoomLink } from '../api/deal-room-types'
 import { useDealRoomConversation } from '../api/get-deal-room-conversation'
@@ -8,7 +9,7 @@ import { failureText, INVALID_LINK_TEXT, isLinkRefused } from '../api/link-error
 import { DealRoomEditor } from './deal-room-editor'
 import { customerName, linkFrom, type SignedLinkSearch } from './link-params'
 import { LinkPage, LinkPageLoading, LinkPageRefused } from './link-page'
-import type { LinkedLog, LinkedTemplates } from './linked-slots'
+import type { LinkedLog, LinkedOptions, LinkedTemplates } from './linked-slots'
 
 export interface DealRoomScreenProps {
   /** The signed link's query, passed back to the server as given. */
@@ -17,24 +18,33 @@ export interface DealRoomScreenProps {
   conversationLog: LinkedLog
   /** The template picker a staff visitor gets (plugged in by the route); none: no picker. */
   templatePicker?: LinkedTemplates
+  /** The conversation's options (handoffs, AI switch) a staff visitor gets (plugged in by the route). */
+  options?: LinkedOptions
 }
 
 /**
  * /dealroom — the deal room a signed link opens (spec G-S5), with or without a
  * session: the customer's name and phone, their conversation (polled every
  * 5 s, following the newest message) and, when the link may send, an editor.
- * A visitor who also has a staff session gets the staff options on messages
- * and the template picker. A refused link shows the server's words only.
+ * A visitor who also has a staff session gets the staff options on messages,
+ * the conversation's options (handoffs, AI switch), the template picker and a
+ * Logout link. A refused link shows the server's words only.
  */
-export function DealRoomScreen({ search, conversationLog, templatePicker }: DealRoomScreenProps) {
+export function DealRoomScreen({ search, conversationLog, templatePicker, options }: DealRoomScreenProps) {
   const link = linkFrom(search)
   if (!link) return <LinkPageRefused text={INVALID_LINK_TEXT} />
-  return <DealRoom link={link} conversationLog={conversationLog} templatePicker={templatePicker} />
+  return <DealRoom link={link} conversationLog={conversationLog} templatePicker={templatePicker} options={options} />
 }
 
-function DealRoom({ link, conversationLog: ConversationLog, templatePicker: TemplatePicker }: Omit<DealRoomScreenProps, 'search'> & { link: DealRoomLink }) {
+function DealRoom({
+  link,
+  conversationLog: ConversationLog,
+  templatePicker: TemplatePicker,
+  options: Options,
+}: Omit<DealRoomScreenProps, 'search'> & { link: DealRoomLink }) {
   const session = useSession()
   const staff = session !== null && !isExpired(session)
+  const logout = useLogout()
   const lead = useDealRoomLead(link)
   const conversation = useDealRoomConversation(link, lead.isSuccess)
   const [draft, setDraft] = useState('')
@@ -60,6 +70,21 @@ function DealRoom({ link, conversationLog: ConversationLog, templatePicker: Temp
             </span>
           ) : null}
           {room.userName ? <span className="deal-room__user">with {room.userName}</span> : null}
+          {staff ? (
+            <span className="deal-room__staff">
+              {Options ? <Options
+                  leadId={room.id}
+                  lead={{ aiEnabled: room.aiEnabled, dtDialogEnabled: room.dtDialogEnabled }}
+                  onChanged={() => {
+                    void lead.refetch()
+                    void conversation.refetch()
+                  }}
+                /> : null}
+              <button type="button" className="btn btn--link" disabled={logout.isPending || logout.isSuccess} onClick={() => logout.mutate()}>
+                Logout
+              </button>
+            </span>
+          ) : null}
         </header>
         <ConversationLog
           leadId={room.id}

@@ -24,5 +24,14 @@ export interface LinkedTemplatesProps {
   onApply: (text: string) => void
 }
 
+/** What the deal room gives the conversation's options a staff visitor gets (plugged in by the route). */
+export interface LinkedOptionsProps {
+  leadId: number
+  lead: { aiEnabled: boolean; dtDialogEnabled: boolean }
+  /** After an option has done its work (the room fetches its lead and conversation again). */
+  onChanged: () => void
+}
+
 export type LinkedLog = ComponentType<LinkedLogProps>
+export type LinkedOptions = ComponentType<LinkedOptionsProps>
 export type LinkedTemplates = ComponentType<LinkedTemplatesProps>

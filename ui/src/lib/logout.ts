@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client'
-import type { ApiResponse } from '../../../lib/api-types'
-import { LOGOUT_RELOAD_DELAY_MS } from '../../../lib/config'
-import { endSession } from '../../../lib/session'
+import { apiRequest } from './api-client'
+import type { ApiResponse } from './api-types'
+import { LOGOUT_RELOAD_DELAY_MS } from './config'
+import { endSession } from './session'
 
 export type LogoutResponse = ApiResponse<'/user/logout', 'get'>
 
