@@ -99,6 +99,8 @@ report_kinds! {
         "Planner runs that failed in the window, and runs that judged vehicles but created no lead.";
     TemplateMaster => "template-master", "Template master",
         "The enterprise's message templates and the shared ones.";
+    ResponseTimes => "response-times", "Response times (MRT/ART)",
+        "Staff replies in the window and how long the customer waited for each, longest first, with each staff member's average.";
 }
 
 /// What a report adds to the filter.
@@ -120,6 +122,7 @@ impl ReportKind {
     pub fn roles(self) -> &'static [Role] {
         match self {
             Self::LoginActivity => LOGIN_ACTIVITY_ROLES,
+            Self::ResponseTimes => super::staff::RESPONSE_TIME_ROLES,
             _ => REPORT_ROLES,
         }
     }
@@ -141,6 +144,7 @@ impl ReportKind {
                 | Self::ErrorAlerts
                 | Self::PlannerAlerts
                 | Self::TemplateMaster
+                | Self::ResponseTimes
         )
     }
 
@@ -340,6 +344,7 @@ impl Reports {
             ReportKind::ErrorAlerts => super::operations::error_alerts(filter),
             ReportKind::PlannerAlerts => super::operations::planner_alerts(filter),
             ReportKind::TemplateMaster => super::operations::template_master(filter),
+            ReportKind::ResponseTimes => super::staff::response_times(filter),
             ReportKind::Funnel
             | ReportKind::Monthly
             | ReportKind::Daily

@@ -419,11 +419,7 @@ pub fn staff_activity(filter: &ReportFilter) -> Shape {
             "averageResponseSeconds",
             "Average response",
             ColumnType::Seconds,
-            Func::avg(
-                Expr::col((Msg::Table, Msg::MessageResponseTimeMs))
-                    .cast_as("DOUBLE PRECISION")
-                    .div(Expr::cust("1000.0")),
-            ),
+            Func::avg(response_seconds(Msg::Table)),
         )
         .order_by_expr(
             Func::count(Expr::col((Msg::Table, Msg::Id))).into(),
@@ -522,4 +518,112 @@ pub fn assistant_activity(filter: &ReportFilter) -> Shape {
             count_if(Expr::col((Customers::Table, Customers::BlockSms)).eq(true)),
         )
         .order_by((Stores::Table, Stores::Name), Order::Asc)
+}
+
+/// Who reads message response times (spec E-R6: the super roles only).
+pub const RESPONSE_TIME_ROLES: &[engine::domain::Role] = &[
+    engine::domain::Role::SuperAdmin,
+    engine::domain::Role::SuperDataAdmin,
+    engine::domain::Role::SuperUser,
+];
+
+/// The response-times screen (spec E-S2, the MRT/ART screen and the max-response-time page):
+/// staff replies in the window with how long the customer had waited for them (the message
+/// response time recorded when the reply was sent), longest first, beside the staff member's
+/// average over the same window and stores (the ART).
+pub fn response_times(filter: &ReportFilter) -> Shape {
+    let mine = Alias::new("mine");
+    let average = Query::select()
+        .expr(Func::avg(response_seconds(mine.clone())))
+        .from_as(Msg::Table, mine.clone())
+        .and_where(
+            Expr::col((mine.clone(), Msg::SentByUserId)).equals((Msg::Table, Msg::SentByUserId)),
+        )
+        .and_where(Expr::col((mine.clone(), Msg::StoreId)).is_in(filter.store_ids.clone()))
+        .and_where(Expr::col((mine.clone(), Msg::MessageResponseTimeMs)).is_not_null())
+        .and_where(in_window(Expr::col((mine, Msg::CreatedAt)), filter))
+        .to_owned();
+    let mut query = Query::select();
+    query
+        .from(Msg::Table)
+        .inner_join(
+            Users::Table,
+            Expr::col((Users::Table, Users::Id)).equals((Msg::Table, Msg::SentByUserId)),
+        )
+        .inner_join(
+            Stores::Table,
+            Expr::col((Stores::Table, Stores::Id)).equals((Msg::Table, Msg::StoreId)),
+        )
+        .left_join(
+            Customers::Table,
+            Expr::col((Customers::Table, Customers::Id)).equals((Msg::Table, Msg::CustomerId)),
+        )
+        .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(filter.scope.enterprise_id))
+        .and_where(Expr::col((Msg::Table, Msg::StoreId)).is_in(filter.store_ids.clone()))
+        .and_where(Expr::col((Msg::Table, Msg::MessageResponseTimeMs)).is_not_null())
+        .and_where(in_window(Expr::col((Msg::Table, Msg::CreatedAt)), filter))
+        .order_by((Msg::Table, Msg::MessageResponseTimeMs), Order::Desc)
+        .order_by((Msg::Table, Msg::Id), Order::Desc);
+    Shape::new(query)
+        .column(
+            "sentAt",
+            "Sent",
+            ColumnType::Timestamp,
+            Expr::col((Msg::Table, Msg::CreatedAt)),
+        )
+        .column(
+            "storeName",
+            "Store",
+            ColumnType::Text,
+            Expr::col((Stores::Table, Stores::Name)),
+        )
+        .column(
+            "userName",
+            "Staff member",
+            ColumnType::Text,
+            full_name(
+                Expr::col((Users::Table, Users::FirstName)),
+                Expr::col((Users::Table, Users::LastName)),
+            ),
+        )
+        .column(
+            "customerName",
+            "Customer",
+            ColumnType::Text,
+            full_name(
+                Expr::col((Customers::Table, Customers::FirstName)),
+                Expr::col((Customers::Table, Customers::LastName)),
+            ),
+        )
+        .column(
+            "futureServiceInteractionId",
+            "Lead",
+            ColumnType::Integer,
+            Expr::col((Msg::Table, Msg::FsiId)),
+        )
+        .column(
+            "content",
+            "Reply",
+            ColumnType::Text,
+            Expr::col((Msg::Table, Msg::Content)),
+        )
+        .column(
+            "responseSeconds",
+            "Response time (MRT)",
+            ColumnType::Seconds,
+            response_seconds(Msg::Table),
+        )
+        .column(
+            "staffAverageSeconds",
+            "Staff member's average (ART)",
+            ColumnType::Seconds,
+            Expr::from(average),
+        )
+}
+
+/// A reply's recorded response time, in seconds.
+fn response_seconds(table: impl sea_query::IntoIden) -> Expr {
+    Expr::col((table.into_iden(), Msg::MessageResponseTimeMs))
+        .cast_as("DOUBLE PRECISION")
+        .div(Expr::cust("1000.0"))
 }

@@ -610,3 +610,85 @@ async fn the_revenue_performance_alert_planner_and_template_reports_agree_with_t
     )
     .await;
 }
+
+/// The MRT/ART screen (E-S2): staff replies with the wait each answered, longest first, and the
+/// staff member's average; for the super roles only (E-R6).
+#[tokio::test]
+async fn response_times_list_the_longest_waits_first_for_the_super_roles() {
+    let app = spawn_app().await;
+    let token = app.token_of("super-user").await;
+    let (super_user,): (i64,) = app
+        .db
+        .fetch_optional(
+            Query::select()
+                .column(engine::store::schema::Users::Id)
+                .from(engine::store::schema::Users::Table)
+                .and_where(Expr::col(engine::store::schema::Users::Username).eq("super-user")),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    // Three replies of store 1 in March 2021 that answered waits of 2, 10 and 4 minutes.
+    let replies: Vec<(i64,)> = app
+        .db
+        .fetch_all(
+            Query::select()
+                .column(Msg::Id)
+                .from(Msg::Table)
+                .and_where(Expr::col(Msg::StoreId).eq(1))
+                .and_where(Expr::col(Msg::Direction).eq("SENT"))
+                .order_by(Msg::Id, sea_query::Order::Asc)
+                .limit(3),
+        )
+        .await
+        .unwrap();
+    for ((id,), (wait, day)) in replies
+        .iter()
+        .zip([(120_000, 11), (600_000, 12), (240_000, 13)])
+    {
+        app.db
+            .execute(
+                &Query::update()
+                    .table(Msg::Table)
+                    .value(Msg::MessageResponseTimeMs, wait)
+                    .value(Msg::SentByUserId, super_user)
+                    .value(Msg::CreatedAt, at(&format!("2021-03-{day}T10:00:00Z")))
+                    .and_where(Expr::col(Msg::Id).eq(*id))
+                    .to_owned(),
+            )
+            .await
+            .unwrap();
+    }
+    let window = json!({ "storeIds": [1], "startDate": "2021-03-01", "endDate": "2021-03-31" });
+    let table = app
+        .ok_json(
+            Method::POST,
+            "/api/reports/response-times",
+            &token,
+            Some(window.clone()),
+        )
+        .await;
+    let rows = table["content"].as_array().unwrap();
+    let waits: Vec<f64> = rows
+        .iter()
+        .map(|r| r["responseSeconds"].as_f64().unwrap())
+        .collect();
+    assert_eq!(waits, [600.0, 240.0, 120.0], "{table}");
+    for row in rows {
+        assert_eq!(row["staffAverageSeconds"].as_f64().unwrap(), 320.0);
+        assert_eq!(row["storeName"], rows[0]["storeName"]);
+    }
+    // Managers read reports, but not response times.
+    let manager = app.token_of("office-manager").await;
+    assert_error(
+        app.request(
+            Method::POST,
+            "/api/reports/response-times",
+            &manager,
+            Some(window),
+        )
+        .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+}
