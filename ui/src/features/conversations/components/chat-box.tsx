@@ -10,6 +10,7 @@ import { conversationKeys } from '../api/conversation-keys'
 import { useConversation } from '../api/get-conversation'
 import { useLead, type Lead } from '../api/get-lead'
 import { markRead } from '../api/mark-read'
+import { ConversationOptions } from './conversation-options'
 import { AddVehicleDialog } from './add-vehicle-dialog'
 import { ChatEditor, type ChatEditorHandle } from './chat-editor'
 import { ConversationLog } from './conversation-log'
@@ -268,6 +269,14 @@ export function ChatBox({
           </button>
         ) : null}
         {ShareLinks && !minimised ? <ShareLinks leadId={leadId} /> : null}
+        {lead.data && !minimised ? (
+          <ConversationOptions
+            leadId={leadId}
+            lead={{ aiEnabled: lead.data.aiEnabled, dtDialogEnabled: lead.data.dtDialogEnabled }}
+            transcript
+            compact
+          />
+        ) : null}
         <button
           type="button"
           className="chat-box__action"
