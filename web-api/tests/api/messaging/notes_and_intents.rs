@@ -253,15 +253,23 @@ async fn an_opt_out_in_the_customers_own_words_is_honoured_like_stop() {
     assert_eq!(confirmation["messageSentBy"], "Compliance");
     assert!(app.customer_blocked(lead.customer_id).await);
     assert_eq!(app.opt_out_marks(lead.customer_id).await, 1);
-    let lead_view: Value = app
-        .get(
-            &format!("/api/future-service-interaction/{}", lead.id),
-            Some(&token),
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    // The compliance answer goes out first; the reading's insight lands just after it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let lead_view = loop {
+        let lead_view: Value = app
+            .get(
+                &format!("/api/future-service-interaction/{}", lead.id),
+                Some(&token),
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        if lead_view["responseInsight"].as_str().is_some() || std::time::Instant::now() > deadline {
+            break lead_view;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
     assert_eq!(lead_view["responseInsight"], "NOT_IN_MARKET", "{lead_view}");
 
     // A reply that only looks like one changes nothing.
