@@ -1,10 +1,5 @@
-import { apiRequest } from '../../../lib/api-client'
-import type { ApiResponse } from '../../../lib/api-types'
 import { useConversationMutation, type InConversation } from './conversation-mutation'
-
-const PATH = '/api/future-service-interaction/workflow/track'
-
-export type HandoffResult = ApiResponse<typeof PATH, 'post'>
+import { postTrack, type TrackResult } from './workflow-track'
 
 /**
  * The handoffs staff start (spec I-R7): to the general manager about a customer's question
@@ -22,9 +17,9 @@ export interface HandOff extends InConversation {
 }
 
 /** POST workflow/track?id=&track=[&parameter=CQ] — the server hands the conversation over as the assistant does. */
-export function handOff({ leadId, kind }: HandOff): Promise<HandoffResult> {
+export function handOff({ leadId, kind }: HandOff): Promise<TrackResult> {
   const { track, parameter } = HANDOFFS[kind]
-  return apiRequest<HandoffResult>(PATH, { method: 'POST', query: { id: leadId, track, parameter } })
+  return postTrack({ leadId, track, parameter })
 }
 
 /** Both handoffs refresh the conversation and the lead (its assistant is off after). */

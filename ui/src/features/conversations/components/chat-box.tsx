@@ -272,8 +272,12 @@ export function ChatBox({
         {lead.data && !minimised ? (
           <ConversationOptions
             leadId={leadId}
-            lead={{ aiEnabled: lead.data.aiEnabled, dtDialogEnabled: lead.data.dtDialogEnabled }}
-            transcript
+            lead={{
+              aiEnabled: lead.data.aiEnabled,
+              dtDialogEnabled: lead.data.dtDialogEnabled,
+              conversationClosed: lead.data.conversationClosed,
+            }}
+            leadTools
             compact
           />
         ) : null}

@@ -13,10 +13,10 @@ async function settle() {
   for (let i = 0; i < 3; i++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
 }
 
-function render(transcript: boolean) {
+function render(leadTools: boolean) {
   view.render(
     <QueryClientProvider client={new QueryClient()}>
-      <ConversationOptions leadId={7} lead={{ aiEnabled: false, dtDialogEnabled: false }} transcript={transcript} compact />
+      <ConversationOptions leadId={7} lead={{ aiEnabled: false, dtDialogEnabled: false, conversationClosed: false }} leadTools={leadTools} compact />
     </QueryClientProvider>,
   )
   const button = view.container.querySelector<HTMLButtonElement>('[data-testid="conversation-options"]')!
@@ -28,13 +28,37 @@ const menu = () => document.querySelector('[role="menu"][aria-label="Conversatio
 const labels = () => [...(menu()?.querySelectorAll('button') ?? [])].map((b) => b.textContent)
 
 describe('ConversationOptions', () => {
-  it('offers the handoffs, the AI switch and, on staff screens, the transcript', () => {
+  it("offers the handoffs, the AI switch and, on staff screens, the lead's tools", () => {
     const button = render(true)
     expect(button.getAttribute('aria-label')).toBe('Conversation options')
-    expect(labels()).toEqual(['GM Handoff', 'Manual Handoff', 'AI off', 'Download transcript'])
+    expect(labels()).toEqual([
+      'GM Handoff',
+      'Manual Handoff',
+      'AI off',
+      'Conversation open',
+      'No-show',
+      'E-mail follow-up',
+      'Download transcript',
+    ])
   })
 
-  it('leaves the transcript out where it is not asked for', () => {
+  it('closes the conversation, and posts the no-show and e-mail follow-up tracks', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ id: 7 }), { headers: { 'Content-Type': 'application/json' } }))
+    const item = (name: string) => [...menu()!.querySelectorAll('button')].find((b) => b.textContent === name)!
+    for (const name of ['Conversation open', 'No-show', 'E-mail follow-up']) {
+      view.render(<></>)
+      render(true)
+      act(() => item(name).click())
+      await settle()
+    }
+    expect(fetch.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`)).toEqual([
+      'PUT /api/future-service-interaction/conversationClosed?id=7&conversationClosed=true',
+      'POST /api/future-service-interaction/workflow/track?id=7&track=CUSTOMER_NO_SHOW',
+      'POST /api/future-service-interaction/workflow/track?id=7&track=FOLLOW_UP_EMAIL',
+    ])
+  })
+
+  it("leaves the lead's tools out where they are not asked for", () => {
     render(false)
     expect(labels()).toEqual(['GM Handoff', 'Manual Handoff', 'AI off'])
   })

@@ -1,26 +1,33 @@
 import { useState } from 'react'
 import { Popover } from '../../../components/popover/popover'
+import { useCloseConversation } from '../api/close-conversation'
 import { downloadTranscript } from '../api/download-transcript'
+import { LEAD_TRACKS, useLeadTrack, type LeadTrack } from '../api/workflow-track'
 import type { LeadSwitches } from './conversation-model'
 import { useHandoffMenu } from './handoff-menu'
 
 export interface ConversationOptionsProps {
   leadId: number
-  lead: LeadSwitches
+  /** The lead's switches; `conversationClosed` where the screen knows it. */
+  lead: LeadSwitches & { conversationClosed?: boolean }
   /** After an option has done its work: the page fetches what it shows again. */
   onChanged?: () => void
-  /** Offer the conversation's transcript as a file (staff screens). */
-  transcript?: boolean
+  /**
+   * Staff screens: the lead's own tools too (close or reopen the conversation,
+   * no-show, e-mail follow-up, the transcript as a file).
+   */
+  leadTools?: boolean
   /** The button's look: a chat box header's icon, or a page's small button. */
   compact?: boolean
 }
 
 /**
- * A conversation's own options (spec G-S5, I-S2): the handoffs staff start, the
- * lead's AI switch and (on staff screens) the transcript, in a chat box's header
- * or on a page that shows one conversation (the deal room).
+ * A conversation's own options (spec G-S5, I-S2, section 4's lead toggles): the
+ * handoffs staff start, the lead's AI switch and, on staff screens, the lead's
+ * tools, in a chat box's header or on a page that shows one conversation (the
+ * deal room).
  */
-export function ConversationOptions({ leadId, lead, onChanged, transcript = false, compact = false }: ConversationOptionsProps) {
+export function ConversationOptions({ leadId, lead, onChanged, leadTools = false, compact = false }: ConversationOptionsProps) {
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null)
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
@@ -30,6 +37,8 @@ export function ConversationOptions({ leadId, lead, onChanged, transcript = fals
     if (anchor?.isConnected) anchor.focus()
   }
   const menu = useHandoffMenu({ leadId, lead, onPick: close, onDone: closeAndFocus })
+  const closeConversation = useCloseConversation()
+  const leadTrack = useLeadTrack()
   return (
     <>
       <button
@@ -48,7 +57,35 @@ export function ConversationOptions({ leadId, lead, onChanged, transcript = fals
       {open && anchor ? (
         <Popover anchor={anchor} label="Conversation options" title="Options" role="menu" className="popover--menu" onClose={close}>
           {menu.items}
-          {transcript ? (
+          {leadTools && lead.conversationClosed !== undefined ? (
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={lead.conversationClosed}
+              className="popover__item"
+              disabled={closeConversation.isPending}
+              onClick={() =>
+                closeConversation.mutate({ leadId, conversationClosed: !lead.conversationClosed }, { onSettled: closeAndFocus })
+              }
+            >
+              Conversation {lead.conversationClosed ? 'closed' : 'open'}
+            </button>
+          ) : null}
+          {leadTools
+            ? (Object.keys(LEAD_TRACKS) as LeadTrack[]).map((kind) => (
+                <button
+                  key={kind}
+                  type="button"
+                  role="menuitem"
+                  className="popover__item"
+                  disabled={leadTrack.isPending}
+                  onClick={() => leadTrack.mutate({ leadId, kind }, { onSettled: closeAndFocus })}
+                >
+                  {LEAD_TRACKS[kind].label}
+                </button>
+              ))
+            : null}
+          {leadTools ? (
             <button
               type="button"
               role="menuitem"
