@@ -456,6 +456,11 @@ test("a super user hands a customer's question to the general manager from the m
   await item.getByRole('button').first().click()
   await expect(chatBox(page, lead.id)).toBeVisible()
   await expect(bell).toHaveAccessibleName(before > 1 ? `Handoffs, ${before - 1} unread` : 'Handoffs')
+
+  // The managers were mailed about it: the E-mail outbox shows the mail.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'E-mail outbox', exact: true }).click()
+  const outbox = page.getByRole('table', { name: 'E-mail outbox' })
+  await expect(outbox.getByRole('row').filter({ hasText: 'GM HANDOFF:' }).first()).toBeVisible()
 })
 
 test('a super user acts on a default intent of a customer reply, then starts the date-time dialogue (DT)', async ({

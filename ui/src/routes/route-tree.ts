@@ -29,6 +29,7 @@ import { reportRoute } from './app/report'
 import { reportsRoute } from './app/reports'
 import { serviceLaneRoute } from './app/service-lane'
 import { simulatorRoute } from './app/simulator'
+import { emailOutboxRoute } from './app/email-outbox'
 import { dealRoomRoutes } from './deal-room'
 import { indexRoute } from './index'
 import { leadFormRoutes } from './lead-submission'
@@ -64,6 +65,7 @@ export const routeTree = rootRoute.addChildren([
     importSyncHistoryRoute,
     importReportRoute,
     simulatorRoute,
+    emailOutboxRoute,
     adminRoute,
     adminDealersRoute,
     adminStoresRoute,

@@ -44,6 +44,8 @@ export function AppShell() {
   // Data files are loaded for an enterprise's stores by the roles that run bulk work.
   if (user.enterprise && canImport(user)) nav.push({ to: '/imports', label: 'Imports' })
   nav.push({ to: '/jobs', label: 'Jobs' })
+  // What was mailed from the user's stores (the server keeps to their scope).
+  if (user.enterprise) nav.push({ to: '/email-outbox', label: 'E-mail outbox' })
   // The enterprise's dealers, stores, users and audit log: its admins, and the dealer and store managers for their staff.
   if (canAdminister(user)) nav.push({ to: '/admin', label: 'Administration' })
   // The simulator shows one enterprise's customers: not for platform users outside one.
