@@ -939,6 +939,29 @@ async fn staff_hand_a_conversation_to_the_general_manager_or_take_it_over() {
         !sent.iter().any(|(kind, _, _)| kind == "SMS"),
         "the customer is not texted: {sent:?}"
     );
+    // The GM's handoff mail is in the outbox of the super data admin only (spec I-R8).
+    let gm_mail_in_outbox = |outbox: serde_json::Value| {
+        outbox["content"].as_array().unwrap().iter().any(|mail| {
+            mail["subject"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("GM HANDOFF:")
+        })
+    };
+    let super_data_admin = app.token_of("super-data-admin").await;
+    assert!(gm_mail_in_outbox(
+        app.ok_json(
+            Method::GET,
+            "/api/email/outbox?size=100",
+            &super_data_admin,
+            None
+        )
+        .await
+    ));
+    assert!(!gm_mail_in_outbox(
+        app.ok_json(Method::GET, "/api/email/outbox?size=100", &token, None)
+            .await
+    ));
 
     app.ok_json(
         Method::POST,

@@ -690,6 +690,8 @@ impl MessageApi {
     }
 
     /// E-mail and calendar invites as sent, newest first; without SMTP this is where they wait.
+    /// Those of the messages the caller may see (the GM's handoff e-mail is the super data
+    /// admin's), and a scheduled report's mail for whole-enterprise callers.
     #[oai(path = "/api/email/outbox", method = "get")]
     async fn outbox(
         &self,
@@ -702,7 +704,11 @@ impl MessageApi {
         let scope = request_scope(&caller, req)?;
         let found = state
             .messages
-            .outbox(&scope, PageRequest::new(page.0, size.0)?)
+            .outbox(
+                &scope,
+                Visibility::of(&caller),
+                PageRequest::new(page.0, size.0)?,
+            )
             .await?;
         Ok(Json(OutboxPage {
             content: found

@@ -173,8 +173,16 @@ impl MessageStore {
         Ok(())
     }
 
-    /// The outbox: e-mail and invites as they were sent, newest first.
-    pub async fn outbox(&self, scope: &Scope, page: PageRequest) -> Result<Page<OutboxEmail>> {
+    /// The outbox: e-mail and invites as they were sent, newest first: those of the messages
+    /// the caller may see in a conversation (scope and `visibility`: the GM's handoff e-mail is
+    /// the super data admin's, spec I-R8), and a job's own mail (a scheduled report) for a
+    /// caller who sees the whole enterprise.
+    pub async fn outbox(
+        &self,
+        scope: &Scope,
+        visibility: Visibility,
+        page: PageRequest,
+    ) -> Result<Page<OutboxEmail>> {
         let mut query = Query::select();
         query
             .columns([
@@ -192,13 +200,17 @@ impl MessageStore {
             ])
             .from(EmailOutbox::Table)
             .and_where(Expr::col(EmailOutbox::EnterpriseId).eq(scope.enterprise_id));
-        if !scope.is_whole_enterprise() {
-            // The outbox has no store: a part of the enterprise sees its messages' e-mail.
-            let mut visible = Query::select();
-            visible.column((Msg::Table, Msg::Id)).from(Msg::Table);
-            scope.restrict(&mut visible, Msg::Table, false);
-            query.and_where(Expr::col(EmailOutbox::MessageId).in_subquery(visible));
-        }
+        // The outbox has no store: its e-mail goes with the message it carried.
+        let mut visible = Query::select();
+        visible.column((Msg::Table, Msg::Id)).from(Msg::Table);
+        scope.restrict(&mut visible, Msg::Table, false);
+        apply_visibility(&mut visible, visibility);
+        let of_visible = Expr::col(EmailOutbox::MessageId).in_subquery(visible);
+        query.and_where(if scope.is_whole_enterprise() {
+            of_visible.or(Expr::col(EmailOutbox::MessageId).is_null())
+        } else {
+            of_visible
+        });
         let mut count = query.clone();
         count
             .clear_selects()
