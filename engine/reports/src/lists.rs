@@ -24,7 +24,7 @@ pub fn full_name(first: Expr, last: Expr) -> Expr {
         .into()
 }
 
-fn customer_name() -> Expr {
+pub(crate) fn customer_name() -> Expr {
     full_name(
         Expr::col((Customers::Table, Customers::FirstName)),
         Expr::col((Customers::Table, Customers::LastName)),

@@ -4,7 +4,7 @@
 use sea_query::{Alias, Expr, ExprTrait, Func, Order, Query, SelectStatement};
 
 use super::ReportFilter;
-use super::lists::full_name;
+use super::lists::{customer_name, full_name};
 use super::sql::{
     count_if, in_window, is_customer_reply, is_outreach_text, leads_in_filter, percent,
     seconds_between,
@@ -217,10 +217,7 @@ pub fn handoff_list(filter: &ReportFilter, backend: BackendKind) -> Shape {
             "customerName",
             "Customer",
             ColumnType::Text,
-            full_name(
-                Expr::col((Customers::Table, Customers::FirstName)),
-                Expr::col((Customers::Table, Customers::LastName)),
-            ),
+            customer_name(),
         )
         .column(
             "firstStaffTextAt",
@@ -370,15 +367,7 @@ pub fn staff_activity(filter: &ReportFilter) -> Shape {
         .and_where(in_window(Expr::col((Appt::Table, Appt::CreatedAt)), filter))
         .to_owned();
     Shape::new(query)
-        .column(
-            "userName",
-            "Staff member",
-            ColumnType::Text,
-            full_name(
-                Expr::col((Users::Table, Users::FirstName)),
-                Expr::col((Users::Table, Users::LastName)),
-            ),
-        )
+        .column("userName", "Staff member", ColumnType::Text, staff_name())
         .column(
             "username",
             "Username",
@@ -577,23 +566,12 @@ pub fn response_times(filter: &ReportFilter) -> Shape {
             ColumnType::Text,
             Expr::col((Stores::Table, Stores::Name)),
         )
-        .column(
-            "userName",
-            "Staff member",
-            ColumnType::Text,
-            full_name(
-                Expr::col((Users::Table, Users::FirstName)),
-                Expr::col((Users::Table, Users::LastName)),
-            ),
-        )
+        .column("userName", "Staff member", ColumnType::Text, staff_name())
         .column(
             "customerName",
             "Customer",
             ColumnType::Text,
-            full_name(
-                Expr::col((Customers::Table, Customers::FirstName)),
-                Expr::col((Customers::Table, Customers::LastName)),
-            ),
+            customer_name(),
         )
         .column(
             "futureServiceInteractionId",
@@ -626,4 +604,12 @@ fn response_seconds(table: impl sea_query::IntoIden) -> Expr {
     Expr::col((table.into_iden(), Msg::MessageResponseTimeMs))
         .cast_as("DOUBLE PRECISION")
         .div(Expr::cust("1000.0"))
+}
+
+/// A staff member's name as the reports show it.
+fn staff_name() -> Expr {
+    full_name(
+        Expr::col((Users::Table, Users::FirstName)),
+        Expr::col((Users::Table, Users::LastName)),
+    )
 }
