@@ -9699,7 +9699,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** E-mail and calendar invites as sent, newest first; without SMTP this is where they wait. */
+        /**
+         * E-mail and calendar invites as sent, newest first; without SMTP this is where they wait.
+         *     Those of the messages the caller may see (the GM's handoff e-mail is the super data
+         *     admin's), and a scheduled report's mail for whole-enterprise callers.
+         */
         get: {
             parameters: {
                 query?: {

@@ -949,15 +949,23 @@ async fn staff_hand_a_conversation_to_the_general_manager_or_take_it_over() {
         })
     };
     let super_data_admin = app.token_of("super-data-admin").await;
-    assert!(gm_mail_in_outbox(
+    // The mail reaches the outbox when its send job has run: wait for it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !gm_mail_in_outbox(
         app.ok_json(
             Method::GET,
             "/api/email/outbox?size=100",
             &super_data_admin,
-            None
+            None,
         )
-        .await
-    ));
+        .await,
+    ) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the GM handoff mail never reached the super data admin's outbox"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     assert!(!gm_mail_in_outbox(
         app.ok_json(Method::GET, "/api/email/outbox?size=100", &token, None)
             .await

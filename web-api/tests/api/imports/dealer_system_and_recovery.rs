@@ -359,7 +359,15 @@ async fn an_import_cancelled_while_queued_or_given_up_on_is_closed_and_a_retry_r
     let run = app.wait_until_final(&token, gave_up).await;
     assert_eq!(run["run"]["status"], "failed", "{run}");
     let path = format!("/api/data-sync/file-reports/{}", report.id);
-    let failed = app.ok_json(Method::GET, &path, &token, None).await;
+    // The report is closed by the give-up hook just after the run is: wait for it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let failed = loop {
+        let failed = app.ok_json(Method::GET, &path, &token, None).await;
+        if failed["status"] != "QUEUED" || std::time::Instant::now() > deadline {
+            break failed;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
     assert_eq!(failed["status"], "FAILED", "{failed}");
     assert!(
         failed["error"]
