@@ -253,6 +253,17 @@ impl TestApp {
         body["authToken"].as_str().expect("authToken").to_owned()
     }
 
+    /// A lead as `GET /api/future-service-interaction/{id}` answers it (200 asserted).
+    pub async fn lead_json(&self, token: &str, id: i64) -> Value {
+        self.ok_json(
+            reqwest::Method::GET,
+            &format!("/api/future-service-interaction/{id}"),
+            token,
+            None,
+        )
+        .await
+    }
+
     pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
         self.get_with(path, token, &[]).await
     }

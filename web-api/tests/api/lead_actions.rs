@@ -10,11 +10,6 @@ use crate::helpers::{TestApp, assert_error, spawn_app};
 const BASE: &str = "/api/future-service-interaction";
 
 impl TestApp {
-    async fn lead_json(&self, token: &str, id: i64) -> Value {
-        self.ok_json(reqwest::Method::GET, &format!("{BASE}/{id}"), token, None)
-            .await
-    }
-
     /// A lead of store 1 not yet contacted, whose customer has no other conversation.
     async fn fresh_lead(&self) -> (i64, i64) {
         let query = Query::select()

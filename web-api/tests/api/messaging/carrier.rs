@@ -48,15 +48,7 @@ async fn stop_opts_the_customer_out_once_and_later_sends_are_refused() {
     assert!(message.contains("opted out"), "{message}");
     assert_eq!(app.message_count().await, before);
 
-    let lead_view: Value = app
-        .get(
-            &format!("/api/future-service-interaction/{}", lead.id),
-            Some(&token),
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    let lead_view = app.lead_json(&token, lead.id).await;
     assert_eq!(lead_view["customerMaster"]["blockSms"], true);
     assert!(
         lead_view["customerMarks"]

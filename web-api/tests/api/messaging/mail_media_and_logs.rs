@@ -255,15 +255,7 @@ async fn the_simulator_reply_goes_through_the_signed_inbound_path() {
             .any(|p| p["customerId"] == lead.customer_id),
         "{phones}"
     );
-    let lead_view: Value = app
-        .get(
-            &format!("/api/future-service-interaction/{}", lead.id),
-            Some(&token),
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    let lead_view = app.lead_json(&token, lead.id).await;
     let full_name = format!(
         "{} {}",
         lead_view["customerMaster"]["firstName"].as_str().unwrap(),

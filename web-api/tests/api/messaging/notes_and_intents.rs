@@ -256,15 +256,7 @@ async fn an_opt_out_in_the_customers_own_words_is_honoured_like_stop() {
     // The compliance answer goes out first; the reading's insight lands just after it.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let lead_view = loop {
-        let lead_view: Value = app
-            .get(
-                &format!("/api/future-service-interaction/{}", lead.id),
-                Some(&token),
-            )
-            .await
-            .json()
-            .await
-            .unwrap();
+        let lead_view = app.lead_json(&token, lead.id).await;
         if lead_view["responseInsight"].as_str().is_some() || std::time::Instant::now() > deadline {
             break lead_view;
         }
