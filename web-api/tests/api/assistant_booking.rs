@@ -705,7 +705,14 @@ async fn a_booking_with_a_loaner_request_is_booked_and_the_loaner_goes_to_staff(
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     };
     assert!(handoff.starts_with("Workflow: "), "{handoff}");
-    let (set, _, response_reqd, _) = app.lead_flags(lead).await;
+    // The note lands before the lead's flags under a separate worker: wait for the handoff's end.
+    let (set, response_reqd) = loop {
+        let (set, _, response_reqd, _) = app.lead_flags(lead).await;
+        if response_reqd || std::time::Instant::now() >= deadline {
+            break (set, response_reqd);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
     assert!(set, "still booked");
     assert!(response_reqd, "staff are to answer the loaner request");
     let texts = app
