@@ -18,9 +18,13 @@ const bin = process.env.BAYLINE_BIN ?? path.resolve(uiDir, '../target/debug/bayl
 // Made once in the runner; workers inherit the variable instead of making more.
 process.env.BAYLINE_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'bayline-e2e-'))
 const dataDir = process.env.BAYLINE_E2E_DATA_DIR
+// The server's mail goes to a sink (e2e/mail-sink.ts) on the next port, kept as files there.
+process.env.BAYLINE_E2E_SMTP_PORT ??= String(port + 1)
+process.env.BAYLINE_E2E_MAIL_DIR ??= path.join(dataDir, 'mail')
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -57,6 +61,7 @@ export default defineConfig({
       BAYLINE_DEMO: '1',
       BAYLINE_DEMO_SCALE: '300',
       BAYLINE_UI_DIR: path.resolve(uiDir, 'dist'),
+      BAYLINE_SMTP_URL: `smtp://127.0.0.1:${process.env.BAYLINE_E2E_SMTP_PORT}`,
       // One line per request would bury the test report; BAYLINE_LOG=info brings them back.
       BAYLINE_LOG: process.env.BAYLINE_LOG ?? 'warn',
     },

@@ -85,26 +85,29 @@ impl Sent {
     }
 }
 
-/// Sends an e-mail that belongs to no message or job (a password link) and keeps it in the
-/// outbox without its body; answers whether it went.
+/// Sends an e-mail that belongs to no message or job (a password link, a log-in code) and
+/// keeps it in its enterprise's outbox without its body (a platform user's has no outbox);
+/// answers whether it went.
 pub async fn mail_notice(
     messages: &MessageStore,
     mailer: &Mailer,
-    enterprise_id: i64,
+    enterprise_id: Option<i64>,
     email: &Email,
     now: DateTime<Utc>,
 ) -> Result<bool> {
     let sent = mailer.send(&build(email)?).await;
-    messages
-        .record_notice_email(
-            enterprise_id,
-            email,
-            &sent.mime,
-            sent.status,
-            sent.error.as_deref(),
-            now,
-        )
-        .await?;
+    if let Some(enterprise_id) = enterprise_id {
+        messages
+            .record_notice_email(
+                enterprise_id,
+                email,
+                &sent.mime,
+                sent.status,
+                sent.error.as_deref(),
+                now,
+            )
+            .await?;
+    }
     Ok(sent.went())
 }
 

@@ -40198,7 +40198,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with a username and password; returns the session token and the user. */
+        /**
+         * Log in with a username and password; returns the session token and the user, or, for
+         *     an account with two-step log-in, e-mails a one-time code and answers 202 with the
+         *     challenge to send it back with.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -40209,6 +40213,152 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["LoginRequest"];
+                };
+            };
+            responses: {
+                /** @description Signed in: the session token and the user. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["UserData"];
+                    };
+                };
+                /**
+                 * @description The password was right and the account signs in with a second step: a one-time code
+                 *     was e-mailed; finish at `POST /user/v2/login/otp`.
+                 */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["OtpNeeded"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/v2/login/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second log-in step: the code e-mailed after the password, with its challenge.
+         *     Returns the session token and the user. A wrong code is a failed log-in (401, and
+         *     the same throttle as passwords); after five the challenge ends.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OtpRequest"];
                 };
             };
             responses: {
@@ -40469,6 +40619,8 @@ export interface components {
             /** Format: int64 */
             storeId?: number;
             storeName?: string;
+            /** @description After the password, a one-time code e-mailed to the user (spec H-R10). */
+            twoStepLogin: boolean;
             /** Format: date-time */
             updatedAt: string;
             username: string;
@@ -42828,6 +42980,32 @@ export interface components {
             /** Format: int64 */
             storeId: number;
         };
+        /** OtpNeeded */
+        OtpNeeded: {
+            otpResponse: components["schemas"]["OtpResponse"];
+        };
+        /**
+         * OtpRequest
+         * @description The second log-in step's code, sent to `POST /user/v2/login/otp` with its challenge.
+         */
+        OtpRequest: {
+            /** @description The challenge from the log-in answer's `otpResponse`. */
+            challenge: string;
+            /** @description The code from the e-mail. */
+            code: string;
+        };
+        /**
+         * OtpResponse
+         * @description A code was e-mailed: the log-in ends with it (spec H-R10, the OTP response).
+         */
+        OtpResponse: {
+            /** @description Sent back with the code; it is no session and signs no one in. */
+            challenge: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Where the code went, partly hidden (`j•••@example.com`). */
+            sentTo: string;
+        };
         /** OutboxEmailView */
         OutboxEmailView: {
             /** Format: date-time */
@@ -44092,6 +44270,8 @@ export interface components {
             roles: string[];
             /** Format: int64 */
             storeId?: number;
+            /** @description After the password, a one-time code e-mailed to the user (needs an e-mail address). */
+            twoStepLogin?: boolean;
             /** @description Read on creation only. */
             username?: string;
         };

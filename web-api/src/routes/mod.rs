@@ -90,6 +90,8 @@ pub enum ApiTags {
 /// test holds the OpenAPI document to this list.
 pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     ("post", "/user/v2/login"),
+    // The second log-in step: the challenge from the first and the e-mailed code are the key.
+    ("post", "/user/v2/login/otp"),
     ("get", "/api/health"),
     // Signed by the provider (X-Twilio-Signature), verified per store.
     ("post", "/api/sms/twilio/inbound"),

@@ -2,12 +2,14 @@
 
 use chrono::{DateTime, Utc};
 use engine::admin::Access;
+use engine::admin::users::send_login_code;
+use engine::auth::{LoginChallenge, LoginOutcome};
 use engine::domain::{EmpLevel, Role};
 use engine::store::users::UserProfile;
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::ApiTags;
 use crate::auth::{Session, bearer_token, client_ip};
@@ -20,6 +22,68 @@ use crate::state::AppState;
 pub struct LoginRequest {
     pub username: String,
     pub password: String,
+}
+
+/// The second log-in step's code, sent to `POST /user/v2/login/otp` with its challenge.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct OtpRequest {
+    /// The challenge from the log-in answer's `otpResponse`.
+    #[oai(validator(max_length = 100))]
+    pub challenge: String,
+    /// The code from the e-mail.
+    #[oai(validator(max_length = 20))]
+    pub code: String,
+}
+
+/// A code was e-mailed: the log-in ends with it (spec H-R10, the OTP response).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct OtpResponse {
+    /// Sent back with the code; it is no session and signs no one in.
+    pub challenge: String,
+    /// Where the code went, partly hidden (`j•••@example.com`).
+    pub sent_to: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct OtpNeeded {
+    pub otp_response: OtpResponse,
+}
+
+/// The log-in answer: signed in, or a code to enter first.
+#[derive(Debug, ApiResponse)]
+pub enum LoginAnswer {
+    /// Signed in: the session token and the user.
+    #[oai(status = 200)]
+    SignedIn(Json<Box<UserData>>),
+    /// The password was right and the account signs in with a second step: a one-time code
+    /// was e-mailed; finish at `POST /user/v2/login/otp`.
+    #[oai(status = 202)]
+    OtpNeeded(Json<OtpNeeded>),
+}
+
+impl OtpResponse {
+    fn of(challenge: LoginChallenge) -> Self {
+        Self {
+            sent_to: hide_address(challenge.profile.email.as_deref().unwrap_or_default()),
+            challenge: challenge.token,
+            expires_at: challenge.expires_at,
+        }
+    }
+}
+
+/// An address with the name's middle hidden: enough to say which mailbox to open.
+fn hide_address(address: &str) -> String {
+    match address.split_once('@') {
+        Some((name, domain)) => {
+            let first: String = name.chars().take(1).collect();
+            format!("{first}\u{2022}\u{2022}\u{2022}@{domain}")
+        }
+        None => "your e-mail".to_owned(),
+    }
 }
 
 #[derive(Debug, Object)]
@@ -169,16 +233,18 @@ pub struct SessionApi;
 
 #[OpenApi(tag = "ApiTags::Session")]
 impl SessionApi {
-    /// Log in with a username and password; returns the session token and the user.
+    /// Log in with a username and password; returns the session token and the user, or, for
+    /// an account with two-step log-in, e-mails a one-time code and answers 202 with the
+    /// challenge to send it back with.
     #[oai(path = "/user/v2/login", method = "post")]
     async fn login(
         &self,
         state: Data<&AppState>,
         req: &Request,
         body: Json<LoginRequest>,
-    ) -> ApiResult<Json<UserData>> {
+    ) -> ApiResult<LoginAnswer> {
         let ip = client_ip(req, &state.trusted_proxies).map(|ip| ip.to_string());
-        let success = state
+        let outcome = state
             .auth
             .login(
                 &body.username,
@@ -187,7 +253,52 @@ impl SessionApi {
                 req.header("user-agent"),
             )
             .await?;
-        tracing::info!(user_id = success.profile.id, "logged in");
+        match outcome {
+            LoginOutcome::SignedIn(success) => {
+                tracing::info!(user_id = success.profile.id, "logged in");
+                Ok(LoginAnswer::SignedIn(Json(Box::new(UserData::new(
+                    success.profile,
+                    success.token,
+                    success.expires_at,
+                )))))
+            }
+            LoginOutcome::CodeToSend(challenge) => {
+                send_login_code(
+                    &state.db,
+                    &state.messaging.settings().mailer,
+                    &challenge,
+                    Utc::now(),
+                )
+                .await?;
+                tracing::info!(user_id = challenge.profile.id, "log-in code sent");
+                Ok(LoginAnswer::OtpNeeded(Json(OtpNeeded {
+                    otp_response: OtpResponse::of(challenge),
+                })))
+            }
+        }
+    }
+
+    /// The second log-in step: the code e-mailed after the password, with its challenge.
+    /// Returns the session token and the user. A wrong code is a failed log-in (401, and
+    /// the same throttle as passwords); after five the challenge ends.
+    #[oai(path = "/user/v2/login/otp", method = "post")]
+    async fn login_otp(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        body: Json<OtpRequest>,
+    ) -> ApiResult<Json<UserData>> {
+        let ip = client_ip(req, &state.trusted_proxies).map(|ip| ip.to_string());
+        let success = state
+            .auth
+            .verify_code(
+                &body.challenge,
+                &body.code,
+                ip.as_deref(),
+                req.header("user-agent"),
+            )
+            .await?;
+        tracing::info!(user_id = success.profile.id, "logged in with a code");
         Ok(Json(UserData::new(
             success.profile,
             success.token,

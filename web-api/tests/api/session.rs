@@ -258,7 +258,11 @@ async fn an_expired_session_is_refused_and_pruned() {
             ..AuthPolicy::default()
         },
     );
-    let login = auth.login("sales-rep", PASSWORD, None, None).await.unwrap();
+    let engine::auth::LoginOutcome::SignedIn(login) =
+        auth.login("sales-rep", PASSWORD, None, None).await.unwrap()
+    else {
+        panic!("the demo sales rep signs in with a password alone");
+    };
 
     let over_http = app.get("/api/enterprise/1/store", Some(&login.token)).await;
     let (pruned_sessions, _) = auth.prune(chrono::Utc::now()).await.unwrap();

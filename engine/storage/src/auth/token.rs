@@ -12,6 +12,20 @@ pub fn new_token() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
+/// How many digits a log-in code has.
+pub const CODE_DIGITS: usize = 6;
+
+/// A one-time log-in code: six random digits.
+pub fn new_code() -> String {
+    use rand::Rng;
+    format!("{:06}", rand::rng().random_range(0..1_000_000u32))
+}
+
+/// What is stored for a log-in code: bound to its challenge, so equal codes hash apart.
+pub fn code_hash(challenge: &str, code: &str) -> String {
+    token_hash(&format!("{challenge}:{code}"))
+}
+
 /// What is stored for a token, so a leaked database does not leak sessions.
 pub fn token_hash(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());
@@ -27,6 +41,14 @@ mod tests {
         let (a, b) = (new_token(), new_token());
         assert_ne!(a, b);
         assert_eq!(a.len(), 43);
+    }
+
+    #[test]
+    fn codes_are_six_digits_bound_to_their_challenge() {
+        let code = new_code();
+        assert_eq!(code.len(), CODE_DIGITS);
+        assert!(code.bytes().all(|b| b.is_ascii_digit()));
+        assert_ne!(code_hash("a", "123456"), code_hash("b", "123456"));
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub enum Stores {
 pub enum Users {
     Table, Id, EnterpriseId, BocId, StoreId, Username, PasswordHash, FirstName, LastName, Email,
     EmpLevel, ColorCode, RealTimeSync, CallingFeature, IsBlocked, IsGuest, CreatedAt, UpdatedAt,
-    DeletedAt,
+    DeletedAt, TwoStepLogin,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -41,6 +41,9 @@ pub enum Sessions { Table, Id, UserId, TokenHash, CreatedAt, ExpiresAt, LastSeen
 
 #[derive(Iden, Clone, Copy)]
 pub enum LoginAttempts { Table, Id, Username, Ip, Succeeded, AttemptedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum LoginChallenges { Table, Id, UserId, TokenHash, CodeHash, Attempts, CreatedAt, ExpiresAt }
 
 #[derive(Iden, Clone, Copy)]
 pub enum Advisors {

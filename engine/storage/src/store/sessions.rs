@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sea_query::{Expr, ExprTrait, Query};
 
-use super::schema::{LoginAttempts, Sessions, Users};
+use super::schema::{LoginAttempts, LoginChallenges, Sessions, Users};
 use crate::db::{Database, Transaction};
 use crate::error::Result;
 
@@ -12,6 +12,16 @@ pub struct ActiveSession {
     pub id: i64,
     pub user_id: i64,
     pub last_seen_at: DateTime<Utc>,
+}
+
+/// A one-time log-in code waiting for its user (the second log-in step).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PendingChallenge {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub code_hash: String,
+    pub attempts: i32,
 }
 
 #[derive(Debug, Clone)]
@@ -196,5 +206,121 @@ impl SessionStore {
             None => 0,
         };
         Ok((by_user, by_ip))
+    }
+
+    /// Records a log-in code sent to a user, by the hashes of its challenge token and code.
+    pub async fn create_challenge(
+        &self,
+        user_id: i64,
+        token_hash: &str,
+        code_hash: &str,
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> Result<()> {
+        let insert = Query::insert()
+            .into_table(LoginChallenges::Table)
+            .columns([
+                LoginChallenges::UserId,
+                LoginChallenges::TokenHash,
+                LoginChallenges::CodeHash,
+                LoginChallenges::CreatedAt,
+                LoginChallenges::ExpiresAt,
+            ])
+            .values_panic([
+                user_id.into(),
+                token_hash.into(),
+                code_hash.into(),
+                now.into(),
+                expires_at.into(),
+            ])
+            .to_owned();
+        self.db.execute(&insert).await?;
+        Ok(())
+    }
+
+    /// How many codes were sent to a user since `since`: sending is throttled like guessing.
+    pub async fn challenges_since(&self, user_id: i64, since: DateTime<Utc>) -> Result<i64> {
+        self.db
+            .fetch_scalar(
+                &Query::select()
+                    .expr(Expr::col(LoginChallenges::Id).count())
+                    .from(LoginChallenges::Table)
+                    .and_where(Expr::col(LoginChallenges::UserId).eq(user_id))
+                    .and_where(Expr::col(LoginChallenges::CreatedAt).gt(since))
+                    .to_owned(),
+            )
+            .await
+    }
+
+    /// The unexpired challenge with this token hash, with its user's name.
+    pub async fn find_challenge(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<PendingChallenge>> {
+        let query = Query::select()
+            .columns([
+                (LoginChallenges::Table, LoginChallenges::Id),
+                (LoginChallenges::Table, LoginChallenges::UserId),
+                (LoginChallenges::Table, LoginChallenges::CodeHash),
+                (LoginChallenges::Table, LoginChallenges::Attempts),
+            ])
+            .column((Users::Table, Users::Username))
+            .from(LoginChallenges::Table)
+            .inner_join(
+                Users::Table,
+                Expr::col((Users::Table, Users::Id))
+                    .equals((LoginChallenges::Table, LoginChallenges::UserId)),
+            )
+            .and_where(
+                Expr::col((LoginChallenges::Table, LoginChallenges::TokenHash)).eq(token_hash),
+            )
+            .and_where(Expr::col((LoginChallenges::Table, LoginChallenges::ExpiresAt)).gt(now))
+            .to_owned();
+        self.db.fetch_optional(&query).await
+    }
+
+    /// Counts a wrong code against its challenge.
+    pub async fn count_wrong_code(&self, challenge_id: i64) -> Result<()> {
+        self.db
+            .execute(
+                &Query::update()
+                    .table(LoginChallenges::Table)
+                    .value(
+                        LoginChallenges::Attempts,
+                        Expr::col(LoginChallenges::Attempts).add(1),
+                    )
+                    .and_where(Expr::col(LoginChallenges::Id).eq(challenge_id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Ends a challenge (used, or tried too often); answers whether this call ended it, so a
+    /// code used twice at once signs in once.
+    pub async fn end_challenge(&self, challenge_id: i64) -> Result<bool> {
+        let ended = self
+            .db
+            .execute(
+                &Query::delete()
+                    .from_table(LoginChallenges::Table)
+                    .and_where(Expr::col(LoginChallenges::Id).eq(challenge_id))
+                    .to_owned(),
+            )
+            .await?;
+        Ok(ended > 0)
+    }
+
+    /// Forgets challenges that expired before `before`.
+    pub async fn delete_challenges_before(&self, before: DateTime<Utc>) -> Result<u64> {
+        self.db
+            .execute(
+                &Query::delete()
+                    .from_table(LoginChallenges::Table)
+                    .and_where(Expr::col(LoginChallenges::ExpiresAt).lt(before))
+                    .to_owned(),
+            )
+            .await
     }
 }

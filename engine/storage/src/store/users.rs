@@ -30,6 +30,8 @@ pub struct Credentials {
     pub id: i64,
     pub password_hash: String,
     pub is_blocked: bool,
+    /// The password is followed by a one-time code (spec H-R10).
+    pub two_step_login: bool,
 }
 
 /// A user as the rest of Bayline sees them.
@@ -172,6 +174,7 @@ impl UserStore {
             .columns([
                 (Users::Table, Users::Id),
                 (Users::Table, Users::PasswordHash),
+                (Users::Table, Users::TwoStepLogin),
             ])
             .expr_as(not_allowed_in(), "is_blocked")
             .from(Users::Table)

@@ -47,6 +47,7 @@ const user = (extra: Partial<UserDraft> = {}): UserDraft => ({
   colorCode: '#2563eb',
   realTimeSync: true,
   callingFeature: false,
+  twoStepLogin: false,
   isGuest: false,
   ...extra,
 })

@@ -169,6 +169,8 @@ export interface UserDraft {
   colorCode: string
   realTimeSync: boolean
   callingFeature: boolean
+  /** A one-time code by e-mail after the password (the server needs an e-mail address for it). */
+  twoStepLogin: boolean
   isGuest: boolean
 }
 

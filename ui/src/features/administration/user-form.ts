@@ -23,6 +23,7 @@ export function userDraftOf(user: AdminUser | undefined, access: AdminAccess, pi
       colorCode: user.colorCode || DEFAULT_USER_COLOR,
       realTimeSync: user.realTimeSync,
       callingFeature: user.callingFeature,
+      twoStepLogin: user.twoStepLogin,
       isGuest: user.isGuest,
     }
   }
@@ -41,6 +42,7 @@ export function userDraftOf(user: AdminUser | undefined, access: AdminAccess, pi
     colorCode: DEFAULT_USER_COLOR,
     realTimeSync: true,
     callingFeature: false,
+    twoStepLogin: false,
     isGuest: false,
   }
 }
@@ -60,5 +62,6 @@ export function userBody(draft: UserDraft, creating: boolean): UserBody {
     colorCode: draft.colorCode.trim() === '' ? undefined : draft.colorCode.trim(),
     realTimeSync: draft.realTimeSync,
     callingFeature: draft.callingFeature,
+    twoStepLogin: draft.twoStepLogin,
   }
 }

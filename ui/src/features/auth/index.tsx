@@ -1,15 +1,20 @@
+import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { takeDeepLink } from '../../lib/initial-query'
 import { landingHref } from '../../lib/landing'
-import { useLogin } from './api/login'
+import { useLogin, type OtpResponse } from './api/login'
 import { LoginForm } from './components/login-form'
+import { OtpForm } from './components/otp-form'
 
 /** /login — errors are shown as notices by the API client. */
 export function LoginScreen() {
   const navigate = useNavigate()
-  const loginMutation = useLogin({
+  // The OTP response of a right password (spec H-R10); a failed log-in leaves it empty.
+  const [otp, setOtp] = useState<OtpResponse | null>(null)
+  const { password, code } = useLogin({
     // A deep link kept from before sign-in (G-S2) wins over the role's landing page.
     onSuccess: (user) => void navigate({ href: takeDeepLink() ?? landingHref(user), replace: true }),
+    onCode: setOtp,
   })
 
   return (
@@ -22,7 +27,21 @@ export function LoginScreen() {
             <p>Service leads and customer messaging</p>
           </div>
         </div>
-        <LoginForm pending={loginMutation.isPending} onSubmit={(credentials) => loginMutation.mutate(credentials)} />
+        {otp ? (
+          <OtpForm
+            key={otp.challenge}
+            sentTo={otp.sentTo}
+            expiresAt={otp.expiresAt}
+            pending={code.isPending}
+            onSubmit={(typed) => code.mutate({ challenge: otp.challenge, code: typed })}
+            onBack={() => setOtp(null)}
+          />
+        ) : (
+          <LoginForm
+            pending={password.isPending}
+            onSubmit={(credentials) => password.mutate(credentials, { onError: () => setOtp(null) })}
+          />
+        )}
       </div>
     </div>
   )

@@ -342,6 +342,8 @@ pub struct AdminUserView {
     pub color_code: String,
     pub real_time_sync: bool,
     pub calling_feature: bool,
+    /// After the password, a one-time code e-mailed to the user (spec H-R10).
+    pub two_step_login: bool,
     pub is_blocked: bool,
     pub is_guest: bool,
     pub created_at: DateTime<Utc>,
@@ -367,6 +369,7 @@ impl From<UserRecord> for AdminUserView {
             color_code: u.color_code,
             real_time_sync: u.real_time_sync,
             calling_feature: u.calling_feature,
+            two_step_login: u.two_step_login,
             is_blocked: u.is_blocked,
             is_guest: u.is_guest,
             created_at: u.created_at,
@@ -414,6 +417,8 @@ pub struct UserBody {
     pub color_code: Option<String>,
     pub real_time_sync: Option<bool>,
     pub calling_feature: Option<bool>,
+    /// After the password, a one-time code e-mailed to the user (needs an e-mail address).
+    pub two_step_login: Option<bool>,
     /// Read on creation only.
     pub is_guest: Option<bool>,
 }
@@ -439,6 +444,7 @@ impl UserBody {
             color_code: self.color_code,
             real_time_sync: self.real_time_sync.unwrap_or(true),
             calling_feature: self.calling_feature.unwrap_or(false),
+            two_step_login: self.two_step_login.unwrap_or(false),
             is_guest: self.is_guest.unwrap_or(false),
         })
     }

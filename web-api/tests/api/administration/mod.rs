@@ -3,6 +3,7 @@
 //! one-time password link, blocking, and secrets kept out of answers and the audit log.
 
 mod secret_logs;
+mod two_step_login;
 
 use base64::Engine;
 use engine::store::schema::{Bocs, Customers, EmailOutbox, Stores, Users};
@@ -68,8 +69,8 @@ impl TestApp {
             .unwrap()
     }
 
-    /// The password link of the newest e-mail to `address` (the outbox keeps it as sent).
-    async fn link_token_for(&self, address: &str) -> String {
+    /// The text of the newest e-mail to `address`, as sent (the outbox keeps its MIME).
+    async fn mail_text_for(&self, address: &str) -> String {
         let mime: String = self
             .db
             .fetch_scalar(
@@ -84,23 +85,27 @@ impl TestApp {
             .await
             .unwrap();
         let unfolded = mime.replace("=\r\n", "").replace("=3D", "=");
-        let text = if unfolded.contains("token=") {
-            unfolded
-        } else {
-            // A base64 body: decode each part's lines.
-            let body: String = mime
-                .split("\r\n\r\n")
-                .nth(1)
-                .unwrap_or_default()
-                .lines()
-                .collect();
-            String::from_utf8(
-                base64::engine::general_purpose::STANDARD
-                    .decode(body.trim())
-                    .unwrap_or_default(),
-            )
+        if unfolded.contains("<p>") {
+            return unfolded;
+        }
+        // A base64 body: decode its lines.
+        let body: String = mime
+            .split("\r\n\r\n")
+            .nth(1)
             .unwrap_or_default()
-        };
+            .lines()
+            .collect();
+        String::from_utf8(
+            base64::engine::general_purpose::STANDARD
+                .decode(body.trim())
+                .unwrap_or_default(),
+        )
+        .unwrap_or_default()
+    }
+
+    /// The password link of the newest e-mail to `address`.
+    async fn link_token_for(&self, address: &str) -> String {
+        let text = self.mail_text_for(address).await;
         let start = text.find("token=").expect("a link in the e-mail") + "token=".len();
         text[start..]
             .chars()

@@ -39,7 +39,7 @@ pub(super) struct OutboxSender {
 
 /// What the outbox shows instead of an account e-mail's body.
 pub const WITHHELD_BODY: &str =
-    "[The body of this e-mail is withheld: it holds a one-time password link.]";
+    "[The body of this e-mail is withheld: it holds a one-time password link or log-in code.]";
 
 /// The headers of `mime` (up to the blank line), with the body replaced by [`WITHHELD_BODY`]
 /// as plain text (the content headers, folded lines and all, are replaced to match).

@@ -192,6 +192,10 @@ export function UserDialog({ enterpriseId, access, pickers, user, onClose }: Use
           <input type="checkbox" checked={draft.callingFeature} onChange={(event) => set({ callingFeature: event.target.checked })} />
           Calling
         </label>
+        <label className="filters__check">
+          <input type="checkbox" checked={draft.twoStepLogin} onChange={(event) => set({ twoStepLogin: event.target.checked })} />
+          Two-step log-in (a code by e-mail after the password)
+        </label>
         {creating ? (
           <label className="filters__check">
             <input type="checkbox" checked={draft.isGuest} onChange={(event) => set({ isGuest: event.target.checked })} />

@@ -129,6 +129,7 @@ describe('UsersPanel', () => {
       colorCode: '#2563eb',
       realTimeSync: true,
       callingFeature: false,
+      twoStepLogin: false,
     })
     expect(getNotices().at(-1)).toMatchObject({ type: 'success', message: 'Successfully Created. A link to choose a password was e-mailed.' })
     expect(document.querySelector('dialog.form-dialog')).toBeNull()

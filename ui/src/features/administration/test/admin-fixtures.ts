@@ -101,6 +101,7 @@ export function adminUser(extra: Partial<AdminUser> = {}): AdminUser {
     colorCode: '#123456',
     realTimeSync: true,
     callingFeature: false,
+    twoStepLogin: false,
     isBlocked: false,
     isGuest: false,
     createdAt: '2026-11-01T10:00:00Z',
