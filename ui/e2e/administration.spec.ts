@@ -130,6 +130,14 @@ test('an enterprise admin sets up a dealer, a store and a sales rep, who then si
   await expect(page.getByRole('link', { name: 'Administration', exact: true })).toHaveCount(0)
 })
 
+test('a super data admin, who manages no users, finds Administration and lands on texting set-up', async ({ page }) => {
+  await logIn(page, 'super-data-admin')
+  await page.getByRole('link', { name: 'Administration', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/telephony/)
+  await expect(page.getByRole('heading', { name: 'Numbers & SMS', level: 2 })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0)
+})
+
 test('an enterprise admin uploads a PNG logo and sees it in the header, then removes it', async ({ page }) => {
   await logIn(page, ADMIN)
   await openAdministration(page)

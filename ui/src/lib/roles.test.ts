@@ -10,6 +10,11 @@ describe('roles', () => {
     expect([canSeeCompanyMasterList(none), canAdminister(none), canManage(none), canImport(none), canUseMessageOptions(none)]).toEqual([false, false, false, false, false])
   })
 
+  it('opens Administration to those who set up texting, assistants or files without managing users', () => {
+    expect(canAdminister({ access: accessWith({ telephony: true, assistants: true, developer: true }) })).toBe(true)
+    expect(canAdminister({ access: accessWith({ manager: true }) })).toBe(false)
+  })
+
   it('gives no user nothing, and a session kept before access existed nothing either', () => {
     expect(canAdminister(null)).toBe(false)
     expect(canManage({} as never)).toBe(false)

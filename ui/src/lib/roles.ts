@@ -34,9 +34,13 @@ export function canSeeCompanyMasterList(user: Pick<UserData, 'access'> | null): 
   return accessOf(user).tenant
 }
 
-/** May open the Administration area (users at least; the server decides each action). */
+/**
+ * May open the Administration area: any of its sections (users, or the texting, assistant and
+ * developer set-up a SUPER_DATA_ADMIN does, decision 0011); the server decides each action.
+ */
 export function canAdminister(user: Pick<UserData, 'access'> | null): boolean {
-  return accessOf(user).users
+  const access = accessOf(user)
+  return access.users || access.telephony || access.assistants || access.developer
 }
 
 /**
