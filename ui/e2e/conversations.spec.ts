@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createHmac } from 'node:crypto'
 import { apiToken, logIn } from './log-in'
+import { newestMailTo } from './mail-sink'
 
 /**
  * Chat boxes end to end, against the real server: the 3-box rule, sending a
@@ -16,7 +18,7 @@ const SUPER_USER = 'super-user'
 
 interface Lead {
   id: number
-  customerMaster: { id: number; firstName: string; lastName: string; cellular?: string; blockSms: boolean }
+  customerMaster: { id: number; firstName: string; lastName: string; cellular?: string; email?: string; blockSms: boolean }
   storeMaster: { id: number }
 }
 
@@ -557,4 +559,45 @@ test('a logged call shows as a call card with its length and a playable recordin
   await expect(recording).toHaveAttribute('src', '/media/demo-call-recording-1/call-recording.wav')
   const audio = await request.get('/media/demo-call-recording-1/call-recording.wav')
   expect(audio.headers()['content-type']).toBe('audio/wav')
+})
+
+test("a customer's e-mail reply to a staff e-mail appears live in the open chat box", async ({ page, request }) => {
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, (l) => textable(l) && !!l.customerMaster.email)
+  const address = lead!.customerMaster.email!
+  const { log } = await openLiveBox(page, STORE_USER, lead!.id)
+
+  const subject = unique('Your visit')
+  const sent = await request.post('/api/svc-message-instance/svc-send-message', {
+    headers: { Authorization: token },
+    data: { jaguarFutureServiceInteractionId: lead!.id, messageType: 'EMAIL', subject, content: '<p>When suits you?</p>' },
+  })
+  expect(sent.ok(), await sent.text()).toBe(true)
+  // The e-mail as the customer's mailbox got it (the e2e server mails through the sink).
+  const mailDir = String(process.env.BAYLINE_E2E_MAIL_DIR)
+  let mail: string | null = null
+  await expect.poll(() => (mail = newestMailTo(mailDir, subject)) !== null, { timeout: 15_000 }).toBe(true)
+  const messageId = mail!.match(/^Message-ID: (.+)$/m)![1]!.trim()
+  const storeAddress = mail!.match(/^From: .*<([^>]+)>/m)![1]!
+
+  // The customer answers from their mail program; Mailgun's route posts it, signed.
+  const words = unique('Thursday morning works')
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const mailgunToken = `e2e${Date.now()}`
+  const key = String(process.env.BAYLINE_E2E_INBOUND_MAIL_KEY)
+  const signature = createHmac('sha256', key).update(timestamp + mailgunToken).digest('hex')
+  const posted = await request.post('/api/email/inbound', {
+    form: {
+      recipient: storeAddress,
+      from: `${lead!.customerMaster.firstName} <${address}>`,
+      subject: `Re: ${subject}`,
+      'stripped-text': words,
+      'In-Reply-To': messageId,
+      timestamp,
+      token: mailgunToken,
+      signature,
+    },
+  })
+  expect(posted.status(), await posted.text()).toBe(200)
+  await expect(log.getByText(words)).toBeVisible()
 })

@@ -49,6 +49,9 @@ pub struct Config {
     pub public_url: Option<String>,
     /// SMTP server for e-mail and calendar invites; without one mail stays in the outbox.
     pub smtp_url: Option<String>,
+    /// The inbound-mail provider's webhook signing key (`BAYLINE_INBOUND_MAIL_KEY`): customers'
+    /// e-mails are received at `POST /api/email/inbound` only with it.
+    pub inbound_mail_key: Option<String>,
     /// Proxies whose forwarding headers name the client (none: the peer is the client).
     pub trusted_proxies: TrustedProxies,
     /// Gateway API addresses allowed besides the providers' own (`BAYLINE_GATEWAY_HOSTS_ALLOWED`).
@@ -164,6 +167,7 @@ impl Config {
             mailer: Mailer::from_url(self.smtp_url.as_deref()).unwrap_or(Mailer::Outbox),
             secret_key: self.secret_key()?,
             gateway_hosts: self.gateway_hosts.clone(),
+            inbound_mail_key: self.inbound_mail_key.clone(),
         })
     }
 }
@@ -303,6 +307,7 @@ impl Config {
         if let Err(error) = Mailer::from_url(smtp_url.as_deref()) {
             bail!("{error}");
         }
+        let inbound_mail_key = get("BAYLINE_INBOUND_MAIL_KEY").filter(|key| !key.trim().is_empty());
         let trusted_proxies = match get("BAYLINE_TRUSTED_PROXIES") {
             Some(v) => TrustedProxies::parse(&v)
                 .with_context(|| format!("BAYLINE_TRUSTED_PROXIES={v:?} is not usable"))?,
@@ -343,6 +348,7 @@ impl Config {
             log_json,
             public_url,
             smtp_url,
+            inbound_mail_key,
             trusted_proxies,
             gateway_hosts,
             secret_key,

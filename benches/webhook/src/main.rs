@@ -97,6 +97,7 @@ async fn main() -> anyhow::Result<()> {
             mailer: Mailer::Outbox,
             secret_key: engine::messaging::secrets::SecretKey::generate()?,
             gateway_hosts: Default::default(),
+            inbound_mail_key: None,
         },
     );
     let token = service.simulator_config().await?.auth_token;

@@ -69,6 +69,18 @@ closed_set! {
     }
 }
 
+impl NotificationType {
+    /// A message for the customer (a text, an e-mail, a calendar invite), not one for staff.
+    pub fn is_to_customer(self) -> bool {
+        matches!(
+            self,
+            NotificationType::MessageToCustomer
+                | NotificationType::UserInvite
+                | NotificationType::UserInviteCancelled
+        )
+    }
+}
+
 impl DeliveryStatus {
     /// Position in the provider's order: a status update only ever moves a message forward.
     /// Final outcomes share a rank, so a late `delivered` cannot overwrite `failed`.
@@ -229,4 +241,7 @@ pub struct Email {
     pub html_body: String,
     /// An iCalendar `REQUEST` to attach, for calendar invites.
     pub calendar: Option<String>,
+    /// Its own Message-ID (a customer e-mail's names its conversation, so a reply threads
+    /// back); none lets the mailer make one.
+    pub message_id: Option<String>,
 }

@@ -572,6 +572,7 @@ impl super::Reports {
                 subject: subject.clone(),
                 html_body: html.clone(),
                 calendar: None,
+                message_id: None,
             };
             let built = build_with_attachment(&email, &attachment)?;
             let outcome = mailer.send(&built).await;

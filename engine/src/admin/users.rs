@@ -878,6 +878,7 @@ pub fn reset_email(link: &ResetLink, base_url: &str, welcome: bool) -> Email {
             link.expires_at.format("%Y-%m-%d %H:%M")
         ),
         calendar: None,
+        message_id: None,
     }
 }
 
@@ -923,6 +924,7 @@ pub fn login_code_email(challenge: &LoginChallenge) -> Email {
             LOGIN_CODE_LIFETIME.num_minutes()
         ),
         calendar: None,
+        message_id: None,
     }
 }
 

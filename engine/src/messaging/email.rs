@@ -122,7 +122,8 @@ pub fn build(email: &Email) -> Result<Message> {
     let builder = Message::builder()
         .from(mailbox(&email.from_name, &email.from_address)?)
         .to(mailbox(&email.to_name, &email.to_address)?)
-        .subject(email.subject.clone());
+        .subject(email.subject.clone())
+        .message_id(email.message_id.clone());
     let html = SinglePart::html(email.html_body.clone());
     let message = match &email.calendar {
         None => builder.singlepart(html),
@@ -206,6 +207,7 @@ mod tests {
             subject: "Your appointment".into(),
             html_body: "<p>See you soon</p>".into(),
             calendar: calendar.map(str::to_owned),
+            message_id: None,
         }
     }
 

@@ -59,6 +59,9 @@ pub struct LinkClaims {
 
 const INVALID: &str = "This link is not valid";
 
+/// The domain part of the Message-IDs customer e-mails carry.
+const THREAD_HOST: &str = "mail.bayline";
+
 #[derive(Clone)]
 pub struct LinkSigner {
     key: ring::hmac::Key,
@@ -100,6 +103,44 @@ impl LinkSigner {
             format!("{}.{tag}", URL_SAFE_NO_PAD.encode(payload)),
             expires_at,
         )
+    }
+
+    /// The Message-ID of a customer e-mail: it names the message, signed, so the customer's
+    /// reply (whose In-Reply-To and References repeat it) threads back to its conversation,
+    /// and a made-up one threads nowhere.
+    pub fn thread_id(&self, message_id: i64) -> String {
+        format!(
+            "<bayline.{message_id}.{}@{THREAD_HOST}>",
+            self.thread_tag(message_id)
+        )
+    }
+
+    /// The message a reply answers: the first of `references` (Message-IDs, newest first) that
+    /// is one of ours, unchanged.
+    pub fn thread_of<'a>(&self, references: impl IntoIterator<Item = &'a str>) -> Option<i64> {
+        references.into_iter().find_map(|reference| {
+            let inner = reference
+                .trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>');
+            let local = inner.strip_suffix(&format!("@{THREAD_HOST}"))?;
+            let (id, tag) = local.strip_prefix("bayline.")?.split_once('.')?;
+            let id: i64 = id.parse().ok()?;
+            let expected = self.thread_tag(id);
+            // Compared without stopping at the first difference.
+            let same = expected.len() == tag.len()
+                && expected
+                    .bytes()
+                    .zip(tag.bytes())
+                    .fold(0u8, |differs, (a, b)| differs | (a ^ b))
+                    == 0;
+            same.then_some(id)
+        })
+    }
+
+    fn thread_tag(&self, message_id: i64) -> String {
+        let tag = ring::hmac::sign(&self.key, format!("mail-thread.{message_id}").as_bytes());
+        URL_SAFE_NO_PAD.encode(&tag.as_ref()[..12])
     }
 
     /// What `token` says, if it is ours, unchanged and not expired.

@@ -8,6 +8,7 @@ pub mod gateway_hosts;
 pub mod ics;
 pub mod jobs;
 pub mod links;
+pub mod mailgun;
 pub mod quiet_hours;
 pub mod secrets;
 mod service;
@@ -20,9 +21,9 @@ pub use service::dialogue::{
     DateTimeDialogueRequest, DialogueStarted, IntentActed, IntentActionRequest,
 };
 pub use service::{
-    AutomatedText, CallLog, Delivery, InboundOutcome, MessagingService, MessagingSettings,
-    NOTE_UNDO_WINDOW, Notice, Opened, Opening, SendRequest, StaffEmail, TrackRequest,
-    WebhookCredential, WebhookRequest, call_summary,
+    AutomatedText, CallLog, Delivery, InboundEmail, InboundOutcome, MessagingService,
+    MessagingSettings, NOTE_UNDO_WINDOW, Notice, Opened, Opening, SendRequest, StaffEmail,
+    TrackRequest, WebhookCredential, WebhookRequest, call_summary,
 };
 
 /// Where providers post incoming texts and status changes (relative to the public URL).

@@ -51,6 +51,9 @@ pub struct MessagingSettings {
     /// Gateway API addresses the operator allows besides the providers' own
     /// (`BAYLINE_GATEWAY_HOSTS_ALLOWED`).
     pub gateway_hosts: crate::messaging::gateway_hosts::GatewayHosts,
+    /// The inbound-mail provider's webhook signing key (`BAYLINE_INBOUND_MAIL_KEY`); without
+    /// one, inbound e-mail is refused.
+    pub inbound_mail_key: Option<String>,
 }
 
 const OPTED_OUT_CONFIRMATION: &str =
@@ -366,6 +369,22 @@ pub struct InboundOutcome {
     pub notices: Vec<Notice>,
     /// Replies (opt-out confirmation, help text) waiting for a send job.
     pub replies: Vec<MessageRecord>,
+}
+
+/// A customer's e-mail as an inbound-mail provider forwards it (Mailgun's routes).
+#[derive(Debug, Clone, Default)]
+pub struct InboundEmail {
+    /// The address it was sent to (the store's assistant's).
+    pub recipient: String,
+    /// The address it came from.
+    pub sender: String,
+    pub subject: Option<String>,
+    /// The reply's own words, quoted text removed when the provider could.
+    pub text: String,
+    /// Its Message-ID: a provider's retry of the same e-mail is stored once.
+    pub message_id: Option<String>,
+    /// In-Reply-To, then References newest first: the messages it answers.
+    pub answers: Vec<String>,
 }
 
 /// What one delivery attempt of a queued message did.

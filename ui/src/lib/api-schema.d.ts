@@ -9692,6 +9692,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/email/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's e-mail, as a Mailgun route forwards it (`forward("https://…/api/email/inbound")`),
+         *     signed with the webhook signing key set as `BAYLINE_INBOUND_MAIL_KEY`. Threaded into the
+         *     conversation of the e-mail it answers (its In-Reply-To), else the sender's at the store
+         *     whose assistant's address received it; then handled as any reply. A bad or old
+         *     signature, or no key, answers 403 with nothing kept.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /**
+             * @description A customer's e-mail as Mailgun's route posts it: form-encoded, or multipart when it has
+             *     attachments (which are not kept).
+             */
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string;
+                    };
+                    "multipart/form-data": {
+                        "In-Reply-To"?: string;
+                        "Message-Id"?: string;
+                        References?: string;
+                        "body-plain"?: string;
+                        from?: string;
+                        recipient?: string;
+                        sender?: string;
+                        signature?: string;
+                        "stripped-text"?: string;
+                        subject?: string;
+                        timestamp?: string;
+                        token?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored in its conversation. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["InboundMailView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description It belongs to no conversation (no e-mail of ours answered, no customer of the store it
+                 *     was sent to): nothing is kept, and Mailgun does not retry a 406.
+                 */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body's content type is not one this operation reads. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/email/outbox": {
         parameters: {
             query?: never;
@@ -42127,6 +42295,19 @@ export interface components {
             visitsUsed?: number;
             /** Format: int32 */
             year?: number;
+        };
+        /**
+         * InboundMailView
+         * @description What became of a customer's e-mail.
+         */
+        InboundMailView: {
+            /** Format: int64 */
+            fsiId?: number;
+            /**
+             * Format: int64
+             * @description The conversation message it is (a retry of one already stored answers that one).
+             */
+            messageId: number;
         };
         /**
          * InboundVehicleBody

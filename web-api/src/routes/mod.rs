@@ -97,6 +97,8 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/sms/twilio/inbound"),
     ("post", "/api/sms/twilio/status"),
     ("post", "/api/sms/bandwidth/callback"),
+    // Signed by the inbound-mail provider (Mailgun's signature, BAYLINE_INBOUND_MAIL_KEY).
+    ("post", "/api/email/inbound"),
     // The one-time link in the e-mail is the key.
     ("post", "/user/reset-password"),
     // The brand lead forms: throttled, consent kept (engine::public).

@@ -1,17 +1,20 @@
 //! Provider webhooks (public): incoming texts and delivery status callbacks, in Twilio's
 //! form-encoded format (proven by `X-Twilio-Signature`) and as Bandwidth's JSON events
-//! (proven by the Basic credentials of the store's Bandwidth gateway).
+//! (proven by the Basic credentials of the store's Bandwidth gateway), and customers' e-mails
+//! as Mailgun's routes forward them (proven by Mailgun's signature).
 
 use std::collections::HashMap;
 
 use chrono::Utc;
 use engine::messaging::UnderstandReplyInput;
 use engine::messaging::bandwidth_callbacks::{BandwidthEvent, read_events};
+use engine::messaging::mailgun;
+use engine::messaging::signature::verify_mailgun;
 use engine::messaging::{InboundOutcome, WebhookCredential, WebhookRequest};
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::payload::{Form, Json, PlainText};
-use poem_openapi::{ApiResponse, OpenApi};
+use poem_openapi::{ApiRequest, ApiResponse, Multipart, Object, OpenApi};
 
 use super::ApiTags;
 use crate::error::{ApiError, ApiResult};
@@ -31,6 +34,85 @@ pub enum CallbackResponse {
     /// Every event was applied (or was one nothing follows).
     #[oai(status = 204)]
     Applied,
+}
+
+/// A customer's e-mail as Mailgun's route posts it: form-encoded, or multipart when it has
+/// attachments (which are not kept).
+// Built once per request: the size of the multipart variant costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, ApiRequest)]
+pub enum MailgunPost {
+    #[oai(content_type = "application/x-www-form-urlencoded")]
+    Form(Form<HashMap<String, String>>),
+    #[oai(content_type = "multipart/form-data")]
+    Multipart(MailgunParts),
+}
+
+/// The fields of Mailgun's parsed message that are read (its others are ignored).
+#[derive(Debug, Multipart)]
+pub struct MailgunParts {
+    recipient: Option<String>,
+    sender: Option<String>,
+    from: Option<String>,
+    subject: Option<String>,
+    #[oai(rename = "body-plain")]
+    body_plain: Option<String>,
+    #[oai(rename = "stripped-text")]
+    stripped_text: Option<String>,
+    #[oai(rename = "Message-Id")]
+    message_id: Option<String>,
+    #[oai(rename = "In-Reply-To")]
+    in_reply_to: Option<String>,
+    #[oai(rename = "References")]
+    references: Option<String>,
+    timestamp: Option<String>,
+    token: Option<String>,
+    signature: Option<String>,
+}
+
+impl MailgunPost {
+    fn into_fields(self) -> HashMap<String, String> {
+        match self {
+            MailgunPost::Form(form) => form.0,
+            MailgunPost::Multipart(parts) => [
+                ("recipient", parts.recipient),
+                ("sender", parts.sender),
+                ("from", parts.from),
+                ("subject", parts.subject),
+                ("body-plain", parts.body_plain),
+                ("stripped-text", parts.stripped_text),
+                ("Message-Id", parts.message_id),
+                ("In-Reply-To", parts.in_reply_to),
+                ("References", parts.references),
+                ("timestamp", parts.timestamp),
+                ("token", parts.token),
+                ("signature", parts.signature),
+            ]
+            .into_iter()
+            .filter_map(|(name, value)| Some((name.to_owned(), value?)))
+            .collect(),
+        }
+    }
+}
+
+/// What became of a customer's e-mail.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct InboundMailView {
+    /// The conversation message it is (a retry of one already stored answers that one).
+    pub message_id: i64,
+    pub fsi_id: Option<i64>,
+}
+
+#[derive(Debug, ApiResponse)]
+pub enum InboundMailResponse {
+    /// Stored in its conversation.
+    #[oai(status = 200)]
+    Stored(Json<InboundMailView>),
+    /// It belongs to no conversation (no e-mail of ours answered, no customer of the store it
+    /// was sent to): nothing is kept, and Mailgun does not retry a 406.
+    #[oai(status = 406)]
+    NoConversation(Json<crate::error::ErrorBody>),
 }
 
 pub struct WebhookApi;
@@ -217,5 +299,55 @@ impl WebhookApi {
             }
         }
         Ok(CallbackResponse::Applied)
+    }
+
+    /// A customer's e-mail, as a Mailgun route forwards it (`forward("https://…/api/email/inbound")`),
+    /// signed with the webhook signing key set as `BAYLINE_INBOUND_MAIL_KEY`. Threaded into the
+    /// conversation of the e-mail it answers (its In-Reply-To), else the sender's at the store
+    /// whose assistant's address received it; then handled as any reply. A bad or old
+    /// signature, or no key, answers 403 with nothing kept.
+    #[oai(path = "/api/email/inbound", method = "post")]
+    async fn inbound_email(
+        &self,
+        state: Data<&AppState>,
+        body: MailgunPost,
+    ) -> ApiResult<InboundMailResponse> {
+        let fields = body.into_fields();
+        let refused = || {
+            ApiError::from(engine::Error::Forbidden(
+                "The request could not be verified".to_owned(),
+            ))
+        };
+        let key = state
+            .messaging
+            .settings()
+            .inbound_mail_key
+            .clone()
+            .ok_or_else(refused)?;
+        let verified = verify_mailgun(
+            &key,
+            mailgun::field(&fields, "timestamp").unwrap_or_default(),
+            mailgun::field(&fields, "token").unwrap_or_default(),
+            mailgun::field(&fields, "signature").unwrap_or_default(),
+            Utc::now().timestamp(),
+        );
+        if !verified {
+            return Err(refused());
+        }
+        let mail = mailgun::inbound_email(&fields);
+        let Some(outcome) = state.messaging.receive_email(&mail, Utc::now()).await? else {
+            tracing::info!("an inbound e-mail that belongs to no conversation");
+            return Ok(InboundMailResponse::NoConversation(Json(
+                crate::error::ErrorBody::new(
+                    "This e-mail answers no conversation: no e-mail of ours, and no customer of the store it was sent to",
+                ),
+            )));
+        };
+        let view = InboundMailView {
+            message_id: outcome.message.id,
+            fsi_id: outcome.message.fsi_id,
+        };
+        after_inbound(&state, outcome).await?;
+        Ok(InboundMailResponse::Stored(Json(view)))
     }
 }

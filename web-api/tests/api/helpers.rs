@@ -432,6 +432,7 @@ impl TestApp {
                     .unwrap_or_default(),
             )
             .expect("the server's allowed gateway hosts"),
+            inbound_mail_key: self.setting("BAYLINE_INBOUND_MAIL_KEY").map(str::to_owned),
         }
     }
 

@@ -43,6 +43,23 @@ impl MessagingService {
             }
             return self.send_sms(&message, now).await;
         }
+        if let Some(recipient) = &recipient
+            && recipient.block_email
+            && message.notification_type.is_to_customer()
+        {
+            self.messages
+                .advance_status(
+                    message.id,
+                    DeliveryStatus::Restricted,
+                    Some((
+                        UNSUBSCRIBED_RECIPIENT,
+                        "The customer unsubscribed from e-mail",
+                    )),
+                    now,
+                )
+                .await?;
+            return Ok(Delivery::Done(vec![created]));
+        }
         self.send_email(&message, recipient.as_ref(), now).await
     }
 
@@ -226,6 +243,12 @@ impl MessagingService {
             subject: message.subject.clone().unwrap_or_default(),
             html_body,
             calendar,
+            // A customer's reply threads back to this conversation (`receive_email`).
+            message_id: (message.fsi_id.is_some() && message.notification_type.is_to_customer())
+                .then(|| {
+                    super::super::links::LinkSigner::new(&self.settings.secret_key)
+                        .thread_id(message.id)
+                }),
         };
         let notice = Notice::MessageStatus {
             id: message.id,

@@ -480,3 +480,142 @@ impl MessagingService {
         })
     }
 }
+
+impl MessagingService {
+    /// A customer's e-mail, forwarded by the inbound-mail provider (the caller checked its
+    /// signature). It belongs to the conversation of the e-mail it answers, when its
+    /// In-Reply-To or References name one of ours and it comes from the address that e-mail
+    /// went to; else to the customer writing from that address to the store whose assistant's
+    /// address it was sent to. Stored once (a retry of the same Message-ID is recognised), on
+    /// the lead as any reply; one that is only STOP or UNSUBSCRIBE (in its first line or its
+    /// subject) unsubscribes the customer from e-mail, START subscribes them again. `None`
+    /// when it belongs to no conversation: nothing is stored.
+    pub async fn receive_email(
+        &self,
+        mail: &InboundEmail,
+        now: DateTime<Utc>,
+    ) -> Result<Option<InboundOutcome>> {
+        let sender = mail.sender.trim().to_lowercase();
+        if sender.is_empty() || !sender.contains('@') {
+            return Err(Error::invalid("sender is required"));
+        }
+        let Some((lead, recipient)) = self.conversation_of_email(mail, &sender).await? else {
+            return Ok(None);
+        };
+        let text = mail.text.trim();
+        let content = if text.is_empty() {
+            "(an empty e-mail)".to_owned()
+        } else {
+            text.chars().take(MAX_EMAIL_CHARS).collect()
+        };
+        let new = NewMessage {
+            direction: Direction::Received,
+            message_type: MessageType::Email,
+            notification_type: NotificationType::MessageFromCustomer,
+            content: content.clone(),
+            subject: mail
+                .subject
+                .as_deref()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| s.chars().take(200).collect()),
+            status: DeliveryStatus::Received,
+            provider_message_id: mail
+                .message_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|id| !id.is_empty())
+                .map(|id| format!("email:{}", id.chars().take(300).collect::<String>())),
+            from_address: Some(sender.chars().take(320).collect()),
+            from_name: Some(recipient.customer_name()),
+            to_address: Some(mail.recipient.trim().chars().take(320).collect()),
+            to_name: Some(recipient.store.store_name.clone()),
+            read_at: None,
+            ..self.base(&lead.store_id, &recipient, Some(lead.id))
+        };
+        let (message, created) = self.messages.insert_unless_known(&new, now).await?;
+        let mut outcome = InboundOutcome {
+            message: message.clone(),
+            created,
+            notices: Vec::new(),
+            replies: Vec::new(),
+        };
+        if !created {
+            return Ok(Some(outcome));
+        }
+        self.messages
+            .record_inbound_on_lead(lead.id, &content, now)
+            .await?;
+        self.follow_ups.stop(lead.id, CadenceStop::Replied).await?;
+        let first_line = text.lines().find(|line| !line.trim().is_empty());
+        let keyword = [first_line, mail.subject.as_deref()]
+            .into_iter()
+            .flatten()
+            .find_map(|words| match ComplianceKeyword::of(words) {
+                Some(ComplianceKeyword::OptOut) => Some(true),
+                _ if words.trim().eq_ignore_ascii_case("start") => Some(false),
+                _ => None,
+            });
+        if let Some(opting_out) = keyword {
+            self.recipients
+                .set_email_opt_out(recipient.customer_id, opting_out, now)
+                .await?;
+        }
+        outcome.notices.extend([
+            Notice::MessageCreated {
+                id: message.id,
+                enterprise_id: message.enterprise_id,
+            },
+            Notice::LeadCounts {
+                id: lead.id,
+                enterprise_id: message.enterprise_id,
+            },
+        ]);
+        Ok(Some(outcome))
+    }
+
+    /// The lead and customer an inbound e-mail belongs to (see [`Self::receive_email`]).
+    async fn conversation_of_email(
+        &self,
+        mail: &InboundEmail,
+        sender: &str,
+    ) -> Result<Option<(LeadRecord, Recipient)>> {
+        let signer = super::super::links::LinkSigner::new(&self.settings.secret_key);
+        if let Some(answered) = signer.thread_of(mail.answers.iter().map(String::as_str))
+            && let Some(original) = self.messages.get(answered).await?
+            && original.direction != Direction::Received
+            && original.notification_type.is_to_customer()
+            && original
+                .to_address
+                .as_deref()
+                .is_some_and(|to| to.trim().eq_ignore_ascii_case(sender))
+            && let Some(fsi_id) = original.fsi_id
+            && let Some(lead) = self.leads.get_unscoped(fsi_id).await?
+        {
+            let recipient = self.recipient_of(&lead).await?;
+            return Ok(Some((lead, recipient)));
+        }
+        let Some(store_id) = self.store_config.store_of_email(&mail.recipient).await? else {
+            return Ok(None);
+        };
+        let Some(recipient) = self
+            .recipients
+            .find_recipient_by_email(store_id, sender)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let Some(fsi_id) = self
+            .recipients
+            .active_lead(recipient.customer_id, store_id)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let lead = self.leads.get_unscoped(fsi_id).await?;
+        Ok(lead.map(|lead| (lead, recipient)))
+    }
+}
+
+/// The longest customer e-mail kept (its own words; quoted history is the provider's to strip).
+const MAX_EMAIL_CHARS: usize = 20_000;

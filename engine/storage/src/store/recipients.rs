@@ -23,6 +23,8 @@ pub struct Recipient {
     /// MOBILE, LANDLINE or VOIP once the line-type lookup has run (`messaging.line-types`).
     pub customer_line_type: Option<String>,
     pub block_sms: bool,
+    /// Unsubscribed from e-mail (by answering one so): nothing but staff's notes goes to them.
+    pub block_email: bool,
 }
 
 impl Recipient {
@@ -55,6 +57,27 @@ impl RecipientStore {
         store_id: i64,
         phone: &str,
     ) -> Result<Option<Recipient>> {
+        self.find_recipient(store_id, Customers::Cellular, phone)
+            .await
+    }
+
+    /// The customer writing from `email` to a store, chosen as [`Self::find_recipient_by_phone`]
+    /// chooses (addresses compared without case).
+    pub async fn find_recipient_by_email(
+        &self,
+        store_id: i64,
+        email: &str,
+    ) -> Result<Option<Recipient>> {
+        self.find_recipient(store_id, Customers::Email, &email.trim().to_lowercase())
+            .await
+    }
+
+    async fn find_recipient(
+        &self,
+        store_id: i64,
+        column: Customers,
+        value: &str,
+    ) -> Result<Option<Recipient>> {
         let store = Query::select()
             .column(Stores::EnterpriseId)
             .from(Stores::Table)
@@ -70,10 +93,16 @@ impl RecipientStore {
                 Expr::col((Fsi::Table, Fsi::CustomerId)).equals((Customers::Table, Customers::Id)),
             )
             .to_owned();
+        let matches = match column {
+            Customers::Email => {
+                Expr::expr(Func::lower(Expr::col((Customers::Table, Customers::Email)))).eq(value)
+            }
+            column => Expr::col((Customers::Table, column)).eq(value),
+        };
         let mut query = recipient_select();
         query
             .and_where(Expr::col((Customers::Table, Customers::EnterpriseId)).eq(enterprise_id))
-            .and_where(Expr::col((Customers::Table, Customers::Cellular)).eq(phone))
+            .and_where(matches)
             .order_by_expr(
                 Expr::case(
                     Expr::col((Customers::Table, Customers::StoreId)).eq(store_id),
@@ -92,7 +121,7 @@ impl RecipientStore {
         let Some(mut recipient) = self.db.fetch_optional::<Recipient>(&query).await? else {
             return Ok(None);
         };
-        // The message arrived at this store's number: it belongs to this store.
+        // The message arrived at this store's number or address: it belongs to this store.
         if recipient.store.store_id != store_id
             && let Some(store) = SettingsStore::new(self.db.clone())
                 .store_settings(store_id)
@@ -101,6 +130,24 @@ impl RecipientStore {
             recipient.store = store;
         }
         Ok(Some(recipient))
+    }
+
+    /// Unsubscribes a customer from e-mail (or subscribes them again); answers whether that
+    /// changed anything.
+    pub async fn set_email_opt_out(
+        &self,
+        customer_id: i64,
+        opted_out: bool,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let update = Query::update()
+            .table(Customers::Table)
+            .value(Customers::BlockEmail, opted_out)
+            .value(Customers::UpdatedAt, now)
+            .and_where(Expr::col(Customers::Id).eq(customer_id))
+            .and_where(Expr::col(Customers::BlockEmail).eq(!opted_out))
+            .to_owned();
+        Ok(self.db.execute(&update).await? > 0)
     }
 
     /// A customer with their store's messaging settings.
@@ -255,6 +302,10 @@ fn recipient_select() -> SelectStatement {
         .expr_as(
             Expr::col((Customers::Table, Customers::BlockSms)),
             "block_sms",
+        )
+        .expr_as(
+            Expr::col((Customers::Table, Customers::BlockEmail)),
+            "block_email",
         )
         .from(Customers::Table)
         .inner_join(

@@ -54,7 +54,7 @@ pub enum Advisors {
 pub enum Customers {
     Table, Id, EnterpriseId, BocId, StoreId, Custno, FirstName, LastName, Cellular, Email, Address,
     City, State, Zip, LineType, IsVerified, BlockSms, AiEnabled, ConsentSource, ConsentText,
-    ConsentAt, OptedOutAt, CreatedAt, UpdatedAt, TimeZone,
+    ConsentAt, OptedOutAt, CreatedAt, UpdatedAt, TimeZone, BlockEmail,
 }
 
 #[derive(Iden, Clone, Copy)]

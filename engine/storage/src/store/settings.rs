@@ -79,6 +79,27 @@ impl SettingsStore {
             .map(|(id,)| id))
     }
 
+    /// The store whose assistant writes from `address` (compared without case); none when no
+    /// store, or more than one, does.
+    pub async fn store_of_email(&self, address: &str) -> Result<Option<i64>> {
+        let query = Query::select()
+            .distinct()
+            .column(Assistants::StoreId)
+            .from(Assistants::Table)
+            .and_where(
+                Expr::expr(sea_query::Func::lower(Expr::col(Assistants::Email)))
+                    .eq(address.trim().to_lowercase()),
+            )
+            .and_where(Expr::col(Assistants::StoreId).is_not_null())
+            .limit(2)
+            .to_owned();
+        let stores: Vec<(i64,)> = self.db.fetch_all(&query).await?;
+        Ok(match stores[..] {
+            [(store_id,)] => Some(store_id),
+            _ => None,
+        })
+    }
+
     pub async fn store_settings(&self, store_id: i64) -> Result<Option<StoreSettings>> {
         let mut query = store_settings_select();
         query

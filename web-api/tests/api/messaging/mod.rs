@@ -4,6 +4,7 @@
 
 mod carrier;
 mod hours_and_roles;
+mod inbound_email;
 mod mail_media_and_logs;
 mod notes_and_intents;
 mod smtp_and_line_types;
