@@ -3673,6 +3673,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/boc/{bocId}/store/{storeId}/vehicles/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicle lookup (spec D-C25): a store's customers' vehicles by VIN (or its last
+         *     digits), customer number, name or mobile number, most recently serviced first, each
+         *     with the `W2kCustomerVehicleID` the dealer-system calls name it by. A search shorter than
+         *     three characters is refused (400).
+         */
+        get: {
+            parameters: {
+                query: {
+                    search: string;
+                    page?: number;
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    bocId: number;
+                    storeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["VehicleLookupPage"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No valid session. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller's role does not allow this. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description No such record in the caller's scope. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request clashes with stored data. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Too many attempts. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider we depend on failed; the message is the provider's. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/boc/{boc}/store/{store}/sales/search-sales-with-closed-service": {
         parameters: {
             query?: never;
@@ -16690,7 +16818,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lead Manager tracker. */
+        /**
+         * The lead tracker (spec E-C27): the lead manager's leads, each with how far its outreach
+         *     has come: first contact, follow-ups sent after it, first and last reply (and the minutes
+         *     to the first), the visit booked.
+         */
         post: {
             parameters: {
                 query?: {
@@ -16712,7 +16844,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json; charset=utf-8": components["schemas"]["LeadPage"];
+                        "application/json; charset=utf-8": components["schemas"]["TrackerPage"];
                     };
                 };
                 /** @description The request is malformed or breaks a rule. */
@@ -43011,6 +43143,38 @@ export interface components {
             validLogMode?: boolean;
         };
         /**
+         * Milestones
+         * @description How far a lead's outreach has come (the lead tracker).
+         */
+        Milestones: {
+            /**
+             * Format: date-time
+             * @description The visit booked, if any.
+             */
+            appointmentAt?: string;
+            /**
+             * Format: date-time
+             * @description The first text or e-mail to the customer.
+             */
+            firstContactAt?: string;
+            /** Format: date-time */
+            firstReplyAt?: string;
+            /**
+             * Format: int64
+             * @description Automated texts and e-mails after it.
+             */
+            followUpsSent: number;
+            /** Format: date-time */
+            lastReplyAt?: string;
+            /**
+             * Format: int64
+             * @description Minutes from the first contact to the first reply.
+             */
+            minutesToFirstReply?: number;
+            /** Format: int64 */
+            replies: number;
+        };
+        /**
          * MoveRepairOrder
          * @description Moves a card to another lane.
          */
@@ -44338,6 +44502,24 @@ export interface components {
             /** @description Today's offset as the spec shows zones (GMT-05:00). */
             offset: string;
         };
+        /**
+         * TrackedLead
+         * @description A lead of the lead manager with its milestones.
+         */
+        TrackedLead: {
+            lead: components["schemas"]["FutureServiceInteraction"];
+            milestones: components["schemas"]["Milestones"];
+        };
+        /** TrackerPage */
+        TrackerPage: {
+            content: components["schemas"]["TrackedLead"][];
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            size: number;
+            /** Format: uint64 */
+            totalElements: number;
+        };
         /** TransferStarted */
         TransferStarted: {
             jobRun: components["schemas"]["JobRunView"];
@@ -44494,6 +44676,46 @@ export interface components {
         ValidationView: {
             problems: components["schemas"]["ProblemView"][];
             valid: boolean;
+        };
+        /** VehicleLookupPage */
+        VehicleLookupPage: {
+            content: components["schemas"]["VehicleLookupView"][];
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            size: number;
+            /** Format: uint64 */
+            totalElements: number;
+        };
+        /**
+         * VehicleLookupView
+         * @description A vehicle the lookup found (spec D-C25): `W2kCustomerVehicleID` is the id the dealer-system
+         *     calls name it by (the inbound vehicle details, the lane's repair orders).
+         */
+        VehicleLookupView: {
+            /** Format: int64 */
+            W2kCustomerVehicleID: number;
+            cellular?: string;
+            /** Format: int64 */
+            customerId: number;
+            customerNumber: string;
+            email?: string;
+            firstName: string;
+            lastName: string;
+            lastRoNumber?: string;
+            /** Format: naive-date */
+            lastServiceDate?: string;
+            make?: string;
+            /** Format: int32 */
+            mileage?: number;
+            model?: string;
+            /** @description The customer sold it or no longer has it. */
+            noLongerOwned: boolean;
+            /** Format: int64 */
+            storeId: number;
+            vin?: string;
+            /** Format: int32 */
+            year?: number;
         };
         /**
          * VehicleMileageBody

@@ -11,7 +11,8 @@ use engine::auth::Scope;
 use engine::domain::formats::{DayRange, parse_request_date};
 use engine::store::PageRequest;
 use engine::store::dealer_records::{
-    RepairOrderLine, RepairOrderRecord, RepairOrderSearch, RepairOrderState, SaleRecord, SaleSearch,
+    RepairOrderLine, RepairOrderRecord, RepairOrderSearch, RepairOrderState, SaleRecord,
+    SaleSearch, VehicleRecord,
 };
 use poem::Request;
 use poem::web::Data;
@@ -184,6 +185,63 @@ pub struct RepairOrderPage {
     pub total_elements: u64,
 }
 
+/// A vehicle the lookup found (spec D-C25): `W2kCustomerVehicleID` is the id the dealer-system
+/// calls name it by (the inbound vehicle details, the lane's repair orders).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct VehicleLookupView {
+    #[oai(rename = "W2kCustomerVehicleID")]
+    pub w2k_customer_vehicle_id: i64,
+    pub store_id: i64,
+    pub vin: Option<String>,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    pub mileage: Option<i32>,
+    pub last_service_date: Option<NaiveDate>,
+    /// The customer sold it or no longer has it.
+    pub no_longer_owned: bool,
+    pub customer_id: i64,
+    pub customer_number: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    pub email: Option<String>,
+    pub last_ro_number: Option<String>,
+}
+
+impl From<VehicleRecord> for VehicleLookupView {
+    fn from(v: VehicleRecord) -> Self {
+        Self {
+            w2k_customer_vehicle_id: v.id,
+            store_id: v.store_id,
+            vin: v.vin,
+            make: v.make,
+            model: v.model,
+            year: v.year,
+            mileage: v.odometer,
+            last_service_date: v.last_service_date,
+            no_longer_owned: v.no_longer_owned,
+            customer_id: v.customer_id,
+            customer_number: v.customer_number,
+            first_name: v.first_name,
+            last_name: v.last_name,
+            cellular: v.cellular,
+            email: v.email,
+            last_ro_number: v.last_ro_number,
+        }
+    }
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct VehicleLookupPage {
+    pub content: Vec<VehicleLookupView>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
 /// The sales search payload; every field optional.
 #[derive(Debug, Object, Default)]
 #[oai(rename_all = "camelCase")]
@@ -274,6 +332,39 @@ pub struct DealerRecordApi;
 
 #[OpenApi(tag = "ApiTags::DealerRecords")]
 impl DealerRecordApi {
+    /// The vehicle lookup (spec D-C25): a store's customers' vehicles by VIN (or its last
+    /// digits), customer number, name or mobile number, most recently serviced first, each
+    /// with the `W2kCustomerVehicleID` the dealer-system calls name it by. A search shorter than
+    /// three characters is refused (400).
+    #[oai(
+        path = "/api/boc/:bocId/store/:storeId/vehicles/search",
+        method = "get"
+    )]
+    async fn vehicle_lookup(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] boc_id: Path<i64>,
+        #[oai(name = "storeId")] store_id: Path<i64>,
+        search: Query<String>,
+        page: Query<Option<u64>>,
+        size: Query<Option<u64>>,
+    ) -> ApiResult<Json<VehicleLookupPage>> {
+        let scope = request_scope(&caller, req)?;
+        path_store(&state, &scope, boc_id.0, store_id.0).await?;
+        let found = state
+            .dealer_records
+            .vehicles(store_id.0, &search.0, PageRequest::new(page.0, size.0)?)
+            .await?;
+        Ok(Json(VehicleLookupPage {
+            page: found.page,
+            size: found.size,
+            total_elements: found.total_elements,
+            content: found.content.into_iter().map(Into::into).collect(),
+        }))
+    }
+
     /// A store's sales, newest first, by text, deal types and sold-date range.
     #[oai(path = "/api/boc/:bocId/store/:storeId/sales/search", method = "post")]
     async fn search_sales(

@@ -4,12 +4,12 @@
 
 use std::collections::HashSet;
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use engine::auth::{Caller, Scope};
 use engine::domain::formats::parse_request_date;
 use engine::imports::CampaignType;
 use engine::store::PageRequest;
-use engine::store::lead_lists::{LeadList, LeadSearch, LeadSort};
+use engine::store::lead_lists::{LeadList, LeadMilestones, LeadSearch, LeadSort};
 use poem::Request;
 use poem::web::Data;
 use poem_openapi::param::Query;
@@ -60,6 +60,58 @@ pub struct LeadSearchBody {
 #[oai(rename_all = "camelCase")]
 pub struct LeadPage {
     pub content: Vec<FutureServiceInteraction>,
+    pub page: u64,
+    pub size: u64,
+    pub total_elements: u64,
+}
+
+/// How far a lead's outreach has come (the lead tracker).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct Milestones {
+    /// The first text or e-mail to the customer.
+    pub first_contact_at: Option<DateTime<Utc>>,
+    /// Automated texts and e-mails after it.
+    pub follow_ups_sent: i64,
+    pub first_reply_at: Option<DateTime<Utc>>,
+    pub last_reply_at: Option<DateTime<Utc>>,
+    pub replies: i64,
+    /// Minutes from the first contact to the first reply.
+    pub minutes_to_first_reply: Option<i64>,
+    /// The visit booked, if any.
+    pub appointment_at: Option<DateTime<Utc>>,
+}
+
+impl From<LeadMilestones> for Milestones {
+    fn from(m: LeadMilestones) -> Self {
+        Self {
+            minutes_to_first_reply: m
+                .first_contact_at
+                .zip(m.first_reply_at)
+                .filter(|(contact, reply)| reply >= contact)
+                .map(|(contact, reply)| (reply - contact).num_minutes()),
+            first_contact_at: m.first_contact_at,
+            follow_ups_sent: m.follow_ups_sent,
+            first_reply_at: m.first_reply_at,
+            last_reply_at: m.last_reply_at,
+            replies: m.replies,
+            appointment_at: m.appointment_at,
+        }
+    }
+}
+
+/// A lead of the lead manager with its milestones.
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TrackedLead {
+    pub lead: FutureServiceInteraction,
+    pub milestones: Milestones,
+}
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct TrackerPage {
+    pub content: Vec<TrackedLead>,
     pub page: u64,
     pub size: u64,
     pub total_elements: u64,
@@ -251,7 +303,9 @@ impl LeadListApi {
         .await
     }
 
-    /// Lead Manager tracker.
+    /// The lead tracker (spec E-C27): the lead manager's leads, each with how far its outreach
+    /// has come: first contact, follow-ups sent after it, first and last reply (and the minutes
+    /// to the first), the visit booked.
     #[oai(
         path = "/api/future-service-interaction/leadManager/tracker",
         method = "post"
@@ -264,8 +318,8 @@ impl LeadListApi {
         page: Page,
         size: Page,
         body: Body,
-    ) -> ApiResult<Json<LeadPage>> {
-        page_of(
+    ) -> ApiResult<Json<TrackerPage>> {
+        let Json(leads) = page_of(
             &state,
             &c,
             req,
@@ -274,7 +328,22 @@ impl LeadListApi {
             size.0,
             body.0,
         )
-        .await
+        .await?;
+        let ids: Vec<i64> = leads.content.iter().map(|lead| lead.id).collect();
+        let mut milestones = state.lead_lists.milestones(&ids).await?;
+        Ok(Json(TrackerPage {
+            page: leads.page,
+            size: leads.size,
+            total_elements: leads.total_elements,
+            content: leads
+                .content
+                .into_iter()
+                .map(|lead| TrackedLead {
+                    milestones: milestones.remove(&lead.id).unwrap_or_default().into(),
+                    lead,
+                })
+                .collect(),
+        }))
     }
 
     /// No response after our attempts (quiet 3+ days).

@@ -36,7 +36,8 @@ impl TestApp {
             .as_array()
             .unwrap()
             .iter()
-            .map(|l| l["id"].as_i64().unwrap())
+            // The tracker wraps each lead with its milestones.
+            .map(|l| l["id"].as_i64().or(l["lead"]["id"].as_i64()).unwrap())
             .collect()
     }
 
@@ -115,6 +116,67 @@ async fn the_lead_manager_holds_open_contacted_leads_only() {
             .await,
         reference
     );
+}
+
+/// The tracker's row of a lead (found by its customer's test number).
+async fn tracked_row(app: &TestApp, token: &str, lead_id: i64) -> Value {
+    let page = app
+        .list(
+            token,
+            "/api/future-service-interaction/leadManager/tracker?size=50",
+            json!({ "search": "5557140801" }),
+        )
+        .await;
+    page["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["lead"]["id"] == lead_id)
+        .cloned()
+        .unwrap_or_else(|| panic!("the lead is tracked: {page}"))
+}
+
+/// The lead tracker (E-C27): each lead with how far its outreach has come. A staff text is the
+/// first contact; the customer's two replies count, the first one timed from the contact.
+#[tokio::test]
+async fn the_tracker_shows_each_leads_contact_replies_and_visit() {
+    let app = spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let lead = app.textable_lead("+15557140801").await;
+    let sent = app
+        .post_json(
+            "/api/svc-message-instance/svc-send-message",
+            &token,
+            &json!({
+                "jaguarFutureServiceInteractionId": lead.id,
+                "messageType": "SMS",
+                "content": "Your 30K service is due.",
+            }),
+        )
+        .await;
+    assert_eq!(sent.status(), StatusCode::OK);
+    let before = tracked_row(&app, &token, lead.id).await;
+    let replies_before = before["milestones"]["replies"].as_i64().unwrap();
+    assert!(
+        before["milestones"]["firstContactAt"].is_string(),
+        "{before}"
+    );
+    for words in ["Thanks", "What does it cost?"] {
+        let replied = app
+            .post_json(
+                &format!("/api/simulator/phones/{}/reply", lead.customer_id),
+                &token,
+                &json!({ "body": words }),
+            )
+            .await;
+        assert!(replied.status().is_success());
+    }
+    let after = tracked_row(&app, &token, lead.id).await;
+    let milestones = &after["milestones"];
+    assert_eq!(milestones["replies"], replies_before + 2, "{after}");
+    assert!(milestones["lastReplyAt"].is_string(), "{after}");
+    assert!(milestones["minutesToFirstReply"].as_i64().unwrap_or(0) >= 0);
+    assert!(milestones["followUpsSent"].as_i64().unwrap() >= 0);
 }
 
 #[tokio::test]

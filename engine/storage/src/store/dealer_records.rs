@@ -57,6 +57,30 @@ pub struct SaleRecord {
     pub last_closed_service: Option<NaiveDate>,
 }
 
+/// A vehicle of a store's customers, as the dealer system keeps it (spec D-C25): the record
+/// the dealer-system calls name a vehicle by.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleRecord {
+    pub id: i64,
+    pub store_id: i64,
+    pub vin: Option<String>,
+    pub make: Option<String>,
+    pub model: Option<String>,
+    pub year: Option<i32>,
+    pub odometer: Option<i32>,
+    pub last_service_date: Option<NaiveDate>,
+    pub no_longer_owned: bool,
+    pub customer_id: i64,
+    pub customer_number: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub cellular: Option<String>,
+    pub email: Option<String>,
+    /// The latest repair order's number, if it has any.
+    pub last_ro_number: Option<String>,
+}
+
 /// Open or closed repair orders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RepairOrderState {
@@ -281,6 +305,106 @@ impl DealerRecordStore {
         query
             .order_by((Sales::Table, Sales::SoldDate), Order::Desc)
             .order_by((Sales::Table, Sales::Id), Order::Desc)
+            .limit(page.size)
+            .offset(page.offset());
+        let rows = self.db.fetch_all(&query).await?;
+        Ok(Page::new(rows, page, Ord::max(total, 0) as u64))
+    }
+
+    /// The vehicle lookup (spec D-C25): a store's customers' vehicles whose VIN (whole, or its
+    /// last digits), customer number, name or mobile number holds `text`, most recently
+    /// serviced first.
+    pub async fn vehicles(
+        &self,
+        store_id: i64,
+        text: &str,
+        page: PageRequest,
+    ) -> Result<Page<VehicleRecord>> {
+        let text = text.trim();
+        if text.chars().count() < 3 {
+            return Err(Error::invalid(
+                "Search with at least 3 characters: a VIN's last digits, a customer number, a name or a phone number",
+            ));
+        }
+        let pattern = super::like_pattern(text)?;
+        let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+        let filter = |query: &mut SelectStatement| {
+            let like = |column: sea_query::ColumnRef| {
+                Expr::expr(Func::lower(Expr::col(column)))
+                    .like(sea_query::LikeExpr::new(pattern.clone()).escape('\\'))
+            };
+            let mut matches = like((Vehicles::Table, Vehicles::Vin).into_column_ref())
+                .or(like(
+                    (Customers::Table, Customers::Custno).into_column_ref(),
+                ))
+                .or(like(
+                    (Customers::Table, Customers::FirstName).into_column_ref(),
+                ))
+                .or(like(
+                    (Customers::Table, Customers::LastName).into_column_ref(),
+                ));
+            // A phone number however it is written: its digits, when there are enough.
+            if digits.len() >= 4
+                && digits.len() == text.chars().filter(|c| c.is_alphanumeric()).count()
+            {
+                matches = matches
+                    .or(Expr::col((Customers::Table, Customers::Cellular))
+                        .like(format!("%{digits}%")));
+            }
+            query
+                .from(Vehicles::Table)
+                .inner_join(
+                    Customers::Table,
+                    Expr::col((Customers::Table, Customers::Id))
+                        .equals((Vehicles::Table, Vehicles::CustomerId)),
+                )
+                .and_where(Expr::col((Vehicles::Table, Vehicles::StoreId)).eq(store_id))
+                .and_where(matches);
+        };
+        let mut count = Query::select();
+        count.expr(Expr::col((Vehicles::Table, Vehicles::Id)).count());
+        filter(&mut count);
+        let total: i64 = self.db.fetch_scalar(&count).await?;
+        let mut query = Query::select();
+        query
+            .column((Vehicles::Table, Vehicles::Id))
+            .column((Vehicles::Table, Vehicles::StoreId))
+            .column((Vehicles::Table, Vehicles::Vin))
+            .column((Vehicles::Table, Vehicles::Make))
+            .column((Vehicles::Table, Vehicles::Model))
+            .column((Vehicles::Table, Vehicles::Year))
+            .column((Vehicles::Table, Vehicles::Odometer))
+            .column((Vehicles::Table, Vehicles::LastServiceDate))
+            .column((Vehicles::Table, Vehicles::NoLongerOwned))
+            .column((Vehicles::Table, Vehicles::CustomerId));
+        customer_columns(&mut query);
+        query.expr_as(
+            Query::select()
+                .column((RepairOrders::Table, RepairOrders::RoNumber))
+                .from(RepairOrders::Table)
+                .and_where(
+                    Expr::col((RepairOrders::Table, RepairOrders::VehicleId))
+                        .equals((Vehicles::Table, Vehicles::Id)),
+                )
+                .order_by((RepairOrders::Table, RepairOrders::OpenDate), Order::Desc)
+                .order_by((RepairOrders::Table, RepairOrders::Id), Order::Desc)
+                .limit(1)
+                .take(),
+            "last_ro_number",
+        );
+        filter(&mut query);
+        query
+            .order_by_expr(
+                Expr::case(
+                    Expr::col((Vehicles::Table, Vehicles::LastServiceDate)).is_null(),
+                    1,
+                )
+                .finally(0)
+                .into(),
+                Order::Asc,
+            )
+            .order_by((Vehicles::Table, Vehicles::LastServiceDate), Order::Desc)
+            .order_by((Vehicles::Table, Vehicles::Id), Order::Desc)
             .limit(page.size)
             .offset(page.offset());
         let rows = self.db.fetch_all(&query).await?;

@@ -21,6 +21,21 @@ use crate::db::Database;
 use crate::domain::formats::{DayRange, START_END};
 use crate::error::{Error, Result};
 
+/// How far a lead's outreach has come (the lead tracker, spec E-C27): when the customer was
+/// first texted or e-mailed, how many automated follow-ups went after that, when and how often
+/// they answered, and the visit booked.
+#[derive(Debug, Clone, Default, PartialEq, sqlx::FromRow)]
+pub struct LeadMilestones {
+    pub fsi_id: i64,
+    pub first_contact_at: Option<DateTime<Utc>>,
+    /// Automated texts and e-mails after the first contact.
+    pub follow_ups_sent: i64,
+    pub first_reply_at: Option<DateTime<Utc>>,
+    pub last_reply_at: Option<DateTime<Utc>>,
+    pub replies: i64,
+    pub appointment_at: Option<DateTime<Utc>>,
+}
+
 /// Which list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeadList {
@@ -421,6 +436,103 @@ impl LeadListStore {
             .into_iter()
             .map(|(id,)| id)
             .collect())
+    }
+
+    /// The milestones of these leads (one page of a list: the caller has its scope), by id.
+    pub async fn milestones(&self, ids: &[i64]) -> Result<HashMap<i64, LeadMilestones>> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let to_customer = || {
+            Expr::col((Msg::Table, Msg::Direction))
+                .ne("RECEIVED")
+                .and(Expr::col((Msg::Table, Msg::MessageType)).is_in(["SMS", "EMAIL"]))
+                .and(Expr::col((Msg::Table, Msg::NotificationType)).eq("MESSAGE_TO_CUSTOMER"))
+                .and(Expr::col((Msg::Table, Msg::IsCompliance)).eq(false))
+        };
+        let received = || Expr::col((Msg::Table, Msg::Direction)).eq("RECEIVED");
+        // No ELSE: the other rows are NULL, which MIN and MAX pass over.
+        let when = |cond: sea_query::SimpleExpr| -> sea_query::SimpleExpr {
+            Expr::case(cond, Expr::col((Msg::Table, Msg::CreatedAt))).into()
+        };
+        let one_if = |cond: sea_query::SimpleExpr| Expr::case(cond, 1).finally(0);
+        let query = Query::select()
+            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), "fsi_id")
+            .expr_as(Func::min(when(to_customer())), "first_contact_at")
+            .expr_as(
+                Func::min(when(
+                    to_customer().and(Expr::col((Msg::Table, Msg::IsAutomated)).eq(true)),
+                )),
+                "first_automated_at",
+            )
+            .expr_as(
+                Func::sum(one_if(
+                    to_customer().and(Expr::col((Msg::Table, Msg::IsAutomated)).eq(true)),
+                )),
+                "automated_sent",
+            )
+            .expr_as(Func::min(when(received())), "first_reply_at")
+            .expr_as(Func::max(when(received())), "last_reply_at")
+            .expr_as(Func::sum(one_if(received())), "replies")
+            .from(Msg::Table)
+            .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_in(ids.to_vec()))
+            .group_by_col((Msg::Table, Msg::FsiId))
+            .to_owned();
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            fsi_id: i64,
+            first_contact_at: Option<DateTime<Utc>>,
+            first_automated_at: Option<DateTime<Utc>>,
+            automated_sent: Option<i64>,
+            first_reply_at: Option<DateTime<Utc>>,
+            last_reply_at: Option<DateTime<Utc>>,
+            replies: Option<i64>,
+        }
+        let mut found: HashMap<i64, LeadMilestones> = self
+            .db
+            .fetch_all::<Row>(&query)
+            .await?
+            .into_iter()
+            .map(|row| {
+                (
+                    row.fsi_id,
+                    LeadMilestones {
+                        fsi_id: row.fsi_id,
+                        first_contact_at: row.first_contact_at,
+                        // An automated opening text is the contact, not a follow-up.
+                        follow_ups_sent: row.automated_sent.unwrap_or(0)
+                            - i64::from(
+                                row.first_automated_at.is_some()
+                                    && row.first_automated_at == row.first_contact_at,
+                            ),
+                        first_reply_at: row.first_reply_at,
+                        last_reply_at: row.last_reply_at,
+                        replies: row.replies.unwrap_or(0),
+                        appointment_at: None,
+                    },
+                )
+            })
+            .collect();
+        let booked = Query::select()
+            .column((Fsi::Table, Fsi::Id))
+            .column((Appt::Table, Appt::ApptAt))
+            .from(Fsi::Table)
+            .inner_join(
+                Appt::Table,
+                Expr::col((Appt::Table, Appt::Id)).equals((Fsi::Table, Fsi::AppointmentId)),
+            )
+            .and_where(Expr::col((Fsi::Table, Fsi::Id)).is_in(ids.to_vec()))
+            .to_owned();
+        for (fsi_id, at) in self.db.fetch_all::<(i64, DateTime<Utc>)>(&booked).await? {
+            found
+                .entry(fsi_id)
+                .or_insert_with(|| LeadMilestones {
+                    fsi_id,
+                    ..LeadMilestones::default()
+                })
+                .appointment_at = Some(at);
+        }
+        Ok(found)
     }
 
     /// How many leads a list holds.

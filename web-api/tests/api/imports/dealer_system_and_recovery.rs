@@ -246,6 +246,78 @@ async fn dealer_system_advisors_sales_repair_orders_and_appointments_load_on_the
     }
 }
 
+/// The vehicle lookup (D-C25): a store's vehicles by the last digits of a VIN, a customer
+/// number or a name, each with the id the dealer-system calls name it by; a search too short to
+/// mean anything, or a store under another dealer, is refused.
+#[tokio::test]
+async fn the_vehicle_lookup_finds_a_stores_vehicle_by_vin_digits_or_customer() {
+    let app = spawn_app().await;
+    let token = app.token_of("sales-rep").await;
+    let (vehicle_id, vin, custno): (i64, String, String) = app
+        .db
+        .fetch_optional(
+            &Query::select()
+                .column((Vehicles::Table, Vehicles::Id))
+                .column((Vehicles::Table, Vehicles::Vin))
+                .column((Customers::Table, Customers::Custno))
+                .from(Vehicles::Table)
+                .inner_join(
+                    Customers::Table,
+                    Expr::col((Customers::Table, Customers::Id))
+                        .equals((Vehicles::Table, Vehicles::CustomerId)),
+                )
+                .and_where(Expr::col((Vehicles::Table, Vehicles::StoreId)).eq(1))
+                .and_where(Expr::col((Vehicles::Table, Vehicles::Vin)).is_not_null())
+                .limit(1)
+                .to_owned(),
+        )
+        .await
+        .unwrap()
+        .expect("a demo vehicle of store 1");
+    let digits = &vin[vin.len() - 6..];
+    for search in [digits.to_owned(), digits.to_lowercase(), custno.clone()] {
+        let found = app
+            .ok_json(
+                Method::GET,
+                &format!("/api/boc/1/store/1/vehicles/search?search={search}&size=50"),
+                &token,
+                None,
+            )
+            .await;
+        let hit = found["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["W2kCustomerVehicleID"] == vehicle_id)
+            .unwrap_or_else(|| panic!("{search}: {found}"));
+        assert_eq!(hit["vin"], vin.as_str());
+        assert_eq!(hit["customerNumber"], custno.as_str());
+        assert_eq!(hit["storeId"], 1);
+    }
+    for (path, status) in [
+        (
+            "/api/boc/1/store/1/vehicles/search?search=ab",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            &format!("/api/boc/2/store/1/vehicles/search?search={digits}") as &str,
+            StatusCode::NOT_FOUND,
+        ),
+    ] {
+        assert_error(app.request(Method::GET, path, &token, None).await, status).await;
+    }
+    // A percent sign is a character searched for, not a wildcard.
+    let none = app
+        .ok_json(
+            Method::GET,
+            "/api/boc/1/store/1/vehicles/search?search=%25%25%25",
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(none["totalElements"], 0, "{none}");
+}
+
 #[tokio::test]
 async fn an_import_whose_worker_is_killed_is_finished_by_another_without_doubling_a_row() {
     const ROWS: usize = 40_000;
