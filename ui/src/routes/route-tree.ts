@@ -13,6 +13,7 @@ import { appointmentsRoute } from './app/appointments'
 import { automatedRunsRoute } from './app/automated-runs'
 import { bulkInitiationRoute } from './app/bulk-initiation'
 import { companyMasterListRoute } from './app/company-master-list'
+import { dealerSystemRoute } from './app/dealer-system'
 import { followUpCadenceRoute } from './app/follow-up-cadence'
 import { importReportRoute } from './app/import-report'
 import { importSourcesRoute } from './app/import-sources'
@@ -49,6 +50,7 @@ export const routeTree = rootRoute.addChildren([
     leadManagerRoute,
     appointmentsRoute,
     serviceLaneRoute,
+    dealerSystemRoute,
     companyMasterListRoute,
     jobsRoute,
     jobRunRoute,

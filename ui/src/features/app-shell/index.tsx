@@ -32,6 +32,8 @@ export function AppShell() {
   if (user.enterprise) nav.push({ to: '/appointments', label: 'Appointments' })
   // The service-lane board: a store's appointments and repair orders by status, for the stores of the user's enterprise.
   if (user.enterprise) nav.push({ to: '/service-lane', label: 'Service Lane' })
+  // What the dealer system sent for a store: its sales, repair orders and vehicles.
+  if (user.enterprise) nav.push({ to: '/dealer-system', label: 'Dealer system' })
   if (canSeeCompanyMasterList(user)) nav.push({ to: '/CompanyMasterList', label: 'Company master list' })
   // The planners run over one enterprise's stores, like the lead lists.
   if (user.enterprise) nav.push({ to: '/planners', label: 'Planners' })

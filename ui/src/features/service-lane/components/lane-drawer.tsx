@@ -6,7 +6,8 @@ import { useNow } from '../../../lib/use-now'
 import { clockTime, formatDay, messageDateLabel } from '../../../lib/date-time'
 import { useRepairOrder } from '../api/get-repair-order'
 import type { Lane, LaneAdvisor, LaneAppointment, LaneCard, RepairOrderDetail } from '../api/lane-types'
-import { customerName, mileageText, moneyText, sourceText, vehicleText } from '../card-format'
+import { mileageText, moneyText, personName, vehicleText } from '../../../lib/record-format'
+import { sourceText } from '../card-format'
 import { cardOfDetail, daysText, delayTone, dmsTone, laneOf, laneTitle, lineTotals } from '../lane-model'
 import { AdvisorChip } from './advisor-chip'
 
@@ -99,7 +100,7 @@ function RepairOrderBody({
       </div>
 
       <dl className="facts lane-drawer__facts">
-        <Fact label="Customer">{customerName(order.customer)}</Fact>
+        <Fact label="Customer">{personName(order.customer)}</Fact>
         <Fact label="Mobile">{formatPhone(order.customer?.cellular)}</Fact>
         <Fact label="E-mail">{order.customer?.email}</Fact>
         <Fact label="Source">{order.customer?.recordSource ? sourceText(order.customer.recordSource) : null}</Fact>
@@ -263,7 +264,7 @@ export function LaneDrawer({ item, advisors, onClose, ...rest }: LaneDrawerProps
   const titleId = useId()
   const title =
     item?.kind === 'repair-order'
-      ? `${item.card.roNumber} · ${customerName(item.card.customer)}`
+      ? `${item.card.roNumber} · ${personName(item.card.customer)}`
       : item
         ? `Appointment · ${item.appointment.customerName ?? ''}`
         : ''

@@ -10,7 +10,7 @@ import { htmlToText } from '../../../lib/sanitize-html'
 import { enumLabel } from '../../../lib/text'
 import type { Sale } from '../api/get-sales'
 import type { LeadRow } from '../api/get-store-leads'
-import { customerName, mileageText, moneyText, vehicleText } from '../card-format'
+import { mileageText, moneyText, personName, vehicleText } from '../../../lib/record-format'
 import { storeTimeZone } from '../../../components/enterprise-stores/store-time-zone'
 
 const sale = createDataTableColumnHelper<Sale>()
@@ -23,7 +23,7 @@ export function saleColumns() {
       meta: { width: '7.5rem' },
       cell: (info) => <CellStack main={info.getValue()} sub={enumLabel(info.row.original.dealType)} />,
     }),
-    sale.accessor((row) => customerName(row), {
+    sale.accessor((row) => personName(row), {
       id: 'customer',
       header: 'Customer',
       meta: { width: '13rem' },
@@ -61,7 +61,7 @@ const lead = createDataTableColumnHelper<LeadRow>()
 /** Leads of a list (global inbox, e-mail transcripts): customer, vehicle, the latest message and when the customer last wrote. */
 export function storeLeadColumns(now: number) {
   return lead.columns([
-    lead.accessor((row) => customerName(row.customerMaster), {
+    lead.accessor((row) => personName(row.customerMaster), {
       id: 'customer',
       header: 'Customer',
       meta: { width: '12rem' },

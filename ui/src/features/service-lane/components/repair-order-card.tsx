@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { formatPhone } from '../../../lib/format-phone'
 import type { Lane, LaneCard } from '../api/lane-types'
-import { customerName, mileageText, sourceText, vehicleText } from '../card-format'
+import { mileageText, personName, vehicleText } from '../../../lib/record-format'
+import { sourceText } from '../card-format'
 import { daysText, delayTone } from '../lane-model'
 import { AdvisorChip } from './advisor-chip'
 import { MoveMenu } from './move-menu'
@@ -32,7 +33,7 @@ export function RepairOrderCard({ card, targets, showDelay, focusRequested, onOp
   const [menuAnchor, setMenuAnchor] = useState<HTMLButtonElement | null>(null)
   const movable = targets.length > 0
   const tone = showDelay ? delayTone(card.delayColorCode) : null
-  const name = customerName(card.customer)
+  const name = personName(card.customer)
   const vehicle = vehicleText(card.vehicle)
   const phone = formatPhone(card.customer?.cellular)
 
