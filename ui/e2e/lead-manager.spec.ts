@@ -100,6 +100,22 @@ test('headers sort on the server, and the other views are a tab or a menu away',
   await expect(first.getByRole('button', { name: /^Start conversation with / })).toBeVisible()
 })
 
+test("the tracker shows each conversation's first contact, replies and visit", async ({ page }) => {
+  await logIn(page, STORE_USER)
+  await expect(leadRows(page).first()).toBeVisible()
+  await page.getByRole('button', { name: 'More lists' }).click()
+  await page.getByRole('menu', { name: 'More lists' }).getByRole('menuitem', { name: 'Tracker' }).click()
+  await expect(page).toHaveURL(/view=tracker/)
+  const table = leadTable(page, 'Tracker')
+  for (const header of ['First contact', 'First reply', 'Replies', 'Visit']) {
+    await expect(table.getByRole('columnheader', { name: header })).toBeVisible()
+  }
+  const rows = leadRows(page, 'Tracker')
+  await expect(rows.first()).toBeVisible()
+  // Every tracked conversation was contacted: its first contact says when, and how many follow-ups came after.
+  await expect(rows.first()).toContainText(/follow-ups? after/)
+})
+
 test('a row opens its conversation (click or Enter), and so does a deep link', async ({ page }) => {
   await logIn(page, STORE_USER)
   const rows = leadRows(page)

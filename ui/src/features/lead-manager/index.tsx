@@ -84,8 +84,9 @@ export function LeadManagerScreen() {
   )
   const startingId = start.isPending ? start.variables.leadId : undefined
   const columns = useMemo(
-    () => leadColumns({ now, startingId, onOpen: (lead) => openChat(lead.id), onStart: (lead) => startConversation(lead.id, false) }),
-    [now, startingId, startConversation],
+    () =>
+      leadColumns({ now, startingId, tracked: view.tracked ?? false, onOpen: (lead) => openChat(lead.id), onStart: (lead) => startConversation(lead.id, false) }),
+    [now, startingId, startConversation, view.tracked],
   )
 
   if (!enterprise) {

@@ -16,6 +16,7 @@ describe('the lead views', () => {
       'Open RO',
       'Appointment reminders',
       'Follow-up failure',
+      'Tracker',
       'Automated',
     ])
     expect(new Set(LEAD_VIEW_IDS).size).toBe(LEAD_VIEWS.length)

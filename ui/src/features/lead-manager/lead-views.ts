@@ -32,6 +32,8 @@ export interface LeadView {
   extraBody?: Partial<LeadSearchBody>
   /** Filters the list does not take: they are not sent and their inputs are disabled. */
   omit?: readonly ('serviceTypes' | 'startDate')[]
+  /** Each lead comes with its milestones (the tracker), shown in their own columns. */
+  tracked?: boolean
 }
 
 const FSI = '/api/future-service-interaction'
@@ -72,6 +74,16 @@ export const LEAD_VIEWS = [
     omit: ['serviceTypes'],
   },
   { id: 'follow-up-failure', label: 'Follow-up failure', path: `${LISA}/followup-failure/v2`, tab: false, defaultSort: LAST_MESSAGE_FIRST, dateMeaning: 'last message' },
+  {
+    id: 'tracker',
+    label: 'Tracker',
+    description: "Each conversation's outreach: first contact, follow-ups sent, replies and the visit booked",
+    path: `${FSI}/leadManager/tracker`,
+    tab: false,
+    defaultSort: LAST_MESSAGE_FIRST,
+    dateMeaning: 'last message',
+    tracked: true,
+  },
   { id: 'automated', label: 'Automated', path: `${LISA}/custom-search/automated/lead-manager`, tab: false, defaultSort: LAST_MESSAGE_FIRST, dateMeaning: 'last message' },
 ] as const satisfies readonly LeadView[]
 

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../lib/api-client'
 import { applyLeadCounts } from '../../../lib/message-events'
 import { messageFixture } from '../../../test/message-fixture'
 import { leadListQuery } from '../lead-search'
-import type { LeadPage, LeadRow } from './get-leads'
+import { getLeads, type LeadPage, type LeadRow } from './get-leads'
 import { patchLeadInPage, patchLeadRows } from './lead-cache'
 import { leadKeys } from './lead-keys'
 import { isNewMessageOffPage } from './live-leads'
@@ -71,5 +71,24 @@ describe('forceStartWarning', () => {
     expect(forceStartWarning(new ApiError(400, { message: 'Invalid Number', errors: ['Invalid Number'] }))).toBeNull()
     expect(forceStartWarning(new ApiError(409, { message: 'The customer has already been contacted for X' }))).toBeNull()
     expect(forceStartWarning(new Error('boom'))).toBeNull()
+  })
+})
+
+describe('the tracker', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("asks the tracker's path and gives each lead its milestones, like any list's rows", async () => {
+    const milestones = { followUpsSent: 2, replies: 1, firstContactAt: '2026-11-20T15:00:00Z', minutesToFirstReply: 42 }
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify({ content: [{ lead: row(7), milestones }], page: 0, size: 20, totalElements: 1 }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    const found = await getLeads(leadListQuery({ view: 'tracker' }))
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain('/api/future-service-interaction/leadManager/tracker')
+    expect(found.content).toEqual([{ ...row(7), milestones }])
+    expect(found.totalElements).toBe(1)
   })
 })

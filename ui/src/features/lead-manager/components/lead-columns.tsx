@@ -3,6 +3,7 @@ import { createDataTableColumnHelper } from '../../../components/data-table/data
 import { htmlToText } from '../../../lib/sanitize-html'
 import { enumLabel, shortenText } from '../../../lib/text'
 import { dayAndTime, formatDay, longDate } from '../../../lib/date-time'
+import { formatDuration } from '../../../lib/format-duration'
 import type { LeadRow } from '../api/get-leads'
 import { canStartConversation, customerName, customerPhone, vehicleLabel, vinTail } from '../lead-format'
 import { LeadAiSwitch } from './lead-ai-switch'
@@ -18,6 +19,8 @@ export interface LeadColumnOptions {
   onStart: (lead: LeadRow) => void
   /** The lead whose conversation is being started. */
   startingId?: number
+  /** The tracker: milestone columns instead of the planned date and the last message. */
+  tracked?: boolean
 }
 
 const zoneOf = (lead: LeadRow) => storeTimeZone(lead.storeMaster)
@@ -28,7 +31,59 @@ const zoneOf = (lead: LeadRow) => storeTimeZone(lead.storeMaster)
  * server; `lead-col--wide` columns give way first on narrow screens, then
  * `lead-col--medium`, then `lead-col--narrow`.
  */
-export function leadColumns({ now, onOpen, onStart, startingId }: LeadColumnOptions) {
+export function leadColumns({ now, onOpen, onStart, startingId, tracked = false }: LeadColumnOptions) {
+  const all = listColumns({ now, onOpen, onStart, startingId })
+  if (!tracked) return all
+  const kept = all.filter((c) => c.id !== 'plannedDate' && c.id !== 'lastMessage')
+  const afterStage = kept.findIndex((c) => c.id === 'stage') + 1
+  return [...kept.slice(0, afterStage), ...milestoneColumns(now), ...kept.slice(afterStage)]
+}
+
+/** When, in the lead's store's zone: a day and a time. */
+function moment(at: string | undefined, now: number, lead: LeadRow, title: string, sub?: string) {
+  const when = dayAndTime(at ?? '', now, zoneOf(lead), 'short')
+  return when ? <CellStack main={`${when.day} ${when.time}`} sub={sub} title={title} /> : '—'
+}
+
+/** The tracker's milestones (spec E-C27). */
+function milestoneColumns(now: number) {
+  return column.columns([
+    column.display({
+      id: 'firstContact',
+      header: 'First contact',
+      meta: { width: '8.5rem', className: 'lead-col--medium' },
+      cell: (info) => {
+        const m = info.row.original.milestones
+        const followUps = m?.followUpsSent ?? 0
+        return moment(m?.firstContactAt, now, info.row.original, 'The first text or e-mail to the customer', `${followUps} follow-up${followUps === 1 ? '' : 's'} after`)
+      },
+    }),
+    column.display({
+      id: 'firstReply',
+      header: 'First reply',
+      meta: { width: '8.5rem', className: 'lead-col--medium' },
+      cell: (info) => {
+        const m = info.row.original.milestones
+        const after = m?.minutesToFirstReply
+        return moment(m?.firstReplyAt, now, info.row.original, "The customer's first answer", after === undefined ? undefined : `after ${formatDuration(after * 60_000)}`)
+      },
+    }),
+    column.display({
+      id: 'replies',
+      header: 'Replies',
+      meta: { width: '5rem', align: 'end' },
+      cell: (info) => info.row.original.milestones?.replies ?? 0,
+    }),
+    column.display({
+      id: 'visit',
+      header: 'Visit',
+      meta: { width: '8.5rem', className: 'lead-col--medium' },
+      cell: (info) => moment(info.row.original.milestones?.appointmentAt, now, info.row.original, 'The visit booked'),
+    }),
+  ])
+}
+
+function listColumns({ now, onOpen, onStart, startingId }: LeadColumnOptions) {
   return column.columns([
     column.accessor((lead) => customerName(lead), {
       id: 'customerName',
