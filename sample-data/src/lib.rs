@@ -778,6 +778,17 @@ async fn write_users(
             )
             .await?;
         summary.users += 1;
+        // Demo staff may log calls, but for the sales reps: the flag's two sides are both on show.
+        if enterprise_id.is_some() && user.role != Role::SalesRep {
+            db.execute(
+                &Query::update()
+                    .table(Users::Table)
+                    .value(Users::CallingFeature, true)
+                    .and_where(sea_query::ExprTrait::eq(Expr::col(Users::Id), user_id))
+                    .to_owned(),
+            )
+            .await?;
+        }
         if let Some(enterprise_id) = enterprise_id {
             staff.push((user_id, enterprise_id));
         }

@@ -868,7 +868,7 @@ impl World {
                         inbound: false,
                         message_type: "INTERNAL",
                         notification_type: "CALL",
-                        content: call_summary(false, seconds),
+                        content: call_summary(false, seconds, None),
                         subject: None,
                         status: "stored",
                         error: None,

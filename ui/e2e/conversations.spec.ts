@@ -561,6 +561,33 @@ test('a logged call shows as a call card with its length and a playable recordin
   expect(audio.headers()['content-type']).toBe('audio/wav')
 })
 
+test('an office manager logs a voicemail from the conversation options; a sales rep, with calling off, is not offered it', async ({ page, request }) => {
+  const token = await apiToken(request, STORE_USER)
+  const [lead] = await findLeads(request, token, 1, textable)
+  const { box, log } = await openLiveBox(page, STORE_USER, lead!.id)
+  await box.getByTestId('conversation-options').click()
+  await page.getByRole('menu', { name: 'Conversation options' }).getByRole('menuitem', { name: 'Log a call…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log a call' })
+  await dialog.getByLabel('Outcome').selectOption('VOICEMAIL_LEFT')
+  await dialog.getByLabel('Seconds').fill('41')
+  const notes = unique('Asked her to call back about the 30K service')
+  await dialog.getByLabel('Notes').fill(notes)
+  await dialog.getByRole('button', { name: 'Log call' }).click()
+  await expect(dialog).toHaveCount(0)
+  const card = log.locator('[data-kind="call"]').filter({ hasText: notes })
+  await expect(card).toBeVisible()
+  await expect(card).toContainText('voicemail left')
+  await expect(card).toContainText('41 s')
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const rep = await openLiveBox(page, 'sales-rep', lead!.id)
+  await rep.box.getByTestId('conversation-options').click()
+  const menu = page.getByRole('menu', { name: 'Conversation options' })
+  await expect(menu.getByRole('menuitem', { name: 'Download transcript' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Log a call…' })).toHaveCount(0)
+})
+
 test("a customer's e-mail reply to a staff e-mail appears live in the open chat box", async ({ page, request }) => {
   const token = await apiToken(request, STORE_USER)
   const [lead] = await findLeads(request, token, 1, (l) => textable(l) && !!l.customerMaster.email)

@@ -212,6 +212,8 @@ impl Bench {
             enterprise_id: Some(1),
             boc_id: None,
             store_id: None,
+            calling_feature: false,
+            real_time_sync: true,
         }
     }
 

@@ -40,6 +40,31 @@ closed_set! {
 }
 
 closed_set! {
+    /// How a logged call ended (the call card says it; a voicemail is its own card, spec
+    /// section 6's VOICEMAIL_LEFT).
+    CallOutcome {
+        Answered => "ANSWERED",
+        VoicemailLeft => "VOICEMAIL_LEFT",
+        NoAnswer => "NO_ANSWER",
+        Busy => "BUSY",
+        WrongNumber => "WRONG_NUMBER",
+    }
+}
+
+impl CallOutcome {
+    /// In words, for the call card.
+    pub fn label(self) -> &'static str {
+        match self {
+            CallOutcome::Answered => "answered",
+            CallOutcome::VoicemailLeft => "voicemail left",
+            CallOutcome::NoAnswer => "no answer",
+            CallOutcome::Busy => "busy",
+            CallOutcome::WrongNumber => "wrong number",
+        }
+    }
+}
+
+closed_set! {
     /// Which way a message went: staff and assistant messages are `SEND` until the provider
     /// accepts them and `SENT` after; customer messages are `RECEIVED`.
     Direction {

@@ -149,6 +149,8 @@ mod tests {
             enterprise_id: Some(1),
             boc_id: Some(2),
             store_id: Some(3),
+            calling_feature: false,
+            real_time_sync: true,
         }
     }
 

@@ -25,7 +25,7 @@ use crate::domain::PhoneNumber;
 use crate::domain::formats::parse_time_zone;
 use crate::domain::leads::{InboundAppointment, LeadStage, WorkflowTrack};
 use crate::domain::messages::{
-    ComplianceKeyword, DeliveryStatus, Direction, MessageType, NotificationType,
+    CallOutcome, ComplianceKeyword, DeliveryStatus, Direction, MessageType, NotificationType,
     UNSUBSCRIBED_RECIPIENT,
 };
 use crate::error::{Error, Result};
@@ -225,7 +225,14 @@ pub struct CallLog {
     pub duration_seconds: i32,
     /// The recording: an http(s) address, or a file uploaded with `/api/uploadFile`.
     pub recording_url: Option<String>,
+    /// How it ended; none for a call logged without saying (an answered one).
+    pub outcome: Option<CallOutcome>,
+    /// What was said, for whoever picks the conversation up next.
+    pub notes: Option<String>,
 }
+
+/// The longest call notes kept.
+const MAX_CALL_NOTES_CHARS: usize = 2_000;
 
 /// The longest call a log may record.
 const MAX_CALL_SECONDS: i32 = 24 * 60 * 60;
@@ -562,7 +569,7 @@ fn service_label(service_type: &str) -> String {
 }
 
 /// A call card's text: "Outgoing call, 3m 12s" ("45s", "1h 02m 05s").
-pub fn call_summary(inbound: bool, seconds: i32) -> String {
+pub fn call_summary(inbound: bool, seconds: i32, outcome: Option<CallOutcome>) -> String {
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     let length = if h > 0 {
         format!("{h}h {m:02}m {s:02}s")
@@ -572,7 +579,10 @@ pub fn call_summary(inbound: bool, seconds: i32) -> String {
         format!("{s}s")
     };
     let way = if inbound { "Incoming" } else { "Outgoing" };
-    format!("{way} call, {length}")
+    match outcome {
+        None | Some(CallOutcome::Answered) => format!("{way} call, {length}"),
+        Some(outcome) => format!("{way} call, {length}, {}", outcome.label()),
+    }
 }
 
 fn caller_name(caller: &Caller) -> String {

@@ -13104,7 +13104,9 @@ export interface paths {
          *     `APPOINTMENT_BOOKED` when the lead's appointment was booked) and the lead's counters,
          *     insight and appointment flag; `event: handoff` with `HANDOFF`, the card's title (GM
          *     HANDOFF, MD HANDOFF, Customer HANDOFF) and its note when the assistant hands a
-         *     conversation to staff. Keep-alive comments every 15 s.
+         *     conversation to staff. Keep-alive comments every 15 s. A user whose real-time updates
+         *     are off (`realTimeSync`, spec H-R15) gets 403: their screens refresh on their own; a
+         *     stream open when the flag is switched off ends at its next session check.
          */
         get: {
             parameters: {
@@ -34394,8 +34396,10 @@ export interface paths {
         put?: never;
         /**
          * Logs a phone call with the customer on the lead's conversation (path ours: the spec
-         *     shows the call card, not how calls arrive): a CALL card with its start, length and
-         *     recording. Every problem is listed (400) and nothing is stored.
+         *     shows the call card, not how calls arrive): a CALL card (VOICEMAIL_LEFT when a voicemail
+         *     was left) with its start, length, outcome, notes and recording. Only users with calling
+         *     on (`callingFeature`) log calls (403). Every problem is listed (400) and nothing is
+         *     stored.
          */
         post: {
             parameters: {
@@ -41369,11 +41373,17 @@ export interface components {
             durationSeconds: number;
             /** Format: int64 */
             futureServiceInteractionId: number;
+            /** @description What was said. */
+            notes?: string;
+            /** @description How it ended (VOICEMAIL_LEFT makes it a voicemail card); answered when not said. */
+            outcome?: components["schemas"]["CallOutcome"] & unknown;
             /** @description The recording: an http(s) address, or the `url` `/api/uploadFile` answered. */
             recordingUrl?: string;
             /** Format: date-time */
             startTime: string;
         };
+        /** @enum {string} */
+        CallOutcome: "ANSWERED" | "VOICEMAIL_LEFT" | "NO_ANSWER" | "BUSY" | "WRONG_NUMBER";
         /**
          * CancellationBody
          * @description Which of the lead's appointments to cancel (default: its next standing one).

@@ -150,6 +150,17 @@ describe('RealtimeClient', () => {
     expect(fetch).toHaveBeenCalledTimes(1)
   })
 
+  it('poll() opens no stream for a user whose live updates are off, and says screens refresh themselves', async () => {
+    const fetch = vi.fn()
+    const client = new RealtimeClient({ fetch, getUser: () => user })
+    client.poll()
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(fetch).not.toHaveBeenCalled()
+    expect(client.getStatus()).toBe('polling')
+    client.stop()
+    expect(client.getStatus()).toBe('off')
+  })
+
   it('stop() closes the stream and cancels reconnecting', async () => {
     const stream = streamResponse()
     let signal: AbortSignal | undefined

@@ -19,8 +19,10 @@ import { SseParser, type SseMessage } from './sse-parser'
  * - `connecting`: the first connection is being made.
  * - `open`: events flow.
  * - `reconnecting`: the stream failed or ended; waiting or trying again. Screens fall back to polling.
+ * - `polling`: the user's real-time updates are off (`realTimeSync`, spec H-R15): no stream is
+ *   opened (the server would refuse it) and screens refresh on their own.
  */
-export type RealtimeStatus = 'off' | 'connecting' | 'open' | 'reconnecting'
+export type RealtimeStatus = 'off' | 'connecting' | 'open' | 'reconnecting' | 'polling'
 
 export interface RealtimeEvent {
   /** The SSE `event:` name, e.g. `job`. */
@@ -73,6 +75,12 @@ export class RealtimeClient {
     const generation = ++this.generation
     this.setStatus('connecting')
     void this.loop(generation)
+  }
+
+  /** No stream for a user whose real-time updates are off: screens poll instead. */
+  poll(): void {
+    this.stop()
+    this.setStatus('polling')
   }
 
   /** Closes the stream and stops reconnecting. */
@@ -225,9 +233,13 @@ export const realtime = new RealtimeClient()
  * shown; closes it on sign-out, and while the page is left or in the
  * back/forward cache (`pagehide`), reopening it when the page is back.
  */
-export function useRealtimeConnection(token: string | null | undefined, client: RealtimeClient = realtime): void {
+export function useRealtimeConnection(token: string | null | undefined, client: RealtimeClient = realtime, live = true): void {
   useEffect(() => {
     if (!token) return
+    if (!live) {
+      client.poll()
+      return () => client.stop()
+    }
     client.start()
     const away = () => client.pause()
     const back = () => client.resume()
@@ -238,11 +250,17 @@ export function useRealtimeConnection(token: string | null | undefined, client: 
       window.removeEventListener('pageshow', back)
       client.stop()
     }
-  }, [token, client])
+  }, [token, client, live])
 }
 
 export function useRealtimeStatus(client: RealtimeClient = realtime): RealtimeStatus {
   return useSyncExternalStore(client.subscribeStatus, client.getStatus, client.getStatus)
+}
+
+/** Whether events do not flow now (the stream is down, or the user's live updates are off): screens poll meanwhile. */
+export function useStreamDown(client: RealtimeClient = realtime): boolean {
+  const status = useRealtimeStatus(client)
+  return status === 'reconnecting' || status === 'polling'
 }
 
 /** Calls the latest `listener` for every event while mounted. */

@@ -312,7 +312,9 @@ impl EventApi {
     /// `APPOINTMENT_BOOKED` when the lead's appointment was booked) and the lead's counters,
     /// insight and appointment flag; `event: handoff` with `HANDOFF`, the card's title (GM
     /// HANDOFF, MD HANDOFF, Customer HANDOFF) and its note when the assistant hands a
-    /// conversation to staff. Keep-alive comments every 15 s.
+    /// conversation to staff. Keep-alive comments every 15 s. A user whose real-time updates
+    /// are off (`realTimeSync`, spec H-R15) gets 403: their screens refresh on their own; a
+    /// stream open when the flag is switched off ends at its next session check.
     #[oai(path = "/api/events", method = "get")]
     async fn events(
         &self,
@@ -320,6 +322,12 @@ impl EventApi {
         req: &Request,
         Session(caller): Session,
     ) -> ApiResult<EventStream<BoxStream<'static, RealtimeEvent>>> {
+        if !caller.real_time_sync {
+            return Err(engine::Error::Forbidden(
+                "Real-time updates are off for your account".to_owned(),
+            )
+            .into());
+        }
         let scope = visible_scope(&caller, req)?;
         let stores = match &scope {
             Some(scope) => state

@@ -126,6 +126,73 @@ async fn a_call_is_logged_with_its_recording_and_checked_whole() {
     assert_error(response, StatusCode::NOT_FOUND).await;
 }
 
+/// A voicemail left is its own card, with what was said; and only users with calling on log
+/// calls (spec H-R15: the flag changes what the product does).
+#[tokio::test]
+async fn a_voicemail_is_logged_with_notes_and_only_by_users_with_calling_on() {
+    let app = spawn_app().await;
+    let lead = app.textable_lead("+15557770061").await;
+    let token = app.token_of("office-manager").await;
+    let body = |outcome: &str| {
+        json!({
+            "futureServiceInteractionId": lead.id,
+            "direction": "OUTBOUND",
+            "startTime": Utc::now() - Duration::minutes(5),
+            "durationSeconds": 41,
+            "outcome": outcome,
+            "notes": "  Asked her to call back about the 30K service.  ",
+        })
+    };
+    let call = app
+        .ok_json(
+            Method::POST,
+            "/api/svc-message-instance/call-log",
+            &token,
+            Some(body("VOICEMAIL_LEFT")),
+        )
+        .await;
+    assert_eq!(call["notificationType"], "VOICEMAIL_LEFT");
+    assert_eq!(
+        call["content"],
+        "Outgoing call, 41s, voicemail left\nAsked her to call back about the 30K service."
+    );
+    let before = app.history(&token, lead.id).await.len();
+    assert_error(
+        app.request(
+            Method::POST,
+            "/api/svc-message-instance/call-log",
+            &token,
+            Some(body("HUNG_UP_ANGRILY")),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+
+    // The demo's sales reps have calling off: refused, nothing stored.
+    let rep = app.token_of("sales-rep").await;
+    let refused = assert_error(
+        app.request(
+            Method::POST,
+            "/api/svc-message-instance/call-log",
+            &rep,
+            Some(body("ANSWERED")),
+        )
+        .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert!(refused.contains("Calling is off"), "{refused}");
+    assert_eq!(app.history(&token, lead.id).await.len(), before);
+    let rep_user: Value = app
+        .login("sales-rep", crate::helpers::PASSWORD)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(rep_user["callingFeature"], false);
+}
+
 #[tokio::test]
 async fn the_demo_world_has_calls_with_playable_recordings_and_tasks() {
     let app = spawn_app().await;

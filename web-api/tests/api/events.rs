@@ -86,6 +86,39 @@ async fn the_stream_needs_a_session() {
     assert_error(app.get("/api/events", None).await, StatusCode::UNAUTHORIZED).await;
 }
 
+/// A user whose real-time updates are off (spec H-R15) is refused the stream: the flag changes
+/// what the product does, and their screens refresh on their own.
+#[tokio::test]
+async fn a_user_with_real_time_updates_off_gets_no_stream() {
+    use engine::store::schema::Users;
+    use sea_query::{Expr, ExprTrait, Query};
+    let app = spawn_app().await;
+    app.db
+        .execute(
+            &Query::update()
+                .table(Users::Table)
+                .value(Users::RealTimeSync, false)
+                .and_where(Expr::col(Users::Username).eq("office-manager"))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let token = app.token_of("office-manager").await;
+    let user: serde_json::Value = app
+        .login("office-manager", crate::helpers::PASSWORD)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(user["realTimeSync"], false);
+    let refused = assert_error(
+        app.get("/api/events", Some(&token)).await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert!(refused.contains("Real-time updates are off"), "{refused}");
+}
+
 /// The server lets a stream go as soon as its client does, without waiting for an event or a
 /// keep-alive to fail (issue 36: sockets stayed in CLOSE-WAIT after browsers left, and a
 /// long-lived browser ran out of connections). Health counts the streams open.

@@ -798,6 +798,11 @@ impl MessagingService {
         call: CallLog,
         now: DateTime<Utc>,
     ) -> Result<(MessageRecord, Vec<Notice>)> {
+        if !caller.calling_feature {
+            return Err(Error::Forbidden(
+                "Calling is off for your account: an administrator turns it on in Administration, Users".to_owned(),
+            ));
+        }
         let mut errors = Vec::new();
         if !(0..=MAX_CALL_SECONDS).contains(&call.duration_seconds) {
             errors.push(format!(
@@ -829,6 +834,16 @@ impl MessagingService {
                     .to_owned(),
             );
         }
+        let notes = call
+            .notes
+            .as_deref()
+            .map(str::trim)
+            .filter(|notes| !notes.is_empty());
+        if notes.is_some_and(|notes| notes.chars().count() > MAX_CALL_NOTES_CHARS) {
+            errors.push(format!(
+                "notes must have at most {MAX_CALL_NOTES_CHARS} characters"
+            ));
+        }
         if !errors.is_empty() {
             return Err(Error::invalid_all(errors));
         }
@@ -848,11 +863,19 @@ impl MessagingService {
         } else {
             ((store.0, sender.clone()), customer)
         };
-        let content = call_summary(call.inbound, call.duration_seconds);
+        let mut content = call_summary(call.inbound, call.duration_seconds, call.outcome);
+        if let Some(notes) = notes {
+            content.push('\n');
+            content.push_str(notes);
+        }
         let new = NewMessage {
             direction: Direction::Sent,
             message_type: MessageType::Internal,
-            notification_type: NotificationType::Call,
+            notification_type: if call.outcome == Some(CallOutcome::VoicemailLeft) {
+                NotificationType::VoicemailLeft
+            } else {
+                NotificationType::Call
+            },
             content,
             status: DeliveryStatus::Stored,
             from_address,

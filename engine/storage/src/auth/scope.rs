@@ -17,6 +17,11 @@ pub struct Caller {
     pub enterprise_id: Option<i64>,
     pub boc_id: Option<i64>,
     pub store_id: Option<i64>,
+    /// May log calls (the per-user flag `callingFeature`, spec H-R15).
+    pub calling_feature: bool,
+    /// Takes the live event stream (the per-user flag `realTimeSync`, spec H-R15); without it
+    /// the screens refresh on their own.
+    pub real_time_sync: bool,
 }
 
 /// The records a request may touch: one enterprise, optionally narrowed to a dealer or a store.
@@ -38,6 +43,8 @@ impl Caller {
             enterprise_id: profile.enterprise_id,
             boc_id: profile.boc_id,
             store_id: profile.store_id,
+            calling_feature: profile.calling_feature,
+            real_time_sync: profile.real_time_sync,
         }
     }
 
@@ -54,6 +61,7 @@ impl Caller {
             && self.enterprise_id == other.enterprise_id
             && self.boc_id == other.boc_id
             && self.store_id == other.store_id
+            && self.real_time_sync == other.real_time_sync
     }
 
     pub fn has_any(&self, roles: &[Role]) -> bool {
@@ -206,6 +214,8 @@ mod tests {
             enterprise_id: enterprise,
             boc_id: Some(3),
             store_id: Some(9),
+            calling_feature: false,
+            real_time_sync: true,
         }
     }
 

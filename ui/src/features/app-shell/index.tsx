@@ -16,7 +16,8 @@ export function AppShell() {
   const logoutMutation = useLogout()
   useIdleTimeout(user !== null)
   // One live stream per signed-in session; closed on sign-out.
-  useRealtimeConnection(user?.authToken)
+  // Real-time updates are the user's flag (spec H-R15): without them screens refresh on their own.
+  useRealtimeConnection(user?.authToken, undefined, user?.realTimeSync ?? true)
   // The assistant's handoffs, announced once per session wherever the user is.
   useHandoffNotifications(user !== null)
   // Reports are offered to whoever the server lists any for (sales reps get none).

@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api-client'
 import { DEFAULT_PAGE_SIZE, JOBS_FALLBACK_POLL_MS } from '../../lib/config'
 import { pagingSearch } from '../../lib/search-params'
 import { isActiveJobStatus } from '../../lib/job-status'
-import { useRealtimeStatus } from '../../lib/realtime'
+import { useStreamDown } from '../../lib/realtime'
 import { useNow } from '../../lib/use-now'
 import { useJobKinds } from './api/get-job-kinds'
 import { useJobStats } from './api/get-job-stats'
@@ -45,7 +45,7 @@ export function JobsScreen() {
   const filters: JobFilterValues = { kind: params.kind, status: params.status, from: params.from, to: params.to }
 
   // While the live stream is down, poll instead.
-  const poll = useRealtimeStatus() === 'reconnecting' ? JOBS_FALLBACK_POLL_MS : false
+  const poll = useStreamDown() ? JOBS_FALLBACK_POLL_MS : false
   const runs = useJobRuns(query, { refetchInterval: poll })
   const stats = useJobStats({ refetchInterval: poll })
   const kinds = useJobKinds()
@@ -132,7 +132,7 @@ export function JobsScreen() {
 /** /jobs/$runId — one run: progress (live), facts, input, result, error and the log tail. */
 export function JobRunScreen() {
   const { runId } = jobRunRoute.useParams()
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const detail = useJobRun(runId, { poll: streamDown })
   useLiveJobRun(runId)
 

@@ -6,7 +6,7 @@ import { RealtimeStatus } from '../../components/realtime-status/realtime-status
 import { notifyApiError } from '../../lib/api-client'
 import { openChat, useChatDock } from '../../lib/chat-dock'
 import { LEAD_LIST_FALLBACK_POLL_MS, LEAD_PAGE_SIZE, LEAD_PAGE_SIZE_OPTIONS } from '../../lib/config'
-import { useRealtimeStatus } from '../../lib/realtime'
+import { useStreamDown } from '../../lib/realtime'
 import { canSeeCompanyMasterList } from '../../lib/roles'
 import { pagingSearch } from '../../lib/search-params'
 import { useSession } from '../../lib/session'
@@ -44,7 +44,7 @@ export function LeadManagerScreen() {
   const ids = useId()
   const panelId = `${ids}-panel`
 
-  const poll = useRealtimeStatus() === 'reconnecting' ? LEAD_LIST_FALLBACK_POLL_MS : false
+  const poll = useStreamDown() ? LEAD_LIST_FALLBACK_POLL_MS : false
   const leads = useLeads(query, { enabled: enterprise !== null, refetchInterval: poll })
   useLiveLeads(query, leads.data)
   const dock = useChatDock()

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { RealtimeStatus } from '../../components/realtime-status/realtime-status'
 import { SearchInput } from '../../components/search-input/search-input'
 import { SIMULATOR_PHONES_FALLBACK_POLL_MS } from '../../lib/config'
-import { useRealtimeStatus } from '../../lib/realtime'
+import { useStreamDown } from '../../lib/realtime'
 import { useSession } from '../../lib/session'
 import { useNow } from '../../lib/use-now'
 import { PHONE_PAGE_SIZE, usePhones, type Phone } from './api/get-phones'
@@ -49,7 +49,7 @@ function Simulator() {
   const customerId = params.customer
 
   // While the live stream is down, poll instead.
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const phones = usePhones(
     { page, size: PHONE_PAGE_SIZE, search },
     { refetchInterval: streamDown ? SIMULATOR_PHONES_FALLBACK_POLL_MS : false },

@@ -115,8 +115,10 @@ impl MessageApi {
     }
 
     /// Logs a phone call with the customer on the lead's conversation (path ours: the spec
-    /// shows the call card, not how calls arrive): a CALL card with its start, length and
-    /// recording. Every problem is listed (400) and nothing is stored.
+    /// shows the call card, not how calls arrive): a CALL card (VOICEMAIL_LEFT when a voicemail
+    /// was left) with its start, length, outcome, notes and recording. Only users with calling
+    /// on (`callingFeature`) log calls (403). Every problem is listed (400) and nothing is
+    /// stored.
     #[oai(path = "/api/svc-message-instance/call-log", method = "post")]
     async fn log_call(
         &self,
@@ -148,6 +150,8 @@ impl MessageApi {
                     started_at: body.start_time,
                     duration_seconds: body.duration_seconds,
                     recording_url: body.recording_url,
+                    outcome: body.outcome.map(|outcome| outcome.0),
+                    notes: body.notes,
                 },
                 Utc::now(),
             )

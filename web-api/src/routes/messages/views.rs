@@ -181,6 +181,11 @@ pub struct CallLogBody {
     pub duration_seconds: i32,
     /// The recording: an http(s) address, or the `url` `/api/uploadFile` answered.
     pub recording_url: Option<String>,
+    /// How it ended (VOICEMAIL_LEFT makes it a voicemail card); answered when not said.
+    pub outcome: Option<crate::closed::Closed<engine::domain::messages::CallOutcome>>,
+    /// What was said.
+    #[oai(validator(max_length = 4000))]
+    pub notes: Option<String>,
 }
 
 #[derive(Debug, Object)]

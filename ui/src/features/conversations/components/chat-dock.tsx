@@ -51,7 +51,7 @@ export function ChatDock({ templatePanel, appointmentEditor, shareLinks, screen 
     }
   }, [dock.boxes])
   const realtimeStatus = useRealtimeStatus()
-  const streamDown = realtimeStatus === 'reconnecting'
+  const streamDown = realtimeStatus === 'reconnecting' || realtimeStatus === 'polling'
   // Day labels and delayed-response styles follow the clock.
   const now = useNow(30_000, dock.boxes.length > 0)
   useLiveConversations(dock)

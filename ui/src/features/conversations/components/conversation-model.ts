@@ -48,7 +48,7 @@ export function isNote(message: Kind): boolean {
 export function cardKind(message: Kind & Pick<MessageView, 'subject'>): CardKind {
   if (isNote(message)) return 'note'
   if (handoffTitle(message)) return 'handoff'
-  if (message.notificationType === 'CALL') return 'call'
+  if (message.notificationType === 'CALL' || message.notificationType === 'VOICEMAIL_LEFT') return 'call'
   if (message.notificationType === 'SCHEDULE_INTERNAL_TASK') return 'task'
   if (message.messageType === 'CALENDAR_INVITE') return 'calendar'
   if (message.messageType === 'EMAIL') return 'email'

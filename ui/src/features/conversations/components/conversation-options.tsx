@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { Popover } from '../../../components/popover/popover'
+import { useSession } from '../../../lib/session'
 import { useCloseConversation } from '../api/close-conversation'
 import { downloadTranscript } from '../api/download-transcript'
 import { LEAD_TRACKS, useLeadTrack, type LeadTrack } from '../api/workflow-track'
 import type { LeadSwitches } from './conversation-model'
 import { useHandoffMenu } from './handoff-menu'
+import { LogCallDialog } from './log-call-dialog'
 
 export interface ConversationOptionsProps {
   leadId: number
@@ -39,6 +41,10 @@ export function ConversationOptions({ leadId, lead, onChanged, leadTools = false
   const menu = useHandoffMenu({ leadId, lead, onPick: close, onDone: closeAndFocus })
   const closeConversation = useCloseConversation()
   const leadTrack = useLeadTrack()
+  // Calls are logged by users with calling on (their flag; the server refuses the others).
+  const user = useSession()
+  const calling = leadTools && (user?.callingFeature ?? false)
+  const [loggingCall, setLoggingCall] = useState(false)
   return (
     <>
       <button
@@ -85,6 +91,20 @@ export function ConversationOptions({ leadId, lead, onChanged, leadTools = false
                 </button>
               ))
             : null}
+          {calling ? (
+            <button
+              type="button"
+              role="menuitem"
+              className="popover__item"
+              aria-haspopup="dialog"
+              onClick={() => {
+                close()
+                setLoggingCall(true)
+              }}
+            >
+              Log a call…
+            </button>
+          ) : null}
           {leadTools ? (
             <button
               type="button"
@@ -102,6 +122,15 @@ export function ConversationOptions({ leadId, lead, onChanged, leadTools = false
         </Popover>
       ) : null}
       {menu.dialog}
+      {calling && loggingCall ? (
+        <LogCallDialog
+          leadId={leadId}
+          onClose={() => {
+            setLoggingCall(false)
+            if (anchor?.isConnected) anchor.focus()
+          }}
+        />
+      ) : null}
     </>
   )
 }

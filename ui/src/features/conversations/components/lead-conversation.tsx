@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client'
 import { openChat } from '../../../lib/chat-dock'
 import { REALTIME_FALLBACK_POLL_MS } from '../../../lib/config'
 import { subscribeMessages } from '../../../lib/message-events'
-import { useRealtimeStatus } from '../../../lib/realtime'
+import { useStreamDown } from '../../../lib/realtime'
 import { isEnterpriseUser } from '../../../lib/roles'
 import { useSession } from '../../../lib/session'
 import { useNow } from '../../../lib/use-now'
@@ -30,7 +30,7 @@ export interface LeadConversationProps {
 export function LeadConversation({ leadId, onOpenChat }: LeadConversationProps) {
   const user = useSession()
   const queryClient = useQueryClient()
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const lead = useLead(leadId)
   const conversation = useConversation(leadId, { refetchInterval: streamDown ? REALTIME_FALLBACK_POLL_MS : false })
   const now = useNow(30_000)

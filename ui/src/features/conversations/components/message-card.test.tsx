@@ -165,6 +165,15 @@ describe('MessageCard', () => {
     expect(card.querySelector('[data-testid="delivery-status"]')).toBeNull()
   })
 
+  it('shows how a call ended and its notes, and a voicemail as a call card', () => {
+    const card = render({ ...call, notificationType: 'VOICEMAIL_LEFT', content: 'Outgoing call, 41s, voicemail left\nAsked her to call back.' })
+    expect(card.getAttribute('data-kind')).toBe('call')
+    const terms = Array.from(card.querySelectorAll('.chat-msg__facts dt')).map((dt) => dt.textContent)
+    expect(terms.at(-1)).toBe('Outcome')
+    expect(card.querySelector('.chat-msg__facts dd:last-of-type')?.textContent).toBe('voicemail left')
+    expect(card.querySelector('.chat-msg__call-notes')?.textContent).toBe('Asked her to call back.')
+  })
+
   it('plays recordings kept elsewhere and says when a call has none', () => {
     const remote = render({ ...call, url: 'https://recordings.example.com/c/42.mp3', callDuration: 3725 })
     expect(remote.querySelector('audio')?.getAttribute('src')).toBe('https://recordings.example.com/c/42.mp3')

@@ -67,9 +67,16 @@ function CallParty({ name, phone }: { name?: string; phone?: string }) {
   )
 }
 
-/** A call (spec section 2): who called whom, when, for how long, and its recording when there is one. */
+/**
+ * A call (spec section 2): who called whom, when, for how long, its recording
+ * when there is one; how it ended and the notes logged with it.
+ */
 function CallFacts({ message, timeZone }: { message: MessageView; timeZone?: string }) {
   const src = recordingSrc(message.url)
+  // The summary reads "Outgoing call, 41s, voicemail left": its third part is how the call ended.
+  const [summary = '', ...noteLines] = message.content.split('\n')
+  const outcome = summary.split(', ').slice(2).join(', ')
+  const notes = noteLines.join('\n').trim()
   return (
     <>
       <dl className="chat-msg__facts">
@@ -85,7 +92,14 @@ function CallFacts({ message, timeZone }: { message: MessageView; timeZone?: str
         <dd>{clockTime(message.startTime, timeZone) || '—'}</dd>
         <dt>Duration</dt>
         <dd>{callDurationText(message.callDuration)}</dd>
+        {outcome ? (
+          <>
+            <dt>Outcome</dt>
+            <dd>{outcome}</dd>
+          </>
+        ) : null}
       </dl>
+      {notes ? <p className="chat-msg__call-notes">{notes}</p> : null}
       {src ? (
         <audio className="chat-msg__audio" controls preload="none" src={src} aria-label="Call recording" />
       ) : (

@@ -4,7 +4,7 @@ import { useLiveJobRun } from '../../../components/job-runs/api/job-events'
 import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobRunLink } from '../../../components/job-runs/job-run-link'
 import { isFinishedJobStatus } from '../../../lib/job-status'
-import { useRealtimeStatus } from '../../../lib/realtime'
+import { useStreamDown } from '../../../lib/realtime'
 import { SYNCED_TEXT, syncOutcome, syncSummary } from '../data-sources'
 
 export interface SyncRunStatusProps {
@@ -23,7 +23,7 @@ export interface SyncRunStatusProps {
  */
 export function SyncRunStatus({ started, sourceName, onFinished, onDismiss }: SyncRunStatusProps) {
   const runId = started.id
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const detail = useJobRun(runId, { poll: streamDown })
   useLiveJobRun(runId)
   const run = detail.data?.run ?? started

@@ -10,7 +10,7 @@ import { JobRunLink } from '../../../components/job-runs/job-run-link'
 import { Switch } from '../../../components/switch/switch'
 import { PAGE_SIZE_OPTIONS } from '../../../lib/config'
 import { isActiveJobStatus, isFinishedJobStatus } from '../../../lib/job-status'
-import { useRealtimeStatus } from '../../../lib/realtime'
+import { useStreamDown } from '../../../lib/realtime'
 import { useCancelBulkRun } from '../api/cancel-bulk-run'
 import { useBulkReport } from '../api/get-bulk-report'
 import { outreachKeys } from '../api/outreach-keys'
@@ -48,7 +48,7 @@ export interface BulkRunPanelProps {
 export function BulkRunPanel(props: BulkRunPanelProps) {
   const { runId, started, onDismiss, onFinished } = props
   const queryClient = useQueryClient()
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const detail = useJobRun(runId, { poll: streamDown })
   useLiveJobRun(runId)
   const run = detail.data?.run ?? started

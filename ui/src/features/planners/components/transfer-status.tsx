@@ -4,7 +4,7 @@ import { useLiveJobRun } from '../../../components/job-runs/api/job-events'
 import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobRunLink } from '../../../components/job-runs/job-run-link'
 import { isFinishedJobStatus } from '../../../lib/job-status'
-import { useRealtimeStatus } from '../../../lib/realtime'
+import { useStreamDown } from '../../../lib/realtime'
 import { excludedSummary, transferOutcome } from '../planner-format'
 
 /** A transfer the screen started: its run and what was asked. */
@@ -29,7 +29,7 @@ export interface TransferStatusProps {
  */
 export function TransferStatus({ transfer, onFinished, onDismiss }: TransferStatusProps) {
   const runId = transfer.started.id
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const detail = useJobRun(runId, { poll: streamDown })
   useLiveJobRun(runId)
   const run = detail.data?.run ?? transfer.started

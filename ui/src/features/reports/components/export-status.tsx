@@ -5,7 +5,7 @@ import { JobDownloadLink } from '../../../components/job-runs/job-download-link'
 import { JobProgress } from '../../../components/job-runs/job-progress'
 import { JobRunLink } from '../../../components/job-runs/job-run-link'
 import { isFinishedJobStatus } from '../../../lib/job-status'
-import { useRealtimeStatus } from '../../../lib/realtime'
+import { useStreamDown } from '../../../lib/realtime'
 import { formatInteger } from '../report-format'
 import type { ExportFormat } from '../api/export-report'
 
@@ -23,7 +23,7 @@ export interface ExportStatusProps {
  */
 export function ExportStatus({ started, format, onDismiss }: ExportStatusProps) {
   const runId = started.id
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const detail = useJobRun(runId, { poll: streamDown })
   useLiveJobRun(runId)
   const run = detail.data?.run ?? started

@@ -7,7 +7,7 @@ import { openChat } from '../../../lib/chat-dock'
 import { JOBS_FALLBACK_POLL_MS } from '../../../lib/config'
 import { HandoffList } from '../../../components/handoff-bell/handoff-bell'
 import { useHandoffActions, useHandoffs } from '../../../lib/handoffs'
-import { useRealtimeStatus } from '../../../lib/realtime'
+import { useStreamDown } from '../../../lib/realtime'
 import { moveRovingFocus } from '../../../lib/roving-focus'
 import { useNow } from '../../../lib/use-now'
 import { useSales } from '../api/get-sales'
@@ -77,7 +77,7 @@ function StoreLeadsList({ list, storeId, page, size, onPage }: LaneListsProps & 
 }
 
 function JobsList({ page, size, onPage }: LaneListsProps) {
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const query = { page, size }
   const runs = useJobRuns(query, { refetchInterval: streamDown ? JOBS_FALLBACK_POLL_MS : false })
   useLiveJobRuns(query, runs.data)

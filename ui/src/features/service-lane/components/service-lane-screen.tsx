@@ -3,7 +3,7 @@ import { useMemo, useState, type ComponentType } from 'react'
 import { EnterpriseLogo } from '../../../components/enterprises/enterprise-logo'
 import { RealtimeStatus } from '../../../components/realtime-status/realtime-status'
 import { LANE_FALLBACK_POLL_MS } from '../../../lib/config'
-import { useRealtimeStatus } from '../../../lib/realtime'
+import { useStreamDown } from '../../../lib/realtime'
 import { canSeeCompanyMasterList } from '../../../lib/roles'
 import { pagingSearch } from '../../../lib/search-params'
 import { useSession } from '../../../lib/session'
@@ -88,7 +88,7 @@ export function ServiceLaneScreen({ conversation }: ServiceLaneScreenProps) {
   const salesDate = search.salesDate ?? today
   const advisorNo = search.advisor ?? ALL_ADVISORS
 
-  const streamDown = useRealtimeStatus() === 'reconnecting'
+  const streamDown = useStreamDown()
   const poll = { refetchInterval: streamDown ? LANE_FALLBACK_POLL_MS : (false as const) }
   const statusCodes = useMemo(() => lanes && openStatusCodes(lanes), [lanes])
   const advisors = useStoreAdvisors(storeId)
