@@ -31,6 +31,7 @@ use engine::store::settings::SettingsStore;
 use engine::store::tenancy::TenancyStore;
 use engine::store::understandings::UnderstandingStore;
 use engine::store::users::UserStore;
+use engine::store::virtual_records::VirtualRecordStore;
 use engine::templates::service::TemplateService;
 use jobs::{JobStarter, QueueBackend};
 use reports::{ExportSettings, MailingLists, Reports};
@@ -60,6 +61,8 @@ pub struct AppState {
     pub customers: CustomerStore,
     pub messages: MessageStore,
     pub notifications: NotificationStore,
+    /// Virtual service and mileage records (spec H-C29).
+    pub virtual_records: VirtualRecordStore,
     /// Stores' messaging settings, gateways and assistants.
     pub store_config: SettingsStore,
     pub recipients: RecipientStore,
@@ -115,6 +118,7 @@ impl AppState {
         Self {
             messages: MessageStore::new(db.clone()),
             notifications: NotificationStore::new(db.clone()),
+            virtual_records: VirtualRecordStore::new(db.clone()),
             store_config: SettingsStore::new(db.clone()),
             recipients: RecipientStore::new(db.clone()),
             lead_lists: LeadListStore::new(db.clone()),

@@ -80,6 +80,8 @@ pub struct VehicleFacts {
     pub sale: Option<Sale>,
     /// The vehicle record's odometer and when it was written.
     pub odometer: Option<OdometerReading>,
+    /// Readings staff recorded (virtual mileage records).
+    pub readings: Vec<OdometerReading>,
     /// Its repair orders, any order.
     pub visits: Vec<Visit>,
     pub no_longer_owned: bool,
@@ -131,6 +133,7 @@ pub fn consistent_readings(facts: &VehicleFacts) -> Vec<OdometerReading> {
         .iter()
         .filter_map(|v| v.miles.map(|miles| OdometerReading { on: v.on, miles }))
         .chain(facts.odometer)
+        .chain(facts.readings.iter().copied())
         .filter(|r| r.miles >= 0)
         .collect();
     readings.sort_by_key(|r| (r.on, r.miles));

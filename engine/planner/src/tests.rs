@@ -16,6 +16,7 @@ fn vehicle(make: &str, model: &str, year: i32) -> VehicleFacts {
         in_service: None,
         sale: None,
         odometer: None,
+        readings: Vec::new(),
         visits: Vec::new(),
         no_longer_owned: false,
         state: None,

@@ -31,6 +31,7 @@ pub mod simulator;
 pub mod telephony;
 pub mod templates;
 pub mod uploads;
+pub mod virtual_records;
 pub mod webhooks;
 
 use poem_openapi::Tags;
@@ -156,6 +157,7 @@ type AdminApis = (
     developer::DeveloperApi,
     public::PublicApi,
     deal_room::DealRoomApi,
+    virtual_records::VirtualRecordApi,
 );
 
 /// Every area of the API, for `OpenApiService::new`.
@@ -200,6 +202,7 @@ pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
             developer::DeveloperApi,
             public::PublicApi,
             deal_room::DealRoomApi,
+            virtual_records::VirtualRecordApi,
         ),
     )
 }

@@ -972,3 +972,131 @@ async fn a_transfer_resumed_after_its_worker_died_counts_the_leads_its_first_att
         Some(&(due.content.len() as i64))
     );
 }
+
+/// Virtual service and mileage records (issue 38, H-C29): a 5K done at another shop, recorded
+/// by a manager, takes the vehicle off the 5K planner as a repair order would, and deleting it
+/// puts it back; a recorded odometer reading makes the mileage projection its history. Only
+/// managers record; bad records are refused whole.
+#[tokio::test]
+async fn a_virtual_service_record_counts_as_a_visit_and_a_reading_as_an_odometer() {
+    let app = spawn_app().await;
+    let admin = app.token_of("enterprise-admin").await;
+    let fixture = app.planner_fixture("PLAN-V").await;
+    let today = Utc::now().date_naive();
+    let preview = format!(
+        "{FIVE_K}?store_id=1&cust_no=PLAN-V&plannerDate={}&minDays=0&maxDays=30",
+        today_dd_mm_yyyy()
+    );
+    let due = |page: &Value| {
+        page["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["vehicleId"] == fixture.due)
+            .cloned()
+    };
+    let page = app.ok_json(Method::GET, &preview, &admin, None).await;
+    assert!(due(&page).is_some(), "{page}");
+
+    let service = json!({
+        "vehicleId": fixture.due,
+        "serviceDate": (today - Duration::days(10)).to_string(),
+        "mileage": 4_500,
+        "description": "5K at another shop",
+    });
+    let rep = app.token_of("sales-rep").await;
+    assert_error(
+        app.request(
+            Method::POST,
+            "/api/virtual-service-record",
+            &rep,
+            Some(service.clone()),
+        )
+        .await,
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    let bad = app
+        .request(
+            Method::POST,
+            "/api/virtual-service-record",
+            &admin,
+            Some(json!({
+                "vehicleId": fixture.due,
+                "serviceDate": (today + Duration::days(3)).to_string(),
+                "mileage": -1,
+                "description": "   ",
+            })),
+        )
+        .await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    let bad: Value = bad.json().await.unwrap();
+    assert_eq!(bad["errors"].as_array().unwrap().len(), 3, "{bad}");
+    let created = app
+        .ok_json(
+            Method::POST,
+            "/api/virtual-service-record",
+            &admin,
+            Some(service),
+        )
+        .await;
+    let record = created["id"].as_i64().unwrap();
+    let page = app.ok_json(Method::GET, &preview, &admin, None).await;
+    assert!(due(&page).is_none(), "serviced elsewhere: {page}");
+    let listed = app
+        .ok_json(
+            Method::GET,
+            &format!("/api/virtual-service-record?vehicleId={}", fixture.due),
+            &admin,
+            None,
+        )
+        .await;
+    assert_eq!(listed["totalElements"], 1, "{listed}");
+    assert_eq!(listed["content"][0]["description"], "5K at another shop");
+    assert_eq!(listed["content"][0]["customerName"], "Paula Planner");
+    app.ok_json(
+        Method::DELETE,
+        &format!("/api/virtual-service-record/{record}"),
+        &admin,
+        None,
+    )
+    .await;
+    let page = app.ok_json(Method::GET, &preview, &admin, None).await;
+    assert_eq!(
+        due(&page).unwrap()["mileageBasis"],
+        "SINCE_DELIVERY",
+        "{page}"
+    );
+
+    // A reading five days ago, 35 days after the repair order's: the rate is the history's.
+    app.ok_json(
+        Method::POST,
+        "/api/virtual-mileage-record",
+        &admin,
+        Some(json!({
+            "vehicleId": fixture.due,
+            "readingDate": (today - Duration::days(5)).to_string(),
+            "mileage": 4_700,
+        })),
+    )
+    .await;
+    let page = app.ok_json(Method::GET, &preview, &admin, None).await;
+    assert_eq!(due(&page).unwrap()["mileageBasis"], "HISTORY", "{page}");
+    // A reading needs its mileage; another tenant's vehicle is not found.
+    let summit = app.token_of("summit-admin").await;
+    assert_error(
+        app.request(
+            Method::POST,
+            "/api/virtual-mileage-record",
+            &summit,
+            Some(json!({
+                "vehicleId": fixture.due,
+                "readingDate": today.to_string(),
+                "mileage": 10,
+            })),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}

@@ -12,7 +12,7 @@ use engine::store::schema::{
     DataSourceConfigurations, FutureServiceInteractions as Fsi, ImportFileReports, ImportedLeads,
     JobRuns, MailingListDetails, MailingLists, Marks, MessageInstances as Messages,
     PlannerDefinitions, RepairOrders, Schedulers, ServiceAppointments, ServiceVehicles as Vehicles,
-    Stores, Users,
+    Stores, Users, VirtualMileageRecords, VirtualServiceRecords,
 };
 use reqwest::{Method, StatusCode};
 use sea_query::{Expr, ExprTrait, Iden, InsertStatement, Query, SimpleExpr};
@@ -51,6 +51,9 @@ enum Kind {
     User,
     /// A store's assistant.
     Assistant,
+    /// A virtual service record and a virtual mileage record (spec H-C29).
+    VirtualService,
+    VirtualMileage,
 }
 
 /// The kind of id a parameter or body field holds (by its name, and for a bare `id` by the
@@ -144,6 +147,10 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
                 Kind::Appointment
             } else if path.starts_with("/api/customTemplate") {
                 Kind::Template
+            } else if path.starts_with("/api/virtual-service-record/") {
+                Kind::VirtualService
+            } else if path.starts_with("/api/virtual-mileage-record/") {
+                Kind::VirtualMileage
             } else if path.contains("predictive-planner-audit") {
                 // An audit search's `id` is a planner audit: none exist in this walk.
                 return None;
@@ -452,7 +459,9 @@ fn sample(document: &Value, schema: &Value) -> Value {
     }
     match (schema["type"].as_str(), schema["format"].as_str()) {
         (Some("string"), Some("binary")) => json!("<file>"),
-        (Some("string"), Some("date")) => json!(Utc::now().date_naive().to_string()),
+        (Some("string"), Some("date" | "naive-date")) => {
+            json!(Utc::now().date_naive().to_string())
+        }
         (Some("string"), Some("date-time")) => json!(Utc::now().to_rfc3339()),
         (Some("string"), _) => json!("walk"),
         (Some("integer"), _) => json!(1),
@@ -706,7 +715,36 @@ async fn ids_in(app: &TestApp, enterprise: i64, store: Option<i64>) -> Ids {
         ),
     )
     .await;
+    let vehicle = first(app, Vehicles::Table, Vehicles::StoreId, store_id).await;
+    let virtual_service = insert_id(
+        app,
+        made(
+            &VirtualServiceRecords::Table,
+            base(vec![
+                ("vehicle_id", vehicle.into()),
+                ("service_date", now.date_naive().into()),
+                ("description", "walk".into()),
+                ("created_at", now.into()),
+            ]),
+        ),
+    )
+    .await;
+    let virtual_mileage = insert_id(
+        app,
+        made(
+            &VirtualMileageRecords::Table,
+            base(vec![
+                ("vehicle_id", vehicle.into()),
+                ("reading_date", now.date_naive().into()),
+                ("mileage", 1000.into()),
+                ("created_at", now.into()),
+            ]),
+        ),
+    )
+    .await;
     BTreeMap::from([
+        (Kind::VirtualService, virtual_service),
+        (Kind::VirtualMileage, virtual_mileage),
         (Kind::User, template_owner),
         (
             Kind::Assistant,

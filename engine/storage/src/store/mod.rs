@@ -28,6 +28,7 @@ pub mod understandings;
 pub mod unmapped;
 pub mod uploads;
 pub mod users;
+pub mod virtual_records;
 
 use serde::Serialize;
 

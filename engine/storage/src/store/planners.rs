@@ -251,11 +251,13 @@ impl PlannerScan {
     async fn judge(&self, store: &StoreRow, vehicles: Vec<VehicleRow>) -> Result<Batch> {
         let ids: Vec<i64> = vehicles.iter().map(|v| v.id).collect();
         // Independent reads: run together, on as many pooled connections.
-        let (sales, mut visits, customers, existing) = tokio::try_join!(
+        let virtual_records = super::virtual_records::VirtualRecordStore::new(self.db.clone());
+        let (sales, mut visits, customers, existing, (mut services, mut readings)) = tokio::try_join!(
             self.latest_sales(&ids),
             self.visits(&ids),
             self.customers(&vehicles),
             self.existing_leads(&ids),
+            virtual_records.of_vehicles(&ids),
         )?;
         let mut batch = Batch {
             scanned: vehicles.len() as u64,
@@ -283,7 +285,30 @@ impl PlannerScan {
                     on: vehicle.updated_at.date_naive(),
                     miles,
                 }),
-                visits: visits.remove(&vehicle.id).unwrap_or_default(),
+                // A service staff recorded counts as a closed visit of its day.
+                visits: visits
+                    .remove(&vehicle.id)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .chain(
+                        services
+                            .remove(&vehicle.id)
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(|(on, miles)| Visit {
+                                on,
+                                miles,
+                                closed: true,
+                                op_codes: Vec::new(),
+                            }),
+                    )
+                    .collect(),
+                readings: readings
+                    .remove(&vehicle.id)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(on, miles)| OdometerReading { on, miles })
+                    .collect(),
                 no_longer_owned: vehicle.no_longer_owned,
                 state: store.state.clone(),
             };

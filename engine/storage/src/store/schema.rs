@@ -64,6 +64,17 @@ pub enum ServiceVehicles {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum VirtualServiceRecords {
+    Table, Id, EnterpriseId, StoreId, VehicleId, ServiceDate, Mileage, Description, CreatedBy,
+    CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
+pub enum VirtualMileageRecords {
+    Table, Id, EnterpriseId, StoreId, VehicleId, ReadingDate, Mileage, Note, CreatedBy, CreatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum Sales {
     Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, DealNumber, DealType, SoldDate,
     SalePrice, CreatedAt, ImportHash,
