@@ -45508,8 +45508,11 @@ export interface components {
          * @description An odometer reading of a vehicle, as staff record it.
          */
         VirtualMileageBody: {
-            /** Format: int32 */
-            mileage: number;
+            /**
+             * Format: int32
+             * @description Required: the reading (refused with the others' problems when missing).
+             */
+            mileage?: number;
             note?: string;
             /**
              * Format: naive-date

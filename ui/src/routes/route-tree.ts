@@ -9,6 +9,7 @@ import { adminStoresRoute } from './app/admin-stores'
 import { adminTelephonyRoute } from './app/admin-telephony'
 import { adminUnmappedRoute } from './app/admin-unmapped'
 import { adminUsersRoute } from './app/admin-users'
+import { adminVehicleRecordsRoute } from './app/admin-vehicle-records'
 import { appointmentsRoute } from './app/appointments'
 import { automatedRunsRoute } from './app/automated-runs'
 import { bulkInitiationRoute } from './app/bulk-initiation'
@@ -77,6 +78,7 @@ export const routeTree = rootRoute.addChildren([
     adminTelephonyRoute,
     adminAssistantsRoute,
     adminDeveloperRoute,
+    adminVehicleRecordsRoute,
     adminAuditRoute,
     notFoundRoute,
   ]),

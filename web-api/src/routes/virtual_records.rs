@@ -83,7 +83,7 @@ pub struct VirtualServiceBody {
     pub service_date: NaiveDate,
     pub mileage: Option<i32>,
     /// What was done ("Oil change at another shop").
-    #[oai(validator(max_length = 2000))]
+    #[oai(validator(max_length = 500))]
     pub description: String,
 }
 
@@ -94,8 +94,9 @@ pub struct VirtualMileageBody {
     pub vehicle_id: i64,
     /// YYYY-MM-DD; not in the future.
     pub reading_date: NaiveDate,
-    pub mileage: i32,
-    #[oai(validator(max_length = 2000))]
+    /// Required: the reading (refused with the others' problems when missing).
+    pub mileage: Option<i32>,
+    #[oai(validator(max_length = 500))]
     pub note: Option<String>,
 }
 
@@ -257,7 +258,7 @@ impl VirtualRecordApi {
                 &NewVirtualRecord {
                     vehicle_id: body.vehicle_id,
                     on: body.reading_date,
-                    mileage: Some(body.mileage),
+                    mileage: body.mileage,
                     text: body.note,
                 },
                 caller.user_id,

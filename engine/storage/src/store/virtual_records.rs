@@ -70,8 +70,8 @@ impl VirtualRecordStore {
         Self { db }
     }
 
-    /// Records one for a vehicle in the caller's scope (another tenant's is not found). Every
-    /// problem is listed and nothing is written: a day in the future or before 1980, a mileage
+    /// Records one for a vehicle in the caller's scope (another tenant's is not found, before
+    /// anything else is checked). Every problem is listed and nothing is written: a day in the future or before 1980, a mileage
     /// out of range (or missing from a reading), a service without its description.
     pub async fn create(
         &self,
@@ -81,9 +81,22 @@ impl VirtualRecordStore {
         user_id: i64,
         now: DateTime<Utc>,
     ) -> Result<i64> {
+        // Whose vehicle first: another tenant's is not found, whatever else is wrong.
+        let mut vehicle = Query::select();
+        vehicle
+            .columns([Vehicles::EnterpriseId, Vehicles::StoreId])
+            .from(Vehicles::Table)
+            .and_where(Expr::col((Vehicles::Table, Vehicles::Id)).eq(record.vehicle_id));
+        scope.restrict(&mut vehicle, Vehicles::Table, false);
+        let (enterprise_id, store_id): (i64, i64) = self
+            .db
+            .fetch_optional(&vehicle)
+            .await?
+            .ok_or_else(|| Error::not_found("Vehicle not found"))?;
         let mut problems = Vec::new();
         let earliest = NaiveDate::from_ymd_opt(1980, 1, 1).expect("a real day");
-        if record.on > now.date_naive() {
+        // The latest day it is anywhere (UTC+14): a store's today is never refused.
+        if record.on > (now + chrono::Duration::hours(14)).date_naive() {
             problems.push("The day cannot be in the future".to_owned());
         }
         if record.on < earliest {
@@ -114,17 +127,6 @@ impl VirtualRecordStore {
         if !problems.is_empty() {
             return Err(Error::invalid_all(problems));
         }
-        let mut vehicle = Query::select();
-        vehicle
-            .columns([Vehicles::EnterpriseId, Vehicles::StoreId])
-            .from(Vehicles::Table)
-            .and_where(Expr::col((Vehicles::Table, Vehicles::Id)).eq(record.vehicle_id));
-        scope.restrict(&mut vehicle, Vehicles::Table, false);
-        let (enterprise_id, store_id): (i64, i64) = self
-            .db
-            .fetch_optional(&vehicle)
-            .await?
-            .ok_or_else(|| Error::not_found("Vehicle not found"))?;
         let insert = match kind {
             VirtualKind::Service => Query::insert()
                 .into_table(Services::Table)

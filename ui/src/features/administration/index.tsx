@@ -4,9 +4,10 @@
  * users (levels, ordered roles, blocking, password links), the store codes
  * that name no store (mapped to a store, or their rows dropped), the brand
  * lead forms (the store each texts from, its wording and colour), each store's
- * assistant and its switches, and the audit log
- * of every change; SUPER_ADMIN picks the enterprise and creates new ones.
+ * assistant and its switches, the vehicle records staff add for the planners
+ * (services done elsewhere, odometer readings), and the audit log of every
+ * change; SUPER_ADMIN picks the enterprise and creates new ones.
  * Also the public page where a user chooses a password from an e-mailed link.
  */
-export { AdminAssistantsPage, AdminAuditPage, AdminDealersPage, AdminDeveloperPage, AdminEnterprisePage, AdminLeadFormsPage, AdminStoresPage, AdminTelephonyPage, AdminUnmappedPage, AdminUsersPage } from './components/admin-pages'
+export { AdminAssistantsPage, AdminAuditPage, AdminDealersPage, AdminDeveloperPage, AdminEnterprisePage, AdminLeadFormsPage, AdminStoresPage, AdminTelephonyPage, AdminUnmappedPage, AdminUsersPage, AdminVehicleRecordsPage } from './components/admin-pages'
 export { ResetPasswordScreen } from './components/reset-password-screen'

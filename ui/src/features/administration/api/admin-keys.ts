@@ -21,6 +21,11 @@ export const adminKeys = {
   assistants: (enterpriseId: number) => ['admin', enterpriseId, 'assistants'] as const,
   developerFiles: (enterpriseId: number, kind: 'aiva' | 'tpl') => ['admin', enterpriseId, 'developer', kind] as const,
   developerLog: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'developer', 'log', storeId] as const,
+  vehicleRecords: (enterpriseId: number) => ['admin', enterpriseId, 'vehicle-records'] as const,
+  vehicleRecordPage: (enterpriseId: number, query: { kind: string; storeId: number; page: number; size: number }) =>
+    ['admin', enterpriseId, 'vehicle-records', query] as const,
+  vehicleLookup: (enterpriseId: number, query: { bocId: number; storeId: number; text: string; page: number; size: number }) =>
+    ['admin', enterpriseId, 'vehicle-lookup', query] as const,
   brands: () => ['admin', 'brands'] as const,
   timeZones: () => ['admin', 'time-zones'] as const,
 }

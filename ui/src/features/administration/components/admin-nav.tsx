@@ -25,12 +25,14 @@ export function AdminNav({ access, enterprise }: AdminNavProps) {
       {access.telephony ? <SectionLink to="/admin/telephony" search={search} label="Numbers & SMS" /> : null}
       {access.assistants ? <SectionLink to="/admin/assistants" search={search} label="Assistants" /> : null}
       {access.developer ? <SectionLink to="/admin/developer" search={search} label="Developer" /> : null}
+      {/* Listed by anyone who may open the area (managers also add and delete). */}
+      <SectionLink to="/admin/vehicle-records" search={search} label="Vehicle records" />
       {access.tenant ? <SectionLink to="/admin/audit" search={search} label="Audit log" /> : null}
     </nav>
   )
 }
 
-function SectionLink({ to, search, label }: { to: '/admin' | '/admin/dealers' | '/admin/stores' | '/admin/unmapped' | '/admin/lead-forms' | '/admin/users' | '/admin/telephony' | '/admin/assistants' | '/admin/developer' | '/admin/audit'; search: { enterprise: number | undefined }; label: string }) {
+function SectionLink({ to, search, label }: { to: '/admin' | '/admin/dealers' | '/admin/stores' | '/admin/unmapped' | '/admin/lead-forms' | '/admin/users' | '/admin/telephony' | '/admin/assistants' | '/admin/developer' | '/admin/vehicle-records' | '/admin/audit'; search: { enterprise: number | undefined }; label: string }) {
   return (
     <Link
       to={to}

@@ -1,7 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router'
+import { canManage } from '../../../lib/roles'
 import { useSession } from '../../../lib/session'
 import { adminAccess, adminEnterpriseId } from '../admin-access'
-import { auditQueryOf, querySearch, userQueryOf } from '../admin-search'
+import { auditQueryOf, querySearch, userQueryOf, vehicleRecordsSearch, vehicleRecordsViewOf } from '../admin-search'
 import { AdminFrame } from './admin-frame'
 import { AssistantsPanel } from './assistants-panel'
 import { AuditPanel } from './audit-panel'
@@ -14,6 +15,7 @@ import { StoresPanel } from './stores-panel'
 import { TelephonyPanel } from './telephony-panel'
 import { UnmappedPanel } from './unmapped-panel'
 import { UsersPanel } from './users-panel'
+import { VehicleRecordsPanel } from './vehicle-records-panel'
 
 const enterpriseRoute = getRouteApi('/_app/admin')
 const dealersRoute = getRouteApi('/_app/admin/dealers')
@@ -25,11 +27,12 @@ const telephonyRoute = getRouteApi('/_app/admin/telephony')
 const assistantsRoute = getRouteApi('/_app/admin/assistants')
 const developerRoute = getRouteApi('/_app/admin/developer')
 const auditRoute = getRouteApi('/_app/admin/audit')
+const vehicleRecordsRoute = getRouteApi('/_app/admin/vehicle-records')
 
 /** The signed-in user's rights here and the enterprise worked on. */
 function useAdmin(fromSearch: number | undefined) {
   const user = useSession()
-  return { access: adminAccess(user), enterpriseId: adminEnterpriseId(user, fromSearch) }
+  return { access: adminAccess(user), enterpriseId: adminEnterpriseId(user, fromSearch), mayManage: canManage(user) }
 }
 
 /** /admin — the enterprise: name, logo and (SUPER_ADMIN) status; SUPER_ADMIN also creates enterprises here. */
@@ -169,6 +172,27 @@ export function AdminAuditPage() {
           enterpriseId={enterpriseId}
           query={auditQueryOf(search)}
           onQuery={(next) => void navigate({ search: (prev) => ({ ...prev, ...querySearch(next) }) })}
+        />
+      ) : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/vehicle-records — a store's services done elsewhere and odometer readings; store, kind and page live in the address. */
+export function AdminVehicleRecordsPage() {
+  const search = vehicleRecordsRoute.useSearch()
+  const navigate = vehicleRecordsRoute.useNavigate()
+  const { access, enterpriseId, mayManage } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      {enterpriseId !== undefined ? (
+        <VehicleRecordsPanel
+          key={enterpriseId}
+          enterpriseId={enterpriseId}
+          mayManage={mayManage}
+          storeId={search.store}
+          view={vehicleRecordsViewOf(search)}
+          onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...vehicleRecordsSearch(next) }) })}
         />
       ) : null}
     </AdminFrame>
