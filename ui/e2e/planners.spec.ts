@@ -40,8 +40,8 @@ test('an enterprise admin previews the 10K planner, transfers it live, and sees 
   // The queue may take a while to pick the run up after the server sat idle.
   test.setTimeout(120_000)
   await openPlanners(page, 'enterprise-admin')
-  await expect(page.getByRole('radio', { name: 'Toyota error alert' })).toBeDisabled()
-  await expect(page.getByText('Toyota error alert: Needs alert files (imports)')).toBeVisible()
+  // The error alert view is offered too (e2e/error-alert-planner.spec.ts follows it).
+  await expect(page.getByRole('radio', { name: 'Toyota error alert' })).toBeEnabled()
 
   await pick10kOverHarborToyota(page)
   // A retry finds the first attempt's leads: a hard run previews (and replaces) them again.

@@ -20,6 +20,7 @@ import { plannerKeys } from './api/planner-keys'
 import { useTransferPlanner } from './api/transfer-planner'
 import { auditColumns, auditRowId } from './components/audit-columns'
 import { candidateColumns, candidateRowId } from './components/candidate-columns'
+import { ErrorAlertPanel } from './components/error-alert-panel'
 import { PlannerFilters } from './components/planner-filters'
 import { PlannerViewPicker } from './components/planner-view-picker'
 import { TransferStatus, type PlannerTransfer } from './components/transfer-status'
@@ -28,6 +29,7 @@ import {
   applyPlannerFilters,
   auditQuery,
   candidateQuery,
+  errorAlertQuery,
   hasPlannerFilters,
   plannerFilters,
   plannerParams,
@@ -38,7 +40,7 @@ import {
   selectPlannerView,
   type PlannerRequest,
 } from './planner-search'
-import { plannerViewTitle } from './planner-views'
+import { isPredictionView, plannerViewTitle } from './planner-views'
 
 const route = getRouteApi('/_app/planners')
 
@@ -69,7 +71,9 @@ function describeRequest(request: PlannerRequest, storeLabel: string): string {
  * /planners — the predictive planners (docs/planners.md): pick a planner,
  * narrow it (store, planner date and window, customer, hard run — all in the
  * URL), preview its candidates page by page, transfer them into leads as a
- * job run followed live, and see the planner's earlier transfers.
+ * job run followed live, and see the planner's earlier transfers. The Toyota
+ * error alert view instead lists the leads FEA alert files made (store,
+ * customer, Lexus too or not).
  */
 export function PlannersScreen() {
   const user = useSession()
@@ -83,9 +87,12 @@ export function PlannersScreen() {
   const query = candidateQuery(search, today)
   const audits = auditQuery(search)
   const filters = plannerFilters(search)
+  // The error-alert view previews and transfers nothing: its leads exist already.
+  const prediction = isPredictionView(request.view)
+  const alerts = errorAlertQuery(search)
 
-  const candidates = useCandidates(query, { enabled: enterprise !== null })
-  const history = usePlannerAudits(audits, { enabled: enterprise !== null })
+  const candidates = useCandidates(query, { enabled: enterprise !== null && prediction })
+  const history = usePlannerAudits(audits, { enabled: enterprise !== null && prediction })
   const stores = useQuery({ ...enterpriseStoresQueryOptions(enterprise?.id ?? 0), enabled: enterprise !== null })
   const storeNames = useMemo(() => new Map((stores.data ?? []).map((s) => [s.id, s.storeName])), [stores.data])
   const storeName = useCallback((id: number) => storeNames.get(id) ?? `Store #${id}`, [storeNames])
@@ -105,10 +112,12 @@ export function PlannersScreen() {
   const [transferError, setTransferError] = useState<string | null>(null)
 
   const startTransfer = () => {
+    const view = request.view
+    if (!isPredictionView(view)) return
     const description = describeRequest(request, request.store === undefined ? 'All stores' : storeLabel)
     setTransferError(null)
     transferMutation.mutate(
-      { view: request.view.id, params: plannerParams(request) },
+      { view: view.id, params: plannerParams(request) },
       {
         onSuccess: (started) => {
           setConfirming(false)
@@ -197,6 +206,7 @@ export function PlannersScreen() {
             }
             onReset={reset}
             resetDisabled={resetDisabled}
+            variant={prediction ? 'prediction' : 'error-alert'}
           />
         </div>
       </section>
@@ -219,72 +229,84 @@ export function PlannersScreen() {
         <TransferStatus key={transfer.started.id} transfer={transfer} onFinished={onTransferFinished} onDismiss={dismissTransfer} />
       ) : null}
 
-      <section className="panel" aria-labelledby="planner-candidates-title">
-        <header className="panel__header planner-candidates__header">
-          <div className="planner-candidates__title">
-            <h2 id="planner-candidates-title">{title} candidates</h2>
-            <span className="panel__meta" aria-live="polite">
-              {total === undefined ? '\u00a0' : `${total} due ${formatDay(from)} – ${formatDay(to)}`}
-            </span>
-          </div>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={invalid !== null || transferMutation.isPending}
-            onClick={() => setConfirming(true)}
-          >
-            {transferMutation.isPending ? 'Starting…' : 'Transfer'}
-          </button>
-        </header>
-        {listError !== null ? (
-          <div className="danger-box planner-list-error" role="alert" data-testid="candidates-error">
-            {listError}
-          </div>
-        ) : null}
-        <DataTable
-          label={`${title} candidates`}
-          className="planner-table"
-          columns={columns}
-          data={candidates.data?.content}
-          getRowId={candidateRowId}
-          isLoading={candidates.isLoading}
-          isFetching={candidates.isPlaceholderData}
-          emptyText={candidates.error ? 'The list could not be loaded.' : EMPTY_LIST_TEXT}
-          paging={{
-            pageIndex: query.page,
-            pageSize: query.size,
-            rowCount: total ?? 0,
-            pageSizeOptions: PLANNER_PAGE_SIZE_OPTIONS,
-            onChange: (next) => void navigate({ search: (prev) => ({ ...prev, ...pagingSearch(next, PLANNER_PAGE_SIZE) }) }),
-          }}
-        />
-      </section>
+      {prediction ? (
+        <>
+        <section className="panel" aria-labelledby="planner-candidates-title">
+          <header className="panel__header planner-candidates__header">
+            <div className="planner-candidates__title">
+              <h2 id="planner-candidates-title">{title} candidates</h2>
+              <span className="panel__meta" aria-live="polite">
+                {total === undefined ? '\u00a0' : `${total} due ${formatDay(from)} – ${formatDay(to)}`}
+              </span>
+            </div>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={invalid !== null || transferMutation.isPending}
+              onClick={() => setConfirming(true)}
+            >
+              {transferMutation.isPending ? 'Starting…' : 'Transfer'}
+            </button>
+          </header>
+          {listError !== null ? (
+            <div className="danger-box planner-list-error" role="alert" data-testid="candidates-error">
+              {listError}
+            </div>
+          ) : null}
+          <DataTable
+            label={`${title} candidates`}
+            className="planner-table"
+            columns={columns}
+            data={candidates.data?.content}
+            getRowId={candidateRowId}
+            isLoading={candidates.isLoading}
+            isFetching={candidates.isPlaceholderData}
+            emptyText={candidates.error ? 'The list could not be loaded.' : EMPTY_LIST_TEXT}
+            paging={{
+              pageIndex: query.page,
+              pageSize: query.size,
+              rowCount: total ?? 0,
+              pageSizeOptions: PLANNER_PAGE_SIZE_OPTIONS,
+              onChange: (next) => void navigate({ search: (prev) => ({ ...prev, ...pagingSearch(next, PLANNER_PAGE_SIZE) }) }),
+            }}
+          />
+        </section>
 
-      <section className="panel" aria-labelledby="planner-history-title">
-        <header className="panel__header">
-          <h2 id="planner-history-title">Transfer history</h2>
-          <span className="panel__meta">{audits.plannerName}, newest first</span>
-        </header>
-        <DataTable
-          label={`${audits.plannerName} transfers`}
-          className="planner-table"
-          columns={historyColumns}
-          data={history.data?.content}
-          getRowId={auditRowId}
-          isLoading={history.isLoading}
-          isFetching={history.isPlaceholderData}
-          paging={{
-            pageIndex: audits.page,
-            pageSize: audits.size,
-            rowCount: history.data?.totalElements ?? 0,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            onChange: (next) => {
-              const paging = pagingSearch(next, PLANNER_AUDIT_PAGE_SIZE)
-              void navigate({ search: (prev) => ({ ...prev, auditPage: paging.page, auditSize: paging.size }) })
-            },
-          }}
+        <section className="panel" aria-labelledby="planner-history-title">
+          <header className="panel__header">
+            <h2 id="planner-history-title">Transfer history</h2>
+            <span className="panel__meta">{audits.plannerName}, newest first</span>
+          </header>
+          <DataTable
+            label={`${audits.plannerName} transfers`}
+            className="planner-table"
+            columns={historyColumns}
+            data={history.data?.content}
+            getRowId={auditRowId}
+            isLoading={history.isLoading}
+            isFetching={history.isPlaceholderData}
+            paging={{
+              pageIndex: audits.page,
+              pageSize: audits.size,
+              rowCount: history.data?.totalElements ?? 0,
+              pageSizeOptions: PAGE_SIZE_OPTIONS,
+              onChange: (next) => {
+                const paging = pagingSearch(next, PLANNER_AUDIT_PAGE_SIZE)
+                void navigate({ search: (prev) => ({ ...prev, auditPage: paging.page, auditSize: paging.size }) })
+              },
+            }}
+          />
+        </section>
+
+        </>
+      ) : (
+        <ErrorAlertPanel
+          query={alerts}
+          lexus={!!search.lexus}
+          storeLabel={storeLabel}
+          onPage={(next) => void navigate({ search: (prev) => ({ ...prev, ...pagingSearch(next, PLANNER_PAGE_SIZE) }) })}
         />
-      </section>
+      )}
 
       <ConfirmDialog
         open={confirming}

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
+  alertLeadCustomer,
+  alertLeadVehicle,
   auditRequest,
+  contactedLabel,
   candidateName,
   candidateVehicle,
   excludedSummary,
   formatMiles,
   formatMilesPerDay,
+  leadStageLabel,
   mileageBasisLabel,
   serviceTypeLabel,
   transferOutcome,
@@ -89,5 +93,34 @@ describe('auditRequest', () => {
       excluded: { NOT_DUE: 3 },
     })
     expect(auditRequest(null)).toEqual({ excluded: {} })
+  })
+})
+
+describe('error-alert leads for people', () => {
+  it('name the customer, else by customer number', () => {
+    expect(alertLeadCustomer({ customerMaster: { firstName: 'Grace', lastName: 'Smith', custno: 'C13' }, conversationInitiated: false })).toBe(
+      'Grace Smith',
+    )
+    expect(alertLeadCustomer({ customerMaster: { firstName: '', lastName: '', custno: 'C13' }, conversationInitiated: false })).toBe('Customer C13')
+    expect(alertLeadCustomer({ customerMaster: null, conversationInitiated: false })).toBe('Unknown customer')
+  })
+
+  it("write the vehicle and its VIN, the lead's first, else the vehicle's", () => {
+    const serviceVehicle = { year: 2019, make: 'Toyota', model: 'RAV4', vin: '2T30DPDN7KA000205' }
+    expect(alertLeadVehicle({ serviceVehicle, vin: 'JTHBA1D20K5000001', conversationInitiated: false })).toEqual({
+      vehicle: '2019 Toyota RAV4',
+      vin: 'JTHBA1D20K5000001',
+    })
+    expect(alertLeadVehicle({ serviceVehicle, conversationInitiated: false }).vin).toBe('2T30DPDN7KA000205')
+    expect(alertLeadVehicle({ conversationInitiated: false })).toEqual({ vehicle: '', vin: '' })
+  })
+
+  it('write the stage, whether contacted, and the service type', () => {
+    expect(leadStageLabel('NOT_STARTED')).toBe('Not started')
+    expect(leadStageLabel('')).toBe('—')
+    expect(contactedLabel({ conversationInitiated: true })).toBe('Yes')
+    expect(contactedLabel({ conversationInitiated: false })).toBe('No')
+    expect(serviceTypeLabel('TOYOTA_ERROR_ALERT')).toBe('Toyota error alert')
+    expect(serviceTypeLabel('LEXUS_ERROR_ALERT')).toBe('Lexus error alert')
   })
 })

@@ -1,4 +1,5 @@
 /** How the Planners screen writes candidates and transfer results. */
+import { personName, vehicleText } from '../../lib/record-format'
 import { enumLabel } from '../../lib/text'
 
 /** The parts of a candidate the helpers read. */
@@ -157,4 +158,34 @@ export function auditRequest(parameters: unknown): AuditRequest {
     customerNumber: typeof r.customerNumber === 'string' && r.customerNumber !== '' ? r.customerNumber : undefined,
     excluded: reasonCounts(p.excluded),
   }
+}
+
+/** The parts of an error-alert lead the helpers read (the lead lists' lead shape). */
+interface AlertLeadParts {
+  customerMaster?: { firstName?: string | null; lastName?: string | null; custno?: string | null } | null
+  serviceVehicle?: { year?: number | null; make?: string | null; model?: string | null; vin?: string | null } | null
+  vin?: string | null
+  status?: string | null
+  conversationInitiated: boolean
+}
+
+/** The customer of an alert lead: `Grace Smith`, else `Customer C0000013`. */
+export function alertLeadCustomer(lead: AlertLeadParts): string {
+  const customer = lead.customerMaster
+  return personName(customer, customer?.custno ? `Customer ${customer.custno}` : 'Unknown customer')
+}
+
+/** The vehicle of an alert lead (`2019 Toyota RAV4`) and its VIN ('' when unknown). */
+export function alertLeadVehicle(lead: AlertLeadParts): { vehicle: string; vin: string } {
+  return { vehicle: vehicleText(lead.serviceVehicle), vin: lead.vin || lead.serviceVehicle?.vin || '' }
+}
+
+/** A lead's stage for people: `NOT_STARTED` → `Not started`. */
+export function leadStageLabel(status: string | null | undefined): string {
+  return status ? enumLabel(status) : '—'
+}
+
+/** Whether anyone has reached out on the lead yet: `Yes` or `No`. */
+export function contactedLabel(lead: Pick<AlertLeadParts, 'conversationInitiated'>): string {
+  return lead.conversationInitiated ? 'Yes' : 'No'
 }

@@ -4,6 +4,8 @@ import {
   applyPlannerFilters,
   auditQuery,
   candidateQuery,
+  errorAlertQuery,
+  errorAlertServiceTypes,
   plannerRequest,
   plannerWindow,
   resetPlannerSearch,
@@ -66,7 +68,7 @@ describe('validatePlannersSearch', () => {
     const defaults = validatePlannersSearch({ planner: '0k', minDays: 0, maxDays: '30', hardRun: false, page: 0, mileage: 30000 })
     expect(Object.values(defaults).every((v) => v === undefined)).toBe(true)
     const nonsense = validatePlannersSearch({
-      planner: 'toyota-error-alert',
+      planner: 'toyota-error-alerts',
       store: -1,
       date: '31.02.2026',
       minDays: 'soon',
@@ -82,6 +84,66 @@ describe('validatePlannersSearch', () => {
     expect(validatePlannersSearch({ mileage: 45000 }).mileage).toBeUndefined()
     expect(validatePlannersSearch({ planner: 'mileage', mileage: 46000 }).mileage).toBeUndefined()
     expect(validatePlannersSearch({ planner: 'mileage', mileage: 130000 }).mileage).toBe(130_000)
+  })
+})
+
+describe('the Toyota error alert view', () => {
+  it('is a planner the URL takes, with Lexus only there', () => {
+    expect(validatePlannersSearch({ planner: 'toyota-error-alert', lexus: 'true', store: '2' })).toMatchObject({
+      planner: 'toyota-error-alert',
+      lexus: true,
+      store: 2,
+    })
+    expect(validatePlannersSearch({ planner: 'toyota-error-alert', lexus: false }).lexus).toBeUndefined()
+    expect(validatePlannersSearch({ planner: '10k', lexus: true }).lexus).toBeUndefined()
+    expect(validatePlannersSearch({ lexus: true }).lexus).toBeUndefined()
+  })
+
+  it('asks Toyota error alerts, and Lexus ones too when asked', () => {
+    expect(errorAlertServiceTypes(false)).toEqual(['TOYOTA_ERROR_ALERT'])
+    expect(errorAlertServiceTypes(true)).toEqual(['TOYOTA_ERROR_ALERT', 'LEXUS_ERROR_ALERT'])
+  })
+
+  it('lists every store by default, newest first, the first page', () => {
+    expect(errorAlertQuery({ planner: 'toyota-error-alert' })).toEqual({
+      page: 0,
+      size: 20,
+      body: { serviceTypes: ['TOYOTA_ERROR_ALERT'], sortBy: 'createdOn', sortDirection: 'DESC' },
+    })
+  })
+
+  it("sends the store, Lexus, the customer as search text and the page, but not the planner's window", () => {
+    const search = validatePlannersSearch({
+      planner: 'toyota-error-alert',
+      lexus: true,
+      store: 3,
+      custNo: 'C1',
+      date: '2026-01-31',
+      minDays: -10,
+      maxDays: 90,
+      page: 2,
+      size: 50,
+    })
+    expect(errorAlertQuery(search)).toEqual({
+      page: 2,
+      size: 50,
+      body: {
+        serviceTypes: ['TOYOTA_ERROR_ALERT', 'LEXUS_ERROR_ALERT'],
+        storeIds: [3],
+        searchText: 'C1',
+        sortBy: 'createdOn',
+        sortDirection: 'DESC',
+      },
+    })
+  })
+
+  it('keeps Lexus while the view stays, and drops it on leaving the view or on Reset', () => {
+    const search = { planner: 'toyota-error-alert' as const, lexus: true as const, store: 1, page: 2 }
+    expect(selectPlannerView(search, 'toyota-error-alert')).toEqual({ planner: 'toyota-error-alert', lexus: true, store: 1 })
+    expect(selectPlannerView(search, '10k')).toEqual({ planner: '10k', store: 1 })
+    expect(applyPlannerFilters(search, { store: 1, lexus: undefined })).toEqual({ planner: 'toyota-error-alert', store: 1 })
+    expect(applyPlannerFilters({ planner: 'toyota-error-alert' }, { lexus: true })).toEqual({ planner: 'toyota-error-alert', lexus: true })
+    expect(resetPlannerSearch(search).lexus).toBeUndefined()
   })
 })
 

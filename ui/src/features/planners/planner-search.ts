@@ -1,14 +1,17 @@
 /**
  * The Planners screen's URL state and the calls it stands for: the route's
  * search schema (`validatePlannersSearch`), the preview call of a URL
- * (`candidateQuery`) and the planner date and window (docs/planners.md, "The
- * window and what is left out").
+ * (`candidateQuery`), the planner date and window (docs/planners.md, "The
+ * window and what is left out") and the error-alert lead list
+ * (`errorAlertQuery`).
  */
+import type { ApiRequestBody } from '../../lib/api-types'
 import { MAX_PAGE_SIZE, PLANNER_AUDIT_PAGE_SIZE, PLANNER_PAGE_SIZE } from '../../lib/config'
 import { bool, integer, isoDate, nonNegativeInt, oneOf, pageSize, positiveInt, text } from '../../lib/search-params'
 import {
   DEFAULT_PLANNER_MILEAGE,
   DEFAULT_PLANNER_VIEW,
+  ERROR_ALERT_VIEW_ID,
   PLANNER_MILEAGES,
   PLANNER_VIEW_IDS,
   plannerName,
@@ -39,6 +42,8 @@ export interface PlannersSearch {
   custNo?: string
   /** Replace this planner's never-contacted leads. */
   hardRun?: true
+  /** The error-alert view: Lexus error alerts too (default Toyota only). */
+  lexus?: true
   /** Zero-based page of the preview. */
   page?: number
   size?: number
@@ -66,6 +71,8 @@ export function validatePlannersSearch(raw: Record<string, unknown>): PlannersSe
     maxDays: maxDays === DEFAULT_MAX_DAYS ? undefined : maxDays,
     custNo: text(raw.custNo),
     hardRun: bool(raw.hardRun) || undefined,
+    // Only the error-alert view takes Lexus.
+    lexus: (view === ERROR_ALERT_VIEW_ID && bool(raw.lexus)) || undefined,
     page: nonNegativeInt(raw.page) || undefined,
     size: pageSize(raw.size, MAX_PAGE_SIZE),
     auditPage: nonNegativeInt(raw.auditPage) || undefined,
@@ -183,11 +190,11 @@ export function auditQuery(search: PlannersSearch): AuditQuery {
 }
 
 /** The filters of the URL: everything but the planner and paging. */
-export type PlannerFilterValues = Pick<PlannersSearch, 'store' | 'date' | 'minDays' | 'maxDays' | 'custNo' | 'hardRun'>
+export type PlannerFilterValues = Pick<PlannersSearch, 'store' | 'date' | 'minDays' | 'maxDays' | 'custNo' | 'hardRun' | 'lexus'>
 
 export function plannerFilters(search: PlannersSearch): PlannerFilterValues {
-  const { store, date, minDays, maxDays, custNo, hardRun } = search
-  return { store, date, minDays, maxDays, custNo, hardRun }
+  const { store, date, minDays, maxDays, custNo, hardRun, lexus } = search
+  return { store, date, minDays, maxDays, custNo, hardRun, lexus }
 }
 
 export function hasPlannerFilters(filters: PlannerFilterValues): boolean {
@@ -201,6 +208,7 @@ function withoutDefaults(filters: PlannerFilterValues): PlannerFilterValues {
     minDays: filters.minDays === DEFAULT_MIN_DAYS ? undefined : filters.minDays,
     maxDays: filters.maxDays === DEFAULT_MAX_DAYS ? undefined : filters.maxDays,
     hardRun: filters.hardRun || undefined,
+    lexus: filters.lexus || undefined,
   }
 }
 
@@ -209,13 +217,14 @@ export function applyPlannerFilters(search: PlannersSearch, filters: PlannerFilt
   return { ...search, ...withoutDefaults(plannerFilters(filters)), page: undefined }
 }
 
-/** The URL after picking another planner: filters and page sizes stay; pages go, and the milestone unless it still applies. */
+/** The URL after picking another planner: filters and page sizes stay; pages go, and the milestone or Lexus unless it still applies. */
 export function selectPlannerView(search: PlannersSearch, viewId: PlannerViewId): PlannersSearch {
   const view = plannerView(viewId)
   return {
     ...search,
     planner: view.id === DEFAULT_PLANNER_VIEW ? undefined : view.id,
     mileage: view.mileage ? search.mileage : undefined,
+    lexus: view.kind === 'error-alert' ? search.lexus : undefined,
     page: undefined,
     auditPage: undefined,
   }
@@ -229,4 +238,40 @@ export function selectMileage(search: PlannersSearch, mileage: number): Planners
 /** Reset: the planner (and its milestone) stays; filters and pages go back to their defaults. */
 export function resetPlannerSearch(search: PlannersSearch): PlannersSearch {
   return { planner: search.planner, mileage: search.mileage, size: search.size, auditSize: search.auditSize }
+}
+
+/** The service types of the error-alert leads (docs/imports.md: Lexus vehicles' rows make Lexus ones). */
+export const TOYOTA_ERROR_ALERT = 'TOYOTA_ERROR_ALERT'
+export const LEXUS_ERROR_ALERT = 'LEXUS_ERROR_ALERT'
+
+/** Toyota's error alerts, and Lexus's too when asked. */
+export function errorAlertServiceTypes(lexus: boolean): string[] {
+  return lexus ? [TOYOTA_ERROR_ALERT, LEXUS_ERROR_ALERT] : [TOYOTA_ERROR_ALERT]
+}
+
+export type ErrorAlertSearchBody = NonNullable<ApiRequestBody<'/api/lisa/fea', 'post'>>
+
+/** One page of the error-alert leads: the query key and the call. */
+export interface ErrorAlertQuery {
+  page: number
+  size: number
+  body: ErrorAlertSearchBody
+}
+
+/**
+ * `POST /api/lisa/fea?page=&size=` for the URL: the store (none: every store
+ * the user sees), the service types, the customer number as search text, the
+ * newest leads first. The planner date and window are not sent: this list's
+ * `startDate`/`endDate` apply to the lead's last message (docs/lead-lists.md),
+ * which a lead nobody has texted yet does not have.
+ */
+export function errorAlertQuery(search: PlannersSearch): ErrorAlertQuery {
+  const body: ErrorAlertSearchBody = {
+    serviceTypes: errorAlertServiceTypes(search.lexus ?? false),
+    sortBy: 'createdOn',
+    sortDirection: 'DESC',
+  }
+  if (search.store !== undefined) body.storeIds = [search.store]
+  if (search.custNo !== undefined) body.searchText = search.custNo
+  return { page: search.page ?? 0, size: search.size ?? PLANNER_PAGE_SIZE, body }
 }

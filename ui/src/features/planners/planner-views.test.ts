@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_PLANNER_MILEAGE,
+  isPredictionView,
   PLANNER_MILEAGES,
   PLANNER_VIEW_IDS,
   PLANNER_VIEWS,
+  PREDICTION_VIEW_IDS,
   plannerCall,
   plannerName,
   plannerView,
   plannerViewTitle,
   type AvailablePlannerView,
+  type PlannerViewId,
+  type PredictionPlannerView,
 } from './planner-views'
 
 const available = PLANNER_VIEWS.filter((v): v is AvailablePlannerView => v.available)
+const predictions = available.filter(isPredictionView)
+
+/** The prediction view of an id (the test fails for another). */
+function prediction(id: PlannerViewId): PredictionPlannerView {
+  const view = plannerView(id)
+  if (!isPredictionView(view)) throw new Error(`${id} is not a prediction view`)
+  return view
+}
 
 describe('planner views', () => {
   it("are the spec's views, in its order", () => {
@@ -39,10 +51,11 @@ describe('planner views', () => {
       'Toyota error alert',
     ])
     expect(available.map((v) => v.id)).toEqual([...PLANNER_VIEW_IDS])
+    expect(predictions.map((v) => v.id)).toEqual([...PREDICTION_VIEW_IDS])
   })
 
   it('map each view to its call under /api/future-service-interaction/ (docs/planners.md)', () => {
-    const calls = Object.fromEntries(available.map((v) => [v.id, `${plannerCall(v).method} ${plannerCall(v).path}`]))
+    const calls = Object.fromEntries(predictions.map((v) => [v.id, `${plannerCall(v).method} ${plannerCall(v).path}`]))
     const base = '/api/future-service-interaction'
     expect(calls).toEqual({
       '0k': `GET ${base}/run-future-prediction-0k`,
@@ -69,9 +82,9 @@ describe('planner views', () => {
   })
 
   it('send a mileage only for "Any mileage", and name that planner by its milestone', () => {
-    const mileage = plannerView('mileage')
+    const mileage = prediction('mileage')
     expect(plannerCall(mileage, 45_000).extraQuery).toEqual({ mileage: 45_000 })
-    expect(plannerCall(plannerView('10k'), 45_000).extraQuery).toEqual({})
+    expect(plannerCall(prediction('10k'), 45_000).extraQuery).toEqual({})
     expect(plannerName(mileage, 45_000)).toBe('45K')
     expect(plannerName(mileage)).toBe('30K')
     expect(plannerViewTitle(mileage, 130_000)).toBe('Any mileage (130K)')
@@ -86,15 +99,25 @@ describe('planner views', () => {
     expect(PLANNER_MILEAGES.every((m, i) => i === 0 || m - PLANNER_MILEAGES[i - 1]! === 5_000)).toBe(true)
   })
 
-  it('keep the Toyota error alert disabled, saying why', () => {
-    const toyota = PLANNER_VIEWS.find((v) => v.label === 'Toyota error alert')
-    expect(toyota).toEqual({ id: 'toyota-error-alert', label: 'Toyota error alert', available: false, note: 'Needs alert files (imports)' })
+  it('offer the Toyota error alert as the list of the leads alert files made, not a prediction', () => {
+    const toyota = plannerView('toyota-error-alert')
+    expect(toyota).toEqual({
+      kind: 'error-alert',
+      id: 'toyota-error-alert',
+      label: 'Toyota error alert',
+      path: '/api/lisa/fea',
+      plannerName: 'Error alert file',
+      available: true,
+    })
+    expect(isPredictionView(toyota)).toBe(false)
+    expect(plannerName(toyota, 45_000)).toBe('Error alert file')
+    expect(plannerViewTitle(toyota)).toBe('Toyota error alert')
+    expect(PLANNER_VIEWS.every((v) => v.available)).toBe(true)
   })
 
-  it('fall back to 0K for an unknown or unavailable view', () => {
+  it('fall back to 0K for an unknown view', () => {
     expect(plannerView('10k').label).toBe('10K')
     expect(plannerView(undefined).id).toBe('0k')
     expect(plannerView('nope').id).toBe('0k')
-    expect(plannerView('toyota-error-alert').id).toBe('0k')
   })
 })

@@ -4,7 +4,8 @@
  * "Calls"). Where the backend has two paths for one planner, the view uses
  * the spec's main one: `run-future-prediction-0k` for 0K (not the
  * enterprise-29 `-zero-k`), `run-future-prediction-check-up` for 90-day (not
- * `-check-up-new`).
+ * `-check-up-new`). The Toyota error alert view runs no prediction: it lists
+ * the leads FEA alert files made, at `POST /api/lisa/fea`.
  */
 
 export const PLANNER_API_BASE = '/api/future-service-interaction'
@@ -13,8 +14,8 @@ export const PLANNER_API_BASE = '/api/future-service-interaction'
 export const PLANNER_MILEAGES: readonly number[] = Array.from({ length: 21 }, (_, i) => 30_000 + i * 5_000)
 export const DEFAULT_PLANNER_MILEAGE = 30_000
 
-/** The planners that run here, in the spec's order (the ids the URL takes). */
-export const PLANNER_VIEW_IDS = [
+/** The prediction planners (previewed and transferred into leads), in the spec's order. */
+export const PREDICTION_VIEW_IDS = [
   '0k',
   '0.5k',
   '5k',
@@ -36,6 +37,15 @@ export const PLANNER_VIEW_IDS = [
   'first-service',
   'service-closed',
 ] as const
+export type PredictionViewId = (typeof PREDICTION_VIEW_IDS)[number]
+
+/** The Toyota error alert view: the leads FEA alert files made (docs/imports.md), listed, not predicted. */
+export const ERROR_ALERT_VIEW_ID = 'toyota-error-alert'
+/** The error-alert lead list. */
+export const ERROR_ALERT_PATH = '/api/lisa/fea'
+
+/** Every view the picker offers, in the spec's order (the ids the URL takes). */
+export const PLANNER_VIEW_IDS = [...PREDICTION_VIEW_IDS, ERROR_ALERT_VIEW_ID] as const
 export type PlannerViewId = (typeof PLANNER_VIEW_IDS)[number]
 
 interface PlannerViewBase {
@@ -43,18 +53,37 @@ interface PlannerViewBase {
   label: string
 }
 
-/** A planner the server runs. */
-export interface AvailablePlannerView extends PlannerViewBase {
+interface AvailableViewBase extends PlannerViewBase {
   id: PlannerViewId
   available: true
+  /** The server's name of the planner (its answers, audits or leads carry it); "Any mileage" names it by the milestone. */
+  plannerName: string
+  /** Takes a `mileage` (the "Any mileage" view only). */
+  mileage?: true
+}
+
+/** A prediction planner: previewed page by page, transferred into leads. */
+export interface PredictionPlannerView extends AvailableViewBase {
+  kind: 'prediction'
+  id: PredictionViewId
   /** The path under `/api/future-service-interaction/`. */
   path: string
   method: 'GET' | 'POST'
-  /** The server's name of the planner (its answers and audits carry it); "Any mileage" names it by the milestone. */
-  plannerName: string
-  /** Takes a `mileage` (the "Any mileage" view). */
-  mileage?: true
 }
+
+/**
+ * The error-alert view: nothing to preview or transfer — uploading an FEA alert
+ * file makes the leads — so it lists them (`POST /api/lisa/fea`).
+ */
+export interface ErrorAlertPlannerView extends AvailableViewBase {
+  kind: 'error-alert'
+  id: typeof ERROR_ALERT_VIEW_ID
+  /** The lead list's full path. */
+  path: typeof ERROR_ALERT_PATH
+}
+
+/** A view that can be picked. */
+export type AvailablePlannerView = PredictionPlannerView | ErrorAlertPlannerView
 
 /** A planner of the spec that cannot run here yet. */
 export interface UnavailablePlannerView extends PlannerViewBase {
@@ -66,7 +95,8 @@ export interface UnavailablePlannerView extends PlannerViewBase {
 
 export type PlannerView = AvailablePlannerView | UnavailablePlannerView
 
-const get = (id: PlannerViewId, label: string, path: string, plannerName = label): AvailablePlannerView => ({
+const get = (id: PredictionViewId, label: string, path: string, plannerName = label): PredictionPlannerView => ({
+  kind: 'prediction',
   id,
   label,
   path,
@@ -74,7 +104,7 @@ const get = (id: PlannerViewId, label: string, path: string, plannerName = label
   plannerName,
   available: true,
 })
-const post = (id: PlannerViewId, label: string, path: string, plannerName = label): AvailablePlannerView => ({
+const post = (id: PredictionViewId, label: string, path: string, plannerName = label): PredictionPlannerView => ({
   ...get(id, label, path, plannerName),
   method: 'POST',
 })
@@ -100,8 +130,20 @@ export const PLANNER_VIEWS: readonly PlannerView[] = [
   post('state-inspection', 'State inspection', 'planner-state-inspection', 'state inspection'),
   get('first-service', 'First service', 'run-future-prediction-first-service', 'first service'),
   get('service-closed', 'Service closed', 'service-closed', 'service closed'),
-  { id: 'toyota-error-alert', label: 'Toyota error alert', available: false, note: 'Needs alert files (imports)' },
+  {
+    kind: 'error-alert',
+    id: ERROR_ALERT_VIEW_ID,
+    label: 'Toyota error alert',
+    path: ERROR_ALERT_PATH,
+    plannerName: 'Error alert file',
+    available: true,
+  },
 ]
+
+/** Whether a view is previewed and transferred (not the error-alert list). */
+export function isPredictionView(view: AvailablePlannerView): view is PredictionPlannerView {
+  return view.kind === 'prediction'
+}
 
 export const DEFAULT_PLANNER_VIEW: PlannerViewId = '0k'
 
@@ -134,7 +176,7 @@ export interface PlannerCall {
   extraQuery: { mileage?: number }
 }
 
-export function plannerCall(view: AvailablePlannerView, mileage: number = DEFAULT_PLANNER_MILEAGE): PlannerCall {
+export function plannerCall(view: PredictionPlannerView, mileage: number = DEFAULT_PLANNER_MILEAGE): PlannerCall {
   return {
     path: `${PLANNER_API_BASE}/${view.path}`,
     method: view.method,

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import type { ApiResponse } from '../../../lib/api-types'
 import type { CandidateQuery } from '../planner-search'
-import { plannerCall, plannerView } from '../planner-views'
+import { isPredictionView, plannerCall, plannerView } from '../planner-views'
 import { plannerKeys } from './planner-keys'
 
 /** Every planner answers the same page of candidates (docs/planners.md). */
@@ -12,10 +12,15 @@ export type Candidate = CandidatePage['content'][number]
 /**
  * GET or POST <the view's path>?store_id=&plannerDate=&minDays=&maxDays=&…&page=&size=
  * (`transfer` left out: a preview; nothing is written). Errors raise no notice:
- * the screen shows the server's message in place of the list.
+ * the screen shows the server's message in place of the list. The error-alert
+ * view has no candidates (its leads exist already): an empty page, no call.
  */
 export function getCandidates(query: CandidateQuery, signal?: AbortSignal): Promise<CandidatePage> {
-  const call = plannerCall(plannerView(query.view), query.params.mileage)
+  const view = plannerView(query.view)
+  if (!isPredictionView(view)) {
+    return Promise.resolve({ content: [], page: query.page, size: query.size, totalElements: 0, plannerName: view.plannerName })
+  }
+  const call = plannerCall(view, query.params.mileage)
   return apiRequest<CandidatePage>(call.path, {
     method: call.method,
     query: { ...query.params, page: query.page, size: query.size },

@@ -98,4 +98,17 @@ describe('PlannerFilters', () => {
     act(() => reset.click())
     expect(onReset).toHaveBeenCalled()
   })
+
+  it('offers the error-alert list store, customer and Lexus, without the planner date, window or hard run', () => {
+    const { onChange } = render({ store: 1 }, { variant: 'error-alert' })
+    const text = view.container.textContent
+    expect(text).not.toContain('Planner date')
+    expect(text).not.toContain('Min days')
+    expect(text).not.toContain('Hard run')
+    expect(field<HTMLSelectElement>('Store').value).toBe('1')
+    const checks = [...view.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')]
+    expect(checks.map((c) => c.closest('label')!.textContent)).toEqual(['Include Lexus'])
+    act(() => checks[0]!.click())
+    expect(onChange).toHaveBeenLastCalledWith({ store: 1, lexus: true })
+  })
 })

@@ -17,15 +17,30 @@ export interface PlannerFiltersProps {
   /** Clears the filters (and the "list invalid" flag). */
   onReset: () => void
   resetDisabled: boolean
+  /**
+   * `error-alert`: the error-alert list's filters — store, customer and the
+   * Lexus toggle; the planner date, window and hard run belong to predictions.
+   */
+  variant?: 'prediction' | 'error-alert'
 }
 
 /**
  * Store, planner date, the window in days around it, customer number and
- * hard run. Selects, the date and the checkbox go to the URL at once; the
- * day counts on Enter or leaving the field, the customer number after typing
- * pauses.
+ * hard run (for the error-alert list: store, customer number and Lexus).
+ * Selects, the date and the checkboxes go to the URL at once; the day counts
+ * on Enter or leaving the field, the customer number after typing pauses.
  */
-export function PlannerFilters({ enterpriseId, value, today, onChange, mileage, onReset, resetDisabled }: PlannerFiltersProps) {
+export function PlannerFilters({
+  enterpriseId,
+  value,
+  today,
+  onChange,
+  mileage,
+  onReset,
+  resetDisabled,
+  variant = 'prediction',
+}: PlannerFiltersProps) {
+  const prediction = variant === 'prediction'
   const stores = useEnterpriseStores(enterpriseId)
   const set = (patch: Partial<PlannerFilterValues>) => onChange({ ...value, ...patch })
   const storeKnown = value.store === undefined || (stores.data ?? []).some((store) => store.id === value.store)
@@ -61,22 +76,26 @@ export function PlannerFilters({ enterpriseId, value, today, onChange, mileage, 
           {storeKnown ? null : <option value={value.store}>Store #{value.store}</option>}
         </select>
       </label>
-      <label className="filters__field">
-        <span>Planner date</span>
-        <DateInput name="planner date" value={value.date ?? today} onChange={(date) => set({ date: date || undefined })} />
-      </label>
-      <DayCountField
-        label="Min days"
-        hint="Days after the planner date the window starts; negative takes overdue vehicles"
-        value={value.minDays ?? DEFAULT_MIN_DAYS}
-        onCommit={(minDays) => set({ minDays })}
-      />
-      <DayCountField
-        label="Max days"
-        hint="Days after the planner date the window ends (included)"
-        value={value.maxDays ?? DEFAULT_MAX_DAYS}
-        onCommit={(maxDays) => set({ maxDays })}
-      />
+      {prediction ? (
+        <>
+          <label className="filters__field">
+            <span>Planner date</span>
+            <DateInput name="planner date" value={value.date ?? today} onChange={(date) => set({ date: date || undefined })} />
+          </label>
+          <DayCountField
+            label="Min days"
+            hint="Days after the planner date the window starts; negative takes overdue vehicles"
+            value={value.minDays ?? DEFAULT_MIN_DAYS}
+            onCommit={(minDays) => set({ minDays })}
+          />
+          <DayCountField
+            label="Max days"
+            hint="Days after the planner date the window ends (included)"
+            value={value.maxDays ?? DEFAULT_MAX_DAYS}
+            onCommit={(maxDays) => set({ maxDays })}
+          />
+        </>
+      ) : null}
       <label className="filters__field planner-filters__customer">
         <span>Customer no.</span>
         <SearchInput
@@ -86,10 +105,17 @@ export function PlannerFilters({ enterpriseId, value, today, onChange, mileage, 
           onSearch={(custNo) => set({ custNo: custNo || undefined })}
         />
       </label>
-      <label className="filters__check" title="Replace this planner's leads nobody has contacted yet with fresh ones">
-        <input type="checkbox" checked={!!value.hardRun} onChange={(event) => set({ hardRun: event.target.checked || undefined })} />
-        Hard run
-      </label>
+      {prediction ? (
+        <label className="filters__check" title="Replace this planner's leads nobody has contacted yet with fresh ones">
+          <input type="checkbox" checked={!!value.hardRun} onChange={(event) => set({ hardRun: event.target.checked || undefined })} />
+          Hard run
+        </label>
+      ) : (
+        <label className="filters__check" title="Lexus vehicles' alerts make Lexus error-alert leads">
+          <input type="checkbox" checked={!!value.lexus} onChange={(event) => set({ lexus: event.target.checked || undefined })} />
+          Include Lexus
+        </label>
+      )}
       <button type="button" className="btn filters__clear" disabled={resetDisabled} onClick={onReset}>
         Reset
       </button>

@@ -25,15 +25,14 @@ describe('PlannerViewPicker', () => {
     expect(onChange).toHaveBeenCalledWith('hpoc')
   })
 
-  it('shows the Toyota error alert disabled, saying why', () => {
+  it('offers the Toyota error alert like any planner, with no note', () => {
     const onChange = vi.fn()
     view.render(<PlannerViewPicker value="0k" onChange={onChange} />)
     const toyota = radios().find((r) => labelOf(r) === 'Toyota error alert')!
-    expect(toyota.disabled).toBe(true)
-    expect(toyota.closest('label')!.title).toBe('Needs alert files (imports)')
-    const note = document.getElementById(toyota.getAttribute('aria-describedby')!)
-    expect(note?.textContent).toBe('Toyota error alert: Needs alert files (imports)')
+    expect(toyota.disabled).toBe(false)
+    expect(toyota.hasAttribute('aria-describedby')).toBe(false)
+    expect(view.container.querySelector('.planner-views__note')).toBeNull()
     act(() => toyota.click())
-    expect(onChange).not.toHaveBeenCalled()
+    expect(onChange).toHaveBeenCalledWith('toyota-error-alert')
   })
 })
