@@ -61,6 +61,16 @@ export function errorNotice(
   return danger(body?.message ?? '')
 }
 
+/**
+ * The server's problems with a request (each of its `errors`, else its message), for a form to
+ * show; null for failures that are not the request's fault (no answer, 401, 5xx).
+ */
+export function requestRefusal(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 401) return null
+  const errors = (error.body?.errors ?? []).filter((e) => typeof e === 'string' && e !== '')
+  return errors.length > 0 ? errors : [error.body?.message || error.message]
+}
+
 /** The server's first error text of a failed call (what a confirm pop-up quotes), else its message. */
 export function firstErrorText(error: ApiError): string {
   return error.body?.errors?.find((e) => e !== '') ?? error.body?.message ?? error.message

@@ -1,15 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useModalDialog } from '../../../components/modal-dialog/use-modal-dialog'
-import { ApiError, notifyApiError } from '../../../lib/api-client'
+import { notifyApiError, requestRefusal } from '../../../lib/api-client'
 import { useAddInboundVehicle } from '../api/add-inbound-vehicle'
 import { EMPTY_VEHICLE_FORM, vehicleBody, vehicleFormProblems, type VehicleForm } from './vehicle-form'
 
-/** The server's problems with the request (each of its `errors`, else its message); null for failures that are not the request's fault. */
-function refusal(error: unknown): string[] | null {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 401) return null
-  const errors = (error.body?.errors ?? []).filter((e) => typeof e === 'string' && e !== '')
-  return errors.length > 0 ? errors : [error.body?.message || error.message]
-}
 
 export interface AddVehicleDialogProps {
   open: boolean
@@ -69,7 +63,7 @@ export function AddVehicleDialog({ open, leadId, onClose }: AddVehicleDialogProp
         onClose()
       },
       onError: (failure) => {
-        const errors = refusal(failure)
+        const errors = requestRefusal(failure)
         if (errors === null) notifyApiError(failure)
         setServerErrors(errors ?? ['The vehicle could not be saved. Try again.'])
       },

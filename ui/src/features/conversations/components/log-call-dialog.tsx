@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useModalDialog } from '../../../components/modal-dialog/use-modal-dialog'
-import { ApiError, notifyApiError } from '../../../lib/api-client'
+import { notifyApiError, requestRefusal } from '../../../lib/api-client'
 import { zonedDateAndTime, zonedWallTimeToUtc } from '../../../lib/date-time'
 import { CALL_OUTCOMES, useLogCall, type CallOutcome } from '../api/log-call'
 
@@ -24,12 +24,6 @@ function freshForm(): CallForm {
   return { direction: 'OUTBOUND', outcome: 'ANSWERED', date, time: time.slice(0, 5), minutes: '', seconds: '', notes: '' }
 }
 
-/** The server's problems with the call (each of its `errors`); null for failures that are not the request's fault. */
-function refusal(error: unknown): string[] | null {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 401) return null
-  const errors = (error.body?.errors ?? []).filter((e) => typeof e === 'string' && e !== '')
-  return errors.length > 0 ? errors : [error.body?.message || error.message]
-}
 
 /**
  * Log a phone call with the customer (users with calling on, spec H-R15): which
@@ -75,7 +69,7 @@ export function LogCallDialog({ leadId, onClose }: LogCallDialogProps) {
       {
         onSuccess: onClose,
         onError: (failure) => {
-          const refused = refusal(failure)
+          const refused = requestRefusal(failure)
           if (refused === null) notifyApiError(failure)
           setErrors(refused ?? ['The call could not be logged. Try again.'])
         },
