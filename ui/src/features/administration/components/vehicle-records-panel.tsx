@@ -84,7 +84,7 @@ export function VehicleRecordsPanel({ enterpriseId, mayManage, storeId, view, on
       ) : null}
       {store ? (
         <>
-          <div ref={tabsRef} className="dms-tabs" role="tablist" aria-label="Kinds of record" onKeyDown={onTabKey}>
+          <div ref={tabsRef} className="panel-tabs" role="tablist" aria-label="Kinds of record" onKeyDown={onTabKey}>
             {RECORD_KINDS.map((kind) => {
               const selected = kind.id === view.kind
               return (
@@ -96,7 +96,7 @@ export function VehicleRecordsPanel({ enterpriseId, mayManage, storeId, view, on
                   aria-selected={selected}
                   aria-controls={selected ? panelId : undefined}
                   tabIndex={selected ? 0 : -1}
-                  className={`dms-tabs__tab${selected ? ' is-selected' : ''}`}
+                  className={`panel-tabs__tab${selected ? ' is-selected' : ''}`}
                   onClick={() => {
                     if (!selected) onChange({ kind: kind.id })
                   }}

@@ -16,7 +16,7 @@ export function DealerSystemTabs({ current, panelId }: DealerSystemTabsProps) {
     moveRovingFocus(event, Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []), 'horizontal')
   }
   return (
-    <div ref={listRef} className="dms-tabs" role="tablist" aria-label="Dealer system records" onKeyDown={onKeyDown}>
+    <div ref={listRef} className="panel-tabs" role="tablist" aria-label="Dealer system records" onKeyDown={onKeyDown}>
       {DEALER_SYSTEM_TABS.map((tab) => {
         const selected = tab.id === current
         return (
@@ -30,7 +30,7 @@ export function DealerSystemTabs({ current, panelId }: DealerSystemTabsProps) {
             aria-selected={selected}
             aria-controls={selected ? panelId : undefined}
             tabIndex={selected ? 0 : -1}
-            className={`dms-tabs__tab${selected ? ' is-selected' : ''}`}
+            className={`panel-tabs__tab${selected ? ' is-selected' : ''}`}
           >
             {tab.label}
           </Link>

@@ -22,7 +22,7 @@ export function FileTypeTabs({ current, panelId }: FileTypeTabsProps) {
     moveRovingFocus(event, Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []), 'horizontal')
   }
   return (
-    <div ref={listRef} className="import-tabs" role="tablist" aria-label="File types" onKeyDown={onKeyDown}>
+    <div ref={listRef} className="panel-tabs" role="tablist" aria-label="File types" onKeyDown={onKeyDown}>
       {TABS.map((tab) => {
         const selected = tab.code === current
         return (
@@ -35,7 +35,7 @@ export function FileTypeTabs({ current, panelId }: FileTypeTabsProps) {
             aria-selected={selected}
             aria-controls={selected ? panelId : undefined}
             tabIndex={selected ? 0 : -1}
-            className={`import-tabs__tab${selected ? ' is-selected' : ''}`}
+            className={`panel-tabs__tab${selected ? ' is-selected' : ''}`}
             title={tab.title !== tab.label ? tab.title : undefined}
           >
             {tab.label}
