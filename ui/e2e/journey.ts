@@ -19,8 +19,13 @@ export async function openFromMenu(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click()
 }
 
-/** axe-core over the page as it stands: no serious or critical violation of WCAG 2.1 A and AA. */
+/**
+ * axe-core over the page once it has settled: no serious or critical violation of WCAG 2.1 A
+ * and AA. A list dimmed while it refetches (`data-fetching`, a moment's 60 % opacity) is waited
+ * out first, since its contrast is the settled page's, not the refetch's (CI once caught one).
+ */
 export async function expectAccessible(page: Page, screen: string) {
+  await expect(page.locator('[data-fetching="true"]')).toHaveCount(0)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
