@@ -22,10 +22,20 @@ export async function openFromMenu(page: Page, name: string) {
 /**
  * axe-core over the page once it has settled: no serious or critical violation of WCAG 2.1 A
  * and AA. A list dimmed while it refetches (`data-fetching`, a moment's 60 % opacity) is waited
- * out first, since its contrast is the settled page's, not the refetch's (CI once caught one).
+ * out first, and so is the 150 ms fade back to full opacity after it: CI twice read the
+ * simulator's phone list mid-fade and called its contrast too low. The page's contrast is the
+ * settled page's, not a transition's.
  */
 export async function expectAccessible(page: Page, screen: string) {
   await expect(page.locator('[data-fetching="true"]')).toHaveCount(0)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
