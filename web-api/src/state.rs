@@ -2,7 +2,9 @@
 
 use engine::Database;
 use engine::admin::developer::Developer;
-use engine::admin::{AssistantAdmin, AuditLog, Telephony, TenantAdmin, UnmappedCodes, UserAdmin};
+use engine::admin::{
+    AssistantAdmin, AuditLog, ChatAdmin, Telephony, TenantAdmin, UnmappedCodes, UserAdmin,
+};
 use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
 use engine::auth::AuthService;
@@ -53,6 +55,7 @@ pub struct AppState {
     pub audit: AuditLog,
     /// Gateways, their validation, and phone numbers.
     pub telephony: Telephony,
+    pub chat: ChatAdmin,
     pub assistants: AssistantAdmin,
     /// The developer area: assistant and template files.
     pub developer: Developer,
@@ -141,6 +144,10 @@ impl AppState {
             assistants: AssistantAdmin::new(db.clone()),
             developer: Developer::new(db.clone()),
             telephony: Telephony::new(
+                db.clone(),
+                MessagingService::new(db.clone(), messaging.clone()),
+            ),
+            chat: ChatAdmin::new(
                 db.clone(),
                 MessagingService::new(db.clone(), messaging.clone()),
             ),

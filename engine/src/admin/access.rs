@@ -7,6 +7,8 @@ use super::{
     developer::DEVELOPERS, levels_grantable_by, roles_grantable_by,
 };
 use crate::domain::{EmpLevel, MANAGER_ROLES, Role, SUPER_ROLES};
+use crate::error::{Error, Result};
+use crate::store::settings::EnterpriseSettings;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Access {
@@ -28,6 +30,8 @@ pub struct Access {
     pub manager: bool,
     /// Internal notes and the per-message options menu ([`SUPER_ROLES`]).
     pub message_options: bool,
+    /// The inbound-appointment view ([`inbound_view`]).
+    pub inbound_view: bool,
     /// The roles the user may give, in the set's order.
     pub grantable_roles: Vec<Role>,
     /// The levels at which the user may employ others.
@@ -37,7 +41,8 @@ pub struct Access {
 }
 
 impl Access {
-    pub fn of(roles: &[Role], level: EmpLevel) -> Self {
+    /// What `roles` at `level` may do in an enterprise with `settings`.
+    pub fn of(roles: &[Role], level: EmpLevel, settings: &EnterpriseSettings) -> Self {
         let any = |allowed: &[Role]| roles.iter().any(|r| allowed.contains(r));
         let users = any(USER_MANAGERS);
         let grantable_roles = roles_grantable_by(roles);
@@ -66,6 +71,7 @@ impl Access {
             developer: any(DEVELOPERS),
             manager: any(MANAGER_ROLES),
             message_options: any(SUPER_ROLES),
+            inbound_view: inbound_view(roles, settings),
             grantable_roles,
             grantable_levels,
             grantable_roles_by_level,
@@ -73,13 +79,52 @@ impl Access {
     }
 }
 
+/// Who records what the assistant found about an inbound appointment request (the
+/// inbound-appointment view, M§6): every staff role but ENTERPRISE_USER; a user who is only an
+/// ENTERPRISE_USER when their enterprise's setting turns the view on (decision 0022).
+pub fn inbound_view(roles: &[Role], settings: &EnterpriseSettings) -> bool {
+    roles.iter().any(|role| *role != Role::EnterpriseUser) || settings.enterprise_user_inbound_view
+}
+
+/// Refuses the inbound-appointment view to a caller [`inbound_view`] does not give it.
+pub fn require_inbound_view(roles: &[Role], settings: &EnterpriseSettings) -> Result<()> {
+    if inbound_view(roles, settings) {
+        Ok(())
+    } else {
+        Err(Error::Forbidden(
+            "Your enterprise has the inbound-appointment view off for enterprise users".to_owned(),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn settings() -> EnterpriseSettings {
+        EnterpriseSettings::default()
+    }
+
+    #[test]
+    fn an_enterprise_user_gets_the_inbound_view_only_when_the_enterprise_turns_it_on() {
+        let off = settings();
+        let on = EnterpriseSettings {
+            enterprise_user_inbound_view: true,
+            ..settings()
+        };
+        assert!(!inbound_view(&[Role::EnterpriseUser], &off));
+        assert!(inbound_view(&[Role::EnterpriseUser], &on));
+        assert!(inbound_view(&[Role::OfficeUser], &off));
+        assert!(inbound_view(
+            &[Role::EnterpriseUser, Role::CorporateUser],
+            &off
+        ));
+        assert!(require_inbound_view(&[Role::EnterpriseUser], &off).is_err());
+    }
+
     #[test]
     fn a_store_manager_manages_store_staff_only() {
-        let access = Access::of(&[Role::OfficeManager], EmpLevel::Store);
+        let access = Access::of(&[Role::OfficeManager], EmpLevel::Store, &settings());
         assert!(access.users && access.manager);
         assert!(!access.tenant && !access.platform && !access.telephony);
         assert_eq!(
@@ -91,7 +136,7 @@ mod tests {
 
     #[test]
     fn a_sales_rep_administers_nothing() {
-        let access = Access::of(&[Role::SalesRep], EmpLevel::Store);
+        let access = Access::of(&[Role::SalesRep], EmpLevel::Store, &settings());
         assert_eq!(
             access,
             Access {
@@ -103,6 +148,7 @@ mod tests {
                 developer: false,
                 manager: false,
                 message_options: false,
+                inbound_view: true,
                 grantable_roles: Vec::new(),
                 grantable_levels: &[],
                 grantable_roles_by_level: Vec::new(),
@@ -112,7 +158,7 @@ mod tests {
 
     #[test]
     fn the_platform_gives_every_role_at_every_level() {
-        let access = Access::of(&[Role::SuperAdmin], EmpLevel::Platform);
+        let access = Access::of(&[Role::SuperAdmin], EmpLevel::Platform, &settings());
         assert!(access.platform && access.tenant && access.manager);
         assert_eq!(access.grantable_roles, Role::ALL.to_vec());
         assert_eq!(

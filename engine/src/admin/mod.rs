@@ -6,6 +6,7 @@
 pub mod access;
 pub mod assistants;
 pub mod audit;
+pub mod chat;
 pub mod developer;
 pub mod telephony;
 pub mod tenants;
@@ -19,6 +20,7 @@ use crate::error::{Error, Result};
 pub use access::Access;
 pub use assistants::{ASSISTANT_ADMINS, AssistantAdmin};
 pub use audit::{AuditChange, AuditEntry, AuditLog};
+pub use chat::ChatAdmin;
 pub use telephony::{TELEPHONY_ADMINS, Telephony};
 pub use tenants::TenantAdmin;
 pub use unmapped::UnmappedCodes;

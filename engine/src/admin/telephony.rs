@@ -51,6 +51,9 @@ pub struct GatewayInput {
     pub api_username: Option<String>,
     /// Bandwidth's messaging application id.
     pub application_id: Option<String>,
+    /// Bandwidth's sub-account (site) id and location (peer) id, for ordering numbers.
+    pub site_id: Option<String>,
+    pub location_id: Option<String>,
 }
 
 fn given(value: &Option<String>) -> Option<String> {
@@ -59,6 +62,15 @@ fn given(value: &Option<String>) -> Option<String> {
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .map(str::to_owned)
+}
+
+/// An optional Bandwidth id: digits only (Bandwidth's site and location ids are numbers).
+fn optional(value: &Option<String>, field: &str, problems: &mut Vec<String>) -> Option<String> {
+    let id = given(value)?;
+    if id.len() > 20 || !id.chars().all(|c| c.is_ascii_digit()) {
+        problems.push(format!("{field} must be Bandwidth's numeric id"));
+    }
+    Some(id)
 }
 
 impl GatewayInput {
@@ -108,6 +120,8 @@ impl GatewayInput {
                     api_base_url: base_url,
                     api_username: None,
                     application_id: None,
+                    site_id: None,
+                    location_id: None,
                 }
             }
             GatewayConfig::BANDWIDTH => GatewayConfig {
@@ -129,6 +143,8 @@ impl GatewayInput {
                     "applicationId is required for Bandwidth",
                     100,
                 ),
+                site_id: optional(&self.site_id, "siteId", &mut problems),
+                location_id: optional(&self.location_id, "locationId", &mut problems),
                 api_base_url: base_url,
             },
             GatewayConfig::SIMULATOR => GatewayConfig {
@@ -138,6 +154,8 @@ impl GatewayInput {
                 api_base_url: None,
                 api_username: None,
                 application_id: None,
+                site_id: None,
+                location_id: None,
             },
             other => {
                 problems.push(format!(
@@ -150,6 +168,8 @@ impl GatewayInput {
                     api_base_url: None,
                     api_username: None,
                     application_id: None,
+                    site_id: None,
+                    location_id: None,
                 }
             }
         };
@@ -170,6 +190,8 @@ pub struct GatewaySummary {
     pub api_base_url: Option<String>,
     pub api_username: Option<String>,
     pub application_id: Option<String>,
+    pub site_id: Option<String>,
+    pub location_id: Option<String>,
     pub has_auth_token: bool,
 }
 
@@ -181,6 +203,8 @@ impl From<&GatewayConfig> for GatewaySummary {
             api_base_url: c.api_base_url.clone(),
             api_username: c.api_username.clone(),
             application_id: c.application_id.clone(),
+            site_id: c.site_id.clone(),
+            location_id: c.location_id.clone(),
             has_auth_token: !c.auth_token.is_empty(),
         }
     }

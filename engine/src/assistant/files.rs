@@ -8,7 +8,8 @@ use sea_query::{Expr, ExprTrait, Order, Query};
 use super::script::{Problem, Script};
 use crate::db::Database;
 use crate::error::{Error, Result};
-use crate::store::schema::{AssistantFileRuns, AssistantFileVersions, AssistantFiles};
+use crate::store::schema::{AssistantFileRuns, AssistantFileVersions, AssistantFiles, Stores};
+use crate::store::settings::SettingsStore;
 
 /// A store's saved file.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -76,12 +77,17 @@ impl AssistantFileStore {
             .await
     }
 
-    /// What the store's assistant says and does: its file, else the built-in defaults. A stored
-    /// file always reads (it was checked when saved); one that no longer does (a key retired)
-    /// falls back to the defaults rather than silence the assistant.
+    /// What the store's assistant says and does: its file, else the file its enterprise's
+    /// stores share (`aivaFile`, decision 0022), else the built-in defaults. A stored file
+    /// always reads (it was checked when saved); one that no longer does (a key retired) falls
+    /// back to the defaults rather than silence the assistant.
     pub async fn script(&self, store_id: i64) -> Result<Script> {
-        Ok(match self.file(store_id).await? {
-            Some(file) => Script::parse(&file.content).unwrap_or_else(|problems| {
+        let content = match self.file(store_id).await? {
+            Some(file) => Some(file.content),
+            None => self.shared_file(store_id).await?,
+        };
+        Ok(match content {
+            Some(content) => Script::parse(&content).unwrap_or_else(|problems| {
                 tracing::warn!(
                     store_id,
                     ?problems,
@@ -91,6 +97,44 @@ impl AssistantFileStore {
             }),
             None => Script::default(),
         })
+    }
+
+    /// The content of the file the store's enterprise names as its stores' shared one.
+    async fn shared_file(&self, store_id: i64) -> Result<Option<String>> {
+        let enterprise: Option<(i64,)> = self
+            .db
+            .fetch_optional(
+                Query::select()
+                    .column(Stores::EnterpriseId)
+                    .from(Stores::Table)
+                    .and_where(Expr::col(Stores::Id).eq(store_id)),
+            )
+            .await?;
+        let Some((enterprise_id,)) = enterprise else {
+            return Ok(None);
+        };
+        let settings = SettingsStore::new(self.db.clone())
+            .enterprise_settings(enterprise_id)
+            .await?;
+        let Some(code) = settings.aiva_store_code() else {
+            return Ok(None);
+        };
+        let shared: Option<(String,)> = self
+            .db
+            .fetch_optional(
+                Query::select()
+                    .column((AssistantFiles::Table, AssistantFiles::Content))
+                    .from(AssistantFiles::Table)
+                    .inner_join(
+                        Stores::Table,
+                        Expr::col((Stores::Table, Stores::Id))
+                            .equals((AssistantFiles::Table, AssistantFiles::StoreId)),
+                    )
+                    .and_where(Expr::col((Stores::Table, Stores::EnterpriseId)).eq(enterprise_id))
+                    .and_where(Expr::col((Stores::Table, Stores::StoreCode)).eq(code)),
+            )
+            .await?;
+        Ok(shared.map(|(content,)| content))
     }
 
     /// Saves a store's file as its next version; `expected_version` (when given) must be the

@@ -87,6 +87,14 @@ pub fn handoff_for(understanding: &Understanding) -> Option<Handoff> {
 }
 
 impl Handoff {
+    /// A reply an assisting (not fully running) assistant leaves to staff (decision 0022).
+    pub const FOR_STAFF_TO_ANSWER: Handoff = Handoff {
+        track: WorkflowTrack::CustomerAHandoff,
+        tag: ASSIST,
+        notification: NotificationType::InternalNotification,
+        title: "Customer HANDOFF",
+    };
+
     /// The handoff staff start from a conversation (spec I-R7) on a handoff track: to the
     /// general manager (GM HANDOFF) or the sales manager (MD HANDOFF) about an issue, CQ or TU
     /// when none is named, or taken over by hand (Customer HANDOFF). Other tracks hand nothing
@@ -128,6 +136,7 @@ impl Handoff {
             "REQ-LOANER" => "A loaner asked for",
             "A-BKG-ERR" => "No free time to offer",
             MANUAL => "Taken over by staff",
+            ASSIST => "A reply for staff to answer (the assistant only assists)",
             _ => "Handed to staff",
         }
     }
@@ -140,6 +149,8 @@ impl Handoff {
 
 /// The reason a handoff staff take over by hand gives, with no issue named.
 const MANUAL: &str = "MANUAL";
+/// The reason an assisting assistant gives for a reply it leaves to staff.
+const ASSIST: &str = "ASSIST";
 
 /// The booking calls' answer (spec B-R5): FAILURE when nothing was booked; a text starting
 /// "Unfortunately" is shown as a warning.
@@ -292,6 +303,29 @@ impl AssistantReplies {
         // is theirs.
         if self.messages.texted_since(lead.id, message.id).await? {
             return Ok(Responded::default());
+        }
+        // An enterprise whose assistant only assists (decision 0022): what a reply asks for is
+        // staff's to answer; the reading (intents, opt-outs, insights) stood before this.
+        if !self
+            .stores
+            .enterprise_settings(lead.enterprise_id)
+            .await?
+            .is_fully_aiva
+        {
+            let asks = handoff_for(understanding).is_some()
+                || understanding.has(Intent::CustAppr)
+                || understanding.has(Intent::ApptSet)
+                || understanding.requested_time.is_some()
+                || is_affirmative(&message.content);
+            if !asks {
+                return Ok(Responded::default());
+            }
+            let handoff = handoff_for(understanding).unwrap_or(Handoff::FOR_STAFF_TO_ANSWER);
+            let responded = self.hand_off_quietly(&scope, &lead, handoff, now).await?;
+            self.messages
+                .set_lead_response_reqd(lead.id, true, now)
+                .await?;
+            return Ok(responded);
         }
         // A customer asking for a visit is booked first; only a complaint goes to a person
         // whatever else the reply says.

@@ -15,6 +15,8 @@ pub const TWILIO_API: &str = "https://api.twilio.com";
 pub const TWILIO_LOOKUPS_API: &str = "https://lookups.twilio.com";
 /// Bandwidth's Messaging API v2.
 pub const BANDWIDTH_API: &str = "https://messaging.bandwidth.com";
+/// Bandwidth's Numbers API (the dashboard's, XML). A configured `api_base_url` serves both.
+pub const BANDWIDTH_NUMBERS_API: &str = "https://dashboard.bandwidth.com";
 /// How many numbers a search proposes (H-R3).
 pub const PROPOSED_NUMBERS: usize = 10;
 
@@ -149,6 +151,14 @@ impl Gateway {
                     .unwrap_or_else(|| BANDWIDTH_API.to_owned())
                     .trim_end_matches('/')
                     .to_owned(),
+                numbers_url: config
+                    .api_base_url
+                    .clone()
+                    .unwrap_or_else(|| BANDWIDTH_NUMBERS_API.to_owned())
+                    .trim_end_matches('/')
+                    .to_owned(),
+                site_id: config.site_id.clone(),
+                location_id: config.location_id.clone(),
                 account_id: config
                     .account_sid
                     .clone()
@@ -181,9 +191,7 @@ impl Gateway {
     ) -> Result<Vec<AvailableNumber>, GatewayError> {
         match self {
             Gateway::Twilio(twilio) => twilio.available_numbers(area_code).await,
-            Gateway::Bandwidth(_) => Err(gateway_error(
-                "Number search through Bandwidth is not available yet; order numbers in Bandwidth's dashboard",
-            )),
+            Gateway::Bandwidth(bandwidth) => bandwidth.available_numbers(area_code).await,
             Gateway::Simulator => Ok(simulated_numbers(area_code)),
         }
     }
@@ -192,9 +200,9 @@ impl Gateway {
     pub async fn buy_number(&self, number: &str, sms_url: &str) -> Result<String, GatewayError> {
         match self {
             Gateway::Twilio(twilio) => twilio.buy_number(number, sms_url).await,
-            Gateway::Bandwidth(_) => Err(gateway_error(
-                "Buying numbers through Bandwidth is not available yet; order numbers in Bandwidth's dashboard",
-            )),
+            // The number's texts reach us through the location's messaging application (its
+            // callback is Bayline's Bandwidth webhook), not a per-number address.
+            Gateway::Bandwidth(bandwidth) => bandwidth.buy_number(number).await,
             Gateway::Simulator => Ok(format!("PN{}", &new_message_sid()[2..])),
         }
     }
@@ -392,6 +400,9 @@ impl TwilioGateway {
 pub struct BandwidthGateway {
     http: reqwest::Client,
     base_url: String,
+    numbers_url: String,
+    site_id: Option<String>,
+    location_id: Option<String>,
     account_id: String,
     username: String,
     password: String,
@@ -462,6 +473,160 @@ impl BandwidthGateway {
             retryable: status.as_u16() == 429 || status.is_server_error(),
         })
     }
+}
+
+impl BandwidthGateway {
+    async fn numbers_call(&self, request: reqwest::RequestBuilder) -> Result<String, GatewayError> {
+        let response = request
+            .basic_auth(&self.username, Some(&self.password))
+            .timeout(Duration::from_secs(15))
+            .send()
+            .await
+            .map_err(|error| unreachable("The number provider", &error))?;
+        let status = response.status();
+        let body = response.text().await.unwrap_or_default();
+        if status.is_success() {
+            return Ok(body);
+        }
+        // Bandwidth's numeric error code is kept; its description is the remote's own text.
+        let code = xml_values(&body, "Code")
+            .into_iter()
+            .next()
+            .filter(|c| c.len() <= 10 && c.chars().all(|d| d.is_ascii_digit()));
+        Err(GatewayError {
+            message: format!(
+                "The number provider refused the request (HTTP {})",
+                status.as_u16()
+            ),
+            code,
+            retryable: status.as_u16() == 429 || status.is_server_error(),
+        })
+    }
+
+    /// `GET /api/accounts/{id}/availableNumbers?areaCode=&quantity=10&enableTNDetail=true`.
+    /// Bandwidth searches by a criterion, so an area code is required.
+    async fn available_numbers(
+        &self,
+        area_code: Option<&str>,
+    ) -> Result<Vec<AvailableNumber>, GatewayError> {
+        let area = area_code.ok_or_else(|| {
+            gateway_error("Give an area code: Bandwidth searches for numbers by area code")
+        })?;
+        let url = format!(
+            "{}/api/accounts/{}/availableNumbers",
+            self.numbers_url, self.account_id
+        );
+        let body = self
+            .numbers_call(self.http.get(&url).query(&[
+                ("areaCode", area.to_owned()),
+                ("quantity", PROPOSED_NUMBERS.to_string()),
+                ("enableTNDetail", "true".to_owned()),
+            ]))
+            .await?;
+        Ok(bandwidth_search_result(&body)
+            .into_iter()
+            .take(PROPOSED_NUMBERS)
+            .collect())
+    }
+
+    /// `POST /api/accounts/{id}/orders`: an existing-number order into the gateway's
+    /// sub-account (and location); answers the order id.
+    async fn buy_number(&self, number: &str) -> Result<String, GatewayError> {
+        let site = self.site_id.as_deref().ok_or_else(|| {
+            gateway_error("Give the Bandwidth gateway its sub-account (site) id to buy numbers")
+        })?;
+        let national = number.strip_prefix("+1").unwrap_or(number);
+        if national.len() != 10 || !national.chars().all(|c| c.is_ascii_digit()) {
+            return Err(gateway_error(
+                "Bandwidth sells US numbers only (+1 and ten digits)",
+            ));
+        }
+        let peer = self
+            .location_id
+            .as_deref()
+            .map(|id| format!("<PeerId>{id}</PeerId>"))
+            .unwrap_or_default();
+        // Every value here is digits only (checked when the gateway was saved and above).
+        let order = format!(
+            "<Order><Name>Bayline {national}</Name><SiteId>{site}</SiteId>{peer}<ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>{national}</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>"
+        );
+        let url = format!(
+            "{}/api/accounts/{}/orders",
+            self.numbers_url, self.account_id
+        );
+        let body = self
+            .numbers_call(
+                self.http
+                    .post(&url)
+                    .header(reqwest::header::CONTENT_TYPE, "application/xml")
+                    .body(order),
+            )
+            .await?;
+        xml_values(&body, "id")
+            .into_iter()
+            .next()
+            .ok_or_else(|| gateway_error("The number order answered something unreadable"))
+    }
+}
+
+/// The text inside every `<tag>…</tag>` of a flat XML answer, entities decoded. Bandwidth's
+/// Numbers API answers small, fixed-shape documents; a general XML parser is not needed to
+/// read a handful of leaf values.
+fn xml_values(xml: &str, tag: &str) -> Vec<String> {
+    let open = format!("<{tag}>");
+    let close = format!("</{tag}>");
+    let mut values = Vec::new();
+    let mut rest = xml;
+    while let Some(start) = rest.find(&open) {
+        let after = &rest[start + open.len()..];
+        let Some(end) = after.find(&close) else {
+            break;
+        };
+        values.push(
+            after[..end]
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
+                .replace("&amp;", "&"),
+        );
+        rest = &after[end + close.len()..];
+    }
+    values
+}
+
+/// The numbers of a Bandwidth search result: with details (city, state) when asked for,
+/// else the bare list. Numbers come as ten digits and are given back in E.164.
+fn bandwidth_search_result(xml: &str) -> Vec<AvailableNumber> {
+    let e164 = |digits: &str| {
+        let digits = digits.trim();
+        (digits.len() == 10 && digits.chars().all(|c| c.is_ascii_digit()))
+            .then(|| format!("+1{digits}"))
+    };
+    let details = xml_values(xml, "TelephoneNumberDetail");
+    if !details.is_empty() {
+        return details
+            .iter()
+            .filter_map(|detail| {
+                let number = xml_values(detail, "FullNumber").into_iter().next()?;
+                Some(AvailableNumber {
+                    phone_number: e164(&number)?,
+                    locality: xml_values(detail, "City").into_iter().next(),
+                    region: xml_values(detail, "State").into_iter().next(),
+                })
+            })
+            .collect();
+    }
+    xml_values(xml, "TelephoneNumber")
+        .iter()
+        .filter_map(|number| {
+            Some(AvailableNumber {
+                phone_number: e164(number)?,
+                locality: None,
+                region: None,
+            })
+        })
+        .collect()
 }
 
 /// The simulator's numbers for sale: fictional 555-01xx lines in the area code asked for.
@@ -582,6 +747,22 @@ mod tests {
         assert_eq!(accepted.sid.len(), 34);
         assert!(accepted.sid.starts_with("SM"));
         assert_eq!(accepted.status, DeliveryStatus::Queued);
+    }
+
+    #[test]
+    fn a_bandwidth_search_result_reads_with_or_without_details() {
+        let detailed = "<?xml version=\"1.0\"?><SearchResult><ResultCount>2</ResultCount><TelephoneNumberDetailList><TelephoneNumberDetail><City>CARY</City><LATA>426</LATA><State>NC</State><FullNumber>9192301234</FullNumber></TelephoneNumberDetail><TelephoneNumberDetail><City>APEX &amp; CO</City><State>NC</State><FullNumber>9192305678</FullNumber></TelephoneNumberDetail></TelephoneNumberDetailList></SearchResult>";
+        let numbers = bandwidth_search_result(detailed);
+        assert_eq!(numbers.len(), 2);
+        assert_eq!(numbers[0].phone_number, "+19192301234");
+        assert_eq!(numbers[0].locality.as_deref(), Some("CARY"));
+        assert_eq!(numbers[1].locality.as_deref(), Some("APEX & CO"));
+        assert_eq!(numbers[1].region.as_deref(), Some("NC"));
+        let bare = "<SearchResult><TelephoneNumberList><TelephoneNumber>9195550100</TelephoneNumber><TelephoneNumber>not-a-number</TelephoneNumber></TelephoneNumberList></SearchResult>";
+        let numbers = bandwidth_search_result(bare);
+        assert_eq!(numbers.len(), 1);
+        assert_eq!(numbers[0].phone_number, "+19195550100");
+        assert!(bandwidth_search_result("<Unclosed><TelephoneNumber>9195550100").is_empty());
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod quiet_hours;
 pub mod secrets;
 mod service;
 pub mod signature;
+pub mod twilio_chat;
 pub use wording::text;
 
 pub use jobs::{LineTypesInput, SendMessageInput, SendMessagesInput, UnderstandReplyInput};

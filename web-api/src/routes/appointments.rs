@@ -62,11 +62,18 @@ pub struct AppointmentView {
     /// Year, make and model.
     pub vehicle: Option<String>,
     pub vin: Option<String>,
+    /// When the customer checked in (the waiting room's clock starts), and when the visit
+    /// was completed.
+    pub checked_in_at: Option<DateTime<Utc>>,
+    pub checked_out_at: Option<DateTime<Utc>>,
+    /// Whole minutes in house: from check-in until completed, or until now while still in.
+    pub in_house_minutes: Option<i64>,
 }
 
 impl From<AppointmentRecord> for AppointmentView {
     fn from(a: AppointmentRecord) -> Self {
         let advisor_name = a.advisor_name();
+        let in_house_minutes = a.in_house_minutes(Utc::now());
         let name = [a.customer_first_name, a.customer_last_name]
             .into_iter()
             .flatten()
@@ -104,6 +111,9 @@ impl From<AppointmentRecord> for AppointmentView {
             cellular: a.customer_cellular,
             vehicle,
             vin: a.vehicle_vin,
+            checked_in_at: a.checked_in_at,
+            checked_out_at: a.checked_out_at,
+            in_house_minutes,
         }
     }
 }

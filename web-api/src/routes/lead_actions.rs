@@ -6,6 +6,7 @@
 #![allow(clippy::too_many_arguments)]
 
 use chrono::Utc;
+use engine::admin::access::require_inbound_view;
 use engine::assistant::reply::Handoff;
 use engine::auth::{Caller, Scope};
 use engine::domain::formats::{parse_mileage, parse_minder, parse_request_date};
@@ -26,6 +27,7 @@ use super::ApiTags;
 use super::leads::FutureServiceInteraction;
 use super::messages::{MessagePage, MessageView};
 use crate::auth::{Session, request_scope};
+use crate::closed::Closed;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use engine::store::messages::Visibility;
@@ -133,6 +135,16 @@ async fn set_flag(
     lead(state, &scope, id).await?;
     state.leads.set_flag(id, flag, value).await?;
     changed(state, &scope, id).await
+}
+
+/// Refuses the inbound-appointment view to a caller their enterprise's setting excludes
+/// (`engine::admin::access::inbound_view`, decision 0022).
+async fn inbound_view(state: &AppState, caller: &Caller) -> ApiResult<()> {
+    let settings = match caller.enterprise_id {
+        Some(id) => state.store_config.enterprise_settings(id).await?,
+        None => Default::default(),
+    };
+    Ok(require_inbound_view(&caller.roles, &settings)?)
 }
 
 async fn track(
@@ -397,6 +409,9 @@ impl LeadActionApi {
             Some(TrackParameter::Issue(issue)) => (None, Some(issue)),
             None => (None, None),
         };
+        if inbound.is_some() {
+            inbound_view(&state, &caller).await?;
+        }
         if let Some(handoff) = Handoff::by_staff(workflow, issue) {
             // A handoff (GM with parameter CQ, MD, or manual): the assistant's own handoff,
             // started by staff (spec I-R7).
@@ -437,9 +452,10 @@ impl LeadActionApi {
         req: &Request,
         Session(caller): Session,
         #[oai(name = "future-service-interaction-id")] fsi_id: Query<i64>,
-        parameter: Query<String>,
+        parameter: Query<Closed<InboundAppointment>>,
     ) -> ApiResult<Json<MessageView>> {
-        let parameter: InboundAppointment = parameter.0.trim().parse()?;
+        let parameter: InboundAppointment = parameter.0.0;
+        inbound_view(&state, &caller).await?;
         let workflow = match parameter {
             InboundAppointment::CustomerSayYes => WorkflowTrack::ExternalAHandoff,
             _ => WorkflowTrack::AskCustomerForAppointment,

@@ -30,6 +30,11 @@ pub struct GatewayView {
     pub api_username: Option<String>,
     /// Bandwidth's messaging application id.
     pub application_id: Option<String>,
+    /// Bandwidth's sub-account (site) id, where bought numbers go.
+    pub site_id: Option<String>,
+    /// Bandwidth's location (peer) id, whose messaging application brings a bought number's
+    /// texts here.
+    pub location_id: Option<String>,
     /// Never returned; says whether one is set.
     pub has_auth_token: bool,
 }
@@ -42,6 +47,8 @@ impl From<GatewaySummary> for GatewayView {
             api_base_url: g.api_base_url,
             api_username: g.api_username,
             application_id: g.application_id,
+            site_id: g.site_id,
+            location_id: g.location_id,
             has_auth_token: g.has_auth_token,
         }
     }
@@ -69,6 +76,12 @@ pub struct SetGateway {
     pub api_username: Option<String>,
     #[oai(validator(max_length = 100))]
     pub application_id: Option<String>,
+    /// Bandwidth's sub-account (site) id: needed to buy numbers through Bandwidth.
+    #[oai(validator(max_length = 20))]
+    pub site_id: Option<String>,
+    /// Bandwidth's location (peer) id for bought numbers; the sub-account's default when absent.
+    #[oai(validator(max_length = 20))]
+    pub location_id: Option<String>,
 }
 
 #[derive(Debug, Object)]
@@ -149,6 +162,8 @@ impl MessagingSettingsApi {
             api_base_url: body.api_base_url,
             api_username: body.api_username,
             application_id: body.application_id,
+            site_id: body.site_id,
+            location_id: body.location_id,
         };
         Ok(Json(
             state

@@ -3,6 +3,7 @@
 pub mod administration;
 pub mod appointments;
 pub mod assistant_actions;
+pub mod chat;
 pub mod customers;
 pub mod data_sources;
 pub mod deal_room;
@@ -153,7 +154,10 @@ type MessagingApis = (
 /// The administration areas.
 type AdminApis = (
     administration::AdministrationApi,
+    administration::BrandsApi,
+    administration::EnterpriseSettingsApi,
     telephony::TelephonyApi,
+    chat::ChatApi,
     developer::DeveloperApi,
     public::PublicApi,
     deal_room::DealRoomApi,
@@ -198,7 +202,10 @@ pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
         ),
         (
             administration::AdministrationApi,
+            administration::BrandsApi,
+            administration::EnterpriseSettingsApi,
             telephony::TelephonyApi,
+            chat::ChatApi,
             developer::DeveloperApi,
             public::PublicApi,
             deal_room::DealRoomApi,

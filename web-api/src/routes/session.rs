@@ -5,6 +5,7 @@ use engine::admin::Access;
 use engine::admin::users::send_login_code;
 use engine::auth::{LoginChallenge, LoginOutcome};
 use engine::domain::{EmpLevel, Role};
+use engine::store::settings::EnterpriseSettings;
 use engine::store::users::UserProfile;
 use poem::Request;
 use poem::web::Data;
@@ -145,6 +146,9 @@ pub struct AccessView {
     pub manager: bool,
     /// Internal notes and the per-message options menu.
     pub message_options: bool,
+    /// Records what the assistant found about an inbound appointment request (off for an
+    /// ENTERPRISE_USER unless their enterprise turns it on).
+    pub inbound_view: bool,
     /// The roles the user may give, in the set's order.
     pub grantable_roles: Vec<Closed<Role>>,
     /// The levels at which the user may employ others.
@@ -172,6 +176,7 @@ impl From<Access> for AccessView {
             developer: access.developer,
             manager: access.manager,
             message_options: access.message_options,
+            inbound_view: access.inbound_view,
             grantable_roles: access.grantable_roles.into_iter().map(Closed).collect(),
             grantable_levels: access
                 .grantable_levels
@@ -192,7 +197,26 @@ impl From<Access> for AccessView {
 }
 
 impl UserData {
-    fn new(profile: UserProfile, token: String, expires_at: DateTime<Utc>) -> Self {
+    /// The user as signed in, with what their enterprise's settings give them.
+    async fn signed_in(
+        state: &AppState,
+        profile: UserProfile,
+        token: String,
+        expires_at: DateTime<Utc>,
+    ) -> ApiResult<Self> {
+        let settings = match profile.enterprise_id {
+            Some(id) => state.store_config.enterprise_settings(id).await?,
+            None => EnterpriseSettings::default(),
+        };
+        Ok(Self::new(profile, token, expires_at, &settings))
+    }
+
+    fn new(
+        profile: UserProfile,
+        token: String,
+        expires_at: DateTime<Utc>,
+        settings: &EnterpriseSettings,
+    ) -> Self {
         Self {
             auth_token: token,
             expires_at,
@@ -205,7 +229,7 @@ impl UserData {
                     name: role.as_str().to_owned(),
                 })
                 .collect(),
-            access: Access::of(&profile.roles, profile.emp_level).into(),
+            access: Access::of(&profile.roles, profile.emp_level, settings).into(),
             roles: profile.roles.iter().copied().map(Closed).collect(),
             emp_level: Closed(profile.emp_level),
             tenant: profile.boc_id,
@@ -218,7 +242,7 @@ impl UserData {
             real_time_sync: profile.real_time_sync,
             calling_feature: profile.calling_feature,
             color_code: profile.color_code,
-            twilio_user_notification_channel_sid: None,
+            twilio_user_notification_channel_sid: profile.chat_channel_sid,
         }
     }
 }
@@ -256,11 +280,10 @@ impl SessionApi {
         match outcome {
             LoginOutcome::SignedIn(success) => {
                 tracing::info!(user_id = success.profile.id, "logged in");
-                Ok(LoginAnswer::SignedIn(Json(Box::new(UserData::new(
-                    success.profile,
-                    success.token,
-                    success.expires_at,
-                )))))
+                let user =
+                    UserData::signed_in(&state, success.profile, success.token, success.expires_at)
+                        .await?;
+                Ok(LoginAnswer::SignedIn(Json(Box::new(user))))
             }
             LoginOutcome::CodeToSend(challenge) => {
                 send_login_code(
@@ -299,11 +322,9 @@ impl SessionApi {
             )
             .await?;
         tracing::info!(user_id = success.profile.id, "logged in with a code");
-        Ok(Json(UserData::new(
-            success.profile,
-            success.token,
-            success.expires_at,
-        )))
+        Ok(Json(
+            UserData::signed_in(&state, success.profile, success.token, success.expires_at).await?,
+        ))
     }
 
     /// End the current session; its token stops working at once.

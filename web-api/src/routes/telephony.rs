@@ -208,6 +208,7 @@ impl TelephonyApi {
             api_username: body.api_username.clone(),
             application_id: body.application_id.clone(),
             api_base_url: body.api_base_url.clone(),
+            ..GatewayInput::default()
         });
         let accepted = state
             .telephony

@@ -1003,3 +1003,132 @@ async fn staff_hand_a_conversation_to_the_general_manager_or_take_it_over() {
         "a manual handoff is a note only: {sent:?}"
     );
 }
+
+/// Decision 0022: an enterprise's shared assistant file speaks for its stores that have none of
+/// their own; a name that is none of its saved files is refused.
+#[tokio::test]
+async fn an_enterprise_s_shared_assistant_file_speaks_for_stores_without_their_own() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let files = app
+        .ok_json(Method::GET, "/aiva/developer/files/aiva", &admin, None)
+        .await;
+    let other = files
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["storeId"] != 1)
+        .expect("a second store")
+        .clone();
+    let settings = |file: &serde_json::Value| json!({"isFullyAiva": true, "aivaFile": file, "enterpriseUserInboundView": false});
+    // Not saved yet: the built-in file is no shared file to name.
+    let refused = assert_error(
+        app.request(
+            Method::PUT,
+            "/api/enterprise/1/settings",
+            &admin,
+            Some(settings(&other["fileName"])),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(refused.contains("saved assistant files"), "{refused}");
+    app.ok_json(
+        Method::PUT,
+        "/aiva/developer/file",
+        &admin,
+        Some(json!({
+            "fileName": other["fileName"],
+            "fileContent": "reply.booked = Shared file! {firstName}, see you {when}.\n"
+        })),
+    )
+    .await;
+    let saved = app
+        .ok_json(
+            Method::PUT,
+            "/api/enterprise/1/settings",
+            &admin,
+            Some(settings(&other["fileName"])),
+        )
+        .await;
+    assert_eq!(saved["aivaFile"], other["fileName"]);
+    let day = a_free_monday() + Duration::days(21);
+    let mark = app.last_message_id().await;
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    let confirmation = app.wait_for_text(lead, mark, "Shared file!").await;
+    assert!(confirmation.contains("see you"), "{confirmation}");
+}
+
+/// Decision 0022: an assistant that only assists reads the reply but texts nothing: what the
+/// reply asks for goes to staff as a handoff, and nothing is booked.
+#[tokio::test]
+async fn an_assisting_assistant_hands_what_a_reply_asks_to_staff_and_texts_nothing() {
+    let app = crate::helpers::spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (lead, customer) = app.reachable_leads(1).await[0];
+    app.dialogue_on(lead).await;
+    let before = app
+        .ok_json(Method::GET, "/api/enterprise/1/settings", &admin, None)
+        .await;
+    assert_eq!(
+        before["isFullyAiva"], true,
+        "on unless an admin turns it off"
+    );
+    app.ok_json(
+        Method::PUT,
+        "/api/enterprise/1/settings",
+        &admin,
+        Some(json!({"isFullyAiva": false, "aivaFile": null, "enterpriseUserInboundView": false})),
+    )
+    .await;
+    let mut staff_stream = app.open_events(&token).await;
+    let mark = app.last_message_id().await;
+    let day = a_free_monday() + Duration::days(21);
+    app.customer_says(&token, customer, &spoken(day, "10am"))
+        .await;
+    let card = staff_stream
+        .wait_for("handoff", std::time::Duration::from_secs(10), |e| {
+            e["handoff"]["fsiId"] == lead
+        })
+        .await
+        .expect("a handoff to staff");
+    assert_eq!(card["handoff"]["title"], "Customer HANDOFF", "{card}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (set, _, response_reqd, _) = app.lead_flags(lead).await;
+        assert!(!set, "nothing is booked");
+        if response_reqd {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the lead never waited for staff"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let sent = app.assistant_messages(lead, mark).await;
+    assert!(
+        !sent.iter().any(|(kind, _, _)| kind == "SMS"),
+        "the assistant texts nothing: {sent:?}"
+    );
+    let notifications = app
+        .ok_json(Method::GET, "/api/notifications?size=100", &token, None)
+        .await;
+    let reason = notifications["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["fsiId"] == lead)
+        .map(|n| n["reason"].as_str().unwrap().to_owned())
+        .expect("a notification");
+    assert!(
+        reason.starts_with("A reply for staff to answer"),
+        "{reason}"
+    );
+}

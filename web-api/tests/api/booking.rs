@@ -940,3 +940,77 @@ async fn a_booking_staff_make_is_texted_to_the_customer_and_noted_in_the_thread(
         .unwrap_or_else(|| panic!("no note of the move in {thread:#?}"));
     assert!(moved_note.contains("not texted"), "{moved_note}");
 }
+
+/// The waiting room's in-house time (B-S3, B-E10): the clock starts at check-in, runs while the
+/// customer is in, and stops when the visit is completed; the lists carry it.
+#[tokio::test]
+async fn the_in_house_clock_runs_from_check_in_to_completion() {
+    let app = spawn_app().await;
+    let rep = app.token_of("sales-rep").await;
+    let day = a_free_monday() + Duration::days(14);
+    let lead = app.a_lead_of(1, Some(1)).await;
+    let booked = app
+        .ok_json(
+            Method::POST,
+            "/api/lisa/appointment",
+            &rep,
+            Some(json!({"futureServiceInteractionId": lead, "inpDate": day.to_string(), "inpTime": "10:00 AM"})),
+        )
+        .await;
+    let id = booked["appointment"]["id"].as_i64().unwrap();
+    assert!(
+        booked["appointment"].get("inHouseMinutes").is_none(),
+        "{booked}"
+    );
+    let status = |to: &str| format!("/api/appointment/{id}/status/{to}");
+    let checked_in = app
+        .ok_json(Method::PUT, &status("CHECKED_IN"), &rep, None)
+        .await;
+    let since = checked_in["appointment"]["checkedInAt"].clone();
+    assert!(since.is_string(), "{checked_in}");
+    assert_eq!(checked_in["appointment"]["inHouseMinutes"], 0);
+    // Into service: the clock keeps its start.
+    let in_service = app
+        .ok_json(Method::PUT, &status("IN_SERVICE"), &rep, None)
+        .await;
+    assert_eq!(in_service["appointment"]["checkedInAt"], since);
+    assert!(in_service["appointment"].get("checkedOutAt").is_none());
+    // Two hours in, as the database tells it.
+    let earlier = chrono::Utc::now() - Duration::minutes(125);
+    app.db
+        .execute(
+            &Query::update()
+                .table(engine::store::schema::ServiceAppointments::Table)
+                .value(
+                    engine::store::schema::ServiceAppointments::CheckedInAt,
+                    earlier,
+                )
+                .and_where(Expr::col(engine::store::schema::ServiceAppointments::Id).eq(id))
+                .to_owned(),
+        )
+        .await
+        .unwrap();
+    let listed = app
+        .ok_json(
+            Method::POST,
+            "/api/appointment/search",
+            &rep,
+            Some(
+                json!({"storeIds": [1], "startDate": day.to_string(), "endDate": day.to_string()}),
+            ),
+        )
+        .await;
+    let mine = listed["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(mine["inHouseMinutes"], 125, "{mine}");
+    let completed = app
+        .ok_json(Method::PUT, &status("COMPLETED"), &rep, None)
+        .await;
+    assert!(completed["appointment"]["checkedOutAt"].is_string());
+    assert_eq!(completed["appointment"]["inHouseMinutes"], 125);
+}

@@ -13,6 +13,7 @@ mod automated_runs;
 mod booking;
 mod bulk_initiation;
 mod call_logs;
+mod chat;
 mod compliance;
 mod customers;
 mod data_sources;

@@ -382,6 +382,35 @@ type BandwidthCall = (String, Value);
 #[derive(Clone, Default)]
 pub(crate) struct FakeBandwidth {
     calls: Arc<Mutex<Vec<BandwidthCall>>>,
+    /// Number searches (their query) and orders (their XML), in order.
+    numbers: Arc<Mutex<Vec<String>>>,
+}
+
+/// Bandwidth's Numbers API: a search answers two numbers in the area code asked for.
+#[handler]
+fn fake_bandwidth_search(req: &poem::Request, Data(fake): Data<&FakeBandwidth>) -> PoemResponse {
+    let query = req.uri().query().unwrap_or_default().to_owned();
+    fake.numbers.lock().unwrap().push(query.clone());
+    let area = query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("areaCode="))
+        .unwrap_or("000")
+        .to_owned();
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><SearchResult><ResultCount>2</ResultCount><TelephoneNumberDetailList><TelephoneNumberDetail><City>CARY</City><State>NC</State><FullNumber>{area}2301234</FullNumber></TelephoneNumberDetail><TelephoneNumberDetail><City>APEX</City><State>NC</State><FullNumber>{area}2305678</FullNumber></TelephoneNumberDetail></TelephoneNumberDetailList></SearchResult>"
+    )
+    .with_content_type("application/xml")
+    .into_response()
+}
+
+/// Bandwidth's order: kept, and answered with an order id.
+#[handler]
+fn fake_bandwidth_order(body: String, Data(fake): Data<&FakeBandwidth>) -> PoemResponse {
+    fake.numbers.lock().unwrap().push(body);
+    "<OrderResponse><Order><id>ord-7f3c</id><Name>Bayline</Name></Order><OrderStatus>RECEIVED</OrderStatus></OrderResponse>"
+        .with_content_type("application/xml")
+        .with_status(poem::http::StatusCode::CREATED)
+        .into_response()
 }
 
 #[handler]
@@ -415,6 +444,11 @@ pub(crate) async fn start_fake_bandwidth() -> (std::net::SocketAddr, FakeBandwid
     let address = acceptor.local_addr()[0].as_socket_addr().copied().unwrap();
     let server = Route::new()
         .at("/api/v2/users/:account/messages", post(fake_bandwidth))
+        .at(
+            "/api/accounts/:account/availableNumbers",
+            poem::get(fake_bandwidth_search),
+        )
+        .at("/api/accounts/:account/orders", post(fake_bandwidth_order))
         .data(fake.clone());
     tokio::spawn(poem::Server::new_with_acceptor(acceptor).run(server));
     (address, fake)
@@ -488,6 +522,114 @@ async fn bandwidth_sends_the_test_text_with_its_application_and_credentials() {
         3,
         "{problems}"
     );
+}
+
+/// H-C13: Bandwidth's numbers are searched by area code and ordered into the gateway's
+/// sub-account and location; the bought number becomes the store's.
+#[tokio::test]
+async fn a_store_on_bandwidth_searches_and_orders_numbers_through_bandwidth() {
+    let app = spawn_app_with(LOCAL_GATEWAYS).await;
+    let admin = app.token_of("enterprise-admin").await;
+    let (address, fake) = start_fake_bandwidth().await;
+    let store = app.bare_store(&admin, "BWN1").await;
+    let gateway = |site: Option<&str>| {
+        json!({
+            "enterpriseId": 1,
+            "storeId": store,
+            "provider": "bandwidth",
+            "accountSid": "9900001",
+            "authToken": SECRET,
+            "apiUsername": "bayline-api",
+            "applicationId": "93de2206-9669-4e07-948d-329f4b722ee2",
+            "apiBaseUrl": format!("http://{address}"),
+            "siteId": site,
+            "locationId": site.map(|_| "67890"),
+        })
+    };
+    // Ids are Bandwidth's numbers.
+    let refused = assert_error(
+        app.request(
+            Method::PUT,
+            "/api/messaging/gateway",
+            &admin,
+            Some(gateway(Some("site-one"))),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(refused.contains("siteId"), "{refused}");
+    let saved = app
+        .ok_json(
+            Method::PUT,
+            "/api/messaging/gateway",
+            &admin,
+            Some(gateway(None)),
+        )
+        .await;
+    assert_eq!(saved["provider"], "bandwidth");
+
+    let search = format!("/api/messaging/numbers/available?storeId={store}");
+    let no_area = assert_error(
+        app.request(Method::GET, &search, &admin, None).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(no_area.contains("area code"), "{no_area}");
+    let offered = app
+        .ok_json(Method::GET, &format!("{search}&areaCode=919"), &admin, None)
+        .await;
+    assert_eq!(offered[0]["phoneNumber"], "+19192301234", "{offered}");
+    assert_eq!(offered[0]["locality"], "CARY");
+    assert_eq!(offered[1]["region"], "NC");
+    let searched = fake.numbers.lock().unwrap()[0].clone();
+    assert!(
+        searched.contains("areaCode=919") && searched.contains("quantity=10"),
+        "{searched}"
+    );
+
+    // Without a sub-account Bandwidth cannot place the number.
+    let buy = json!({"storeId": store, "phoneNumber": "+19192301234"});
+    let no_site = assert_error(
+        app.request(
+            Method::POST,
+            "/api/messaging/numbers",
+            &admin,
+            Some(buy.clone()),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(no_site.contains("sub-account"), "{no_site}");
+    app.ok_json(
+        Method::PUT,
+        "/api/messaging/gateway",
+        &admin,
+        Some(gateway(Some("12345"))),
+    )
+    .await;
+    let bought = app
+        .ok_json(Method::POST, "/api/messaging/numbers", &admin, Some(buy))
+        .await;
+    assert_eq!(bought["provider"], "bandwidth", "{bought}");
+    assert_eq!(bought["phoneNumber"], "+19192301234");
+    let order = fake.numbers.lock().unwrap().last().unwrap().clone();
+    assert!(
+        order.contains("<SiteId>12345</SiteId><PeerId>67890</PeerId>")
+            && order.contains("<TelephoneNumber>9192301234</TelephoneNumber>"),
+        "{order}"
+    );
+    let stores = app
+        .ok_json(Method::GET, "/api/enterprise/1/stores", &admin, None)
+        .await;
+    let mine = stores
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == store)
+        .unwrap();
+    assert_eq!(mine["phoneNumber"], "+19192301234");
 }
 
 #[tokio::test]

@@ -161,8 +161,8 @@ fn id_kind(path: &str, name: &str) -> Option<Kind> {
         // A provider's account, a UI element, a user acting for another, a division shared by
         // every tenant: not a tenant's record.
         "accountsid" | "chatboxid" | "doerproxyuserid" | "divisionid" => return None,
-        // A provider's account and messaging application (Bandwidth).
-        "accountid" | "applicationid" => return None,
+        // A provider's account, messaging application, sub-account and location (Bandwidth).
+        "accountid" | "applicationid" | "siteid" | "locationid" => return None,
         other if names_an_id => {
             panic!("{path}: the walk does not know what `{other}` names; teach id_kind")
         }

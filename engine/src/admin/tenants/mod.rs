@@ -2,8 +2,11 @@
 //! deactivated and reactivated (never deleted: their history stays), with brands, time zones,
 //! allowed texting hours, opening hours and the enterprise logo.
 
+mod brands;
+mod settings;
 mod stores;
 
+pub use brands::*;
 pub use stores::*;
 
 use chrono::{DateTime, NaiveTime, Utc};

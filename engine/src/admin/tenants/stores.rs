@@ -34,12 +34,6 @@ pub struct DayHours {
     pub closes: Option<String>,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct Brand {
-    pub code: String,
-    pub name: String,
-}
-
 /// A store as an admin writes it; every field is checked at once and all problems reported.
 #[derive(Debug, Clone)]
 pub struct StoreInput {
@@ -261,18 +255,6 @@ impl TenantAdmin {
             .into_iter()
             .find(|s| s.id == store_id)
             .ok_or_else(|| Error::not_found("Store not found"))
-    }
-
-    /// The brands a store may carry.
-    pub async fn brands(&self) -> Result<Vec<Brand>> {
-        self.db
-            .fetch_all(
-                Query::select()
-                    .columns([Brands::Code, Brands::Name])
-                    .from(Brands::Table)
-                    .order_by(Brands::Name, Order::Asc),
-            )
-            .await
     }
 
     pub(super) async fn brand_id(tx: &mut Transaction, code: Option<&str>) -> Result<Option<i64>> {

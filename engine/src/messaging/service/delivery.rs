@@ -347,6 +347,8 @@ impl MessagingService {
             api_base_url: None,
             api_username: None,
             application_id: None,
+            site_id: None,
+            location_id: None,
         })
     }
 

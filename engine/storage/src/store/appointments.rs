@@ -35,6 +35,9 @@ pub struct AppointmentRecord {
     pub source: String,
     pub dms_status: Option<String>,
     pub dms_error: Option<String>,
+    /// When the customer checked in, and when the visit was completed (the in-house time).
+    pub checked_in_at: Option<DateTime<Utc>>,
+    pub checked_out_at: Option<DateTime<Utc>>,
     pub customer_first_name: Option<String>,
     pub customer_last_name: Option<String>,
     pub customer_cellular: Option<String>,
@@ -56,6 +59,13 @@ impl AppointmentRecord {
             self.advisor_last_name.as_deref().unwrap_or_default(),
             no,
         ))
+    }
+
+    /// Whole minutes the customer has been in (still in: until `now`), from check-in.
+    pub fn in_house_minutes(&self, now: DateTime<Utc>) -> Option<i64> {
+        let since = self.checked_in_at?;
+        let until = self.checked_out_at.unwrap_or(now);
+        Some(Ord::max((until - since).num_minutes(), 0))
     }
 }
 
@@ -190,6 +200,8 @@ impl AppointmentStore {
                     Appt::Source,
                     Appt::DmsStatus,
                     Appt::DmsError,
+                    Appt::CheckedInAt,
+                    Appt::CheckedOutAt,
                 ]
                 .map(|c| (Appt::Table, c)),
             )
@@ -549,15 +561,30 @@ impl AppointmentStore {
         now: DateTime<Utc>,
     ) -> Result<()> {
         let mut tx = self.db.begin().await?;
-        tx.execute(
-            &Query::update()
-                .table(Appt::Table)
-                .value(Appt::ApptStatus, status.as_str())
-                .value(Appt::UpdatedAt, now)
-                .and_where(Expr::col(Appt::Id).eq(id))
-                .to_owned(),
-        )
-        .await?;
+        let mut update = Query::update();
+        update
+            .table(Appt::Table)
+            .value(Appt::ApptStatus, status.as_str())
+            .value(Appt::UpdatedAt, now)
+            .and_where(Expr::col(Appt::Id).eq(id));
+        // The waiting room's clock: in at the first check-in (or straight into service), out
+        // when the visit ends.
+        match status {
+            AppointmentStatus::CheckedIn | AppointmentStatus::InService => {
+                update.value(
+                    Appt::CheckedInAt,
+                    sea_query::Func::coalesce([Expr::col(Appt::CheckedInAt), Expr::val(now)]),
+                );
+            }
+            // A visit ends completed, or cancelled (or missed) after all: either stops it.
+            AppointmentStatus::Completed
+            | AppointmentStatus::Cancelled
+            | AppointmentStatus::NoShow => {
+                update.value(Appt::CheckedOutAt, now);
+            }
+            _ => {}
+        }
+        tx.execute(&update.to_owned()).await?;
         if !status.holds_slot() {
             release(&mut tx, id).await?;
         }

@@ -30,7 +30,7 @@ pub enum Stores {
 pub enum Users {
     Table, Id, EnterpriseId, BocId, StoreId, Username, PasswordHash, FirstName, LastName, Email,
     EmpLevel, ColorCode, RealTimeSync, CallingFeature, IsBlocked, IsGuest, CreatedAt, UpdatedAt,
-    DeletedAt, TwoStepLogin,
+    DeletedAt, TwoStepLogin, ChatChannelSid,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -118,7 +118,8 @@ pub enum RepairOrderLines {
 pub enum ServiceAppointments {
     Table, Id, EnterpriseId, StoreId, CustomerId, VehicleId, AdvisorId, FsiId, Title, ApptStatus,
     ApptAt, DealerCode, ServicePackages, OpCode, TransportType, Notes, Source, ExternalId,
-    CreatedBy, CreatedAt, UpdatedAt, ImportHash, DmsStatus, DmsError, DmsPushedAt,
+    CreatedBy, CreatedAt, UpdatedAt, ImportHash, DmsStatus, DmsError, DmsPushedAt, CheckedInAt,
+    CheckedOutAt,
 }
 
 #[derive(Iden, Clone, Copy)]
@@ -226,9 +227,15 @@ pub enum Schedulers {
 }
 
 #[derive(Iden, Clone, Copy)]
+pub enum ChatConfigs {
+    Table, Id, EnterpriseId, AccountSid, ApiKeySid, ApiKeySecret, ServiceSid, ApiBaseUrl,
+    AuthenticatedAt, UpdatedBy, UpdatedAt,
+}
+
+#[derive(Iden, Clone, Copy)]
 pub enum MessagingGateways {
     Table, Id, EnterpriseId, StoreId, Provider, AccountSid, AuthToken, ApiBaseUrl, CreatedAt,
-    UpdatedAt, ApiUsername, ApplicationId,
+    UpdatedAt, ApiUsername, ApplicationId, SiteId, LocationId,
 }
 
 #[derive(Iden, Clone, Copy)]

@@ -4,10 +4,44 @@
 use chrono::{DateTime, Utc};
 use sea_query::{Expr, ExprTrait, OnConflict, Order, Query, SelectStatement};
 
-use super::schema::{AppSettings, Assistants, MessagingGateways, Offices, PhoneNumbers, Stores};
+use super::schema::{
+    AppSettings, Assistants, Enterprises, MessagingGateways, Offices, PhoneNumbers, Stores,
+};
 use crate::auth::Scope;
 use crate::db::Database;
 use crate::error::{Error, Result};
+
+/// An enterprise's own settings (docs/decisions/0022-enterprise-settings.md), kept as JSON in
+/// `enterprises.settings`; a setting never written reads as its default.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct EnterpriseSettings {
+    /// The assistant runs conversations by itself (answers, books, hands off). Off, it only
+    /// assists: it reads every reply (intents, opt-outs, insights) and staff answer.
+    pub is_fully_aiva: bool,
+    /// The assistant file (`STORECODE.aiva`) the enterprise's stores follow when they have
+    /// none of their own, in place of the built-in one.
+    pub aiva_file: Option<String>,
+    /// Whether the enterprise's ENTERPRISE_USERs get the inbound-appointment view.
+    pub enterprise_user_inbound_view: bool,
+}
+
+impl Default for EnterpriseSettings {
+    fn default() -> Self {
+        Self {
+            is_fully_aiva: true,
+            aiva_file: None,
+            enterprise_user_inbound_view: false,
+        }
+    }
+}
+
+impl EnterpriseSettings {
+    /// The store code an assistant file name names (`BAY01.aiva` → `BAY01`).
+    pub fn aiva_store_code(&self) -> Option<&str> {
+        self.aiva_file.as_deref()?.strip_suffix(".aiva")
+    }
+}
 
 /// A store's messaging settings.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -254,6 +288,8 @@ impl SettingsStore {
                 MessagingGateways::ApiBaseUrl,
                 MessagingGateways::ApiUsername,
                 MessagingGateways::ApplicationId,
+                MessagingGateways::SiteId,
+                MessagingGateways::LocationId,
             ])
             .from(MessagingGateways::Table)
             .and_where(Expr::col(MessagingGateways::EnterpriseId).eq(enterprise_id))
@@ -302,6 +338,8 @@ impl SettingsStore {
                 MessagingGateways::ApiBaseUrl,
                 MessagingGateways::ApiUsername,
                 MessagingGateways::ApplicationId,
+                MessagingGateways::SiteId,
+                MessagingGateways::LocationId,
                 MessagingGateways::CreatedAt,
                 MessagingGateways::UpdatedAt,
             ])
@@ -314,6 +352,8 @@ impl SettingsStore {
                 config.api_base_url.clone().into(),
                 config.api_username.clone().into(),
                 config.application_id.clone().into(),
+                config.site_id.clone().into(),
+                config.location_id.clone().into(),
                 now.into(),
                 now.into(),
             ])
@@ -346,6 +386,23 @@ impl SettingsStore {
             )
             .await?;
         Ok(())
+    }
+
+    /// An enterprise's settings (the defaults for one that never saved any, or an unknown id).
+    pub async fn enterprise_settings(&self, enterprise_id: i64) -> Result<EnterpriseSettings> {
+        let stored: Option<(Option<serde_json::Value>,)> = self
+            .db
+            .fetch_optional(
+                Query::select()
+                    .column(Enterprises::Settings)
+                    .from(Enterprises::Table)
+                    .and_where(Expr::col(Enterprises::Id).eq(enterprise_id)),
+            )
+            .await?;
+        Ok(stored
+            .and_then(|(json,)| json)
+            .and_then(|json| serde_json::from_value(json).ok())
+            .unwrap_or_default())
     }
 
     /// An installation-wide value, made by `make` the first time anyone asks; every process
@@ -421,6 +478,9 @@ pub struct GatewayConfig {
     pub api_username: Option<String>,
     /// Bandwidth's messaging application id.
     pub application_id: Option<String>,
+    /// Bandwidth's sub-account (site) and location (peer) a bought number joins.
+    pub site_id: Option<String>,
+    pub location_id: Option<String>,
 }
 
 impl GatewayConfig {

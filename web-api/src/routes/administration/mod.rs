@@ -2,8 +2,12 @@
 //! audit log. Who may do what is decided in `engine::admin` (docs/decisions/0011); these
 //! handlers only translate.
 
+mod brands;
+mod settings;
 mod views;
 
+pub use brands::BrandsApi;
+pub use settings::EnterpriseSettingsApi;
 pub use views::*;
 
 use chrono::{DateTime, Utc};
@@ -431,25 +435,6 @@ impl AdministrationApi {
             .set_store_active(&caller, enterprise_id.0, store_id.0, true, Utc::now())
             .await?;
         AdminStoreView::from_record(store).map(Json)
-    }
-
-    /// The brands a store may carry.
-    #[oai(path = "/api/brands", method = "get")]
-    async fn brands(
-        &self,
-        state: Data<&AppState>,
-        Session(_caller): Session,
-    ) -> ApiResult<Json<Vec<BrandView>>> {
-        let brands = state.tenant_admin.brands().await?;
-        Ok(Json(
-            brands
-                .into_iter()
-                .map(|b| BrandView {
-                    code: b.code,
-                    name: b.name,
-                })
-                .collect(),
-        ))
     }
 
     /// The time zones a store may be in (IANA names, with today's offset as GMT±hh:mm).

@@ -271,13 +271,6 @@ impl From<StoreBody> for StoreInput {
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase")]
-pub struct BrandView {
-    pub code: String,
-    pub name: String,
-}
-
-#[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
 pub struct TimeZoneView {
     /// IANA name.
     pub name: String,

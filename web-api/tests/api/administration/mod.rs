@@ -2,6 +2,7 @@
 //! driven through the API as an admin would, with the role matrix, tenant isolation, the
 //! one-time password link, blocking, and secrets kept out of answers and the audit log.
 
+mod brands_and_settings;
 mod secret_logs;
 mod two_step_login;
 
