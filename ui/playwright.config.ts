@@ -21,6 +21,8 @@ const dataDir = process.env.BAYLINE_E2E_DATA_DIR
 // The server's mail goes to a sink (e2e/mail-sink.ts) on the next port, kept as files there.
 process.env.BAYLINE_E2E_SMTP_PORT ??= String(port + 1)
 process.env.BAYLINE_E2E_MAIL_DIR ??= path.join(dataDir, 'mail')
+// A fake Twilio Conversations (e2e/fake-twilio-chat.ts) on the port after, which the server may call.
+process.env.BAYLINE_E2E_CHAT_PORT ??= String(port + 2)
 // Customers' e-mail replies reach the server as Mailgun posts them, signed with this key.
 process.env.BAYLINE_E2E_INBOUND_MAIL_KEY ??= 'e2e-inbound-mail-key'
 
@@ -65,6 +67,8 @@ export default defineConfig({
       BAYLINE_UI_DIR: path.resolve(uiDir, 'dist'),
       BAYLINE_SMTP_URL: `smtp://127.0.0.1:${process.env.BAYLINE_E2E_SMTP_PORT}`,
       BAYLINE_INBOUND_MAIL_KEY: process.env.BAYLINE_E2E_INBOUND_MAIL_KEY,
+      // The server calls a gateway's address only when allowed: the fake chat service's.
+      BAYLINE_GATEWAY_HOSTS_ALLOWED: `http://127.0.0.1:${process.env.BAYLINE_E2E_CHAT_PORT}`,
       // One line per request would bury the test report; BAYLINE_LOG=info brings them back.
       BAYLINE_LOG: process.env.BAYLINE_LOG ?? 'warn',
     },

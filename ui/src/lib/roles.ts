@@ -19,6 +19,7 @@ const NOTHING: Access = {
   developer: false,
   manager: false,
   messageOptions: false,
+  inboundView: false,
   grantableRoles: [],
   grantableLevels: [],
   rolesByLevel: [],

@@ -2,6 +2,7 @@ import { appRoute } from './app'
 import { adminRoute } from './app/admin'
 import { adminAssistantsRoute } from './app/admin-assistants'
 import { adminAuditRoute } from './app/admin-audit'
+import { adminBrandsRoute } from './app/admin-brands'
 import { adminDealersRoute } from './app/admin-dealers'
 import { adminDeveloperRoute } from './app/admin-developer'
 import { adminLeadFormsRoute } from './app/admin-lead-forms'
@@ -80,6 +81,7 @@ export const routeTree = rootRoute.addChildren([
     adminDeveloperRoute,
     adminVehicleRecordsRoute,
     adminAuditRoute,
+    adminBrandsRoute,
     notFoundRoute,
   ]),
 ])

@@ -11,6 +11,7 @@ export function accessWith(allowed: Partial<Access> = {}): Access {
     developer: false,
     manager: false,
     messageOptions: false,
+  inboundView: false,
     grantableRoles: [],
     grantableLevels: [],
     rolesByLevel: [],

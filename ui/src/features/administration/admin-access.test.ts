@@ -46,3 +46,13 @@ describe('assistants', () => {
     expect(adminRedirect(staff, 'assistants')).toBe('/leadmanager')
   })
 })
+
+describe('brands', () => {
+  it('are the platform\'s; everyone else goes to the section they have', () => {
+    expect(adminRedirect(platform, 'platform')).toBeNull()
+    expect(adminRedirect(tenantAdmin, 'platform')).toBe('/admin')
+    expect(adminRedirect(storeManager, 'platform')).toBe('/admin/users')
+    expect(adminRedirect(dataAdmin, 'platform')).toBe('/admin/telephony')
+    expect(adminRedirect(staff, 'platform')).toBe('/leadmanager')
+  })
+})

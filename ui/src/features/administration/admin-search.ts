@@ -126,9 +126,11 @@ export function querySearch(next: { page?: number; size?: number; search?: strin
  */
 export function adminRedirect(
   user: Pick<UserData, 'access'>,
-  section: 'tenant' | 'users' | 'telephony' | 'assistants' | 'developer' | 'vehicle-records',
-): '/admin/users' | '/admin/telephony' | '/leadmanager' | null {
+  section: 'platform' | 'tenant' | 'users' | 'telephony' | 'assistants' | 'developer' | 'vehicle-records',
+): '/admin' | '/admin/users' | '/admin/telephony' | '/leadmanager' | null {
   const access = adminAccess(user)
+  // The platform's own lists (brands): anyone else goes to the section they have, as below.
+  if (section === 'platform') return access.platform ? null : (adminRedirect(user, 'tenant') ?? '/admin')
   // Vehicle records are listed by anyone who may open the area; managers also add and delete.
   if (section === 'vehicle-records') return canAdminister(user) ? null : '/leadmanager'
   if (section === 'developer') return access.developer ? null : access.users ? '/admin/users' : '/leadmanager'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  areaCodeProblem,
   assistantPhoneProblem,
+  chatProblems,
   assistantProblems,
   codeProblem,
   divisionLabel,
@@ -16,6 +18,7 @@ import {
   userProblems,
   weekBody,
   weekFrom,
+  type ChatDraft,
   type StoreDraft,
   type UserDraft,
 } from './admin-validation'
@@ -228,5 +231,45 @@ describe('lead forms', () => {
     expect(leadFormProblems({ ...good, accentColor: 'red' }).accentColor).toContain('#RRGGBB')
     expect(leadFormProblems({ ...good, consentText: 'x'.repeat(2001) }).consentText).toBe('Consent text may have at most 2000 characters')
     expect(leadFormProblems({ ...good, brand: 'x'.repeat(51) }).brand).toBe('Brand may have at most 50 characters')
+  })
+})
+
+describe('areaCodeProblem', () => {
+  it('takes three digits, or none unless the provider needs one', () => {
+    expect(areaCodeProblem('555')).toBeNull()
+    expect(areaCodeProblem('')).toBeNull()
+    expect(areaCodeProblem('55')).toBe('Area code must be 3 digits')
+    expect(areaCodeProblem(' ', true)).toBe('Give an area code: Bandwidth searches numbers by area code')
+    expect(areaCodeProblem('410', true)).toBeNull()
+  })
+})
+
+describe('chatProblems', () => {
+  const HEX = '0123456789abcdef0123456789ABCDEF'
+  const good = (extra: Partial<ChatDraft> = {}): ChatDraft => ({
+    accountSid: `AC${HEX}`,
+    apiKeySid: `SK${HEX}`,
+    apiKeySecret: 'a-secret-of-16-chars',
+    serviceSid: `IS${HEX}`,
+    apiBaseUrl: '',
+    ...extra,
+  })
+
+  it('takes SIDs with their prefix and 32 hex digits, and a secret of 16 to 200 characters', () => {
+    expect(chatProblems(good(), false)).toEqual({})
+  })
+
+  it('names each wrong SID and a short or missing secret', () => {
+    expect(chatProblems(good({ accountSid: '', apiKeySid: `AC${HEX}`, serviceSid: 'IS123', apiKeySecret: 'short' }), false)).toEqual({
+      accountSid: 'Account SID is required',
+      apiKeySid: 'API key SID is SK and 32 hexadecimal digits',
+      apiKeySecret: 'API key secret has 16 to 200 characters',
+      serviceSid: 'Conversations service SID is IS and 32 hexadecimal digits',
+    })
+    expect(chatProblems(good({ apiKeySecret: '' }), false)).toEqual({ apiKeySecret: 'API key secret is required' })
+  })
+
+  it('keeps a saved secret when none is typed', () => {
+    expect(chatProblems(good({ apiKeySecret: '' }), true)).toEqual({})
   })
 })

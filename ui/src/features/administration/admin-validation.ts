@@ -234,6 +234,10 @@ export interface GatewayForm {
   apiBaseUrl: string
   apiUsername: string
   applicationId: string
+  /** Bandwidth: the sub-account (site) bought numbers go to; optional. */
+  siteId: string
+  /** Bandwidth: the location (peer) bought numbers go to; optional. */
+  locationId: string
 }
 
 export type GatewayField = 'accountSid' | 'authToken' | 'apiUsername' | 'applicationId'
@@ -261,10 +265,14 @@ export function gatewayProblems(form: GatewayForm, hasSavedSecret: boolean): Pro
   ])
 }
 
-/** An area code to search: '' (any) or three digits. */
-export function areaCodeProblem(value: string): Problem {
+/**
+ * An area code to search: three digits, or '' (any) where the provider
+ * searches without one (Bandwidth searches by area code only: `required`).
+ */
+export function areaCodeProblem(value: string, required = false): Problem {
   const text = value.trim()
-  return text === '' || /^\d{3}$/.test(text) ? null : 'Area code must be 3 digits'
+  if (text === '') return required ? 'Give an area code: Bandwidth searches numbers by area code' : null
+  return /^\d{3}$/.test(text) ? null : 'Area code must be 3 digits'
 }
 
 /** A number to text: required, then as `phoneProblem`. */
@@ -347,5 +355,47 @@ export function leadFormProblems(draft: LeadFormDraft): Problems<LeadFormField> 
     ['title', requiredProblem('Title', draft.title)],
     ['consentText', requiredProblem('Consent text', draft.consentText, MAX_CONSENT_CHARS)],
     ['accentColor', color === '' ? 'Accent colour is required' : isHexColor(color) ? null : 'Accent colour must be #RRGGBB, e.g. #EB0A1E'],
+  ])
+}
+
+// ----- chat (Twilio Conversations) -----
+
+export const MIN_CHAT_SECRET_CHARS = 16
+export const MAX_CHAT_SECRET_CHARS = 200
+
+export interface ChatDraft {
+  accountSid: string
+  apiKeySid: string
+  /** '' keeps the saved secret (when there is one). */
+  apiKeySecret: string
+  serviceSid: string
+  apiBaseUrl: string
+}
+
+export type ChatField = 'accountSid' | 'apiKeySid' | 'apiKeySecret' | 'serviceSid'
+
+/** A Twilio SID: its two-letter prefix and 32 hexadecimal digits. */
+function sidProblem(label: string, prefix: string, value: string): Problem {
+  const text = value.trim()
+  if (text === '') return `${label} is required`
+  return new RegExp(`^${prefix}[0-9A-Fa-f]{32}$`).test(text) ? null : `${label} is ${prefix} and 32 hexadecimal digits`
+}
+
+/**
+ * What the chat credentials need, as the server checks them: the account (AC…),
+ * an API key (SK…) with its secret (16 to 200 characters; a saved one may be
+ * kept) and the Conversations service (IS…).
+ */
+export function chatProblems(draft: ChatDraft, hasSavedSecret: boolean): Problems<ChatField> {
+  const secret = draft.apiKeySecret.trim()
+  let secretProblem: Problem = null
+  if (secret === '') secretProblem = hasSavedSecret ? null : 'API key secret is required'
+  else if (secret.length < MIN_CHAT_SECRET_CHARS || secret.length > MAX_CHAT_SECRET_CHARS)
+    secretProblem = `API key secret has ${MIN_CHAT_SECRET_CHARS} to ${MAX_CHAT_SECRET_CHARS} characters`
+  return only<ChatField>([
+    ['accountSid', sidProblem('Account SID', 'AC', draft.accountSid)],
+    ['apiKeySid', sidProblem('API key SID', 'SK', draft.apiKeySid)],
+    ['apiKeySecret', secretProblem],
+    ['serviceSid', sidProblem('Conversations service SID', 'IS', draft.serviceSid)],
   ])
 }

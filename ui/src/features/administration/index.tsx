@@ -6,8 +6,10 @@
  * lead forms (the store each texts from, its wording and colour), each store's
  * assistant and its switches, the vehicle records staff add for the planners
  * (services done elsewhere, odometer readings), and the audit log of every
- * change; SUPER_ADMIN picks the enterprise and creates new ones.
+ * change; the enterprise's own settings (the assistant's reach and shared
+ * file, the inbound view) and its chat credentials; SUPER_ADMIN picks the
+ * enterprise, creates new ones and keeps the brands stores carry.
  * Also the public page where a user chooses a password from an e-mailed link.
  */
-export { AdminAssistantsPage, AdminAuditPage, AdminDealersPage, AdminDeveloperPage, AdminEnterprisePage, AdminLeadFormsPage, AdminStoresPage, AdminTelephonyPage, AdminUnmappedPage, AdminUsersPage, AdminVehicleRecordsPage } from './components/admin-pages'
+export { AdminAssistantsPage, AdminAuditPage, AdminBrandsPage, AdminDealersPage, AdminDeveloperPage, AdminEnterprisePage, AdminLeadFormsPage, AdminStoresPage, AdminTelephonyPage, AdminUnmappedPage, AdminUsersPage, AdminVehicleRecordsPage } from './components/admin-pages'
 export { ResetPasswordScreen } from './components/reset-password-screen'

@@ -4,6 +4,7 @@ import { AdminTelephonyPage } from '../../features/administration'
 import { adminEnterpriseId } from '../../features/administration/admin-access'
 import { adminRedirect, validateAdminSearch } from '../../features/administration/admin-search'
 import { adminStoresQueryOptions } from '../../features/administration/api/get-admin-stores'
+import { chatConfigurationQueryOptions } from '../../features/administration/api/get-chat-configuration'
 import { appRoute } from '../app'
 
 /** `/admin/telephony` — a store's texting: its gateway, its numbers and a test text (telephony admins). */
@@ -18,7 +19,9 @@ export const adminTelephonyRoute = createRoute({
   loaderDeps: ({ search }) => ({ enterprise: search.enterprise }),
   loader: ({ context: { queryClient, user }, deps }) => {
     const enterpriseId = adminEnterpriseId(user, deps.enterprise)
-    if (enterpriseId !== undefined) void queryClient.ensureQueryData(adminStoresQueryOptions(enterpriseId)).catch(noop)
+    if (enterpriseId === undefined) return
+    void queryClient.ensureQueryData(adminStoresQueryOptions(enterpriseId)).catch(noop)
+    void queryClient.ensureQueryData(chatConfigurationQueryOptions(enterpriseId)).catch(noop)
   },
   component: AdminTelephonyPage,
 })

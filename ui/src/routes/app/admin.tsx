@@ -4,6 +4,7 @@ import { enterpriseQueryOptions } from '../../components/enterprises/api/get-ent
 import { AdminEnterprisePage } from '../../features/administration'
 import { adminEnterpriseId } from '../../features/administration/admin-access'
 import { adminRedirect, validateAdminEnterpriseSearch } from '../../features/administration/admin-search'
+import { enterpriseSettingsQueryOptions } from '../../features/administration/api/get-enterprise-settings'
 import { appRoute } from '../app'
 
 /** `/admin` — the Administration area's Enterprise section (tenant admins); `?enterprise=` for SUPER_ADMIN. */
@@ -18,7 +19,9 @@ export const adminRoute = createRoute({
   loaderDeps: ({ search }) => ({ enterprise: search.enterprise }),
   loader: ({ context: { queryClient, user }, deps }) => {
     const enterpriseId = adminEnterpriseId(user, deps.enterprise)
-    if (enterpriseId !== undefined) void queryClient.ensureQueryData(enterpriseQueryOptions(enterpriseId)).catch(noop)
+    if (enterpriseId === undefined) return
+    void queryClient.ensureQueryData(enterpriseQueryOptions(enterpriseId)).catch(noop)
+    void queryClient.ensureQueryData(enterpriseSettingsQueryOptions(enterpriseId)).catch(noop)
   },
   component: AdminEnterprisePage,
 })

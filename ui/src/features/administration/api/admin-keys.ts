@@ -21,6 +21,8 @@ export const adminKeys = {
   assistants: (enterpriseId: number) => ['admin', enterpriseId, 'assistants'] as const,
   developerFiles: (enterpriseId: number, kind: 'aiva' | 'tpl') => ['admin', enterpriseId, 'developer', kind] as const,
   developerLog: (enterpriseId: number, storeId: number) => ['admin', enterpriseId, 'developer', 'log', storeId] as const,
+  settings: (enterpriseId: number) => ['admin', enterpriseId, 'settings'] as const,
+  chatConfiguration: (enterpriseId: number) => ['admin', enterpriseId, 'chat'] as const,
   vehicleRecords: (enterpriseId: number) => ['admin', enterpriseId, 'vehicle-records'] as const,
   vehicleRecordPage: (enterpriseId: number, query: { kind: string; storeId: number; page: number; size: number }) =>
     ['admin', enterpriseId, 'vehicle-records', query] as const,

@@ -12,7 +12,12 @@ export interface AdminFrameProps {
   enterpriseId: number | undefined
   /** SUPER_ADMIN picked another enterprise. */
   onPickEnterprise: (enterpriseId: number) => void
-  /** The section, rendered once there is an enterprise. */
+  /**
+   * The section is the platform's, for every enterprise (the brands): shown
+   * though no enterprise is picked. Otherwise it waits for one.
+   */
+  forEveryEnterprise?: boolean
+  /** The section, rendered once there is an enterprise (or at once, `forEveryEnterprise`). */
   children: ReactNode
 }
 
@@ -24,7 +29,7 @@ const PICKER_QUERY = { page: 0, size: 100, search: '' }
  * (SUPER_ADMIN picks it, and may start a new one), the sections the role
  * may use, and the section itself.
  */
-export function AdminFrame({ access, enterpriseId, onPickEnterprise, children }: AdminFrameProps) {
+export function AdminFrame({ access, enterpriseId, onPickEnterprise, forEveryEnterprise = false, children }: AdminFrameProps) {
   const pickerId = useId()
   const enterprise = useEnterprise(enterpriseId)
   // Only SUPER_ADMIN picks: the list is not asked for anyone else.
@@ -69,18 +74,18 @@ export function AdminFrame({ access, enterpriseId, onPickEnterprise, children }:
         ) : null}
       </header>
 
-      {enterpriseId === undefined ? (
+      {/* Without an enterprise SUPER_ADMIN still finds the platform's own sections. */}
+      {enterpriseId !== undefined || access.platform ? (
+        <AdminNav access={access} enterprise={access.platform ? enterpriseId : undefined} withEnterprise={enterpriseId !== undefined} />
+      ) : null}
+      {enterpriseId === undefined && !forEveryEnterprise ? (
         <p className="panel panel__note" data-testid="admin-no-enterprise">
           {access.platform
             ? 'Choose the enterprise to administer above, or open one from the company master list.'
             : 'Your account is not tied to an enterprise, so there is nothing to administer here.'}
         </p>
-      ) : (
-        <>
-          <AdminNav access={access} enterprise={access.platform ? enterpriseId : undefined} />
-          {children}
-        </>
-      )}
+      ) : null}
+      {enterpriseId !== undefined || forEveryEnterprise ? children : null}
     </section>
   )
 }

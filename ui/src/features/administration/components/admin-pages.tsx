@@ -6,6 +6,8 @@ import { auditQueryOf, querySearch, userQueryOf, vehicleRecordsSearch, vehicleRe
 import { AdminFrame } from './admin-frame'
 import { AssistantsPanel } from './assistants-panel'
 import { AuditPanel } from './audit-panel'
+import { BrandsPanel } from './brands-panel'
+import { ChatConfigurationPanel } from './chat-configuration-panel'
 import { DealersPanel } from './dealers-panel'
 import { DeveloperPanel } from './developer-panel'
 import { EnterprisePanel } from './enterprise-panel'
@@ -28,6 +30,7 @@ const assistantsRoute = getRouteApi('/_app/admin/assistants')
 const developerRoute = getRouteApi('/_app/admin/developer')
 const auditRoute = getRouteApi('/_app/admin/audit')
 const vehicleRecordsRoute = getRouteApi('/_app/admin/vehicle-records')
+const brandsRoute = getRouteApi('/_app/admin/brands')
 
 /** The signed-in user's rights here and the enterprise worked on. */
 function useAdmin(fromSearch: number | undefined) {
@@ -103,14 +106,19 @@ export function AdminLeadFormsPage() {
   )
 }
 
-/** /admin/telephony — a store's gateway, numbers and test text. */
+/** /admin/telephony — a store's gateway, numbers and test text; the enterprise's chat credentials. */
 export function AdminTelephonyPage() {
   const search = telephonyRoute.useSearch()
   const navigate = telephonyRoute.useNavigate()
   const { access, enterpriseId } = useAdmin(search.enterprise)
   return (
     <AdminFrame access={access} enterpriseId={enterpriseId} onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
-      {enterpriseId !== undefined ? <TelephonyPanel key={enterpriseId} enterpriseId={enterpriseId} /> : null}
+      {enterpriseId !== undefined ? (
+        <div key={enterpriseId} className="admin-sections">
+          <TelephonyPanel enterpriseId={enterpriseId} />
+          <ChatConfigurationPanel enterpriseId={enterpriseId} />
+        </div>
+      ) : null}
     </AdminFrame>
   )
 }
@@ -195,6 +203,18 @@ export function AdminVehicleRecordsPage() {
           onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...vehicleRecordsSearch(next) }) })}
         />
       ) : null}
+    </AdminFrame>
+  )
+}
+
+/** /admin/brands — the brands stores carry, for every enterprise (SUPER_ADMIN). */
+export function AdminBrandsPage() {
+  const search = brandsRoute.useSearch()
+  const navigate = brandsRoute.useNavigate()
+  const { access, enterpriseId } = useAdmin(search.enterprise)
+  return (
+    <AdminFrame access={access} enterpriseId={enterpriseId} forEveryEnterprise onPickEnterprise={(id) => void navigate({ search: { enterprise: id } })}>
+      <BrandsPanel />
     </AdminFrame>
   )
 }

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/date-time'
 import type { AdminAccess } from '../admin-access'
 import { EnterpriseActivation } from './enterprise-activation'
 import { EnterpriseNameForm } from './enterprise-name-form'
+import { EnterpriseSettingsSection } from './enterprise-settings-form'
 import { LogoPanel } from './logo-panel'
 
 export interface EnterprisePanelProps {
@@ -11,7 +12,11 @@ export interface EnterprisePanelProps {
   access: AdminAccess
 }
 
-/** The Enterprise section: its facts, its name, its logo and (SUPER_ADMIN) whether it is active. */
+/**
+ * The Enterprise section: its facts, its name, its logo, its own settings (the
+ * assistant's reach and shared file, the inbound view) and (SUPER_ADMIN)
+ * whether it is active.
+ */
 export function EnterprisePanel({ enterpriseId, access }: EnterprisePanelProps) {
   const enterprise = useEnterprise(enterpriseId)
 
@@ -67,6 +72,8 @@ export function EnterprisePanel({ enterpriseId, access }: EnterprisePanelProps) 
       </section>
 
       <LogoPanel enterprise={e} />
+
+      {access.tenant ? <EnterpriseSettingsSection enterpriseId={e.id} mayPickFile={access.developer} /> : null}
 
       {access.platform ? <EnterpriseActivation enterprise={e} /> : null}
     </div>

@@ -45,6 +45,8 @@ function GatewayFields({ enterpriseId, storeId, saved }: { enterpriseId: number;
     apiBaseUrl: saved.apiBaseUrl ?? '',
     apiUsername: saved.apiUsername ?? '',
     applicationId: saved.applicationId ?? '',
+    siteId: saved.siteId ?? '',
+    locationId: saved.locationId ?? '',
   })
   const [checked, setChecked] = useState(false)
   const [refusal, setRefusal] = useState<Refusal | null>(null)
@@ -68,6 +70,8 @@ function GatewayFields({ enterpriseId, storeId, saved }: { enterpriseId: number;
     if (form.provider === 'bandwidth') {
       body.apiUsername = optional(form.apiUsername)
       body.applicationId = optional(form.applicationId)
+      body.siteId = optional(form.siteId)
+      body.locationId = optional(form.locationId)
     }
     save.mutate(body, {
       onSuccess: () => {
@@ -132,7 +136,23 @@ function GatewayFields({ enterpriseId, storeId, saved }: { enterpriseId: number;
             </p>
           ) : null}
           {bandwidth ? (
-            <TextField label="Application id" value={form.applicationId} maxLength={100} error={shown(problems.applicationId)} onChange={set('applicationId')} />
+            <>
+              <TextField label="Application id" value={form.applicationId} maxLength={100} error={shown(problems.applicationId)} onChange={set('applicationId')} />
+              <TextField
+                label="Sub-account (site) id"
+                value={form.siteId}
+                maxLength={100}
+                hint="Optional; needed to buy numbers through Bandwidth (they go to this sub-account)."
+                onChange={set('siteId')}
+              />
+              <TextField
+                label="Location (peer) id"
+                value={form.locationId}
+                maxLength={100}
+                hint="Optional; the location whose messaging application brings a bought number's texts here. The sub-account's default when blank."
+                onChange={set('locationId')}
+              />
+            </>
           ) : null}
           <TextField label="API base URL" value={form.apiBaseUrl} maxLength={200} hint="Optional; the provider's own when blank." onChange={set('apiBaseUrl')} />
         </>

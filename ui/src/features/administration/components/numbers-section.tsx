@@ -3,6 +3,7 @@ import { ApiError, firstErrorText } from '../../../lib/api-client'
 import { areaCodeProblem } from '../admin-validation'
 import { useBuyNumber } from '../api/buy-number'
 import { useFindNumbers } from '../api/get-available-numbers'
+import { useGateway } from '../api/get-gateway'
 import { useOwnedNumbers } from '../api/get-owned-numbers'
 import { TextField } from './text-field'
 
@@ -11,15 +12,21 @@ function failureText(error: Error | null): string | null {
   return error instanceof ApiError ? firstErrorText(error) : error.message
 }
 
-/** The numbers the store owns, and a search of numbers to buy (by area code). */
+/**
+ * The numbers the store owns, and a search of numbers to buy (by area code:
+ * any area for most providers; Bandwidth searches by area code only).
+ */
 export function NumbersSection({ enterpriseId, storeId }: { enterpriseId: number; storeId: number }) {
   const owned = useOwnedNumbers(enterpriseId, storeId)
+  // The gateway form reads the same answer: a saved change of provider reaches here too.
+  const gateway = useGateway(enterpriseId, storeId)
+  const areaCodeRequired = gateway.data?.provider === 'bandwidth'
   const find = useFindNumbers()
   const buy = useBuyNumber()
   const [areaCode, setAreaCode] = useState('')
   const [checked, setChecked] = useState(false)
   const [bought, setBought] = useState<string | null>(null)
-  const problem = areaCodeProblem(areaCode)
+  const problem = areaCodeProblem(areaCode, areaCodeRequired)
   const ownedList = owned.data ?? []
   const failure = failureText(find.error) ?? failureText(buy.error)
 
@@ -91,7 +98,8 @@ export function NumbersSection({ enterpriseId, storeId }: { enterpriseId: number
           value={areaCode}
           inputMode="numeric"
           maxLength={3}
-          placeholder="Any"
+          placeholder={areaCodeRequired ? undefined : 'Any'}
+          hint={areaCodeRequired ? 'Required: Bandwidth searches numbers by area code.' : undefined}
           error={checked ? problem : null}
           onChange={setAreaCode}
         />

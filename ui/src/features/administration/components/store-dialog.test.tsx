@@ -9,8 +9,8 @@ const view = setupTestRoot()
 
 const ROUTES = {
   'GET /api/brands': [
-    { code: 'TOYOTA', name: 'Toyota' },
-    { code: 'FORD', name: 'Ford' },
+    { code: 'TOYOTA', name: 'Toyota', storeCount: 3 },
+    { code: 'FORD', name: 'Ford', storeCount: 0 },
   ],
   'GET /api/time-zones': [
     { name: 'America/Chicago', offset: 'GMT-06:00' },

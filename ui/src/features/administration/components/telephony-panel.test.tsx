@@ -143,4 +143,40 @@ describe('TelephonyPanel', () => {
     expect(rows).toEqual(['(555)-201-0002simulatorSMS2026-11-01'])
     expect(view.container.querySelector('[data-testid="number-bought"]')?.textContent).toContain('the store now texts from it')
   })
+
+  it("sends and shows Bandwidth's sub-account and location", async () => {
+    const BANDWIDTH = { provider: 'bandwidth', accountSid: '9900', apiUsername: 'api-user', applicationId: 'app-1', hasAuthToken: true, siteId: '12345' }
+    const server = fakeServer(base({ 'GET /api/messaging/gateway': BANDWIDTH, 'PUT /api/messaging/gateway': BANDWIDTH }))
+    await render()
+    expect(field(form('Gateway'), 'Sub-account (site) id').value).toBe('12345')
+    expect(field(form('Gateway'), 'Location (peer) id').value).toBe('')
+    typeInto(field(form('Gateway'), 'Location (peer) id'), ' 678 ')
+    click(button(form('Gateway'), 'Save gateway'))
+    await settle()
+    expect(server.sent('PUT')[0]?.body).toMatchObject({ provider: 'bandwidth', siteId: '12345', locationId: '678' })
+    expect(server.sent('PUT')[0]?.body).not.toHaveProperty('authToken')
+
+    // Twilio has neither field, and sends neither.
+    choose(field<HTMLSelectElement>(form('Gateway'), 'Provider'), 'twilio')
+    expect(form('Gateway').textContent).not.toContain('Sub-account (site) id')
+  })
+
+  it('asks a Bandwidth store for an area code before searching', async () => {
+    const server = fakeServer(
+      base({
+        'GET /api/messaging/gateway': { provider: 'bandwidth', accountSid: '9900', apiUsername: 'u', applicationId: 'a', hasAuthToken: true },
+        'GET /api/messaging/numbers/available': [],
+      }),
+    )
+    await render()
+    expect(form('Find numbers').textContent).toContain('Required: Bandwidth searches numbers by area code.')
+    click(button(form('Find numbers'), 'Find numbers'))
+    await settle()
+    expect(form('Find numbers').textContent).toContain('Give an area code: Bandwidth searches numbers by area code')
+    expect(server.calls.some((c) => c.url.startsWith('/api/messaging/numbers/available'))).toBe(false)
+    typeInto(field(form('Find numbers'), 'Area code'), '410')
+    click(button(form('Find numbers'), 'Find numbers'))
+    await settle()
+    expect(server.calls.some((c) => c.url === '/api/messaging/numbers/available?storeId=3&areaCode=410')).toBe(true)
+  })
 })
