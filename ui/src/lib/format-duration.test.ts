@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { elapsedMs, formatDuration } from './format-duration'
+import { elapsedMs, formatDuration, formatMinutes } from './format-duration'
 
 describe('formatDuration', () => {
   it('is short and readable at every scale', () => {
@@ -29,5 +29,23 @@ describe('elapsedMs', () => {
   it('is null before the start', () => {
     expect(elapsedMs(undefined, undefined)).toBeNull()
     expect(elapsedMs('not a date', undefined)).toBeNull()
+  })
+})
+
+describe('formatMinutes', () => {
+  it('is minutes under an hour, then hours and two-digit minutes', () => {
+    expect(formatMinutes(0)).toBe('0 min')
+    expect(formatMinutes(42)).toBe('42 min')
+    expect(formatMinutes(59)).toBe('59 min')
+    expect(formatMinutes(60)).toBe('1 h 00 min')
+    expect(formatMinutes(65)).toBe('1 h 05 min')
+    expect(formatMinutes(26 * 60)).toBe('26 h 00 min')
+  })
+
+  it("is '—' when there is no time (never checked in) or nonsense", () => {
+    expect(formatMinutes(undefined)).toBe('—')
+    expect(formatMinutes(null)).toBe('—')
+    expect(formatMinutes(NaN)).toBe('—')
+    expect(formatMinutes(-1)).toBe('—')
   })
 })

@@ -21,6 +21,18 @@ export function formatDuration(ms: number | null | undefined): string {
 }
 
 /**
+ * Whole minutes as people read a visit's length: `0 min`, `42 min`, `1 h 05 min`, `26 h 00 min`
+ * (the hours as they are, the minutes then on two digits). '—' for none or a negative value.
+ */
+export function formatMinutes(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes < 0) return '—'
+  const total = Math.floor(minutes)
+  const h = Math.floor(total / 60)
+  const m = total % 60
+  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`
+}
+
+/**
  * How long something ran: start to finish, or start to `now` while it runs.
  * Null when it has not started.
  */

@@ -104,6 +104,19 @@ export function statusTone(status: AppointmentStatus): 'info' | 'success' | 'war
   }
 }
 
+// ---------- the waiting room ----------
+
+/**
+ * The customer is in the store now: checked in, the visit not completed. The server counts their
+ * minutes (`inHouseMinutes`) up to the moment it answers, so the list is fetched again while any is.
+ */
+export function isInHouse(appointment: Pick<Appointment, 'checkedInAt' | 'checkedOutAt'>): boolean {
+  return Boolean(appointment.checkedInAt) && !appointment.checkedOutAt
+}
+
+/** How often a day list with a customer in house is fetched again, so their minutes move. */
+export const IN_HOUSE_REFRESH_MS = 60_000
+
 /** A cancel asks first (the spec's wording of its other questions). */
 export const CANCEL_APPOINTMENT_QUESTION = 'Are you sure want to cancel this appointment?'
 

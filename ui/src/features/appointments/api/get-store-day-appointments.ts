@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client'
 import type { ApiResponse } from '../../../lib/api-types'
+import { IN_HOUSE_REFRESH_MS, isInHouse } from '../appointment-model'
 import { appointmentKeys } from './appointment-keys'
 
 export type StoreDayAppointments = ApiResponse<'/api/getAppointmentByStoreIdAndDate/{store}/{date}', 'get'>
@@ -24,6 +25,11 @@ export function storeDayAppointmentsQueryOptions(storeId: number, date: string) 
   })
 }
 
+/** The day's list; fetched again about once a minute while a customer of it is in house (their minutes move). */
 export function useStoreDayAppointments(storeId: number | undefined, date: string) {
-  return useQuery({ ...storeDayAppointmentsQueryOptions(storeId ?? 0, date), enabled: storeId !== undefined })
+  return useQuery({
+    ...storeDayAppointmentsQueryOptions(storeId ?? 0, date),
+    enabled: storeId !== undefined,
+    refetchInterval: (query) => (query.state.data?.some(isInHouse) ? IN_HOUSE_REFRESH_MS : false),
+  })
 }

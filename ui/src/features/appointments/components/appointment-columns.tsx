@@ -2,8 +2,9 @@ import { CellStack } from '../../../components/data-table/cell-stack'
 import { createDataTableColumnHelper } from '../../../components/data-table/data-table-features'
 import { formatPhone } from '../../../lib/format-phone'
 import { clockTime } from '../../../lib/date-time'
+import { formatMinutes } from '../../../lib/format-duration'
 import type { Appointment } from '../api/get-store-day-appointments'
-import { dmsLabel, statusLabel, statusTone, transportLabel, type AppointmentStatus } from '../appointment-model'
+import { dmsLabel, isInHouse, statusLabel, statusTone, transportLabel, type AppointmentStatus } from '../appointment-model'
 import { AppointmentStatusSelect } from './appointment-status-select'
 
 const column = createDataTableColumnHelper<Appointment>()
@@ -21,7 +22,14 @@ export function appointmentCustomer(appointment: Pick<Appointment, 'customerName
   return appointment.customerName || (appointment.customerId ? `Customer #${appointment.customerId}` : `Appointment #${appointment.id}`)
 }
 
-/** The day list: time, customer, vehicle, title, advisor, status, transport and the row's actions. */
+/** When the customer came in (and left), on the store's clock, for the in-house cell's hover. */
+function visitTimes(appointment: Appointment, timeZone?: string): string | undefined {
+  if (!appointment.checkedInAt) return undefined
+  const inAt = `Checked in ${clockTime(appointment.checkedInAt, timeZone)}`
+  return appointment.checkedOutAt ? `${inAt}, completed ${clockTime(appointment.checkedOutAt, timeZone)}` : inAt
+}
+
+/** The day list: time, customer, vehicle, title, advisor, status, in-house time, transport and the row's actions. */
 export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: AppointmentColumnOptions) {
   return column.columns([
     column.accessor((a) => clockTime(a.apptDateTime, timeZone), {
@@ -78,6 +86,27 @@ export function appointmentColumns({ timeZone, pendingId, onStatus, onMove }: Ap
             }
             sub={dmsStatus ? <span data-testid="appointment-dms">{dmsLabel(dmsStatus)}</span> : ''}
             title={dmsError ? `Dealer system: ${dmsError}` : undefined}
+          />
+        )
+      },
+    }),
+    // The waiting room's clock (B-S3): the server's whole minutes from check-in; live while the customer is in.
+    column.accessor((a) => a.inHouseMinutes, {
+      id: 'inHouse',
+      header: 'In house',
+      meta: { width: '6.5rem' },
+      cell: (info) => {
+        const a = info.row.original
+        const live = isInHouse(a)
+        return (
+          <CellStack
+            main={
+              <span className="nowrap" data-testid="appointment-in-house" data-live={live || undefined}>
+                {formatMinutes(info.getValue())}
+              </span>
+            }
+            sub={live ? <span className="badge badge--success in-house-badge">in house</span> : ''}
+            title={visitTimes(a, timeZone)}
           />
         )
       },

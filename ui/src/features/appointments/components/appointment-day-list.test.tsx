@@ -26,8 +26,20 @@ const DAY = [
     transportType: 'DROP_OFF',
     dmsStatus: 'FAILED',
     dmsError: 'The feed folder is not writable',
+    checkedInAt: '2026-06-01T13:55:00Z',
+    inHouseMinutes: 65,
   }),
-  appointmentFixture({ id: 43, apptStatus: 'COMPLETED', status: 'COMPLETED', movesTo: [], apptDateTime: '2026-06-01T15:15:00Z', customerName: 'Lee Park' }),
+  appointmentFixture({
+    id: 43,
+    apptStatus: 'COMPLETED',
+    status: 'COMPLETED',
+    movesTo: [],
+    apptDateTime: '2026-06-01T15:15:00Z',
+    customerName: 'Lee Park',
+    checkedInAt: '2026-06-01T15:10:00Z',
+    checkedOutAt: '2026-06-01T15:52:00Z',
+    inHouseMinutes: 42,
+  }),
 ]
 
 function render(onMove: (appointment: Appointment) => void = () => undefined) {
@@ -73,23 +85,65 @@ describe('AppointmentDayList', () => {
       'Title',
       'Advisor',
       'Status',
+      'In house',
       'Transport',
       'Actions',
     ])
-    expect(cells(41).slice(0, 7)).toEqual([
+    expect(cells(41).slice(0, 8)).toEqual([
       '9:30 AM',
       'Dana Reyes(555)-201-3344',
       '2021 Toyota RAV4VIN 2T3W1RFV8MW123456',
       'Service AppointmentOp code LOF',
       'Elizabeth Adams',
       'Scheduled\u00a0',
+      '—\u00a0',
       'Waiter',
     ])
     expect(cells(42)[4]).toBe('—')
     // The push to the dealer system, its failure's reason on hover.
     expect(cells(42)[5]).toBe('Checked inDMS: failed')
     expect(row(42).querySelectorAll('td')[5]?.querySelector('.cell-stack')?.getAttribute('title')).toBe('Dealer system: The feed folder is not writable')
-    expect(cells(42)[6]).toBe('Drop-off')
+    expect(cells(42)[7]).toBe('Drop-off')
+  })
+
+  it('shows the in-house time: none before check-in, live while the customer is in, fixed once completed', async () => {
+    fakeServer((method, url) => (method === 'GET' && url === DAY_URL ? json(DAY) : undefined))
+    render()
+    await settle()
+    const inHouse = (id: number) => row(id).querySelector<HTMLElement>('[data-testid="appointment-in-house"]')!
+    const cell = (id: number) => row(id).querySelectorAll('td')[6]!
+    expect(inHouse(41).textContent).toBe('—')
+    expect(inHouse(41).dataset.live).toBeUndefined()
+    expect(cell(42).textContent).toBe('1 h 05 minin house')
+    expect(inHouse(42).dataset.live).toBe('true')
+    expect(cell(42).querySelector('.cell-stack')!.getAttribute('title')).toBe('Checked in 9:55 AM')
+    expect(cell(43).textContent).toBe('42 min\u00a0')
+    expect(inHouse(43).dataset.live).toBeUndefined()
+    expect(cell(43).querySelector('.cell-stack')!.getAttribute('title')).toBe('Checked in 11:10 AM, completed 11:52 AM')
+  })
+
+  it('fetches the day again about once a minute while a customer is in house, and not otherwise', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const live = fakeServer((method, url) => (method === 'GET' && url === DAY_URL ? json(DAY) : undefined))
+      render()
+      await settle()
+      expect(live.calls).toHaveLength(1)
+      await act(() => vi.advanceTimersByTimeAsync(60_000))
+      await settle()
+      expect(live.calls).toHaveLength(2)
+      vi.restoreAllMocks()
+
+      view.render(<></>)
+      const quiet = fakeServer((method, url) => (method === 'GET' && url === DAY_URL ? json([DAY[0], DAY[2]]) : undefined))
+      render()
+      await settle()
+      await act(() => vi.advanceTimersByTimeAsync(3 * 60_000))
+      await settle()
+      expect(quiet.calls).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('offers only the allowed next statuses of each row, and nothing for a final one', async () => {

@@ -6,6 +6,7 @@ import { downloadTranscript } from '../api/download-transcript'
 import { LEAD_TRACKS, useLeadTrack, type LeadTrack } from '../api/workflow-track'
 import type { LeadSwitches } from './conversation-model'
 import { useHandoffMenu } from './handoff-menu'
+import { InboundAppointmentDialog } from './inbound-appointment-dialog'
 import { LogCallDialog } from './log-call-dialog'
 
 export interface ConversationOptionsProps {
@@ -25,9 +26,9 @@ export interface ConversationOptionsProps {
 
 /**
  * A conversation's own options (spec G-S5, I-S2, section 4's lead toggles): the
- * handoffs staff start, the lead's AI switch and, on staff screens, the lead's
- * tools, in a chat box's header or on a page that shows one conversation (the
- * deal room).
+ * handoffs staff start, the lead's AI switch, the inbound-appointment view (for
+ * those the server gives it) and, on staff screens, the lead's tools, in a chat
+ * box's header or on a page that shows one conversation (the deal room).
  */
 export function ConversationOptions({ leadId, lead, onChanged, leadTools = false, compact = false }: ConversationOptionsProps) {
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null)
@@ -45,6 +46,12 @@ export function ConversationOptions({ leadId, lead, onChanged, leadTools = false
   const user = useSession()
   const calling = leadTools && (user?.callingFeature ?? false)
   const [loggingCall, setLoggingCall] = useState(false)
+  // The inbound-appointment view: the server's rule, announced at log-in (decision 0022).
+  const inbound = user?.access.inboundView ?? false
+  const [recordingInbound, setRecordingInbound] = useState(false)
+  const refocus = () => {
+    if (anchor?.isConnected) anchor.focus()
+  }
   return (
     <>
       <button
@@ -105,6 +112,20 @@ export function ConversationOptions({ leadId, lead, onChanged, leadTools = false
               Log a call…
             </button>
           ) : null}
+          {inbound ? (
+            <button
+              type="button"
+              role="menuitem"
+              className="popover__item"
+              aria-haspopup="dialog"
+              onClick={() => {
+                close()
+                setRecordingInbound(true)
+              }}
+            >
+              Inbound appointment…
+            </button>
+          ) : null}
           {leadTools ? (
             <button
               type="button"
@@ -127,7 +148,17 @@ export function ConversationOptions({ leadId, lead, onChanged, leadTools = false
           leadId={leadId}
           onClose={() => {
             setLoggingCall(false)
-            if (anchor?.isConnected) anchor.focus()
+            refocus()
+          }}
+        />
+      ) : null}
+      {inbound && recordingInbound ? (
+        <InboundAppointmentDialog
+          leadId={leadId}
+          onRecorded={onChanged}
+          onClose={() => {
+            setRecordingInbound(false)
+            refocus()
           }}
         />
       ) : null}
