@@ -27326,7 +27326,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Text follow-ups. */
+        /**
+         * Smart follow-up (SFU): customers who answered once and went quiet on our last message
+         *     a day or more ago, nothing booked; the most recent answer first (docs/follow-ups.md).
+         */
         post: {
             parameters: {
                 query?: {

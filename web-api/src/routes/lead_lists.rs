@@ -859,7 +859,8 @@ impl LeadListApi {
         page_of(&state, &c, req, LeadList::Automated, page.0, size.0, body.0).await
     }
 
-    /// Text follow-ups.
+    /// Smart follow-up (SFU): customers who answered once and went quiet on our last message
+    /// a day or more ago, nothing booked; the most recent answer first (docs/follow-ups.md).
     #[oai(path = "/api/lisa/custom-search/follow-up", method = "post")]
     async fn lisa_follow_up(
         &self,
@@ -870,7 +871,16 @@ impl LeadListApi {
         size: Page,
         body: Body,
     ) -> ApiResult<Json<LeadPage>> {
-        page_of(&state, &c, req, LeadList::FollowUp, page.0, size.0, body.0).await
+        page_of(
+            &state,
+            &c,
+            req,
+            LeadList::SmartFollowUp,
+            page.0,
+            size.0,
+            body.0,
+        )
+        .await
     }
 
     /// Customers who opted out of texts.

@@ -243,10 +243,45 @@ async fn each_named_list_selects_what_docs_lead_lists_says() {
             vec![(Fsi::FollowUpStep, "FU2".into())],
             vec![(Fsi::FollowUpStep, "E1".into())],
         ),
+        // Smart follow-up: answered once, then quiet on our last message for a day or more.
         (
             "/api/lisa/custom-search/follow-up",
-            vec![(Fsi::FollowUpStep, "FUDT".into())],
-            vec![(Fsi::FollowUpStep, None::<String>.into())],
+            vec![
+                (Fsi::AppointmentSet, false.into()),
+                (Fsi::TotalInboundCount, 1.into()),
+                (Fsi::LastMessageReceivedAt, (now - Duration::days(3)).into()),
+                (Fsi::LastMessageAt, (now - Duration::days(2)).into()),
+            ],
+            // The customer's answer is the last word.
+            vec![
+                (Fsi::TotalInboundCount, 1.into()),
+                (Fsi::LastMessageReceivedAt, (now - Duration::days(3)).into()),
+                (Fsi::LastMessageAt, (now - Duration::days(3)).into()),
+            ],
+        ),
+        (
+            "/api/lisa/custom-search/follow-up",
+            vec![
+                (Fsi::TotalInboundCount, 1.into()),
+                (Fsi::LastMessageReceivedAt, (now - Duration::days(3)).into()),
+                (Fsi::LastMessageAt, (now - Duration::days(2)).into()),
+            ],
+            // Our last message is only hours old, or the visit is booked.
+            vec![
+                (Fsi::TotalInboundCount, 1.into()),
+                (Fsi::LastMessageReceivedAt, (now - Duration::days(3)).into()),
+                (Fsi::LastMessageAt, (now - Duration::hours(3)).into()),
+            ],
+        ),
+        (
+            "/api/lisa/custom-search/follow-up",
+            vec![
+                (Fsi::AppointmentSet, false.into()),
+                (Fsi::TotalInboundCount, 1.into()),
+                (Fsi::LastMessageReceivedAt, (now - Duration::days(3)).into()),
+                (Fsi::LastMessageAt, (now - Duration::days(2)).into()),
+            ],
+            vec![(Fsi::AppointmentSet, true.into())],
         ),
         (
             "/api/future-service-interaction/email/follow-up",

@@ -53,6 +53,11 @@ pub enum LeadList {
     PlannerAudit,
     /// Leads on a text follow-up step (FU1, FU2, FU3, FUDT).
     FollowUp,
+    /// Smart follow-up (SFU, docs/follow-ups.md): customers who answered once and went quiet
+    /// on our last message a day or more ago, with no visit booked — warmer than the
+    /// cadence's never-answered leads and past what the cadence does, so a person follows up.
+    /// The most recent answer first.
+    SmartFollowUp,
     /// Leads on an e-mail follow-up step (E1, E2, E3, S1, S2).
     EmailFollowUp,
     /// Asked to be contacted later, in lead-manager form (contacted).
@@ -145,6 +150,7 @@ impl LeadList {
         ("at-risk", LeadList::AtRisk),
         ("planner-audit", LeadList::PlannerAudit),
         ("follow-up", LeadList::FollowUp),
+        ("smart-follow-up", LeadList::SmartFollowUp),
         ("email-follow-up", LeadList::EmailFollowUp),
         (
             "contact-later-lead-manager",
@@ -206,7 +212,7 @@ impl LeadList {
     fn date_column(self) -> DateColumn {
         use LeadList::*;
         match self {
-            GlobalInbox | GlobalInboxZero | AtRisk | ContactLaterInbox => {
+            GlobalInbox | GlobalInboxZero | AtRisk | ContactLaterInbox | SmartFollowUp => {
                 DateColumn::Lead(Fsi::LastMessageReceivedAt)
             }
             FollowUp | EmailFollowUp => DateColumn::Lead(Fsi::FollowUpAt),
@@ -221,7 +227,7 @@ impl LeadList {
     fn default_sort(self) -> (LeadSort, bool) {
         use LeadList::*;
         match self {
-            GlobalInbox | GlobalInboxZero | AtRisk | ContactLaterInbox => {
+            GlobalInbox | GlobalInboxZero | AtRisk | ContactLaterInbox | SmartFollowUp => {
                 (LeadSort::LastReceived, true)
             }
             FirstInteraction | PlannerAudit => (LeadSort::PlannedDate, false),
@@ -256,6 +262,16 @@ impl LeadList {
             }
             PlannerAudit => Cond::all().add(col(Fsi::PlannerName).is_not_null()),
             FollowUp => live.add(col(Fsi::FollowUpStep).is_in(TEXT_FOLLOW_UP_STEPS)),
+            SmartFollowUp => contacted
+                .add(col(Fsi::ConversationClosed).eq(false))
+                .add(col(Fsi::AppointmentSet).eq(false))
+                .add(col(Fsi::TotalInboundCount).gt(0))
+                .add(col(Fsi::LastMessageAt).gt(col(Fsi::LastMessageReceivedAt)))
+                .add(col(Fsi::LastMessageAt).lt(now - chrono::Duration::days(1)))
+                .add(col(Fsi::CustomerId).not_in_subquery(customers_where(
+                    enterprise_id,
+                    Expr::col((Customers::Table, Customers::BlockSms)).eq(true),
+                ))),
             EmailFollowUp => live.add(col(Fsi::FollowUpStep).is_in(EMAIL_FOLLOW_UP_STEPS)),
             ContactLaterLeadManager => live
                 .add(col(Fsi::ContactLaterAt).is_not_null())

@@ -13,6 +13,7 @@ describe('the lead views', () => {
       'GM handoff',
       'Archived',
       'E-mail follow up',
+      'Smart follow up',
       'Open RO',
       'Appointment reminders',
       'Follow-up failure',
@@ -31,6 +32,7 @@ describe('the lead views', () => {
     expect(path('contact-later')).toBe('/api/future-service-interaction/contact-later-lm2-search')
     expect(path('follow-up')).toBe('/api/future-service-interaction/followup')
     expect(path('follow-up-failure')).toBe('/api/lisa/followup-failure/v2')
+    expect(path('smart-follow-up')).toBe('/api/lisa/custom-search/follow-up')
   })
 
   it('fall back to the Lead Manager view', () => {

@@ -63,6 +63,7 @@ export const LEAD_VIEWS = [
   { id: 'gm-handoff', label: 'GM handoff', path: `${FSI}/gmhandoff`, tab: false, defaultSort: LAST_MESSAGE_FIRST, dateMeaning: 'last message' },
   { id: 'archived', label: 'Archived', path: `${FSI}/archived-screen`, tab: false, defaultSort: LAST_MESSAGE_FIRST, dateMeaning: 'last message' },
   { id: 'email-follow-up', label: 'E-mail follow up', path: `${FSI}/email/follow-up`, tab: false, dateMeaning: 'follow-up time' },
+  { id: 'smart-follow-up', label: 'Smart follow up', description: 'Customers who answered, then went quiet on our last message for a day or more: nothing booked', path: `${LISA}/custom-search/follow-up`, tab: false, defaultSort: LAST_REPLY_FIRST, dateMeaning: 'last customer message' },
   { id: 'open-ro', label: 'Open RO', path: `${FSI}/openro/v2/custom-search`, tab: false, defaultSort: LAST_MESSAGE_FIRST, dateMeaning: 'last message' },
   {
     id: 'appointment-reminders',
