@@ -295,3 +295,20 @@ test("journey 6 @journey: a visitor asks Harbor Toyota to text them, the assista
     await putStoreMessaging(request, adminToken, storeHours)
   }
 })
+
+/**
+ * G-S1: the root path is the staff log-in, except on a lead-submission host, where it is the
+ * generic lead form. Which hosts are is the server's (BAYLINE_LEAD_FORM_HOSTS, tested in the API
+ * suite); here its answer is given to the page as a lead-submission host would get it.
+ */
+test('a lead-submission host shows the generic lead form at its root; elsewhere the root is the log-in', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/login$/)
+  await page.route('**/api/public/site', (route) => route.fulfill({ json: { leadFormHost: true } }))
+  await page.goto('/')
+  await expect(page.getByRole('textbox', { name: 'First name' })).toBeVisible()
+  await expect(page).not.toHaveURL(/\/login$/)
+  await expectAccessible(page, 'the generic lead form at the root')
+  await page.goto('/layout')
+  await expect(page).toHaveURL(/\/login$/)
+})

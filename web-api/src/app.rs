@@ -415,6 +415,7 @@ impl Server {
         let workers = (mode == Mode::Serve).then(|| jobs.start_workers(config, &db));
         let state = AppState {
             trusted_proxies: config.trusted_proxies.clone(),
+            lead_form_hosts: config.lead_form_hosts.clone(),
             sync: engine::imports::sources::SyncSettings::new(&config.file_drop_dir),
             exports: config.exports(),
             uploads: config.uploads(),

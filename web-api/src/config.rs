@@ -54,6 +54,9 @@ pub struct Config {
     pub inbound_mail_key: Option<String>,
     /// Proxies whose forwarding headers name the client (none: the peer is the client).
     pub trusted_proxies: TrustedProxies,
+    /// Host names that serve the generic lead form at the root path (`BAYLINE_LEAD_FORM_HOSTS`,
+    /// comma-separated; spec G-S1): a request whose host contains one of them is a visitor.
+    pub lead_form_hosts: Vec<String>,
     /// Gateway API addresses allowed besides the providers' own (`BAYLINE_GATEWAY_HOSTS_ALLOWED`).
     pub gateway_hosts: GatewayHosts,
     /// Where data sources' file-drop directories are (shared by every worker).
@@ -313,6 +316,10 @@ impl Config {
                 .with_context(|| format!("BAYLINE_TRUSTED_PROXIES={v:?} is not usable"))?,
             None => TrustedProxies::default(),
         };
+        let lead_form_hosts = get("BAYLINE_LEAD_FORM_HOSTS")
+            .map(|v| parse_lead_form_hosts(&v))
+            .transpose()?
+            .unwrap_or_default();
         let gateway_hosts = match get("BAYLINE_GATEWAY_HOSTS_ALLOWED") {
             Some(v) => GatewayHosts::parse(&v).map_err(|problem| {
                 anyhow::anyhow!("BAYLINE_GATEWAY_HOSTS_ALLOWED is not usable: {problem}")
@@ -350,11 +357,32 @@ impl Config {
             smtp_url,
             inbound_mail_key,
             trusted_proxies,
+            lead_form_hosts,
             gateway_hosts,
             secret_key,
             secret_key_cache: Default::default(),
         })
     }
+}
+
+/// `BAYLINE_LEAD_FORM_HOSTS`: host names, lower-cased; anything but a plain name is refused.
+fn parse_lead_form_hosts(value: &str) -> anyhow::Result<Vec<String>> {
+    value
+        .split(',')
+        .map(|host| host.trim().to_ascii_lowercase())
+        .filter(|host| !host.is_empty())
+        .map(|host| {
+            if host.len() <= 253
+                && host
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+            {
+                Ok(host)
+            } else {
+                bail!("BAYLINE_LEAD_FORM_HOSTS: {host:?} is not a host name")
+            }
+        })
+        .collect()
 }
 
 fn parse_bool(value: &str) -> anyhow::Result<bool> {

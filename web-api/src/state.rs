@@ -106,6 +106,8 @@ pub struct AppState {
     pub jobs: JobStarter,
     /// Proxies allowed to name the client in forwarding headers.
     pub trusted_proxies: TrustedProxies,
+    /// Hosts that show the generic lead form at the root (`BAYLINE_LEAD_FORM_HOSTS`).
+    pub lead_form_hosts: Vec<String>,
     /// The realtime streams this process holds open.
     pub live_streams: LiveStreams,
 }
@@ -188,6 +190,7 @@ impl AppState {
             db,
             queue,
             trusted_proxies: TrustedProxies::default(),
+            lead_form_hosts: Vec::new(),
             live_streams: LiveStreams::default(),
         }
     }

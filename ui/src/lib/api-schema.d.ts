@@ -32400,6 +32400,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the address the visitor used serves at its root: the generic lead form on a
+         *     lead-submission host (G-S1), else the staff log-in. Public.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["SiteView"];
+                    };
+                };
+                /** @description The request is malformed or breaks a rule. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The request body is over the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A fault of ours. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports": {
         parameters: {
             query?: never;
@@ -46025,6 +46090,17 @@ export interface components {
         SimulatedReply: {
             /** @description What the customer types. */
             body: string;
+        };
+        /**
+         * SiteView
+         * @description What this address serves a visitor at the root (spec G-S1).
+         */
+        SiteView: {
+            /**
+             * @description The address is a lead-submission host (`BAYLINE_LEAD_FORM_HOSTS`): its root path is the
+             *     generic lead form, not the staff log-in.
+             */
+            leadFormHost: boolean;
         };
         /**
          * SmsSentView

@@ -34,7 +34,7 @@ import { serviceLaneRoute } from './app/service-lane'
 import { simulatorRoute } from './app/simulator'
 import { emailOutboxRoute } from './app/email-outbox'
 import { dealRoomRoutes } from './deal-room'
-import { indexRoute } from './index'
+import { indexRoute, layoutRoute } from './index'
 import { leadFormRoutes } from './lead-submission'
 import { loginRoute } from './login'
 import { publicPageRoutes } from './public-pages'
@@ -43,6 +43,7 @@ import { rootRoute } from './root'
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
+  layoutRoute,
   loginRoute,
   resetPasswordRoute,
   ...leadFormRoutes,

@@ -103,7 +103,8 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     ("post", "/api/email/inbound"),
     // The one-time link in the e-mail is the key.
     ("post", "/user/reset-password"),
-    // The brand lead forms: throttled, consent kept (engine::public).
+    // The brand lead forms: throttled, consent kept (engine::public); which root a host serves.
+    ("get", "/api/public/site"),
     ("get", "/api/public/lead-forms/{slug}"),
     ("post", "/api/public/lead-submission"),
     // Opened by a signed link naming the lead and the user (engine::public::links).

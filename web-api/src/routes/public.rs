@@ -122,10 +122,38 @@ fn origin(state: &AppState, req: &Request) -> Origin {
     }
 }
 
+/// What this address serves a visitor at the root (spec G-S1).
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase")]
+pub struct SiteView {
+    /// The address is a lead-submission host (`BAYLINE_LEAD_FORM_HOSTS`): its root path is the
+    /// generic lead form, not the staff log-in.
+    pub lead_form_host: bool,
+}
+
 pub struct PublicApi;
 
 #[OpenApi(tag = "ApiTags::Public")]
 impl PublicApi {
+    /// What the address the visitor used serves at its root: the generic lead form on a
+    /// lead-submission host (G-S1), else the staff log-in. Public.
+    #[oai(path = "/api/public/site", method = "get")]
+    async fn site(&self, state: Data<&AppState>, req: &Request) -> Json<SiteView> {
+        let host = super::webhooks::requested_host(&state, req)
+            .map(|host| host.to_ascii_lowercase())
+            .unwrap_or_default();
+        // The port is not part of the name.
+        let name = host
+            .rsplit_once(':')
+            .map_or(host.as_str(), |(name, _)| name);
+        Json(SiteView {
+            lead_form_host: state
+                .lead_form_hosts
+                .iter()
+                .any(|wanted| name.contains(wanted.as_str())),
+        })
+    }
+
     /// A brand lead form as its public page shows it (404 when it is switched off).
     /// Throttled per address.
     #[oai(path = "/api/public/lead-forms/:slug", method = "get")]

@@ -143,6 +143,13 @@ pub async fn after_inbound(state: &AppState, outcome: InboundOutcome) -> ApiResu
     Ok(())
 }
 
+/// The host the client asked for: the one a trusted proxy names, else the `Host` header.
+pub fn requested_host(state: &AppState, req: &Request) -> Option<String> {
+    let forwarded = forwarded_origin(state, req)
+        .and_then(|origin| origin.split("://").nth(1).map(str::to_owned));
+    forwarded.or_else(|| req.header("Host").map(str::to_owned))
+}
+
 /// The scheme and host a trusted proxy (`BAYLINE_TRUSTED_PROXIES`) says the client asked for,
 /// from `X-Forwarded-Host` and `X-Forwarded-Proto`. From any other peer those headers are
 /// whatever the client wrote, so they are not read: the rule [`crate::auth::client_ip`] follows.

@@ -875,3 +875,29 @@ async fn a_link_typed_as_a_name_is_never_texted_from_the_store_s_number() {
         "{texts:?}"
     );
 }
+
+/// G-S1: an address that names a lead-submission host serves the generic lead form at its
+/// root; any other address the staff log-in. The port is not part of the name.
+#[tokio::test]
+async fn a_lead_submission_host_serves_the_lead_form_at_its_root() {
+    let app = crate::helpers::spawn_app_with(&[(
+        "BAYLINE_LEAD_FORM_HOSTS",
+        "leads.example-dealer.com, forms.example.org",
+    )])
+    .await;
+    for (host, expected) in [
+        ("leads.example-dealer.com", true),
+        ("LEADS.example-dealer.com:8443", true),
+        ("www.forms.example.org", true),
+        ("bayline.example-dealer.com", false),
+        ("127.0.0.1:8080", false),
+    ] {
+        let site: serde_json::Value = app
+            .get_with("/api/public/site", None, &[("Host", host)])
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(site["leadFormHost"], expected, "{host}");
+    }
+}
