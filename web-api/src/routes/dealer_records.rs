@@ -11,7 +11,7 @@ use engine::auth::Scope;
 use engine::domain::formats::{DayRange, parse_request_date};
 use engine::store::PageRequest;
 use engine::store::dealer_records::{
-    RepairOrderLine, RepairOrderRecord, RepairOrderSearch, RepairOrderState, SaleRecord,
+    OpCodeUse, RepairOrderLine, RepairOrderRecord, RepairOrderSearch, RepairOrderState, SaleRecord,
     SaleSearch, VehicleRecord,
 };
 use poem::Request;
@@ -24,6 +24,25 @@ use super::ApiTags;
 use crate::auth::{Session, request_scope, store_under_dealer};
 use crate::error::ApiResult;
 use crate::state::AppState;
+
+#[derive(Debug, Object)]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
+pub struct OpCodeView {
+    pub op_code: String,
+    /// The description its repair-order lines give it.
+    pub description: String,
+    pub times_used: i64,
+}
+
+impl From<OpCodeUse> for OpCodeView {
+    fn from(o: OpCodeUse) -> Self {
+        Self {
+            op_code: o.op_code,
+            description: o.description,
+            times_used: o.times_used,
+        }
+    }
+}
 
 #[derive(Debug, Object)]
 #[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
@@ -363,6 +382,29 @@ impl DealerRecordApi {
             total_elements: found.total_elements,
             content: found.content.into_iter().map(Into::into).collect(),
         }))
+    }
+
+    /// The op-code lookup (spec D-C24's "help lookups: opcode"): the op codes the store's repair
+    /// orders carried, most used first, those whose code or description holds `search` when
+    /// given; at most `size` (50 by default, 200 at most).
+    #[oai(path = "/api/boc/:bocId/store/:storeId/help/opcodes", method = "get")]
+    async fn op_code_lookup(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        Session(caller): Session,
+        #[oai(name = "bocId")] boc_id: Path<i64>,
+        #[oai(name = "storeId")] store_id: Path<i64>,
+        #[oai(validator(max_length = 100))] search: Query<Option<String>>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "200")))] size: Query<Option<u64>>,
+    ) -> ApiResult<Json<Vec<OpCodeView>>> {
+        let scope = request_scope(&caller, req)?;
+        path_store(&state, &scope, boc_id.0, store_id.0).await?;
+        let found = state
+            .dealer_records
+            .op_codes(store_id.0, search.0.as_deref(), size.0.unwrap_or(50))
+            .await?;
+        Ok(Json(found.into_iter().map(Into::into).collect()))
     }
 
     /// A store's sales, newest first, by text, deal types and sold-date range.

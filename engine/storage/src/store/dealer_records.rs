@@ -135,6 +135,16 @@ pub struct RepairOrderRecord {
     pub lines: Vec<RepairOrderLine>,
 }
 
+/// An op code a store's dealer system has used (spec D-C24's "opcode" help lookup), with the
+/// description its lines give it and how often its repair orders carried it.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct OpCodeUse {
+    pub op_code: String,
+    pub description: String,
+    pub times_used: i64,
+}
+
 #[derive(Debug, Clone, Serialize, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct RepairOrderLine {
@@ -309,6 +319,54 @@ impl DealerRecordStore {
             .offset(page.offset());
         let rows = self.db.fetch_all(&query).await?;
         Ok(Page::new(rows, page, Ord::max(total, 0) as u64))
+    }
+
+    /// The op codes the store's repair orders carried (the dealer system's op-code lookup),
+    /// those whose code or description holds `text` when given; most used first, at most
+    /// `limit`.
+    pub async fn op_codes(
+        &self,
+        store_id: i64,
+        text: Option<&str>,
+        limit: u64,
+    ) -> Result<Vec<OpCodeUse>> {
+        let line = |c: RepairOrderLines| Expr::col((RepairOrderLines::Table, c));
+        let mut query = Query::select();
+        query
+            .expr_as(line(RepairOrderLines::OpCode), "op_code")
+            .expr_as(
+                Func::max(line(RepairOrderLines::Description)),
+                "description",
+            )
+            .expr_as(
+                Func::count(line(RepairOrderLines::Id)).cast_as("BIGINT"),
+                "times_used",
+            )
+            .from(RepairOrderLines::Table)
+            .inner_join(
+                RepairOrders::Table,
+                Expr::col((RepairOrders::Table, RepairOrders::Id))
+                    .equals((RepairOrderLines::Table, RepairOrderLines::RepairOrderId)),
+            )
+            .and_where(Expr::col((RepairOrders::Table, RepairOrders::StoreId)).eq(store_id))
+            .and_where(line(RepairOrderLines::OpCode).ne(""));
+        if let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) {
+            let pattern = super::like_pattern(text)?;
+            let like = |c: RepairOrderLines| {
+                Expr::expr(Func::lower(line(c)))
+                    .like(sea_query::LikeExpr::new(pattern.clone()).escape('\\'))
+            };
+            query.and_where(like(RepairOrderLines::OpCode).or(like(RepairOrderLines::Description)));
+        }
+        query
+            .group_by_col((RepairOrderLines::Table, RepairOrderLines::OpCode))
+            .order_by_expr(Func::count(line(RepairOrderLines::Id)).into(), Order::Desc)
+            .order_by(
+                (RepairOrderLines::Table, RepairOrderLines::OpCode),
+                Order::Asc,
+            )
+            .limit(limit);
+        self.db.fetch_all(&query).await
     }
 
     /// The vehicle lookup (spec D-C25): a store's customers' vehicles whose VIN (whole, or its

@@ -605,3 +605,68 @@ async fn an_upload_is_spooled_once_where_its_worker_reads_it_and_goes_when_it_is
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// The op-code lookup (D-C24): the op codes a store's repair orders carried, most used first,
+/// narrowed by code or description; another dealer's path is not found.
+#[tokio::test]
+async fn the_op_code_lookup_lists_the_codes_a_stores_repair_orders_carried() {
+    let app = spawn_app().await;
+    let token = app.token_of("sales-rep").await;
+    let all = app
+        .ok_json(
+            Method::GET,
+            "/api/boc/1/store/1/help/opcodes?size=200",
+            &token,
+            None,
+        )
+        .await;
+    let all = all.as_array().unwrap().clone();
+    assert!(!all.is_empty(), "the demo's repair orders carry op codes");
+    let uses: Vec<i64> = all
+        .iter()
+        .map(|o| o["timesUsed"].as_i64().unwrap())
+        .collect();
+    assert!(
+        uses.windows(2).all(|w| w[0] >= w[1]),
+        "most used first: {uses:?}"
+    );
+    let first = all[0].clone();
+    let code = first["opCode"].as_str().unwrap();
+    let narrowed = app
+        .ok_json(
+            Method::GET,
+            &format!(
+                "/api/boc/1/store/1/help/opcodes?search={}",
+                code.to_lowercase()
+            ),
+            &token,
+            None,
+        )
+        .await;
+    assert!(
+        narrowed
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["opCode"] == code),
+        "{narrowed}"
+    );
+    let none = app
+        .ok_json(
+            Method::GET,
+            "/api/boc/1/store/1/help/opcodes?search=no-such-code-anywhere",
+            &token,
+            None,
+        )
+        .await;
+    assert_eq!(none, serde_json::json!([]));
+    for (path, status) in [
+        ("/api/boc/2/store/1/help/opcodes", StatusCode::NOT_FOUND),
+        (
+            "/api/boc/1/store/1/help/opcodes?size=0",
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        assert_error(app.request(Method::GET, path, &token, None).await, status).await;
+    }
+}
