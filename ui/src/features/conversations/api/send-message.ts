@@ -17,6 +17,8 @@ export interface SendMessageInput {
   mode: EditorMode
   content: string
   subject?: string
+  /** The uploaded attachments' addresses (`/api/uploadFile`'s `url`); a text (SMS) carries them as MMS. */
+  mediaUrls?: readonly string[]
 }
 
 export const SENT_NOTICE_TEXT = 'Successfully Sent'
@@ -24,14 +26,16 @@ export const SENT_NOTICE_TEXT = 'Successfully Sent'
 /**
  * POST /api/svc-message-instance/svc-send-message. The server checks the same
  * rules as the editor (400 with the spec's message, shown by the API client).
+ * Only a text carries attachments: the server keeps none on an e-mail or a note.
  */
-export function sendMessage({ leadId, customerId, mode, content, subject }: SendMessageInput): Promise<SentMessage> {
+export function sendMessage({ leadId, customerId, mode, content, subject, mediaUrls = [] }: SendMessageInput): Promise<SentMessage> {
   const body: OutgoingMessage = {
     jaguarFutureServiceInteractionId: leadId,
     id: customerId,
     content,
     messageType: MESSAGE_TYPE_OF[mode],
     subject: mode === 'EMAIL' ? subject : undefined,
+    mediaUrl: mode === 'SMS' && mediaUrls.length > 0 ? [...mediaUrls] : undefined,
   }
   return apiRequest<SentMessage>('/api/svc-message-instance/svc-send-message', { method: 'POST', body })
 }

@@ -1,7 +1,9 @@
-import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
+import { useEffect, useId, useImperativeHandle, useRef, useState, type DragEvent, type Ref } from 'react'
 import { MESSAGE_INPUT_CLEAR_MS } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
 import { useSendMessage, type EditorMode } from '../api/send-message'
+import { ATTACHMENT_PICKER_ACCEPT } from '../api/upload-attachment'
+import { AttachmentChips } from './attachment-chips'
 import {
   appliedContent,
   draftProblem,
@@ -10,6 +12,7 @@ import {
   type AppliedTemplate,
   type MissingTemplateField,
 } from './conversation-model'
+import { useAttachments } from './use-attachments'
 
 export interface ChatEditorProps {
   leadId: number
@@ -45,11 +48,23 @@ const PLACEHOLDER: Record<EditorMode, string> = {
   NOTE: 'Internal note (staff only)',
 }
 
+/** Only a text carries attachments (MMS): the server keeps none on an e-mail or a note. */
+const ATTACHMENTS_NOT_SENT = 'Attachments go with a text (SMS) only; they stay here for your next text.'
+const STILL_UPLOADING = 'Please wait until the attachments have uploaded'
+
+/** A drag that carries files (not text or a link). */
+const draggingFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
+
 /**
  * The message editor of a chat box (spec sections 2 and 5): SMS, Email (with a
  * subject) or Note (SUPER_DATA_ADMIN and SUPER_USER), and Send. The spec's
  * checks run first; the server's refusals show as notices. After a send the
  * toast reads 'Successfully Sent' and the editor is cleared a second later.
+ *
+ * A text may carry attachments: "Attach file" (or a file dropped on the editor)
+ * uploads each file at once and shows it as a removable chip; Send sends the
+ * kept files' addresses with the text. A file the server refuses shows its
+ * message beside the editor and adds no chip.
  */
 export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false, inputRef, handleRef }: ChatEditorProps) {
   const [mode, setMode] = useState<EditorMode>('SMS')
@@ -59,6 +74,9 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
   /** The applied template's fields the lead has no value for. */
   const [missing, setMissing] = useState<readonly MissingTemplateField[]>([])
   const send = useSendMessage()
+  const attachments = useAttachments(leadId)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [dropping, setDropping] = useState(false)
   const id = useId()
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(clearTimer.current), [])
@@ -81,18 +99,27 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
 
   const busy = send.isPending || clearing
   const modes = MODES.filter((m) => m.mode !== 'NOTE' || canWriteNotes)
+  /** Files can be attached: a text, and nothing in the way. */
+  const canAttach = mode === 'SMS' && !busy && !disabled
 
   const submit = () => {
     if (busy || disabled) return
+    if (mode === 'SMS' && attachments.uploading) {
+      notify({ type: 'warning', message: STILL_UPLOADING })
+      return
+    }
     const problem = draftProblem(mode, subject, content)
     if (problem) {
       notify({ type: 'warning', message: problem })
       return
     }
+    const mediaUrls = mode === 'SMS' ? attachments.urls : []
     send.mutate(
-      { leadId, customerId, mode, content: content.trim(), subject: subject.trim() },
+      { leadId, customerId, mode, content: content.trim(), subject: subject.trim(), mediaUrls },
       {
         onSuccess: () => {
+          // The files went with the text: their chips go at once (a template applied before the text clears starts afresh).
+          if (mediaUrls.length > 0) attachments.clear()
           setClearing(true)
           clearTimer.current = setTimeout(() => {
             setContent('')
@@ -105,13 +132,31 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
     )
   }
 
+  function onDragOver(event: DragEvent<HTMLFormElement>) {
+    if (!canAttach || !draggingFiles(event)) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+    setDropping(true)
+  }
+
   return (
     <form
-      className="chat-editor"
+      className={`chat-editor${dropping ? ' is-drop-target' : ''}`}
       aria-label="Message editor"
       onSubmit={(event) => {
         event.preventDefault()
         submit()
+      }}
+      onDragEnter={onDragOver}
+      onDragOver={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false)
+      }}
+      onDrop={(event) => {
+        if (!draggingFiles(event)) return
+        event.preventDefault()
+        setDropping(false)
+        if (canAttach) attachments.add(Array.from(event.dataTransfer.files))
       }}
     >
       <div className="chat-editor__modes" role="radiogroup" aria-label="Message type">
@@ -138,7 +183,51 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
           onChange={(event) => setSubject(event.target.value)}
         />
       ) : null}
+      <AttachmentChips
+        attachments={attachments.attachments}
+        onRemove={attachments.remove}
+        disabled={busy}
+        note={mode === 'SMS' ? undefined : ATTACHMENTS_NOT_SENT}
+      />
       <div className="chat-editor__row">
+        {mode === 'SMS' ? (
+          <>
+            <button
+              type="button"
+              className="btn chat-editor__attach"
+              aria-label="Attach file"
+              title="Attach a picture or a file"
+              disabled={!canAttach}
+              onClick={() => fileInput.current?.click()}
+            >
+              {/* Drawn, not an emoji: not every system has an emoji font. */}
+              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                <path
+                  d="M13.5 7.5 8.2 12.8a3.3 3.3 0 0 1-4.7-4.7L9 2.6a2.2 2.2 0 0 1 3.1 3.1L6.7 11.1a1.1 1.1 0 0 1-1.6-1.6l5-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              multiple
+              accept={ATTACHMENT_PICKER_ACCEPT}
+              data-testid="attachment-input"
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? [])
+                // Cleared, so that choosing the same file again is a change too.
+                event.target.value = ''
+                if (files.length > 0) attachments.add(files)
+              }}
+            />
+          </>
+        ) : null}
         <textarea
           ref={inputRef}
           className={`chat-editor__input${mode === 'NOTE' ? ' chat-editor__input--note' : ''}`}
@@ -160,6 +249,15 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
           {send.isPending ? 'Sending…' : 'Send'}
         </button>
       </div>
+      {attachments.refusals.length > 0 ? (
+        <div className="chat-editor__refusal" role="alert" data-testid="attachment-refusal">
+          {attachments.refusals.map((refusal) => (
+            <p key={refusal.key}>
+              <strong>{refusal.fileName}</strong> was not attached: {refusal.problems.join(' ')}
+            </p>
+          ))}
+        </div>
+      ) : null}
       {missingLeft.length > 0 ? (
         <ul id={`${id}-missing`} className="chat-editor__missing" role="alert" aria-label="Missing template fields" data-testid="missing-fields">
           {missingLeft.map((field) => (

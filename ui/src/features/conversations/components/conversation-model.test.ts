@@ -16,6 +16,7 @@ import {
   messageOptions,
   noteUndoState,
   optionsTone,
+  mediaItem,
   recordingSrc,
 } from './conversation-model'
 
@@ -410,5 +411,32 @@ describe('noteUndoState (the note timer)', () => {
     expect(noteUndoState(newerUndone, 4, 'rgarcia', secondsAfter(6)).available).toBe(false)
     expect(noteUndoState(conversation, 2, 'rgarcia', secondsAfter(6)).available).toBe(false)
     expect(noteUndoState([], 3, 'rgarcia', writtenAt).available).toBe(false)
+  })
+})
+
+describe('mediaItem', () => {
+  it('names a file by the last part of its address, and shows pictures as pictures', () => {
+    expect(mediaItem('http://127.0.0.1:8080/media/tok/photo.JPG', 0)).toEqual({
+      src: 'http://127.0.0.1:8080/media/tok/photo.JPG',
+      kind: 'image',
+      name: 'photo.JPG',
+    })
+    expect(mediaItem('/media/tok/offer%20sheet.pdf?x=1', 1)).toEqual({ src: '/media/tok/offer%20sheet.pdf?x=1', kind: 'file', name: 'offer sheet.pdf' })
+    expect(mediaItem('https://example.com/a/recording.mp3', 0)?.kind).toBe('file')
+  })
+
+  it("takes a provider's nameless MMS address for a picture, called by its place", () => {
+    expect(mediaItem('https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1', 2)).toEqual({
+      src: 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1',
+      kind: 'image',
+      name: 'Attachment 3',
+    })
+  })
+
+  it('takes nothing but http(s) addresses and same-origin paths', () => {
+    expect(mediaItem('javascript:alert(1)', 0)).toBeNull()
+    expect(mediaItem('data:image/png;base64,AAAA', 0)).toBeNull()
+    expect(mediaItem('//evil.example/x.png', 0)).toBeNull()
+    expect(mediaItem('', 0)).toBeNull()
   })
 })

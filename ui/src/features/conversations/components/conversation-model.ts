@@ -84,6 +84,42 @@ export function recordingSrc(url: string | null | undefined): string | null {
   return null
 }
 
+/** A file attached to a message, as its card shows it. */
+export interface MediaItem {
+  src: string
+  /** A picture is shown; any other file is a link with its name. */
+  kind: 'image' | 'file'
+  /** The file's name (the address's last part), else "Attachment N". */
+  name: string
+}
+
+/** Names that are pictures; a name without an extension (a provider's MMS media address) is taken for one too. */
+const PICTURE_NAME = /\.(?:jpe?g|png|gif|webp|bmp|heic|heif)$/i
+const EXTENSION = /\.[a-z0-9]{1,5}$/i
+
+/**
+ * How a message's media address is shown: pictures as pictures, other files
+ * (PDF, recordings) as links named by the file; the address is taken only as
+ * an http(s) URL or a same-origin path (null otherwise).
+ */
+export function mediaItem(url: string, index: number): MediaItem | null {
+  const src = recordingSrc(url)
+  if (!src) return null
+  let last = ''
+  try {
+    last = new URL(src, 'http://localhost').pathname.split('/').pop() ?? ''
+    last = decodeURIComponent(last)
+  } catch {
+    // Not valid percent-encoding: the name stays as written.
+  }
+  const named = EXTENSION.test(last)
+  return {
+    src,
+    kind: !named || PICTURE_NAME.test(last) ? 'image' : 'file',
+    name: named ? last : `Attachment ${index + 1}`,
+  }
+}
+
 /** Sent style (staff to customer) for MESSAGE_TO_CUSTOMER and USER_INVITE, received style otherwise. */
 export function isSentStyle(message: Pick<MessageView, 'notificationType'>): boolean {
   return message.notificationType === 'MESSAGE_TO_CUSTOMER' || message.notificationType === 'USER_INVITE'

@@ -165,6 +165,45 @@ describe('MessageCard', () => {
     expect(card.querySelector('[data-testid="delivery-status"]')).toBeNull()
   })
 
+  it("shows a text's attachments: pictures as pictures, other files as links with their name", () => {
+    const card = render({
+      content: 'Here is the photo',
+      mediaUrls: [
+        'http://127.0.0.1:8080/media/tok1/photo.png',
+        'http://127.0.0.1:8080/media/tok2/brochure.pdf',
+        'http://127.0.0.1:8080/media/tok3/voicemail.wav',
+        'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1',
+        'javascript:alert(1)',
+      ],
+    })
+    const media = card.querySelector('[data-testid="message-media"]')!
+    const pictures = Array.from(media.querySelectorAll('img')).map((img) => [img.getAttribute('src'), img.getAttribute('alt')])
+    expect(pictures).toEqual([
+      ['http://127.0.0.1:8080/media/tok1/photo.png', 'photo.png'],
+      // A provider's MMS media has no name: a picture, counted among the message's files.
+      ['https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1', 'Attachment 4'],
+    ])
+    const links = Array.from(media.querySelectorAll('a')).map((a) => [a.getAttribute('href'), a.textContent, a.getAttribute('rel')])
+    expect(links).toEqual([
+      ['http://127.0.0.1:8080/media/tok2/brochure.pdf', 'brochure.pdf', 'noopener noreferrer'],
+      ['http://127.0.0.1:8080/media/tok3/voicemail.wav', 'voicemail.wav', 'noopener noreferrer'],
+    ])
+    expect(media.innerHTML).not.toContain('javascript:')
+  })
+
+  it('turns a picture that cannot be shown into a link with its name', () => {
+    const card = render({ mediaUrls: ['/media/tok1/scan.png'] })
+    act(() => {
+      card.querySelector('img')!.dispatchEvent(new Event('error'))
+    })
+    expect(card.querySelector('img')).toBeNull()
+    expect(card.querySelector('[data-testid="message-media"] a')?.textContent).toBe('scan.png')
+  })
+
+  it('shows no media block for a message without attachments', () => {
+    expect(render({}).querySelector('[data-testid="message-media"]')).toBeNull()
+  })
+
   it('shows how a call ended and its notes, and a voicemail as a call card', () => {
     const card = render({ ...call, notificationType: 'VOICEMAIL_LEFT', content: 'Outgoing call, 41s, voicemail left\nAsked her to call back.' })
     expect(card.getAttribute('data-kind')).toBe('call')

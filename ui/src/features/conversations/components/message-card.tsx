@@ -10,9 +10,11 @@ import {
   handoffTitle,
   isCustomerMessage,
   isSentStyle,
+  mediaItem,
   recordingSrc,
   type CardKind,
   type LeadSwitches,
+  type MediaItem,
 } from './conversation-model'
 import { DeliveryStatusIcon } from './delivery-status-icon'
 import { LogModeControl } from './log-mode-control'
@@ -109,22 +111,38 @@ function CallFacts({ message, timeZone }: { message: MessageView; timeZone?: str
   )
 }
 
-/** Pictures attached to a message: shown, not zoomed or offered for download (spec section 2). */
+/**
+ * Files attached to a message: pictures shown (not zoomed or offered for
+ * download, spec section 2), other files (PDF, recordings) as links with their
+ * name; a picture that cannot be shown becomes such a link.
+ */
 function MessageMedia({ urls }: { urls: readonly string[] }) {
-  if (urls.length === 0) return null
+  const items = urls.flatMap((url, i) => {
+    const item = mediaItem(url, i)
+    return item ? [item] : []
+  })
+  if (items.length === 0) return null
   return (
-    <div className="chat-msg__media">
-      {urls.map((url, i) =>
-        /\.pdf(?:$|[?#])/i.test(url) ? (
-          <a key={url} href={url} target="_blank" rel="noopener noreferrer">
-            Attachment {i + 1} (PDF)
-          </a>
-        ) : (
-          <img key={url} src={url} alt={`Attachment ${i + 1}`} loading="lazy" draggable={false} />
-        ),
+    <div className="chat-msg__media" data-testid="message-media">
+      {items.map((item, i) =>
+        item.kind === 'image' ? <MediaPicture key={`${i}-${item.src}`} item={item} /> : <MediaLink key={`${i}-${item.src}`} item={item} />,
       )}
     </div>
   )
+}
+
+function MediaLink({ item }: { item: MediaItem }) {
+  return (
+    <a href={item.src} target="_blank" rel="noopener noreferrer">
+      {item.name}
+    </a>
+  )
+}
+
+function MediaPicture({ item }: { item: MediaItem }) {
+  const [broken, setBroken] = useState(false)
+  if (broken) return <MediaLink item={item} />
+  return <img src={item.src} alt={item.name} loading="lazy" draggable={false} onError={() => setBroken(true)} />
 }
 
 /**
