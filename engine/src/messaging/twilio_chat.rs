@@ -158,28 +158,6 @@ impl TwilioChat {
         }
     }
 
-    /// Posts a notification to a user's conversation (author `Bayline`).
-    pub async fn post(&self, conversation_sid: &str, body: &str) -> Result<(), ChatError> {
-        let url = format!(
-            "{}/Conversations/{conversation_sid}/Messages",
-            self.service_url()
-        );
-        let answer = self
-            .authed(
-                self.http
-                    .post(url)
-                    .form(&[("Author", "Bayline"), ("Body", body)]),
-            )
-            .send()
-            .await
-            .map_err(|_| ChatError(CHAT_UNREACHABLE.to_owned()))?;
-        if answer.status().is_success() {
-            Ok(())
-        } else {
-            Err(refusal(answer.status()))
-        }
-    }
-
     /// Twilio's Access Token for `identity` with a chat grant on the service, signed with the
     /// API key's secret (HS256), valid for [`TOKEN_LIFETIME_SECS`] from `now`.
     pub fn access_token(&self, identity: &str, now: DateTime<Utc>) -> (String, DateTime<Utc>) {

@@ -1,4 +1,4 @@
-import { ApiError, firstErrorText } from '../../lib/api-client'
+import { ApiError, firstErrorText, notifyApiError } from '../../lib/api-client'
 
 /** Why the server refused a form, as the form shows it at its top. */
 export interface Refusal {
@@ -31,4 +31,11 @@ export function refusalOf(error: unknown): Refusal | null {
     default:
       return null
   }
+}
+
+/** Shows a refusal at the top of its form, or hands any other failure to the shared notice. */
+export function showRefusal(error: unknown, setRefusal: (refusal: Refusal) => void) {
+  const explained = refusalOf(error)
+  if (explained) setRefusal(explained)
+  else notifyApiError(error)
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { ACTIVE_TEXT, STARTS_TEXT, storeLabel } from '../assistant-text'
 import { assistantProblems, DIVISIONS, divisionLabel, hasProblems, SERVICE_DIVISION } from '../admin-validation'
 import type { AdminStore, Assistant } from '../api/admin-types'
@@ -64,9 +63,7 @@ export function AssistantDialog({ enterpriseId, stores, assistant, onClose }: As
         onClose()
       },
       onError: (error: Error) => {
-        const explained = refusalOf(error)
-        if (explained) setRefusal(explained)
-        else notifyApiError(error)
+        showRefusal(error, setRefusal)
       },
     }
     if (assistant) save.mutate({ enterpriseId, assistantId: assistant.id, body }, handlers)

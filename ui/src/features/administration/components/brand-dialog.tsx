@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { codeProblem, hasProblems, requiredProblem } from '../admin-validation'
 import type { Brand } from '../api/admin-types'
 import { useSaveBrand } from '../api/save-brand'
@@ -43,9 +42,7 @@ export function BrandDialog({ brand, onClose }: BrandDialogProps) {
         onClose()
       },
       onError: (error) => {
-        const explained = refusalOf(error)
-        if (explained) setRefusal(explained)
-        else notifyApiError(error)
+        showRefusal(error, setRefusal)
       },
     })
   }

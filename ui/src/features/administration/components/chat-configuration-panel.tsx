@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { ApiError, firstErrorText, notifyApiError } from '../../../lib/api-client'
+import { ApiError, firstErrorText } from '../../../lib/api-client'
 import { API_NOTICE_TITLE, UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { formatDateTime } from '../../../lib/date-time'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { chatProblems, hasProblems, type ChatDraft } from '../admin-validation'
 import type { ChatConfiguration, ChatConfigurationBody } from '../api/admin-types'
 import { useChatConfiguration } from '../api/get-chat-configuration'
@@ -102,9 +102,7 @@ function ChatFields({ enterpriseId, saved, reload }: { enterpriseId: number; sav
       {
         onSuccess: () => notify({ message: UPDATED_NOTICE_TEXT }),
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { requiredProblem } from '../admin-validation'
 import type { EnterpriseView } from '../api/admin-types'
 import { useRenameEnterprise } from '../api/rename-enterprise'
@@ -28,9 +27,7 @@ export function EnterpriseNameForm({ enterprise }: { enterprise: EnterpriseView 
       {
         onSuccess: () => notify({ message: UPDATED_NOTICE_TEXT }),
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { ApiError, firstErrorText, notifyApiError } from '../../../lib/api-client'
+import { ApiError, firstErrorText } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import type { DeveloperFile, EnterpriseSettings } from '../api/admin-types'
 import { developerFilesQueryOptions } from '../api/get-developer-files'
 import { useEnterpriseSettings } from '../api/get-enterprise-settings'
@@ -85,9 +85,7 @@ function SettingsFields({ enterpriseId, saved, mayPickFile }: { enterpriseId: nu
       {
         onSuccess: () => notify({ message: UPDATED_NOTICE_TEXT }),
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { GATEWAY_PROVIDERS, gatewayProblems, hasProblems, type GatewayForm as GatewayValues, type GatewayProvider } from '../admin-validation'
 import type { GatewayBody, GatewayView } from '../api/admin-types'
 import { useGateway } from '../api/get-gateway'
@@ -80,9 +79,7 @@ function GatewayFields({ enterpriseId, storeId, saved }: { enterpriseId: number;
         setChecked(false)
       },
       onError: (error) => {
-        const explained = refusalOf(error)
-        if (explained) setRefusal(explained)
-        else notifyApiError(error)
+        showRefusal(error, setRefusal)
       },
     })
   }

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { hasProblems, isHexColor, leadFormProblems, MAX_BRAND_CHARS, MAX_CONSENT_CHARS, MAX_NAME_CHARS, type LeadFormDraft } from '../admin-validation'
 import type { LeadForm } from '../api/admin-types'
 import { useAdminStores } from '../api/get-admin-stores'
@@ -71,9 +70,7 @@ export function LeadFormDialog({ enterpriseId, form, onClose }: LeadFormDialogPr
           onClose()
         },
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )

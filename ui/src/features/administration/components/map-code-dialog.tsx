@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import type { AdminStore, MappedCode, UnmappedCode } from '../api/admin-types'
 import { useMapCode } from '../api/unmapped-actions'
 import { AdminFormDialog } from './form-dialog'
@@ -42,9 +41,7 @@ export function MapCodeDialog({ enterpriseId, code, stores, onMapped, onClose }:
           onClose()
         },
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )

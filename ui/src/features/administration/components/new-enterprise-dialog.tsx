@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { codeProblem, hasProblems, requiredProblem } from '../admin-validation'
 import type { EnterpriseView } from '../api/admin-types'
 import { useCreateEnterprise } from '../api/create-enterprise'
@@ -35,9 +34,7 @@ export function NewEnterpriseDialog({ onClose, onCreated }: NewEnterpriseDialogP
           onCreated(enterprise)
         },
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )

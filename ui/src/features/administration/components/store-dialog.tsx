@@ -1,8 +1,7 @@
 import { useId, useState } from 'react'
-import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { hasProblems, storeProblems, type DayDraft, type StoreDraft } from '../admin-validation'
 import type { AdminStore, Boc } from '../api/admin-types'
 import { useBrands } from '../api/get-brands'
@@ -58,9 +57,7 @@ export function StoreDialog({ enterpriseId, dealers, store, onClose }: StoreDial
           onClose()
         },
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )

@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog'
-import { notifyApiError } from '../../../lib/api-client'
 import { UPDATED_NOTICE_TEXT } from '../../../lib/config'
 import { notify } from '../../../lib/notices'
 import { LEVEL_LABELS, type AdminAccess, type EmpLevel } from '../admin-access'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { hasProblems, MIN_PASSWORD_CHARS, userProblems, type UserDraft } from '../admin-validation'
 import type { AdminUser } from '../api/admin-types'
 import { useSaveUser } from '../api/save-user'
@@ -63,9 +62,7 @@ export function UserDialog({ enterpriseId, access, pickers, user, onClose }: Use
         onClose()
       },
       onError: (error) => {
-        const explained = refusalOf(error)
-        if (explained) setRefusal(explained)
-        else notifyApiError(error)
+        showRefusal(error, setRefusal)
       },
     })
   }

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react'
 import { DateInput } from '../../../components/date-input/date-input'
-import { notifyApiError } from '../../../lib/api-client'
 import { dayKey } from '../../../lib/date-time'
 import { notify } from '../../../lib/notices'
-import { refusalOf, type Refusal } from '../admin-refusal'
+import { showRefusal, type Refusal } from '../admin-refusal'
 import { useCreateVehicleRecord } from '../api/create-vehicle-record'
 import type { LookedUpVehicle } from '../api/find-vehicles'
 import { recordRequest, type DraftGaps, type RecordKind, type RecordStore } from '../vehicle-records'
@@ -62,9 +61,7 @@ export function VehicleRecordDialog({ enterpriseId, store, timeZone, kind: first
           onAdded(kind)
         },
         onError: (error) => {
-          const explained = refusalOf(error)
-          if (explained) setRefusal(explained)
-          else notifyApiError(error)
+          showRefusal(error, setRefusal)
         },
       },
     )
