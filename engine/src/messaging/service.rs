@@ -436,6 +436,7 @@ pub struct MessagingService {
     understandings: UnderstandingStore,
     customers: CustomerStore,
     follow_ups: FollowUpStore,
+    uploads: crate::store::uploads::UploadStore,
     settings: MessagingSettings,
     http: reqwest::Client,
 }
@@ -449,6 +450,7 @@ impl MessagingService {
             understandings: UnderstandingStore::new(db.clone()),
             customers: CustomerStore::new(db.clone()),
             follow_ups: FollowUpStore::new(db.clone()),
+            uploads: crate::store::uploads::UploadStore::new(db.clone()),
             leads: LeadStore::new(db),
             settings,
             // A provider's API answers itself: a redirect elsewhere is not followed.

@@ -156,10 +156,16 @@ impl MessagingService {
                 "A message can carry at most {MAX_MEDIA} media files"
             )));
         }
+        // Only files uploaded for this enterprise (`POST /api/uploadFile`) go out from its
+        // number: never an outside address, nor another tenant's file.
         for url in &request.media_urls {
-            if !(url.starts_with("https://") || url.starts_with("http://")) {
+            let uploaded = match media_token(url) {
+                Some(token) => self.uploads.by_token(token).await?,
+                None => None,
+            };
+            if uploaded.is_none_or(|file| file.enterprise_id != lead.enterprise_id) {
                 return Err(Error::invalid(format!(
-                    "mediaUrl {url:?} is not a web address"
+                    "mediaUrl {url:?} is not a file uploaded here: attach files with POST /api/uploadFile"
                 )));
             }
         }
@@ -929,5 +935,48 @@ impl MessagingService {
             ));
         }
         self.messages.archive(note.id, now).await
+    }
+}
+
+/// The token of one of Bayline's media links (`http(s)://host/media/{token}/{name}`).
+fn media_token(url: &str) -> Option<&str> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let (_, path) = rest.split_once("/media/")?;
+    let (token, name) = path.split_once('/')?;
+    (!token.is_empty()
+        && !name.is_empty()
+        && !name.contains('/')
+        && token
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+    .then_some(token)
+}
+
+#[cfg(test)]
+mod media_link_tests {
+    use super::media_token;
+
+    #[test]
+    fn only_bayline_s_media_links_yield_a_token() {
+        assert_eq!(
+            media_token("https://bayline.example.com/media/abc123xyz/dent photo.png"),
+            Some("abc123xyz")
+        );
+        assert_eq!(
+            media_token("http://127.0.0.1:8080/media/k9/a.pdf"),
+            Some("k9")
+        );
+        for other in [
+            "ftp://host/media/abc/a.png",
+            "https://host/media/abc",
+            "https://host/media//a.png",
+            "https://host/media/a%2e/a.png",
+            "https://host/media/abc/a/b.png",
+            "https://host/files/abc/a.png",
+        ] {
+            assert_eq!(media_token(other), None, "{other}");
+        }
     }
 }

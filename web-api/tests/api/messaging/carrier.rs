@@ -147,13 +147,43 @@ async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_m
     let fake = use_fake_twilio(&app).await;
     let lead = app.textable_lead("+15557770012").await;
     let token = app.token_of("office-manager").await;
-    let sent = app
+    // Only a file uploaded here goes out: an outside address is refused.
+    let outside = app
         .send(
             &token,
             json!({
                 "jaguarFutureServiceInteractionId": lead.id,
                 "content": "Here is your invoice",
                 "mediaUrl": ["https://example.com/media/abc/invoice.pdf"],
+            }),
+        )
+        .await;
+    let refused = assert_error(outside, reqwest::StatusCode::BAD_REQUEST).await;
+    assert!(refused.contains("/api/uploadFile"), "{refused}");
+    let part =
+        reqwest::multipart::Part::bytes(b"%PDF-1.4\n%invoice\n".to_vec()).file_name("invoice.pdf");
+    let uploaded: Value = app
+        .client
+        .post(app.url(&format!("/api/uploadFile?fsiId={}", lead.id)))
+        .header("Authorization", format!("Bearer {token}"))
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let media = uploaded["url"]
+        .as_str()
+        .expect("an uploaded file's address")
+        .to_owned();
+    let sent = app
+        .send(
+            &token,
+            json!({
+                "jaguarFutureServiceInteractionId": lead.id,
+                "content": "Here is your invoice",
+                "mediaUrl": [media],
             }),
         )
         .await;
@@ -175,10 +205,7 @@ async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_m
     let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
     assert_eq!(field("To").as_deref(), Some(lead.phone.as_str()));
     assert_eq!(field("Body").as_deref(), Some("Here is your invoice"));
-    assert_eq!(
-        field("MediaUrl").as_deref(),
-        Some("https://example.com/media/abc/invoice.pdf")
-    );
+    assert_eq!(field("MediaUrl").as_deref(), Some(media.as_str()));
     assert!(field("From").is_some_and(|f| f.starts_with("+1")));
     let callback = field("StatusCallback").expect("a status callback");
     assert_eq!(
