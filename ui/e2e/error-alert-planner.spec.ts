@@ -96,6 +96,16 @@ test('an enterprise admin sees the lead an FEA alert file made under Toyota erro
   expect((await lexusCall).postDataJSON()).toMatchObject({ serviceTypes: ['TOYOTA_ERROR_ALERT', 'LEXUS_ERROR_ALERT'], storeIds: [store!.id] })
   await expect(page.getByRole('table', { name: 'Toyota and Lexus error alert leads' }).locator('tbody tr[data-row-id]')).toHaveCount(1)
 
+  // The days the alerts arrived: a month long past holds none; cleared, this run's lead is back.
+  await page.getByLabel('Alerts from').fill('01/01/2020')
+  await page.getByLabel('Alerts to').fill('31/01/2020')
+  await expect(page).toHaveURL(/[?&]alertsTo=2020-01-31/)
+  await expect(page.getByTestId('error-alerts-empty')).toBeVisible()
+  await page.getByLabel('Alerts from').fill('')
+  await page.getByLabel('Alerts to').fill('')
+  await expect(page).not.toHaveURL(/alertsFrom|alertsTo/)
+  await expect(page.getByRole('table', { name: 'Toyota and Lexus error alert leads' }).locator('tbody tr[data-row-id]')).toHaveCount(1)
+
   // A customer with no alert: the empty state says how the leads are made and links to the upload.
   await page.getByLabel('Customer number').fill(`NONE${stamp}`)
   const empty = page.getByTestId('error-alerts-empty')

@@ -965,7 +965,16 @@ impl LeadListApi {
             .into());
         }
         body.service_types = Some(chosen);
-        page_of(&state, &c, req, LeadList::All, page.0, size.0, Some(body)).await
+        page_of(
+            &state,
+            &c,
+            req,
+            LeadList::ErrorAlert,
+            page.0,
+            size.0,
+            Some(body),
+        )
+        .await
     }
 
     /// Leads whose latest text to the customer failed.

@@ -87,6 +87,9 @@ pub enum LeadList {
     FollowUpFailure,
     /// Asked to be contacted later, in any form (the contact-later marks search).
     ContactLater,
+    /// Leads an error-alert file made (Toyota's and Lexus's FEA files; the service types come
+    /// with the search): their dates are when the alert arrived, newest first.
+    ErrorAlert,
     /// Every lead that is not archived (summaries and counts).
     All,
 }
@@ -172,6 +175,7 @@ impl LeadList {
         ("appointment-reminder", LeadList::AppointmentReminder),
         ("follow-up-failure", LeadList::FollowUpFailure),
         ("contact-later", LeadList::ContactLater),
+        ("error-alert", LeadList::ErrorAlert),
         ("all", LeadList::All),
     ];
 
@@ -217,7 +221,7 @@ impl LeadList {
             }
             FollowUp | EmailFollowUp => DateColumn::Lead(Fsi::FollowUpAt),
             ContactLaterLeadManager | ContactLater => DateColumn::Lead(Fsi::ContactLaterAt),
-            PlannerAudit | FirstInteraction => DateColumn::Lead(Fsi::CreatedAt),
+            PlannerAudit | FirstInteraction | ErrorAlert => DateColumn::Lead(Fsi::CreatedAt),
             AppointmentReminder => DateColumn::Appointment,
             PreCsi => DateColumn::RepairOrderClosed,
             _ => DateColumn::Lead(Fsi::LastMessageAt),
@@ -231,6 +235,7 @@ impl LeadList {
                 (LeadSort::LastReceived, true)
             }
             FirstInteraction | PlannerAudit => (LeadSort::PlannedDate, false),
+            ErrorAlert => (LeadSort::Created, true),
             _ => (LeadSort::LastMessage, true),
         }
     }
@@ -296,7 +301,7 @@ impl LeadList {
             )),
             Archived => Cond::all().add(col(Fsi::Archived).eq(true)),
             ContactLater => live.add(col(Fsi::ContactLaterAt).is_not_null()),
-            All => live,
+            All | ErrorAlert => live,
             FirstInteraction => live.add(col(Fsi::ConversationInitiated).eq(false)).add(
                 col(Fsi::CustomerId).not_in_subquery(customers_where(
                     enterprise_id,

@@ -137,6 +137,14 @@ describe('the Toyota error alert view', () => {
     })
   })
 
+  it('sends the days the alerts arrived, only in the error-alert view', () => {
+    const search = validatePlannersSearch({ planner: 'toyota-error-alert', alertsFrom: '2026-11-01', alertsTo: '2026-11-30' })
+    expect(errorAlertQuery(search).body).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-30' })
+    expect(validatePlannersSearch({ planner: '10k', alertsFrom: '2026-11-01' }).alertsFrom).toBeUndefined()
+    expect(validatePlannersSearch({ planner: 'toyota-error-alert', alertsFrom: 'yesterday' }).alertsFrom).toBeUndefined()
+    expect(selectPlannerView(search, '10k').alertsFrom).toBeUndefined()
+  })
+
   it('keeps Lexus while the view stays, and drops it on leaving the view or on Reset', () => {
     const search = { planner: 'toyota-error-alert' as const, lexus: true as const, store: 1, page: 2 }
     expect(selectPlannerView(search, 'toyota-error-alert')).toEqual({ planner: 'toyota-error-alert', lexus: true, store: 1 })

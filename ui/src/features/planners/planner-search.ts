@@ -44,6 +44,10 @@ export interface PlannersSearch {
   hardRun?: true
   /** The error-alert view: Lexus error alerts too (default Toyota only). */
   lexus?: true
+  /** The error-alert view: alerts that arrived from this day on (YYYY-MM-DD). */
+  alertsFrom?: string
+  /** The error-alert view: alerts that arrived up to this day, included (YYYY-MM-DD). */
+  alertsTo?: string
   /** Zero-based page of the preview. */
   page?: number
   size?: number
@@ -73,6 +77,8 @@ export function validatePlannersSearch(raw: Record<string, unknown>): PlannersSe
     hardRun: bool(raw.hardRun) || undefined,
     // Only the error-alert view takes Lexus.
     lexus: (view === ERROR_ALERT_VIEW_ID && bool(raw.lexus)) || undefined,
+    alertsFrom: view === ERROR_ALERT_VIEW_ID ? isoDate(raw.alertsFrom) : undefined,
+    alertsTo: view === ERROR_ALERT_VIEW_ID ? isoDate(raw.alertsTo) : undefined,
     page: nonNegativeInt(raw.page) || undefined,
     size: pageSize(raw.size, MAX_PAGE_SIZE),
     auditPage: nonNegativeInt(raw.auditPage) || undefined,
@@ -190,11 +196,14 @@ export function auditQuery(search: PlannersSearch): AuditQuery {
 }
 
 /** The filters of the URL: everything but the planner and paging. */
-export type PlannerFilterValues = Pick<PlannersSearch, 'store' | 'date' | 'minDays' | 'maxDays' | 'custNo' | 'hardRun' | 'lexus'>
+export type PlannerFilterValues = Pick<
+  PlannersSearch,
+  'store' | 'date' | 'minDays' | 'maxDays' | 'custNo' | 'hardRun' | 'lexus' | 'alertsFrom' | 'alertsTo'
+>
 
 export function plannerFilters(search: PlannersSearch): PlannerFilterValues {
-  const { store, date, minDays, maxDays, custNo, hardRun, lexus } = search
-  return { store, date, minDays, maxDays, custNo, hardRun, lexus }
+  const { store, date, minDays, maxDays, custNo, hardRun, lexus, alertsFrom, alertsTo } = search
+  return { store, date, minDays, maxDays, custNo, hardRun, lexus, alertsFrom, alertsTo }
 }
 
 export function hasPlannerFilters(filters: PlannerFilterValues): boolean {
@@ -225,6 +234,8 @@ export function selectPlannerView(search: PlannersSearch, viewId: PlannerViewId)
     planner: view.id === DEFAULT_PLANNER_VIEW ? undefined : view.id,
     mileage: view.mileage ? search.mileage : undefined,
     lexus: view.kind === 'error-alert' ? search.lexus : undefined,
+    alertsFrom: view.kind === 'error-alert' ? search.alertsFrom : undefined,
+    alertsTo: view.kind === 'error-alert' ? search.alertsTo : undefined,
     page: undefined,
     auditPage: undefined,
   }
@@ -261,9 +272,8 @@ export interface ErrorAlertQuery {
 /**
  * `POST /api/lisa/fea?page=&size=` for the URL: the store (none: every store
  * the user sees), the service types, the customer number as search text, the
- * newest leads first. The planner date and window are not sent: this list's
- * `startDate`/`endDate` apply to the lead's last message (docs/lead-lists.md),
- * which a lead nobody has texted yet does not have.
+ * days the alerts arrived (this list's `startDate`/`endDate`, docs/lead-lists.md),
+ * the newest leads first. The planner date and window belong to predictions.
  */
 export function errorAlertQuery(search: PlannersSearch): ErrorAlertQuery {
   const body: ErrorAlertSearchBody = {
@@ -273,5 +283,7 @@ export function errorAlertQuery(search: PlannersSearch): ErrorAlertQuery {
   }
   if (search.store !== undefined) body.storeIds = [search.store]
   if (search.custNo !== undefined) body.searchText = search.custNo
+  if (search.alertsFrom !== undefined) body.startDate = search.alertsFrom
+  if (search.alertsTo !== undefined) body.endDate = search.alertsTo
   return { page: search.page ?? 0, size: search.size ?? PLANNER_PAGE_SIZE, body }
 }

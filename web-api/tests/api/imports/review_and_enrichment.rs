@@ -411,6 +411,30 @@ async fn the_fea_lead_list_holds_the_error_alert_leads() {
         .await;
     assert_eq!(leads["totalElements"], 1, "{leads}");
     assert_eq!(leads["content"][0]["vin"], vin.as_str());
+    // Its dates are when the alert arrived: today's range holds it, last month's does not.
+    let today = chrono::Utc::now().date_naive();
+    for (from, to, expected) in [
+        (
+            today - chrono::Duration::days(1),
+            today + chrono::Duration::days(1),
+            1,
+        ),
+        (
+            today - chrono::Duration::days(40),
+            today - chrono::Duration::days(10),
+            0,
+        ),
+    ] {
+        let ranged = app
+            .ok_json(
+                Method::POST,
+                "/api/lisa/fea",
+                &token,
+                Some(serde_json::json!({"startDate": from.to_string(), "endDate": to.to_string()})),
+            )
+            .await;
+        assert_eq!(ranged["totalElements"], expected, "{from}..{to}: {ranged}");
+    }
     let response = app
         .request(
             Method::POST,

@@ -18,15 +18,16 @@ export interface PlannerFiltersProps {
   onReset: () => void
   resetDisabled: boolean
   /**
-   * `error-alert`: the error-alert list's filters — store, customer and the
-   * Lexus toggle; the planner date, window and hard run belong to predictions.
+   * `error-alert`: the error-alert list's filters — store, the days the alerts
+   * arrived, customer and the Lexus toggle; the planner date, window and hard
+   * run belong to predictions.
    */
   variant?: 'prediction' | 'error-alert'
 }
 
 /**
  * Store, planner date, the window in days around it, customer number and
- * hard run (for the error-alert list: store, customer number and Lexus).
+ * hard run (for the error-alert list: store, alert days, customer number and Lexus).
  * Selects, the date and the checkboxes go to the URL at once; the day counts
  * on Enter or leaving the field, the customer number after typing pauses.
  */
@@ -95,7 +96,18 @@ export function PlannerFilters({
             onCommit={(maxDays) => set({ maxDays })}
           />
         </>
-      ) : null}
+      ) : (
+        <>
+          <label className="filters__field">
+            <span>Alerts from</span>
+            <DateInput name="alerts from" value={value.alertsFrom ?? ''} onChange={(day) => set({ alertsFrom: day || undefined })} />
+          </label>
+          <label className="filters__field">
+            <span>Alerts to</span>
+            <DateInput name="alerts to" value={value.alertsTo ?? ''} onChange={(day) => set({ alertsTo: day || undefined })} />
+          </label>
+        </>
+      )}
       <label className="filters__field planner-filters__customer">
         <span>Customer no.</span>
         <SearchInput
