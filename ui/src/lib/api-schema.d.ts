@@ -43443,7 +43443,7 @@ export interface components {
         };
         /**
          * ChatConfigurationAnswer
-         * @description The enterprise's chat configuration, or none yet.
+         * @description The enterprise's chat configuration, absent until one is saved.
          */
         ChatConfigurationAnswer: {
             configuration?: components["schemas"]["ChatConfigurationView"];
@@ -44078,7 +44078,7 @@ export interface components {
         EnterpriseSettingsView: {
             /**
              * @description The assistant file (`STORECODE.aiva`, one of the enterprise's saved files) its stores
-             *     follow when they have none of their own; null: the built-in file.
+             *     follow when they have none of their own; absent: the built-in file.
              */
             aivaFile?: string;
             /** @description Whether the enterprise's ENTERPRISE_USERs get the inbound-appointment view. */

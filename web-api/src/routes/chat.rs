@@ -17,7 +17,7 @@ use crate::state::AppState;
 
 /// An enterprise's chat configuration: never its secret.
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct ChatConfigurationView {
     pub enterprise_id: i64,
     pub account_sid: String,
@@ -45,9 +45,9 @@ impl From<ChatSummary> for ChatConfigurationView {
     }
 }
 
-/// The enterprise's chat configuration, or none yet.
+/// The enterprise's chat configuration, absent until one is saved.
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct ChatConfigurationAnswer {
     pub configuration: Option<ChatConfigurationView>,
 }

@@ -722,6 +722,21 @@ fn check_logo(declared: Option<&str>, content: &[u8]) -> Result<&'static str> {
 mod tests {
     use super::*;
 
+    /// The fuzzer sent weekday -2147483648 and the check subtracted past i32's end (a 500).
+    #[test]
+    fn any_weekday_number_is_a_problem_not_a_panic() {
+        for weekday in [i32::MIN, -1, 0, 8, i32::MAX] {
+            let mut problems = Vec::new();
+            let day = DayHours {
+                weekday,
+                opens: Some("08:00".into()),
+                closes: Some("17:00".into()),
+            };
+            assert!(check_hours(&[day], &mut problems).is_empty());
+            assert_eq!(problems.len(), 1, "{weekday}: {problems:?}");
+        }
+    }
+
     #[test]
     fn a_logo_is_known_by_its_bytes_not_its_name() {
         let png = b"\x89PNG\r\n\x1a\n0000".to_vec();

@@ -115,7 +115,11 @@ pub(super) fn check_hours(
     let mut seen = [false; 7];
     let time = |text: &str| NaiveTime::parse_from_str(text.trim(), "%H:%M").ok();
     for day in days {
-        let Some(slot) = usize::try_from(day.weekday - 1).ok().filter(|d| *d < 7) else {
+        let Some(slot) = usize::try_from(day.weekday)
+            .ok()
+            .and_then(|d| d.checked_sub(1))
+            .filter(|d| *d < 7)
+        else {
             problems.push(format!("Weekday {} is not 1 (Monday) to 7", day.weekday));
             continue;
         };

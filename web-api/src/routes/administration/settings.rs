@@ -14,13 +14,13 @@ use crate::routes::ApiTags;
 use crate::state::AppState;
 
 #[derive(Debug, Object)]
-#[oai(rename_all = "camelCase")]
+#[oai(rename_all = "camelCase", skip_serializing_if_is_none)]
 pub struct EnterpriseSettingsView {
     /// On: the assistant answers, books and hands off by itself. Off: it reads every reply
     /// (intents, opt-outs) and hands what a reply asks for to staff.
     pub is_fully_aiva: bool,
     /// The assistant file (`STORECODE.aiva`, one of the enterprise's saved files) its stores
-    /// follow when they have none of their own; null: the built-in file.
+    /// follow when they have none of their own; absent: the built-in file.
     #[oai(validator(max_length = 80))]
     pub aiva_file: Option<String>,
     /// Whether the enterprise's ENTERPRISE_USERs get the inbound-appointment view.

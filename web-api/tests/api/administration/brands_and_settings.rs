@@ -128,7 +128,7 @@ async fn enterprise_settings_are_the_tenant_admins_and_their_own_enterprise_s() 
         .await;
     assert_eq!(
         defaults,
-        json!({"isFullyAiva": true, "aivaFile": null, "enterpriseUserInboundView": false})
+        json!({"isFullyAiva": true, "enterpriseUserInboundView": false})
     );
     for user in ["office-manager", "sales-rep", "enterprise-user"] {
         let token = app.token_of(user).await;
