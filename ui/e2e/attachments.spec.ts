@@ -169,4 +169,16 @@ test('a store user sends a photo in a text, and files the server refuses are not
   await attach(page, box, notes)
   await expect(refusal).toHaveText(`${notes.name} was not attached: ${wrongType.problem}`)
   await expect(chips).toHaveCount(0)
+
+  // A picture alone, no words: it goes as an MMS of its own.
+  const second: PickedFile = { name: `second-${stamp}.png`, mimeType: 'image/png', buffer: png(16, [30, 30, 200]) }
+  await attach(page, box, second)
+  await expect(chips).toHaveCount(1)
+  await expect(chips.first()).toHaveAttribute('data-status', 'ready')
+  await expect(input).toHaveValue('')
+  await box.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('notice').filter({ hasText: 'Successfully Sent' }).last()).toBeVisible()
+  await expect(chips).toHaveCount(0)
+  const alone = log.getByTestId('message-media').getByRole('img', { name: second.name })
+  await expect(alone).toBeVisible()
 })

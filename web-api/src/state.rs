@@ -4,6 +4,7 @@ use engine::Database;
 use engine::admin::developer::Developer;
 use engine::admin::{
     AssistantAdmin, AuditLog, ChatAdmin, Telephony, TenantAdmin, UnmappedCodes, UserAdmin,
+    VirtualRecords,
 };
 use engine::appointments::service::AppointmentService;
 use engine::assistant::reply::AssistantReplies;
@@ -66,6 +67,7 @@ pub struct AppState {
     pub notifications: NotificationStore,
     /// Virtual service and mileage records (spec H-C29).
     pub virtual_records: VirtualRecordStore,
+    pub virtual_record_admin: VirtualRecords,
     /// Stores' messaging settings, gateways and assistants.
     pub store_config: SettingsStore,
     pub recipients: RecipientStore,
@@ -124,6 +126,7 @@ impl AppState {
             messages: MessageStore::new(db.clone()),
             notifications: NotificationStore::new(db.clone()),
             virtual_records: VirtualRecordStore::new(db.clone()),
+            virtual_record_admin: VirtualRecords::new(db.clone()),
             store_config: SettingsStore::new(db.clone()),
             recipients: RecipientStore::new(db.clone()),
             lead_lists: LeadListStore::new(db.clone()),

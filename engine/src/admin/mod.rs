@@ -12,6 +12,7 @@ pub mod telephony;
 pub mod tenants;
 pub mod unmapped;
 pub mod users;
+pub mod virtual_records;
 
 use crate::auth::{Caller, Scope};
 use crate::domain::{EmpLevel, Role};
@@ -25,6 +26,7 @@ pub use telephony::{TELEPHONY_ADMINS, Telephony};
 pub use tenants::TenantAdmin;
 pub use unmapped::UnmappedCodes;
 pub use users::UserAdmin;
+pub use virtual_records::VirtualRecords;
 
 /// Create, deactivate and reactivate enterprises: the platform operators.
 pub const PLATFORM_ADMINS: &[Role] = &[Role::SuperAdmin];

@@ -120,6 +120,14 @@ impl Handoff {
                 notification: NotificationType::InternalNotification,
                 title: "Customer HANDOFF",
             },
+            // The inbound-appointment finding CUSTOMER_SAY_YES (spec: EXTERNAL_A_HANDOFF goes
+            // with it): the customer wants the visit, so a person takes it from here.
+            WorkflowTrack::ExternalAHandoff => Handoff {
+                track,
+                tag: SAID_YES,
+                notification: NotificationType::InternalNotification,
+                title: "Customer HANDOFF",
+            },
             _ => return None,
         })
     }
@@ -136,6 +144,7 @@ impl Handoff {
             "REQ-LOANER" => "A loaner asked for",
             "A-BKG-ERR" => "No free time to offer",
             MANUAL => "Taken over by staff",
+            SAID_YES => "The customer said yes to an appointment",
             ASSIST => "A reply for staff to answer (the assistant only assists)",
             _ => "Handed to staff",
         }
@@ -151,6 +160,8 @@ impl Handoff {
 const MANUAL: &str = "MANUAL";
 /// The reason an assisting assistant gives for a reply it leaves to staff.
 const ASSIST: &str = "ASSIST";
+/// The reason of the external handoff: the inbound-appointment value it goes with.
+const SAID_YES: &str = "CUSTOMER_SAY_YES";
 
 /// The booking calls' answer (spec B-R5): FAILURE when nothing was booked; a text starting
 /// "Unfortunately" is shown as a warning.

@@ -24352,7 +24352,11 @@ export interface paths {
         put?: never;
         /**
          * Records what the assistant found about an inbound appointment request (one of the nine
-         *     parameter values).
+         *     parameter values). CUSTOMER_SAY_YES hands the conversation to staff on EXTERNAL_A_HANDOFF
+         *     (the live handoff, its notification and the managers' e-mail); the first three are filed
+         *     on INB_WF_ASK_CUSTOMER_FOR_APPOINTMENT_SCHEDULE with the value as parameter, the other
+         *     five (the spec gives them no track) on the same track with the value as the intent
+         *     (decision 0025).
          */
         post: {
             parameters: {

@@ -175,6 +175,30 @@ async fn track(
     Ok(Json(note.into()))
 }
 
+/// A handoff (GM with parameter CQ, MD, manual, or the external one): the assistant's own
+/// handoff, started by staff (spec I-R7).
+async fn hand_off(
+    state: &AppState,
+    caller: &Caller,
+    req: &Request,
+    fsi_id: i64,
+    handoff: Handoff,
+) -> ApiResult<Json<MessageView>> {
+    let scope = request_scope(caller, req)?;
+    let handed = state
+        .assistant
+        .hand_off_by_staff(caller, &scope, fsi_id, handoff, Utc::now())
+        .await?;
+    state.send_now(&handed.messages).await?;
+    state.publish(handed.notices).await;
+    let note = handed
+        .messages
+        .into_iter()
+        .next()
+        .ok_or_else(|| engine::Error::Internal("a handoff records its note".to_owned()))?;
+    Ok(Json(note.into()))
+}
+
 #[OpenApi(tag = "ApiTags::Leads")]
 impl LeadActionApi {
     /// Switches the assistant on or off for a lead.
@@ -413,20 +437,7 @@ impl LeadActionApi {
             inbound_view(&state, &caller).await?;
         }
         if let Some(handoff) = Handoff::by_staff(workflow, issue) {
-            // A handoff (GM with parameter CQ, MD, or manual): the assistant's own handoff,
-            // started by staff (spec I-R7).
-            let scope = request_scope(&caller, req)?;
-            let handed = state
-                .assistant
-                .hand_off_by_staff(&caller, &scope, fsi_id, handoff, Utc::now())
-                .await?;
-            state.send_now(&handed.messages).await?;
-            state.publish(handed.notices).await;
-            let note =
-                handed.messages.into_iter().next().ok_or_else(|| {
-                    engine::Error::Internal("a handoff records its note".to_owned())
-                })?;
-            return Ok(Json(note.into()));
+            return hand_off(&state, &caller, req, fsi_id, handoff).await;
         }
         track(
             &state,
@@ -441,7 +452,11 @@ impl LeadActionApi {
     }
 
     /// Records what the assistant found about an inbound appointment request (one of the nine
-    /// parameter values).
+    /// parameter values). CUSTOMER_SAY_YES hands the conversation to staff on EXTERNAL_A_HANDOFF
+    /// (the live handoff, its notification and the managers' e-mail); the first three are filed
+    /// on INB_WF_ASK_CUSTOMER_FOR_APPOINTMENT_SCHEDULE with the value as parameter, the other
+    /// five (the spec gives them no track) on the same track with the value as the intent
+    /// (decision 0025).
     #[oai(
         path = "/api/future-service-interaction/workflow/inbound-appointment",
         method = "post"
@@ -460,6 +475,9 @@ impl LeadActionApi {
             InboundAppointment::CustomerSayYes => WorkflowTrack::ExternalAHandoff,
             _ => WorkflowTrack::AskCustomerForAppointment,
         };
+        if let Some(handoff) = Handoff::by_staff(workflow, None) {
+            return hand_off(&state, &caller, req, fsi_id.0, handoff).await;
+        }
         let allowed = workflow.allowed_parameters().contains(&parameter);
         track(
             &state,

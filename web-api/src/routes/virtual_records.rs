@@ -5,7 +5,6 @@
 #![allow(clippy::too_many_arguments)]
 
 use chrono::{DateTime, NaiveDate, Utc};
-use engine::domain::MANAGER_ROLES;
 use engine::store::PageRequest;
 use engine::store::virtual_records::{NewVirtualRecord, VirtualKind, VirtualRecord};
 use poem::Request;
@@ -174,12 +173,12 @@ impl VirtualRecordApi {
         Session(caller): Session,
         body: Json<VirtualServiceBody>,
     ) -> ApiResult<Json<CreatedRecord>> {
-        caller.require_any(MANAGER_ROLES)?;
         let scope = request_scope(&caller, req)?;
         let body = body.0;
         let id = state
-            .virtual_records
+            .virtual_record_admin
             .create(
+                &caller,
                 &scope,
                 VirtualKind::Service,
                 &NewVirtualRecord {
@@ -188,7 +187,6 @@ impl VirtualRecordApi {
                     mileage: body.mileage,
                     text: Some(body.description),
                 },
-                caller.user_id,
                 Utc::now(),
             )
             .await?;
@@ -204,11 +202,10 @@ impl VirtualRecordApi {
         Session(caller): Session,
         id: Path<i64>,
     ) -> ApiResult<Json<CreatedRecord>> {
-        caller.require_any(MANAGER_ROLES)?;
         let scope = request_scope(&caller, req)?;
         state
-            .virtual_records
-            .delete(&scope, VirtualKind::Service, id.0)
+            .virtual_record_admin
+            .delete(&caller, &scope, VirtualKind::Service, id.0, Utc::now())
             .await?;
         Ok(Json(CreatedRecord { id: id.0 }))
     }
@@ -247,12 +244,12 @@ impl VirtualRecordApi {
         Session(caller): Session,
         body: Json<VirtualMileageBody>,
     ) -> ApiResult<Json<CreatedRecord>> {
-        caller.require_any(MANAGER_ROLES)?;
         let scope = request_scope(&caller, req)?;
         let body = body.0;
         let id = state
-            .virtual_records
+            .virtual_record_admin
             .create(
+                &caller,
                 &scope,
                 VirtualKind::Mileage,
                 &NewVirtualRecord {
@@ -261,7 +258,6 @@ impl VirtualRecordApi {
                     mileage: body.mileage,
                     text: body.note,
                 },
-                caller.user_id,
                 Utc::now(),
             )
             .await?;
@@ -277,11 +273,10 @@ impl VirtualRecordApi {
         Session(caller): Session,
         id: Path<i64>,
     ) -> ApiResult<Json<CreatedRecord>> {
-        caller.require_any(MANAGER_ROLES)?;
         let scope = request_scope(&caller, req)?;
         state
-            .virtual_records
-            .delete(&scope, VirtualKind::Mileage, id.0)
+            .virtual_record_admin
+            .delete(&caller, &scope, VirtualKind::Mileage, id.0, Utc::now())
             .await?;
         Ok(Json(CreatedRecord { id: id.0 }))
     }

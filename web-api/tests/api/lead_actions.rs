@@ -352,13 +352,37 @@ async fn workflow_tracks_are_recorded_with_their_parameters() {
         (after["status"].as_str(), after["outcome"].as_str()),
         (Some("SHOW_OR_NO_SHOW"), Some("NO_SHOW"))
     );
-    app.ok_json(
+    let filed = app.ok_json(
         Method::POST,
         &format!("{BASE}/workflow/inbound-appointment?future-service-interaction-id={lead}&parameter=DT_DETECTED"),
         &token,
         None,
     )
     .await;
+    assert!(
+        filed["content"].as_str().unwrap().contains("DT_DETECTED"),
+        "{filed}"
+    );
+
+    // The customer said yes: a live handoff to staff, not only a note.
+    let (said_yes, _) = app.fresh_lead().await;
+    let note = app.ok_json(
+        Method::POST,
+        &format!("{BASE}/workflow/inbound-appointment?future-service-interaction-id={said_yes}&parameter=CUSTOMER_SAY_YES"),
+        &token,
+        None,
+    )
+    .await;
+    assert!(
+        note["content"]
+            .as_str()
+            .unwrap()
+            .contains("CUSTOMER_SAY_YES"),
+        "{note}"
+    );
+    let after = app.lead_json(&token, said_yes).await;
+    assert_eq!(after["aiEnabled"], false, "{after}");
+    assert_eq!(after["responseReqd"], true, "{after}");
 }
 
 #[tokio::test]

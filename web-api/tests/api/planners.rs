@@ -1067,6 +1067,24 @@ async fn a_virtual_service_record_counts_as_a_visit_and_a_reading_as_an_odometer
         "SINCE_DELIVERY",
         "{page}"
     );
+    // Both changes are in the audit log, with what the record held.
+    let audit = app
+        .ok_json(Method::GET, "/api/enterprise/1/audit?size=50", &admin, None)
+        .await;
+    let record_id = record.to_string();
+    let entries: Vec<&Value> = audit["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["entity"] == "virtual_service_record" && e["entityId"] == record_id)
+        .collect();
+    let actions: Vec<&str> = entries
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["DELETE", "CREATE"], "{audit}");
+    assert_eq!(entries[0]["detail"]["before"]["text"], "5K at another shop");
+    assert_eq!(entries[1]["detail"]["after"]["mileage"], 4_500);
 
     // A reading five days ago, 35 days after the repair order's: the rate is the history's.
     app.ok_json(

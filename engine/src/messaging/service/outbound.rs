@@ -100,6 +100,8 @@ impl MessagingService {
             MessageType::Email | MessageType::CalendarInvite if subject.trim().is_empty() => {
                 return Err(Error::invalid("Please Enter Subject"));
             }
+            // A text may be its attachments alone (an MMS without words).
+            MessageType::Sms if !request.media_urls.is_empty() => {}
             _ if content.trim().is_empty() => return Err(Error::invalid("Please Enter Message")),
             _ => {}
         }
@@ -188,7 +190,7 @@ impl MessagingService {
                     return Err(opted_out());
                 }
                 let text = html_to_sms_text(&content);
-                if text.is_empty() {
+                if text.is_empty() && request.media_urls.is_empty() {
                     return Err(Error::invalid("Please Enter Message"));
                 }
                 if text.chars().count() > SMS_MAX_CHARS {

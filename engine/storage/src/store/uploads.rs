@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sea_query::{Expr, ExprTrait, Query};
 
-use super::schema::UploadedFiles;
+use super::schema::{MessageInstances as Messages, UploadedFiles};
 use crate::db::Database;
 use crate::error::Result;
 
@@ -88,6 +88,34 @@ impl UploadStore {
             .and_where(Expr::col(UploadedFiles::Token).eq(token))
             .to_owned();
         self.db.fetch_optional(&query).await
+    }
+}
+
+impl UploadStore {
+    /// Deletes the files uploaded before `before` that no message carries or links (a call's
+    /// recording): attachments removed from a draft, or a draft never sent. Answers how many
+    /// went.
+    pub async fn prune_unsent(&self, before: DateTime<Utc>) -> Result<u64> {
+        let carried = Query::select()
+            .expr(Expr::val(1))
+            .from(Messages::Table)
+            .and_where(
+                Expr::col((Messages::Table, Messages::EnterpriseId))
+                    .equals((UploadedFiles::Table, UploadedFiles::EnterpriseId)),
+            )
+            // The token is in the file's address: a text's media (JSON text on one database,
+            // JSONB on the other, so compared as text) or a logged call's recording.
+            .and_where(Expr::cust(
+                "(CAST(message_instances.media_urls AS TEXT) LIKE '%/media/' || uploaded_files.token || '/%' \
+                 OR message_instances.url LIKE '%/media/' || uploaded_files.token || '/%')",
+            ))
+            .to_owned();
+        let delete = Query::delete()
+            .from_table(UploadedFiles::Table)
+            .and_where(Expr::col(UploadedFiles::CreatedAt).lt(before))
+            .and_where(Expr::exists(carried).not())
+            .to_owned();
+        self.db.execute(&delete).await
     }
 }
 

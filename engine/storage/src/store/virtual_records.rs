@@ -13,7 +13,7 @@ use super::schema::{
 };
 use super::{Page, PageRequest};
 use crate::auth::Scope;
-use crate::db::Database;
+use crate::db::{Database, Transaction};
 use crate::error::{Error, Result};
 
 /// Which kind of record.
@@ -35,6 +35,27 @@ pub struct NewVirtualRecord {
     pub mileage: Option<i32>,
     /// What was done (a service record's, required), or a note (a mileage record's).
     pub text: Option<String>,
+}
+
+impl NewVirtualRecord {
+    /// The record as the audit log keeps it.
+    fn snapshot(&self, store_id: i64) -> serde_json::Value {
+        serde_json::json!({
+            "storeId": store_id,
+            "vehicleId": self.vehicle_id,
+            "date": self.on,
+            "mileage": self.mileage,
+            "text": self.text,
+        })
+    }
+}
+
+/// A record written or deleted: its id, whose it is, and what it holds.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub snapshot: serde_json::Value,
 }
 
 /// A record with its vehicle and customer, as the lists show it.
@@ -71,16 +92,17 @@ impl VirtualRecordStore {
     }
 
     /// Records one for a vehicle in the caller's scope (another tenant's is not found, before
-    /// anything else is checked). Every problem is listed and nothing is written: a day in the future or before 1980, a mileage
+    /// anything else is checked), inside the caller's transaction (the audit entry goes with it).
+    /// Every problem is listed and nothing is written: a day in the future or before 1980, a mileage
     /// out of range (or missing from a reading), a service without its description.
     pub async fn create(
-        &self,
+        tx: &mut Transaction,
         scope: &Scope,
         kind: VirtualKind,
         record: &NewVirtualRecord,
         user_id: i64,
         now: DateTime<Utc>,
-    ) -> Result<i64> {
+    ) -> Result<Written> {
         // Whose vehicle first: another tenant's is not found, whatever else is wrong.
         let mut vehicle = Query::select();
         vehicle
@@ -88,8 +110,7 @@ impl VirtualRecordStore {
             .from(Vehicles::Table)
             .and_where(Expr::col((Vehicles::Table, Vehicles::Id)).eq(record.vehicle_id));
         scope.restrict(&mut vehicle, Vehicles::Table, false);
-        let (enterprise_id, store_id): (i64, i64) = self
-            .db
+        let (enterprise_id, store_id): (i64, i64) = tx
             .fetch_optional(&vehicle)
             .await?
             .ok_or_else(|| Error::not_found("Vehicle not found"))?;
@@ -177,7 +198,16 @@ impl VirtualRecordStore {
                 .returning_col(Miles::Id)
                 .to_owned(),
         };
-        self.db.fetch_scalar(&insert).await
+        let id = tx.fetch_scalar(&insert).await?;
+        Ok(Written {
+            id,
+            enterprise_id,
+            snapshot: NewVirtualRecord {
+                text: text.map(str::to_owned),
+                ..record.clone()
+            }
+            .snapshot(store_id),
+        })
     }
 
     /// A page of records in the caller's scope, newest day first: one store's, one vehicle's.
@@ -261,28 +291,56 @@ impl VirtualRecordStore {
         Ok(Page::new(rows, page, Ord::max(total, 0) as u64))
     }
 
-    /// Deletes one in the caller's scope; another tenant's, or none, is not found.
-    pub async fn delete(&self, scope: &Scope, kind: VirtualKind, id: i64) -> Result<()> {
+    /// Deletes one in the caller's scope, inside the caller's transaction, and answers what it
+    /// held; another tenant's, or none, is not found.
+    pub async fn delete(
+        tx: &mut Transaction,
+        scope: &Scope,
+        kind: VirtualKind,
+        id: i64,
+    ) -> Result<Written> {
         let mut found = Query::select();
         match kind {
             VirtualKind::Service => {
                 found
-                    .column((Services::Table, Services::Id))
+                    .columns([
+                        (Services::Table, Services::EnterpriseId),
+                        (Services::Table, Services::StoreId),
+                        (Services::Table, Services::VehicleId),
+                        (Services::Table, Services::ServiceDate),
+                        (Services::Table, Services::Mileage),
+                        (Services::Table, Services::Description),
+                    ])
                     .from(Services::Table)
                     .and_where(Expr::col((Services::Table, Services::Id)).eq(id));
                 scope.restrict(&mut found, Services::Table, false);
             }
             VirtualKind::Mileage => {
                 found
-                    .column((Miles::Table, Miles::Id))
+                    .columns([
+                        (Miles::Table, Miles::EnterpriseId),
+                        (Miles::Table, Miles::StoreId),
+                        (Miles::Table, Miles::VehicleId),
+                        (Miles::Table, Miles::ReadingDate),
+                        (Miles::Table, Miles::Mileage),
+                        (Miles::Table, Miles::Note),
+                    ])
                     .from(Miles::Table)
                     .and_where(Expr::col((Miles::Table, Miles::Id)).eq(id));
                 scope.restrict(&mut found, Miles::Table, false);
             }
         }
-        if self.db.fetch_optional::<(i64,)>(&found).await?.is_none() {
-            return Err(Error::not_found("Record not found"));
-        }
+        type Held = (i64, i64, i64, NaiveDate, Option<i32>, Option<String>);
+        let (enterprise_id, store_id, vehicle_id, on, mileage, text): Held = tx
+            .fetch_optional(&found)
+            .await?
+            .ok_or_else(|| Error::not_found("Record not found"))?;
+        let held = NewVirtualRecord {
+            vehicle_id,
+            on,
+            mileage,
+            text,
+        };
         let delete = match kind {
             VirtualKind::Service => Query::delete()
                 .from_table(Services::Table)
@@ -293,8 +351,12 @@ impl VirtualRecordStore {
                 .and_where(Expr::col(Miles::Id).eq(id))
                 .to_owned(),
         };
-        self.db.execute(&delete).await?;
-        Ok(())
+        tx.execute(&delete).await?;
+        Ok(Written {
+            id,
+            enterprise_id,
+            snapshot: held.snapshot(store_id),
+        })
     }
 
     /// What the planners read for these vehicles: the services as (day, mileage), and the

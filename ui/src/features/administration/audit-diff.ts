@@ -65,6 +65,8 @@ export const AUDIT_ENTITIES = [
   { value: 'boc', label: 'Dealer' },
   { value: 'store', label: 'Store' },
   { value: 'user', label: 'User' },
+  { value: 'virtual_service_record', label: 'Virtual service' },
+  { value: 'virtual_mileage_record', label: 'Virtual mileage' },
 ] as const
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]['value']

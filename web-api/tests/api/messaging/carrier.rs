@@ -215,6 +215,72 @@ async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_m
             sent["id"]
         )
     );
+
+    // A text may be its attachments alone; without them an empty text is refused.
+    let empty = app
+        .send(
+            &token,
+            json!({ "jaguarFutureServiceInteractionId": lead.id, "content": " " }),
+        )
+        .await;
+    let refused = assert_error(empty, reqwest::StatusCode::BAD_REQUEST).await;
+    assert!(refused.contains("Please Enter Message"), "{refused}");
+    let photo_only = app
+        .send(
+            &token,
+            json!({
+                "jaguarFutureServiceInteractionId": lead.id,
+                "content": "",
+                "mediaUrl": [media],
+            }),
+        )
+        .await;
+    assert_eq!(photo_only.status(), reqwest::StatusCode::OK);
+    let photo_only: Value = photo_only.json().await.unwrap();
+    let sent_before = requests.len();
+    let requests = loop {
+        let requests = fake.requests.lock().unwrap().clone();
+        if requests.len() > sent_before {
+            break requests;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(photo_only["id"].is_i64(), "{photo_only}");
+    let (_, _, form) = requests.last().unwrap();
+    let field = |name: &str| form.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+    assert_eq!(field("Body").as_deref().unwrap_or_default(), "");
+    assert_eq!(field("MediaUrl").as_deref(), Some(media.as_str()));
+
+    // A file taken off the draft is pruned in time; a file that went out stays served.
+    let part = reqwest::multipart::Part::bytes(b"%PDF-1.4\n%draft\n".to_vec()).file_name("d.pdf");
+    let unsent: Value = app
+        .client
+        .post(app.url(&format!("/api/uploadFile?fsiId={}", lead.id)))
+        .header("Authorization", format!("Bearer {token}"))
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let uploads = engine::store::uploads::UploadStore::new(app.db.clone());
+    let later = chrono::Utc::now() + chrono::Duration::days(2);
+    assert!(uploads.prune_unsent(later).await.unwrap() >= 1);
+    // The addresses name the public host: ask this server for their path.
+    let served = |url: String| {
+        let path = &url[url.find("/media/").unwrap()..];
+        app.client.get(app.url(path)).send()
+    };
+    assert_eq!(
+        served(media.clone()).await.unwrap().status(),
+        reqwest::StatusCode::OK
+    );
+    let gone = unsent["url"].as_str().unwrap().to_owned();
+    assert_eq!(
+        served(gone).await.unwrap().status(),
+        reqwest::StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]

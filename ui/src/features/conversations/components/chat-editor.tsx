@@ -6,7 +6,6 @@ import { ATTACHMENT_PICKER_ACCEPT } from '../api/upload-attachment'
 import { AttachmentChips } from './attachment-chips'
 import {
   appliedContent,
-  draftProblem,
   missingFieldWarning,
   missingFieldsLeft,
   type AppliedTemplate,
@@ -108,11 +107,7 @@ export function ChatEditor({ leadId, customerId, canWriteNotes, disabled = false
       notify({ type: 'warning', message: STILL_UPLOADING })
       return
     }
-    const problem = draftProblem(mode, subject, content)
-    if (problem) {
-      notify({ type: 'warning', message: problem })
-      return
-    }
+    // The server checks the draft (subject, message, or a text's attachments alone) and its refusal is shown.
     const mediaUrls = mode === 'SMS' ? attachments.urls : []
     send.mutate(
       { leadId, customerId, mode, content: content.trim(), subject: subject.trim(), mediaUrls },

@@ -7,7 +7,6 @@ import {
   cardKind,
   delayStyle,
   deliveryIcon,
-  draftProblem,
   handoffTitle,
   hasOptions,
   isSentStyle,
@@ -336,21 +335,6 @@ describe('logModeControl', () => {
   it('is absent for messages not in log mode and for staff messages', () => {
     expect(logModeControl(customer(1, '2026-11-22T15:00:00Z'))).toBeNull()
     expect(logModeControl(staff(1, '2026-11-22T15:00:00Z', { logMode: true }))).toBeNull()
-  })
-})
-
-describe('draftProblem', () => {
-  it("checks an e-mail's subject first, then its message", () => {
-    expect(draftProblem('EMAIL', '', '')).toBe('Please Enter Subject')
-    expect(draftProblem('EMAIL', '  ', 'Hello')).toBe('Please Enter Subject')
-    expect(draftProblem('EMAIL', 'Service', ' ')).toBe('Please Enter Message')
-    expect(draftProblem('EMAIL', 'Service', 'Hello')).toBeNull()
-  })
-
-  it('checks the message of texts and notes', () => {
-    expect(draftProblem('SMS', '', '')).toBe('Please Enter Message')
-    expect(draftProblem('SMS', '', 'Hi')).toBeNull()
-    expect(draftProblem('NOTE', '', '\n')).toBe('Please Enter Message')
   })
 })
 

@@ -295,13 +295,6 @@ export function logModeControl(
   return { check: true, pencil: false, valid: null }
 }
 
-/** The editor's checks before sending (spec section 5), or null when the draft may go. */
-export function draftProblem(mode: EditorMode, subject: string, content: string): string | null {
-  if (mode === 'EMAIL' && subject.trim() === '') return 'Please Enter Subject'
-  if (content.trim() === '') return 'Please Enter Message'
-  return null
-}
-
 /**
  * A field of an applied template that the lead has no value for: the server
  * leaves it as its placeholder (`{{customer_email}}`) and refuses to send a
