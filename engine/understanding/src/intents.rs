@@ -157,6 +157,13 @@ const RECEIVING: &str = r"(?:need|needing|want|wanting|receive|receiving|get|get
 /// The texts themselves, or the dealership sending them.
 const MESSAGES: &str = r"(?:texts|text messages|messages|msgs|reminders|notifications|alerts|sms|these|those|them|communications?|contact|from (?:you|yall|you folks|you guys|your (?:dealership|shop|store|company)|the dealership))";
 
+/// Words that end something (round 4): "stop", "quit", "refrain from", "done with", "enough of".
+const ENDING: &str = r"(?:stop|quit|cease|discontinue|halt|end|terminate|refrain from|desist from|done with|finished with|through with|enough of|enough with)";
+/// Being reached, the thing an opt-out ends: texting, messaging, reaching out, hitting my line.
+const REACHING: &str = r"(?:texting|txting|messaging|contacting|reaching out|sending (?:me )?(?:these|those|them|texts|messages|stuff)|hitting (?:me up|up my (?:phone|line|cell)|my (?:phone|line|cell))|blowing up my (?:phone|line|cell)|wasting (?:your |ur |the )?(?:texts|messages|time texting))";
+/// The people who may drive or bring a customer's car, beside the family (round 4).
+const DRIVERS: &str = r"(?:teen|teenager|teenage son|teenage daughter|kid|kids|stepson|stepdaughter|fiance|fiancee|fiancée|hubby|wifey|bf|gf|assistant|driver|employee|coworker|nanny|caregiver|dad|mom|son|daughter|wife|husband|partner|spouse)";
+
 static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     let rule = |intent, confidence, pattern: &str| Rule {
         intent,
@@ -217,7 +224,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Stop,
             0.9,
-            r"\benough with (?:the|these|all the|your) (?:texts|messages)\b|\b(?:make|get) (?:these|the|your) (?:texts|messages) (?:to )?stop\b|\bhow (?:do|can) i (?:stop|unsubscribe|opt out|make (?:these|the|it) stop)\b",
+            r"\benough with (?:the|these|all the|your) (?:texts|messages)\b|\b(?:make|get) (?:these|the|your) (?:texts|messages) (?:to )?stop\b|\bhow (?:do|can) i (?:stop(?: (?:these|them|this|the texts|the messages|getting|receiving|you|it|all this)\b| *\?* *$)|unsubscribe|opt out|make (?:these|the|it) stop)",
         ),
         rule(
             Stop,
@@ -250,6 +257,29 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 r"\b(?:discontinue|cease|terminate|halt|end) (?:all |any |these |the |your |such |sending |further |of )*{MESSAGES}\b"
             ),
         ),
+        // Opt-outs composed (issue 37, round 4): a word that ends × being reached ("kindly
+        // refrain from messaging me further", "please discontinue texting me", "stop hitting my
+        // line", "quit wasting your texts on me"); being contacted not wished in so many words
+        // ("I no longer wish to be contacted"); the texts themselves done with ("I'm done with
+        // these texts"); a bare imperative closing the reply ("wrong number. remove", "Take.
+        // Me. Off.", "Please stop these."); and the same in Spanish.
+        rule(
+            Stop,
+            0.9,
+            &format!(
+                r"\b{ENDING} (?:all |any |further |of |your |ur |the |these |this )*{REACHING}\b|\b{NOT_WANTING} (?:(?:need|want|wish) to )?be (?:texted|messaged|contacted|reached|bothered|hounded)\b|\b(?:done|finished|through) with (?:these|the|your|ur|all (?:the|these|your)) (?:texts|messages|reminders|msgs)\b"
+            ),
+        ),
+        rule(
+            Stop,
+            0.9,
+            r"(?:^|[.!?] |\b(?:please|pls|plz|just|so|now) )(?:remove(?: me| us| this number| my number)?|quit it|cut it out|take me off|stop (?:these|those|them|this|all this|all of this|it all))(?: please| pls| now| already| asap)?(?: [.!?*]+)* *$|\btake \. me \. off\b",
+        ),
+        rule(
+            Stop,
+            0.9,
+            r"\bno (?:me )?(?:manden|mande|envien|envie|escriban|escriba|contacten|contacte|textean|texteen) (?:mas |más )?(?:mensajes|textos)?\b|\bya no (?:me )?(?:manden|envien|escriban|quiero (?:mensajes|textos|recibir))\b|\bdejen de (?:mandar|enviar|escribir|textear)\b|\bno (?:mas|más) mensajes\b|\bbasta de (?:mensajes|textos)\b",
+        ),
         // Wrong number.
         rule(
             Wn,
@@ -278,6 +308,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         ),
         rule(Wn, 0.85, r"^not me\b"),
         rule(Wn, 0.85, r"\b(?:im|i am) not [a-z]+(?: and\b| ,| \.|$)"),
+        // The number changed hands (issue 37, round 4): "this was my dad's cell", "I kept the
+        // number", a closing "not him".
+        rule(
+            Wn,
+            0.85,
+            r"\b(?:this|that|it) (?:was|used to be) (?:my|his|her|their) [a-z]+s? (?:number|cell|phone|line)\b|\b(?:kept|took over|inherited) (?:the|his|her|their|this) (?:number|phone|line)\b|(?:^|[.!?,] )not (?:him|her|them)(?: anymore)? *[.!]* *$",
+        ),
         // No longer owns the vehicle.
         rule(
             Nlo,
@@ -401,6 +438,19 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 r"\b(?:my )?{family}s? (?:will|is going to|gonna|can|could|usually|is|will be)? ?(?:bring|bringing|brings|drop|dropping|drops|take|taking|takes) (?:it|her|him|the car|the truck|the van)\b"
             ),
         ),
+        // Someone else behind the wheel (issue 37, round 4), composed: who (family, or the
+        // others who drive a customer's car) × driving, borrowing, keeping or bringing it ("my
+        // teenager drives it to school", "my daughter's borrowing it this week", "my fiancée is
+        // the one behind the wheel", "he'll be the one bringing it", "He can bring the car"),
+        // the company's car ("my company owns the car", "fleet handles service"), and the one
+        // who writes for the owner ("This is Carol, Jim's wife").
+        rule(
+            Dd,
+            0.85,
+            &format!(
+                r"\bmy {DRIVERS}s? (?:is |s |will be )?(?:the one )?(?:drives|driving|borrowing|borrows|behind the wheel|who drives|who brings|bringing|brings|will bring|can bring|dropping|drops)\b|\bmy {DRIVERS}s? (?:is |s )?(?:keeps|keeping|uses|using|has|takes) (?:it|the car|the truck|the van|that car|the vehicle)\b|\b(?:hell|shell|he will|she will|theyll|they will) be (?:the one )?(?:bringing|dropping|driving|taking) (?:it|the car|the truck|her|him)\b|\b(?:he|she|they) (?:can|could|will|would|is gonna|is going to) (?:bring|drop|take|drive) (?:it|the car|the truck|the van|her|him) (?:in|by|over|off)?\b|\bthe one (?:behind the wheel|bringing it|driving it|who drives it)\b|\b(?:my |the |our )?(?:company|employer|work)(?:s)? (?:owns|leases|pays for) (?:the|my|this|that) (?:car|truck|van|vehicle)\b|\bmy (?:company|employer|work)s (?:car|truck|van|vehicle)\b|\bfleet (?:mgr|manager|dept|department|office|coordinator|guy|handles|does|books|schedules)\b|\bthis is [a-z]+ ,? [a-z]+s {FAMILY}\b"
+            ),
+        ),
         // Service already done: the place decides SS / AS / XX below.
         rule(
             SpaXx,
@@ -500,6 +550,23 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Cpal,
             0.8,
             r"\b(?:could|can) (?:i|we) (?:have|get) (?:this|it|that) done at\b|\b(?:ill|i will|well|we will) be (?:using|going to|taking it to)\b|\bfrom here on out\b",
+        ),
+        // Service elsewhere from here on (issue 37, round 4), composed: having a mechanic of
+        // one's own ("got a guy", "my guy at the corner shop handles all my maintenance now"),
+        // going somewhere nearer ("I'll go somewhere local"), or taking it to a named shop for
+        // the work ("I'm taking it to Pep Boys for tires").
+        rule(
+            Cpal,
+            0.8,
+            &format!(
+                r"\b(?:got|have|i have|i got|ive got|we have|we got) (?:a|my own|our own) (?:guy|mechanic|shop|garage|place)\b|\bmy (?:guy|mechanic|garage)\b[^.!?]{{0,40}}?\b(?:handles|takes care of|services)\b|\b(?:go|going|take it|taking it|bring it|bringing it|head|heading|get it done|have it done) (?:somewhere|someplace|some place|elsewhere) ?(?:local|closer|nearer|nearby|near me|else)?\b|\b(?:taking|take|bringing|bring|ill take|ill bring) (?:it|her|him|the car|the truck) to (?:{SHOP}|a local|my local|the local|a closer)\b"
+            ),
+        ),
+        // Not caring for what was offered (issue 37, round 4): "i do not care about ur oil change".
+        rule(
+            Niitb,
+            0.8,
+            r"\b(?:dont|do not|couldnt|could not) care (?:about|for|less about)\b",
         ),
         // Contact later.
         rule(
@@ -614,6 +681,15 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\bwhistl\w*\b|\b(?:weird|strange|funny|loud) (?:sound|noise)\b|\bmaking a [a-z ]{0,20}?sound\b|\bblows? (?:cold|hot|warm)\b|\b(?:headlight|taillight|brake light|light|bulb)s? (?:is |are )?out\b|\bfog\w* (?:inside|in)\b|\bdead (?:starter|battery|alternator)\b|\bshudder\w*\b|\b(?:quit|stopped) working\b|\bnot working\b|\bdoesnt shut off\b",
         ),
+        // A part and what is wrong with it (issue 37, round 4), composed: "my blinker is out",
+        // "the sunroof leaks when it rains", "wipers stop halfway", "Engine's ticking on cold
+        // starts", "the whole dash lit up", "stop sign took my mirror off", "the windshield has
+        // a crack spreading", "got a letter about the fuel pump thing".
+        rule(
+            Vi,
+            0.85,
+            r"\b(?:blinker|blinkers|turn signal|mirror|side mirror|sunroof|moonroof|wipers?|windshield|engine|transmission|tranny|brakes?|steering|steering wheel|suspension|exhaust|muffler|fuel pump|starter|alternator|dash|dashboard|headlights?|taillights?|heater|ac|a c|radio|horn|trunk|hood|bumper|tailgate|liftgate|door|window|key|fob|battery|tires?|tread|belt|hose|shocks?|struts?|axle|clutch)s? (?:is |are |s |has |have |keeps |just |already |totally |completely )?(?:out|leaks?|leaking|ticking|ticks|stops?|stopping|stopped|broke|broken|busted|cracked|a crack|a chip|chipped|lit up|lights up|acting up|acts up|making|grinding|squeaking|slipping|jerking|jerks|loose|hanging|dragging|stuck|dead|died|going|getting low|low|worn|bald|off)\b|\b(?:took|knocked|ripped|broke) (?:my|the) (?:mirror|bumper|door|window|antenna)\b|\b(?:letter|notice|mailer) about (?:the|a|my) [a-z ]{0,20}?(?:recall|pump|airbag|thing|issue)\b|\brecall (?:still )?needs? (?:doing|done|to be done)\b|\bon cold starts?\b|\bwhole dash\b",
+        ),
         // Complaint.
         rule(
             Cc,
@@ -658,6 +734,22 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Cc,
             0.8,
             r"\bhow many times\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth) time (?:i|ive|i have|im|since|this|that)\b|\bi (?:already )?asked (?:to be|you to|to get|last)\b|\btexts? at \d{1,2} ?(?:am|pm)\b|\b\d{1,2} ?(?:am|pm) texts?\b|\bnot impressed\b|\bleaked all over\b|\bleft (?:grease|a mess|oil)\b|\bstill (?:hasnt|havent|hasn t) (?:come|arrived|been)\b|\bon backorder for\b|\bnobody ever\b",
+        ),
+        // Money not there yet (issue 37, round 4): waiting to be paid, saving up, out of money,
+        // a quote that must hold ("in 2 weeks, gotta get paid first", "once the check clears",
+        // "ran out of money this month", "if it's more than the quote i got, i'm out").
+        rule(
+            PriceConcern,
+            0.85,
+            r"\b(?:gotta|got to|have to|need to|must) (?:get paid|save up|wait (?:for|til|till|until) (?:payday|pay day|my (?:pay ?check|check)|i get paid))\b|\bget paid first\b|\bwait(?:ing)? (?:for|til|till|until|on) (?:payday|pay day|my (?:pay ?check|check)|the check|i get paid)\b|\b(?:once|after|when|til|till|until) (?:the |my )?(?:pay ?check|check) (?:clears|comes in|hits)\b|\bsav(?:e|ing) up\b|\b(?:out of|ran out of|short on|low on|tight on) (?:money|cash|funds)\b|\bmore than (?:the|my|your) (?:quote|estimate)\b|\b(?:is|goes|runs|comes in|if its|if it s) over (?:the|my) (?:quote|estimate|budget)\b",
+        ),
+        // Let down again (issue 37, round 4): "pulling left again after your alignment", "third
+        // time coming back for the same rattle", "don't leave the seat all greasy like last
+        // time", "worse than my ex", "why am I getting this".
+        rule(
+            Cc,
+            0.8,
+            r"\bagain after (?:your|yall|you|you guys|u)\b|\b(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)) time (?:coming|bringing|being|back|in for|for)\b|\bsame (?:rattle|noise|problem|issue|leak|light|thing) (?:again|as (?:before|last time))\b|\bcoming back for the same\b|\b(?:like|after) last time\b|\b(?:yall|you|you guys|u) are worse than\b|\bwhy (?:am i|are you|is this) (?:still )?(?:getting|texting|sending) (?:this|these|me)\b",
         ),
         // Cost.
         rule(
@@ -710,6 +802,32 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\bfetch (?:it|the car|my car|the truck)\b|\bflatbed\b|\btow truck\b",
         ),
+        // Pick-up asked about, or the car fetched from where it stands (issue 37, round 4):
+        // "do you do pickup?", "if somebody can grab it from my driveway".
+        rule(
+            ReqPd,
+            0.85,
+            r"\b(?:do|does|can|could) (?:you|yall|u|they)(?: guys)? (?:do|offer|have|provide) (?:a )?(?:pick ?ups?|valet|pick ?up and (?:drop ?off|delivery)|delivery)\b|\b(?:grab|get|pick up|collect|come get) (?:it|the car|the truck|the van|her|him) (?:from|at|outside) (?:my|the|our) (?:driveway|house|home|work|office|place|apartment|building|job)\b",
+        ),
+        // Praise for the people (issue 37, round 4): "your advisor was great", "the guys at the
+        // desk are always so helpful".
+        rule(
+            CustAppr,
+            0.8,
+            r"\b(?:your|the|my|our) (?:advisor|service advisor|tech|techs|technician|mechanic|service writer|team|staff|guys|ladies|crew|people|folks|front desk|service desk|desk)(?: [a-z]+){0,3}? (?:was|were|is|are|has been|have been|always|always been) (?:so |super |very |really |always |just )?(?:great|awesome|amazing|fantastic|excellent|helpful|wonderful|the best|kind|nice|friendly|patient|professional)\b",
+        ),
+        // The lease running out (issue 37, round 4): "end of lease is coming up in June".
+        rule(
+            SalesInq,
+            0.85,
+            r"\bend of (?:my |the |our )?lease\b|\blease (?:is )?(?:coming up|running out|almost up|about up|expir\w*|ending soon|turn ?in)\b",
+        ),
+        // Fitting a visit in (issue 37, round 4): "can squeeze in an oil change tmrw 4ish".
+        rule(
+            ApptSet,
+            0.8,
+            r"\b(?:can|could|i can|i could|will|ill) (?:squeeze|fit|sneak) (?:it |one |that |this |me |an? [a-z ]{0,20}?)?in\b",
+        ),
         // Loaner or rental.
         rule(
             ReqLoaner,
@@ -720,6 +838,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             ReqLoaner,
             0.85,
             r"\bborrow (?:a|one of your|your|one of the) (?:[a-z]+ )?(?:car|cars|vehicle|vehicles)\b|\bborrow a car\b",
+        ),
+        // Something to drive meanwhile (issue 37, round 4): "as long as you've got something I
+        // can drive while it's there", "need wheels while it's in".
+        rule(
+            ReqLoaner,
+            0.85,
+            r"\bsomething (?:i can|i could|to|for me to) drive\b|\bsomething to get around\b|\b(?:need|needs|get|got) wheels while\b|\bcar (?:i can|to) drive (?:while|meanwhile|in the meantime)\b",
         ),
         // Sales.
         rule(
@@ -1098,6 +1223,11 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
             SpaXx,
             r"\bbe done\b|\b(?:have|get) (?:this|it|that) done\b|\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
         ),
+        // Done with the texts or the shop is having had enough, not a service done.
+        veto(
+            SpaXx,
+            r"\b(?:im|i am|were|we are|so|just|totally) done with\b|\bdone with (?:you|yall|your|ur|these|this|the|all)\b",
+        ),
         // A website that failed is a complaint, not booking online.
         veto(
             Pob,
@@ -1105,6 +1235,13 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         ),
         // A customer's own ride is a question, not vehicle pick-up.
         veto(ReqPd, r"\b(?:get|need) a ride\b|\bride back\b"),
+        // "No loaner needed": a loaner ruled out is not one asked for.
+        veto(
+            ReqLoaner,
+            r"\bno (?:loaner|rental)s? (?:needed|necessary|required|please)\b|\b(?:dont|do not|wont|will not) (?:need|want) (?:a |the )?(?:loaner|rental)\b",
+        ),
+        // "heads up" is appreciation only when thanked for.
+        veto(CustAppr, r"\bheads up (?:my|our|the|that|i|we|im)\b"),
         veto(PriceConcern, r"\bdiscount tire\b"),
         veto(ReqCall, r"\bsupposed to call\b|\bnever call\w*\b"),
         veto(CustAppr, r"\b(?:would|d) appreciate it if\b"),
@@ -1112,6 +1249,11 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(
             Niitb,
             r"\bno need to (?:remove|stop|take|unsubscribe|delete|opt)\b",
+        ),
+        // "stop calling my work number, text is fine": the calls end, the texts go on.
+        veto(
+            Stop,
+            r"\b(?:stop|quit|dont|do not) call(?:ing)?\b[^.!?]*?\b(?:text|texting|texts) (?:is|are|me|works?) ?(?:fine|ok|okay|better|instead|good)?\b",
         ),
         // "scratch that" takes back a time; "is 6p too late", "8 is too early for me" weigh one.
         veto(Cc, &format!(r"\bscratch that\b|{TIME_WEIGHED}")),
@@ -1486,13 +1628,14 @@ fn appreciation_beyond_thanks(text: &str) -> bool {
         .filter(|rule| rule.intent == Intent::CustAppr)
         .flat_map(|rule| rule.pattern.find_iter(text))
         .any(|m| !matches!(m.as_str(), "thanks" | "thank you"))
-        || pattern!(r"\bthank(?:s| you) for\b").is_match(text)
+        || pattern!(r"\bthank(?:s| you)(?: so much| very much| again| a lot| a bunch| tons)? for\b")
+            .is_match(text)
 }
 
 /// A question sentence that neither asks for a time nor is about who is texting.
 fn asks_another_question(text: &str) -> bool {
     let questions = pattern!(
-        r"(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:is there|is it|is that|is this|is the|is my|are the|are my|are there|are (?:you|yall|u)(?: guys)?|what|whats|where|wheres|which|how|hows|why|when|whens|does|do (?:you|yall|i|u|ya)|will (?:it|that|you|i)|would (?:it|that)|(?:you|yall|u) (?:guys )?still (?:do|have|offer|got))\b[^.!?]*\?|(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:whats|what|wheres|where|hows|how much|how long|why|do (?:you|yall|u|ya)(?: guys)?)\b[^.!?]*$"
+        r"(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:is there|is it|is that|is this|is the|is my|are the|are my|are there|are (?:you|yall|u)(?: guys)?|what|whats|where|wheres|which|how|hows|why|when|whens|does|do (?:you|yall|i|u|ya)|will (?:it|that|you|i|the|my)|would (?:it|that|the|my)|did (?:it|that|you|yall|u|my|the|i|someone|anyone)|should (?:i|we|it|that)|has (?:it|my|the|that)|have (?:you|yall|u)(?: guys)?|was (?:it|that|there|my)|can (?:u|you|yall)(?: guys)? (?:quote|tell|give|send|explain|let)|(?:you|yall|u) (?:guys )?still (?:do|have|offer|got))\b[^.!?]*\?|(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:whats|what|wheres|where|hows|how much|how long|why|do (?:you|yall|u|ya)(?: guys)?|is it still|is that still|is there still|does (?:it|that|the)|will the|should i|do i need|can (?:u|you|yall)(?: guys)? (?:quote|tell|give|send|explain))\b[^.!?]*$"
     );
     let about_booking_or_sender = pattern!(
         r"\b(?:noon|get me in|get it in|take it|look at it|see it|fit me|about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\b\d{1,2} (?::|/|am\b|pm\b|st\b|nd\b|rd\b|th\b)"

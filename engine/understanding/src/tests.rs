@@ -727,3 +727,145 @@ fn an_address_number_is_not_a_time() {
         "minute",
     );
 }
+
+#[test]
+fn a_bare_time_said_with_its_day_and_a_visit_by_a_day() {
+    // Thursday 2027-05-06.
+    expect(
+        "hubby says 230 on thursday",
+        "2027-05-06T11:00",
+        "2027-05-13T14:30",
+        "minute",
+    );
+    expect(
+        "3 tomorrow?",
+        "2027-05-06T11:00",
+        "2027-05-07T15:00",
+        "hour",
+    );
+    expect(
+        "10 next tuesday",
+        "2027-05-06T11:00",
+        "2027-05-11T10:00",
+        "hour",
+    );
+    // A count before a day is not a time.
+    expect(
+        "2 tires on friday",
+        "2027-05-06T11:00",
+        "2027-05-07T00:00",
+        "day",
+    );
+    // "bring it by wed" is a visit on Wednesday, not "before Wednesday".
+    expect(
+        "can bring it by wed at 4 for an oil change",
+        "2027-07-01T15:20",
+        "2027-07-07T16:00",
+        "hour",
+    );
+    expect(
+        "ill run it by friday",
+        "2027-07-01T15:20",
+        "2027-07-02T00:00",
+        "day",
+    );
+}
+
+/// Round 4's opt-outs compose: a word that ends × being reached, each from its own list, in
+/// several framings; a bare imperative closing the reply; and the near misses stay out.
+#[test]
+fn opt_outs_compose_from_an_ending_word_and_being_reached() {
+    let mut missed = Vec::new();
+    for ending in [
+        "stop",
+        "quit",
+        "discontinue",
+        "refrain from",
+        "cease",
+        "done with",
+    ] {
+        for reaching in [
+            "texting me",
+            "messaging me",
+            "contacting me",
+            "hitting my line",
+            "reaching out",
+            "sending me these",
+        ] {
+            for framing in [
+                "please {} further",
+                "kindly {}",
+                "{}. thanks",
+                "had it done already, {}",
+            ] {
+                let text = framing.replace("{}", &format!("{ending} {reaching}"));
+                if !intents(&text).contains(&"STOP") {
+                    missed.push(text);
+                }
+            }
+        }
+    }
+    for text in [
+        "wrong person and wrong number. remove",
+        "How many times do I have to ask?? Take. Me. Off.",
+        "I sold it. Please stop these.",
+        "I no longer wish to be contacted by your service department.",
+        "I'm done with these texts",
+        "you can quit wasting your texts on me",
+        "no me manden mas mensajes por favor",
+        "quit it",
+    ] {
+        if !intents(text).contains(&"STOP") {
+            missed.push(text.to_owned());
+        }
+    }
+    assert!(missed.is_empty(), "not read as opt-outs: {missed:#?}");
+    for text in [
+        "how do I stop the maintenance light from coming on?",
+        "ok friday at 11. and stop calling my work number, text is fine",
+        "don't stop texting me, I'd forget",
+        "can I stop by friday",
+        "I'm done with the oil change for now, thanks",
+    ] {
+        assert!(!intents(text).contains(&"STOP"), "{text}");
+    }
+}
+
+/// Someone else behind the wheel composes from who × what they do with the car; a past loan
+/// or a relative's own plans are not that.
+#[test]
+fn someone_else_drives_composes_from_who_and_what_they_do() {
+    let mut missed = Vec::new();
+    for who in ["teenager", "daughter", "fiancee", "hubby", "son", "wife"] {
+        for does in [
+            "drives it to school",
+            "is borrowing it this week",
+            "is the one behind the wheel",
+            "has the car",
+        ] {
+            let text = format!("my {who} {does}. next wed?");
+            if !intents(&text).contains(&"DD") {
+                missed.push(text);
+            }
+        }
+    }
+    for text in [
+        "hubby says 230 on thursday. he'll be the one bringing it",
+        "Jan 6 at 10am works but heads up my company owns the car",
+        "its my company's car, fleet handles service",
+    ] {
+        if !intents(text).contains(&"DD") {
+            missed.push(text.to_owned());
+        }
+    }
+    assert!(
+        missed.is_empty(),
+        "not read as someone else driving: {missed:#?}"
+    );
+    for text in [
+        "my daughter borrowed it and cracked the windshield",
+        "sat 830a? my son has hockey at 11",
+    ] {
+        assert!(!intents(text).contains(&"DD"), "{text}");
+    }
+}

@@ -17,10 +17,10 @@ const EXTRA_SETS: [&str; 4] = [
 
 /// Issue 37's sets of hard replies (1,150), written blind under the same conventions, one per
 /// kind: compact times and bare hours, fuzzy times and corrections, negation and ordinal days,
-/// relative days and typos, opt-out near misses and several intents; and three rounds of holdouts
-/// (960) of every kind, each written after the widening before it. docs/assistant.md has their
+/// relative days and typos, opt-out near misses and several intents; and four rounds of holdouts
+/// (1,280) of every kind, each written after the widening before it. docs/assistant.md has their
 /// figures from before any change was made for them.
-const HARD_SETS: [(&str, &str); 11] = [
+const HARD_SETS: [(&str, &str); 13] = [
     ("times", include_str!("replies/hard-times.jsonl")),
     (
         "fuzzy-corrections",
@@ -44,6 +44,8 @@ const HARD_SETS: [(&str, &str); 11] = [
     ("holdout-d", include_str!("replies/holdout-d.jsonl")),
     ("holdout-e", include_str!("replies/holdout-e.jsonl")),
     ("holdout-f", include_str!("replies/holdout-f.jsonl")),
+    ("holdout-g", include_str!("replies/holdout-g.jsonl")),
+    ("holdout-h", include_str!("replies/holdout-h.jsonl")),
 ];
 
 #[test]
@@ -190,6 +192,8 @@ fn held_out_learned_reader() {
         ("holdout-d", 7),
         ("holdout-e", 8),
         ("holdout-f", 8),
+        ("holdout-g", 9),
+        ("holdout-h", 9),
     ];
     let names: Vec<&str> = sets.iter().map(|(name, _)| *name).collect();
     let (mut all_records, mut alone, mut with) = (Vec::new(), Vec::new(), Vec::new());

@@ -957,8 +957,15 @@ impl<'t> Parser<'t> {
             (&["until"][..], 0, Role::Distractor),
             (&["through"][..], 0, Role::Distractor),
         ];
-        // "stop by tuesday", "swing by friday": a visit, not a deadline.
-        let visit = i > 0 && self.any(i - 1, &["stop", "swing", "come", "drop", "pop", "roll"]);
+        // "stop by tuesday", "swing by friday", "can bring it by wed at 4": a visit, not a
+        // deadline.
+        let visit_verbs = &[
+            "stop", "swing", "come", "drop", "pop", "roll", "bring", "run",
+        ];
+        let visit = (i > 0 && self.any(i - 1, visit_verbs))
+            || (i > 1
+                && self.any(i - 2, visit_verbs)
+                && self.any(i - 1, &["it", "her", "him", "them", "in", "over", "back"]));
         for (words, shift, role) in lead {
             if words == ["by"] && visit {
                 continue;
@@ -1348,7 +1355,17 @@ impl<'t> Parser<'t> {
                 ],
             )
         };
-        let proposed = self.any(next, &["works", "work", "instead"])
+        // "230 on thursday", "3 tomorrow": a bare time said with the day it is on.
+        let names_a_day = |k: usize| {
+            weekday_of(self.w(k)).is_some() || self.any(k, &["tomorrow", "today", "tonight"])
+        };
+        // Not the time being replaced or ruled out ("instead of 3 on thursday", "not 3 friday").
+        let replaced = i > 0 && self.any(i - 1, &["of", "not", "than"]);
+        let before_date = !replaced
+            && (names_a_day(next)
+                || (self.any(next, &["on", "this", "next"]) && names_a_day(next + 1)));
+        let proposed = before_date
+            || self.any(next, &["works", "work", "instead"])
             || (self.is(next, "is") && verdict(next + 1))
             || (self.seq(next, &["would", "be"]).is_some() && verdict(next + 2))
             || (self.is(next, "works") && verdict(next + 1));
