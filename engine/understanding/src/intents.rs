@@ -280,6 +280,15 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\bno (?:me )?(?:manden|mande|envien|envie|escriban|escriba|contacten|contacte|textean|texteen) (?:mas |más )?(?:mensajes|textos)?\b|\bya no (?:me )?(?:manden|envien|escriban|quiero (?:mensajes|textos|recibir))\b|\bdejen de (?:mandar|enviar|escribir|textear)\b|\bno (?:mas|más) mensajes\b|\bbasta de (?:mensajes|textos)\b",
         ),
+        // Opt-outs, round 5 (issue 37): a short reply that ends on "stop" ("omg stop", "ugh
+        // stop 😩"); the texts told they can end; no point or no need texting; a number taken
+        // off a list or out of a system; "can you not text me"; "done with these. bye"; "no
+        // texts please".
+        rule(
+            Stop,
+            0.9,
+            r"^(?:[a-z]+ ){0,2}stop(?: it| now| please| pls| already)?(?: [.!?*]+)* *$|\b(?:these|the|your|all these|all the) (?:texts|messages|reminders|msgs) (?:can|should|need to|must) (?:end|stop|cease)\b|\bno (?:point|reason|need|use) (?:in )?(?:to )?(?:keep )?(?:texting|messaging|contacting|reminding)\b|\b(?:take|get|remove|delete|drop) (?:my|his|her|their|this|the|our) (?:number|#|cell|phone number) (?:off|out of|from)\b|\b(?:remove|delete|take) (?:this|my|the) (?:#|number) (?:off|out|from)\b|\bcan (?:you|u|yall) (?:not|stop) (?:text|txt|message|contact)\w*\b|\b(?:im |i am )?done with (?:these|them|this|all this|all of this|you people|you guys|yall)\s*(?:[.!]+\s*)?(?:bye\b|$)|\bno (?:more )?(?:texts|messages|txts|sms) (?:please|pls|plz|thanks|thank you)\b|\b(?:dont|do not|never) (?:text|txt|message|contact)(?: me| us| this number)?\s*[.!]*\s*$",
+        ),
         // Wrong number.
         rule(
             Wn,
@@ -449,6 +458,16 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             &format!(
                 r"\bmy {DRIVERS}s? (?:is |s |will be )?(?:the one )?(?:drives|driving|borrowing|borrows|behind the wheel|who drives|who brings|bringing|brings|will bring|can bring|dropping|drops)\b|\bmy {DRIVERS}s? (?:is |s )?(?:keeps|keeping|uses|using|has|takes) (?:it|the car|the truck|the van|that car|the vehicle)\b|\b(?:hell|shell|he will|she will|theyll|they will) be (?:the one )?(?:bringing|dropping|driving|taking) (?:it|the car|the truck|her|him)\b|\b(?:he|she|they) (?:can|could|will|would|is gonna|is going to) (?:bring|drop|take|drive) (?:it|the car|the truck|the van|her|him) (?:in|by|over|off)?\b|\bthe one (?:behind the wheel|bringing it|driving it|who drives it)\b|\b(?:my |the |our )?(?:company|employer|work)(?:s)? (?:owns|leases|pays for) (?:the|my|this|that) (?:car|truck|van|vehicle)\b|\bmy (?:company|employer|work)s (?:car|truck|van|vehicle)\b|\bfleet (?:mgr|manager|dept|department|office|coordinator|guy|handles|does|books|schedules)\b|\bthis is [a-z]+ ,? [a-z]+s {FAMILY}\b"
+            ),
+        ),
+        // Someone writing for the owner, or asked to be texted instead (issue 37, round 5):
+        // "writing for my father", "this is mike's assistant", "can you text my husband
+        // instead?", "our fleet coordinator does the scheduling".
+        rule(
+            Dd,
+            0.85,
+            &format!(
+                r"\b(?:writing|replying|texting|answering|messaging|responding) (?:for|on behalf of) (?:my|our) {FAMILY}\b|\bon behalf of (?:my|our) {FAMILY}\b|\b[a-z]+s (?:assistant|secretary|office manager|caregiver)\b|\b(?:text|message|contact|call) my {DRIVERS} instead\b|\b(?:fleet|office|shop) (?:coordinator|manager|mgr|admin) (?:does|handles|books|schedules|said)\b"
             ),
         ),
         // Service already done: the place decides SS / AS / XX below.
@@ -751,6 +770,14 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\bagain after (?:your|yall|you|you guys|u)\b|\b(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th)) time (?:coming|bringing|being|back|in for|for)\b|\bsame (?:rattle|noise|problem|issue|leak|light|thing) (?:again|as (?:before|last time))\b|\bcoming back for the same\b|\b(?:like|after) last time\b|\b(?:yall|you|you guys|u) are worse than\b|\bwhy (?:am i|are you|is this) (?:still )?(?:getting|texting|sending) (?:this|these|me)\b",
         ),
+        // Deals and bills (issue 37, round 5): "sign me up for the tire promo", "the 10% off
+        // from the flyer", "keep it under 200", "payments are killing me", "last bill was
+        // almost 400 so im nervous".
+        rule(
+            PriceConcern,
+            0.85,
+            r"\bpromos?\b|\bpromotions?\b|\b\d+ ?% off\b|\b\$ ?\d+ off\b|\bflyer\b|\bmailer (?:deal|offer|coupon)\b|\b(?:keep|keeping) it (?:under|below) \$? ?\d+\b|\bpayments? (?:are|is) (?:killing|crushing|too)\b|\b(?:last|the) bill was\b[^.!?]{0,30}?\b(?:nervous|high|crazy|a lot|much|steep)\b",
+        ),
         // Cost.
         rule(
             PriceConcern,
@@ -828,6 +855,56 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\b(?:can|could|i can|i could|will|ill) (?:squeeze|fit|sneak) (?:it |one |that |this |me |an? [a-z ]{0,20}?)?in\b",
         ),
+        // Round 5's indirect wordings (issue 37), each a family: a past visit that let the
+        // customer down ("last time they forgot to reset the oil light"); a fault said of a
+        // part or of "something" ("my wiper motor died", "something whines", "wont turn
+        // over"); the car hauled in; a spare car to borrow; a newer car or a trade priced;
+        // praise for the shop and its perks; the number that used to be someone else's; a
+        // title signed over; a booking made through the app; the shop asked if it is open.
+        rule(
+            Cc,
+            0.8,
+            r"\blast (?:time|visit|guy|tech|advisor|time i was in)\b[^.!?]{0,40}?\b(?:forgot|missed|didnt|did not|wouldnt|would not|never|nobody|broke|scratched|left)\b|\b(?:nobody|no one) (?:reset|checked|fixed|looked at) it\b",
+        ),
+        rule(
+            Vi,
+            0.85,
+            r"\b(?:motor|pump|sensor|module|compressor|blower|fan|actuator|switch)s? (?:is |has )?(?:died|dead|out|broke|broken|failed|quit|went out|stopped)\b|\bsomething (?:whines|whining|squeaks|squeaking|rattles|rattling|clunks|clunking|grinds|grinding|knocks|knocking|smells|leaks|leaking|hums|humming|ticks|ticking)\b|\b(?:wont|doesnt|will not|does not) turn over\b",
+        ),
+        rule(
+            ReqPd,
+            0.85,
+            r"\bhaul(?:ed)? (?:it|her|him|the car|the truck)?\b|\bneed it hauled\b",
+        ),
+        rule(
+            ReqLoaner,
+            0.85,
+            r"\b(?:spare|extra|another|a) (?:car|vehicle|ride) (?:i|to) (?:can |could )?(?:borrow|use|drive)\b",
+        ),
+        rule(
+            SalesInq,
+            0.85,
+            r"\binterested in a (?:newer|new|different|bigger|smaller) (?:one|car|truck|suv|model|[a-z]+)\b|\bprice out a trade\b|\ba trade (?:for|toward|towards) (?:the|a) new\b",
+        ),
+        rule(
+            CustAppr,
+            0.8,
+            r"\b(?:yall|you all|you guys|you folks|u guys) (?:are|have been|were) (?:so |way |much )?(?:better|great|awesome|amazing|the best|so good|wonderful)\b|\blove (?:the|your) (?:free )?(?:car wash|wash|coffee|donuts|waiting room|lounge|shuttle|app|reminders)\b",
+        ),
+        rule(
+            Wn,
+            0.85,
+            &format!(
+                r"\b(?:this|it|that) used to be (?:my|his|her|their) (?:[a-z]+s )?(?:phone|number|cell|line)\b|\byou want my {FAMILY}\b"
+            ),
+        ),
+        rule(Nlo, 0.85, r"\bsigned (?:the |my )?title over\b"),
+        rule(
+            Asa,
+            0.8,
+            r"\bmade (?:one|an appointment|an appt|a booking|the appointment|the appt) (?:thru|through|on|via|online|in)\b",
+        ),
+        rule(Cq, 0.8, r"\b(?:u|you|yall)(?: guys| all)? open\s*\?"),
         // Loaner or rental.
         rule(
             ReqLoaner,
@@ -1204,7 +1281,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // "stop by", "I'll stop in": a visit, not an opt-out.
         veto(
             Stop,
-            r"\bstop (?:by|in|over|at|there|off)\b|\b(?:dont|do not|never) (?:ever )?stop\b",
+            r"\bstop (?:by|in|over|at|there|off)\b|\b(?:dont|do not|never) (?:ever )?(?:stop|end|cancel|quit)\b",
         ),
         // Opt-out words said not to opt out: "no need to remove me", "please don't take me off
         // the list", "I was about to hit unsubscribe but", "unsubscribe? from what", "I'd
@@ -1537,10 +1614,48 @@ pub(crate) fn classify(
             .is_match(text);
     // A service done elsewhere or another car gone does not stand against asking in so many
     // words for this visit ("did the oil at Firestone, but can I bring it in for the noise?").
+    // A time asked for after a service done elsewhere, another shop or the texter's own job,
+    // past a break ("the oil was done already but the tires need rotating, tmrw at 4?", "this
+    // is jen from the sales floor lol, but yes book my personal car fri at 12:30"): the later
+    // request stands (issue 37, round 5).
+    let asked_after = |decline: &IntentHit| {
+        let (Some(time), Some(requested)) = (found.evidence.as_deref(), found.requested) else {
+            return false;
+        };
+        let original = reply.original;
+        // A day alone after a service done may be the day it was done ("receipt says 7/28"):
+        // only a time of day, or a day asked as a question, is a request.
+        let asks = matches!(
+            requested.grain,
+            crate::Grain::Minute | crate::Grain::Hour | crate::Grain::PartOfDay
+        ) || original
+            .rfind(time)
+            .is_some_and(|at| original[at..].contains('?'));
+        if !asks {
+            return false;
+        }
+        match (
+            original.find(decline.evidence.as_str()),
+            original.rfind(time),
+        ) {
+            (Some(at), Some(time_at)) => {
+                let end = at + decline.evidence.len();
+                time_at >= end && {
+                    let between = original[end..time_at].to_lowercase();
+                    between.contains([',', '.', ';', '!', '?']) || between.contains(" but ")
+                }
+            }
+            _ => false,
+        }
+    };
     let declined = hits.iter().any(|h| {
         h.intent.declines_booking()
             && !(asks_for_visit
                 && matches!(h.intent, Intent::SpaSs | Intent::SpaAs | Intent::SpaXx))
+            && !(matches!(
+                h.intent,
+                Intent::SpaSs | Intent::SpaAs | Intent::SpaXx | Intent::Emp | Intent::Cpal
+            ) && asked_after(h))
     })
         || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::Ld)))
         // A complaint about being texted at that hour: the time is when we texted.

@@ -147,7 +147,7 @@ fn hash(parts: &[&str]) -> u64 {
 }
 
 /// Every labelled reply the project holds (docs/assistant.md lists the sets).
-pub const LABELLED_SETS: [&str; 18] = [
+pub const LABELLED_SETS: [&str; 20] = [
     include_str!("../tests/replies/dev-replies.jsonl"),
     include_str!("../tests/replies/extra-replies-1.jsonl"),
     include_str!("../tests/replies/extra-replies-2.jsonl"),
@@ -166,6 +166,8 @@ pub const LABELLED_SETS: [&str; 18] = [
     include_str!("../tests/replies/holdout-f.jsonl"),
     include_str!("../tests/replies/holdout-g.jsonl"),
     include_str!("../tests/replies/holdout-h.jsonl"),
+    include_str!("../tests/replies/holdout-i.jsonl"),
+    include_str!("../tests/replies/holdout-j.jsonl"),
 ];
 
 /// The model learned from [`LABELLED_SETS`], once per process.

@@ -869,3 +869,54 @@ fn someone_else_drives_composes_from_who_and_what_they_do() {
         assert!(!intents(text).contains(&"DD"), "{text}");
     }
 }
+
+/// An opt-out typed in a hurry is still one: letters held down, "stahp", "unsubscribe" one slip
+/// away, a short reply ending on "stop"; words near them are not.
+#[test]
+fn opt_out_words_typed_in_a_hurry_are_opt_outs() {
+    for text in [
+        "STOPP",
+        "Sttop",
+        "stopppp!!",
+        "stahp 😩",
+        "unsubscibe",
+        "unsubcribe me",
+        "omg stop",
+        "ugh stop 😩",
+        "do not text",
+        "can you not text me",
+        "these reminders can end",
+        "no need to keep texting",
+        "remove this # from your system",
+    ] {
+        assert!(intents(text).contains(&"STOP"), "{text}");
+    }
+    for text in [
+        "leave the keys on the stoop",
+        "top of the morning",
+        "dont end the reminders, theyre a lifesaver",
+        "can I stop by at 3",
+        "stomp on the brakes and it squeals",
+    ] {
+        assert!(!intents(text).contains(&"STOP"), "{text}");
+    }
+}
+
+/// A time asked after a service done elsewhere, past a break, is a request; a day that may be
+/// the day it was done is not.
+#[test]
+fn a_time_asked_after_a_service_done_elsewhere_is_booked() {
+    for text in [
+        "the oil was done already but the tires need rotating, tmrw at 4?",
+        "did the oil at firestone. sat morning for the recall?",
+        "this is jen from the sales floor lol, but yes book my personal car fri at 12:30",
+    ] {
+        assert!(intents(text).contains(&"APPT_SET"), "{text}");
+    }
+    for text in [
+        "you did it here in july, receipt says 7/28",
+        "already had it done at valvoline on the 3rd",
+    ] {
+        assert!(!intents(text).contains(&"APPT_SET"), "{text}");
+    }
+}

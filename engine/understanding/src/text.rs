@@ -147,6 +147,7 @@ fn lex(text: &str) -> Vec<Token> {
                 Some(_) => word.clone(),
                 None => canonical(&word)
                     .or_else(|| misspelt_weekday(&word))
+                    .or_else(|| misspelt_opt_out(&word))
                     .unwrap_or(&word)
                     .to_owned(),
             };
@@ -309,6 +310,23 @@ fn misspelt_weekday(word: &str) -> Option<&'static str> {
         (Some(day), None) => Some(day),
         _ => None,
     }
+}
+
+/// The opt-out words typed as people type them when they are fed up: letters held down
+/// ("STOPP", "sttop", "stopppp"), "stahp" / "stawp", and "unsubscribe" one slip away
+/// ("unsubscibe", "unsubcribe"). Only these two words: a slip of anything shorter is too
+/// often another word.
+fn misspelt_opt_out(word: &str) -> Option<&'static str> {
+    // A stoop is a porch.
+    if !word.is_ascii() || word == "stoop" {
+        return None;
+    }
+    let mut held: Vec<u8> = word.bytes().collect();
+    held.dedup();
+    if held == b"stop" || matches!(word, "stahp" | "stawp" | "stap" | "sotp") {
+        return Some("stop");
+    }
+    (word.len() >= 9 && one_slip(word.as_bytes(), b"unsubscribe")).then_some("unsubscribe")
 }
 
 /// Whether `a` is `b` with one letter changed, dropped, added, or two neighbours swapped.
