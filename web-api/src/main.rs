@@ -44,6 +44,24 @@ enum Command {
         #[arg(long)]
         files: Option<std::path::PathBuf>,
     },
+    /// Copy the embedded (SQLite) database to a new file while Bayline runs, and check the copy
+    /// (PostgreSQL: pg_dump, see docs/operations.md).
+    Backup {
+        /// The backup file to write; it must not exist.
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Put a backup made by `bayline backup` in place of the embedded database. Stop Bayline
+    /// first; the database it replaces is kept beside it as `.before-restore`.
+    Restore {
+        /// The backup file.
+        #[arg(long)]
+        from: std::path::PathBuf,
+        /// Restore although the database looks open (its write-ahead log is there), e.g. after
+        /// a crash.
+        #[arg(long)]
+        force: bool,
+    },
     /// Print the OpenAPI document as JSON.
     Openapi,
     /// The assistant's understanding of customer replies.
@@ -182,6 +200,29 @@ async fn run() -> anyhow::Result<()> {
                     );
                 }
             }
+            Ok(())
+        }
+        Command::Backup { to } => {
+            let db = open_database(&config).await?;
+            let backup = db.backup_to(&to).await?;
+            db.close().await;
+            println!(
+                "backup written: {} ({} bytes, migration {}), integrity checked",
+                backup.path.display(),
+                backup.bytes,
+                backup.migration
+            );
+            Ok(())
+        }
+        Command::Restore { from, force } => {
+            let live = engine::db::sqlite_file(&config.database_url)?;
+            let restored = engine::db::restore(&from, &live, force).await?;
+            println!(
+                "restored {} into {} (migration {}); the database it replaced is kept beside it as .before-restore",
+                from.display(),
+                restored.path.display(),
+                restored.migration
+            );
             Ok(())
         }
         Command::Openapi | Command::Assistant { .. } => {

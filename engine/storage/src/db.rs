@@ -22,6 +22,9 @@ use crate::error::{Error, Result};
 /// Table that records the app's applied migrations; the embedded queue keeps sqlx's default one.
 const MIGRATIONS_TABLE: &str = "_app_migrations";
 
+mod backup;
+pub use backup::{BackupFile, check_backup, restore, sqlite_file};
+
 /// A database URL whose password never reaches a log.
 #[derive(Clone, PartialEq, Eq)]
 pub struct DatabaseUrl(String);

@@ -445,6 +445,18 @@ impl TestApp {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Runs `bayline <args>` to its end on this app's database and queue (an operator's command).
+    pub fn bayline(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_bayline"))
+            .args(args)
+            .env_clear()
+            .envs(self.settings.iter().map(|(k, v)| (*k, v.as_str())))
+            .env("BAYLINE_DEMO", "0")
+            .env("BAYLINE_LOG", "warn")
+            .output()
+            .expect("bayline runs")
+    }
+
     /// Starts a `bayline worker` process on this app's database and queue.
     pub fn spawn_worker(&self) -> WorkerProcess {
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_bayline"))

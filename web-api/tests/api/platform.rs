@@ -171,3 +171,46 @@ async fn a_test_schema_is_dropped_even_with_a_transaction_left_open() {
     .await;
     assert!(matches!(dropped, Ok(Ok(()))), "{dropped:?}");
 }
+
+#[tokio::test]
+async fn the_embedded_database_is_backed_up_while_serving_and_not_restored_under_it() {
+    let app = spawn_app().await;
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("nightly.db");
+    let target = target.to_str().unwrap();
+    let text = |out: &std::process::Output| {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    let backup = app.bayline(&["backup", "--to", target]);
+    if app.postgres_schema().is_some() {
+        assert!(!backup.status.success());
+        assert!(text(&backup).contains("pg_dump"), "{}", text(&backup));
+        return;
+    }
+    assert!(backup.status.success(), "{}", text(&backup));
+    assert!(
+        text(&backup).contains("integrity checked"),
+        "{}",
+        text(&backup)
+    );
+    // Serving carried on, and the copy is never written over.
+    let health = app.client.get(app.url("/api/health")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let again = app.bayline(&["backup", "--to", target]);
+    assert!(!again.status.success());
+    assert!(text(&again).contains("exists already"), "{}", text(&again));
+    // A restore under the running server is refused and changes nothing.
+    let restore = app.bayline(&["restore", "--from", target]);
+    assert!(!restore.status.success());
+    assert!(
+        text(&restore).contains("stop Bayline first"),
+        "{}",
+        text(&restore)
+    );
+    let health = app.client.get(app.url("/api/health")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+}
