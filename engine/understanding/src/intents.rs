@@ -682,7 +682,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Vi,
             0.85,
-            r"\b(?:check engine|tpms|tire pressure|oil|brake|battery|abs|warning|service|engine|airbag|traction|maintenance) lights?\b|\blights? (?:is |are |keeps |came |come |already |already back )?(?:on|coming on|came on|blinking|flashing)\b|\blight on (?:the )?dash\b",
+            r"\b(?:check engine|tpms|tire pressure|oil|brake|battery|abs|warning|service|engine|airbag|traction|maintenance) lights?\b|\blights? (?:just |is |are |keeps |came |come |already |already back )*(?:on|coming on|came on|blinking|flashing)\b|\blight on (?:the )?dash\b",
         ),
         rule(
             Vi,
@@ -798,7 +798,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cq,
             0.8,
-            r"\bshuttle\b|\b(?:need|get|give me|gimme) a ride\b|\bride (?:home|back|to|from)\b[^.!]*\?|\bwifi\b|\b(?:is|are|does|do|will|would)\b[^.!?]{0,40}?\b(?:warranty|covered|coverage)\b[^.!?]*\?|\bdo (?:you|yall)(?: guys)? have (?:a|another|any) (?:location|store|shop|dealership|branch)s? (?:in|near|closer)\b|\btoyotacare\b|\bhow long\b|\bwait time\b|\bwhile i wait\b|\bis (?:it|this|that) (?:for|about) (?:my|the)\b|\bis it safe\b|\bsafe to drive\b|\bis (?:the|your) [a-z ]{0,25} still\b|\bfull tank\b|\b(?:do|does|can) (?:you|yall)(?: guys)? (?:do|carry|service|work on|install|sell|offer) (?:state|tire|tires|them|those|that|inspections|winter|snow|alignments?|oil|detail\w*|body)\b|\b(?:do|will) i need\b|\bwalk[- ]?ins\b|\bhave to be returned\b|\byet \?|\bright \?|\b(?:is|isnt|its|thats|that|are|arent) [a-z ]{0,30}?\b(?:right|correct)\s*$|\bask about\b|\bis [a-z]+ (?:day|juneteenth|a holiday)\b",
+            r"\bshuttle\b|\b(?:need|get|give me|gimme) a ride\b|\bride (?:home|back|to|from)\b[^.!]*\?|\bwifi\b|\b(?:is|are|does|do|will|would)\b[^.!?]{0,40}?\b(?:warranty|covered|coverage)\b[^.!?]*\?|\bdo (?:you|yall)(?: guys)? have (?:a|another|any) (?:location|store|shop|dealership|branch)s? (?:in|near|closer)\b|\btoyotacare\b|\bhow long\b|\bwait time\b|\bwhile i wait\s*\?|\b(?:can|could|do) i wait\b|\bis (?:it|this|that) (?:for|about) (?:my|the)\b|\bis it safe\b|\bsafe to drive\b|\bis (?:the|your) [a-z ]{0,25} still\b|\bfull tank\b|\b(?:do|does|can) (?:you|yall)(?: guys)? (?:do|carry|service|work on|install|sell|offer) (?:state|tire|tires|them|those|that|inspections|winter|snow|alignments?|oil|detail\w*|body)\b|\b(?:do|will) i need\b|\bwalk[- ]?ins\b|\bhave to be returned\b|\byet \?|\bright \?|\b(?:is|isnt|its|thats|that|are|arent) [a-z ]{0,30}?\b(?:right|correct)\s*$|\bask about\b|\bis [a-z]+ (?:day|juneteenth|a holiday)\b",
         ),
         rule(
             Cq,
@@ -905,6 +905,50 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             r"\bmade (?:one|an appointment|an appt|a booking|the appointment|the appt) (?:thru|through|on|via|online|in)\b",
         ),
         rule(Cq, 0.8, r"\b(?:u|you|yall)(?: guys| all)? open\s*\?"),
+        // Round 6's wordings (issue 37), each a family: "stop" as a sentence of its own; a car
+        // sold, said in one word; asked before, texted too much, a trip for nothing again; a
+        // question put as a condition or about driving it; a lease priced; a booking made on
+        // the website; someone else says; a new car loved.
+        rule(
+            Stop,
+            0.9,
+            r"(?:^|[.!?] )stop(?: it| now| please| already)? *[.!]+ +[a-z]",
+        ),
+        rule(
+            Nlo,
+            0.85,
+            r"(?:^|[.!?] )sold(?: it| her| him| the car| the truck)? *[.!]",
+        ),
+        rule(
+            Cc,
+            0.8,
+            r"\basked (?:nicely |politely |you |yall )?(?:twice|two times|three times|\d+ times|several times|many times|multiple times)\b|\b(?:text|texts|message|messages|call|calls) (?:way |far |so )?too (?:much|often|many)\b|\b(?:for nothing|a wasted trip|wasted trip) again\b",
+        ),
+        rule(
+            Cq,
+            0.75,
+            r"\bif (?:my|the|it|you|yall|you guys|u guys) [a-z ]{0,20}?(?:is|are|s) (?:covered|open|included|free|in stock)\b|\bis it (?:ok|okay|safe|alright|fine) to (?:drive|keep driving)\b|\bwhy did (?:my|the|you|yall)\b",
+        ),
+        rule(
+            SalesInq,
+            0.85,
+            r"\blease (?:on|for|price on|deal on) (?:the |a )?new\b",
+        ),
+        rule(
+            Asa,
+            0.8,
+            r"\bbooked (?:it |one )?(?:thru|through|on|via|online on) (?:your|the) (?:website|site|app|online)\b",
+        ),
+        rule(
+            Dd,
+            0.8,
+            &format!(r"\b(?:my )?{FAMILY} says (?:she|he|they)\b"),
+        ),
+        rule(
+            CustAppr,
+            0.8,
+            r"\blove (?:it|the new [a-z]+(?: [a-z]+)?)\s*(?:btw|lol|so far|[.!*]|$)",
+        ),
         // Loaner or rental.
         rule(
             ReqLoaner,
@@ -1321,7 +1365,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(CustAppr, r"\bheads up (?:my|our|the|that|i|we|im)\b"),
         veto(PriceConcern, r"\bdiscount tire\b"),
         veto(ReqCall, r"\bsupposed to call\b|\bnever call\w*\b"),
-        veto(CustAppr, r"\b(?:would|d) appreciate it if\b"),
+        veto(CustAppr, r"\b(?:would|id|d) appreciate it if\b"),
         // "no need to stop texting": keep texting, not a decline.
         veto(
             Niitb,
@@ -1349,6 +1393,8 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         ),
         // Loaners named in a past or question-only context still count; nothing to veto.
         veto(Cq, r"\bhow much (?:would|will|can) (?:you|yall) give\b"),
+        // "pulling to the right" is a direction, not "…, right?".
+        veto(Cq, r"\b(?:to|on) the (?:right|left)\b"),
     ]
 });
 
@@ -1413,6 +1459,15 @@ pub(crate) fn classify(
                 break;
             }
         }
+    }
+
+    // STOP shouted in capitals in a reply that is not all capitals ("for the love of god STOP"):
+    // the carrier keyword said as one, not "stop by".
+    if reply.original.chars().any(|c| c.is_lowercase())
+        && let Some(m) =
+            pattern!(r"\bSTOP\b(?:\s+(?:IT|NOW|PLEASE|ALREADY))?\s*[.!]*\s*$").find(reply.original)
+    {
+        add(Intent::Stop, 0.9, m.as_str().trim());
     }
 
     let candidates = hits.clone();
@@ -1640,7 +1695,11 @@ pub(crate) fn classify(
         ) {
             (Some(at), Some(time_at)) => {
                 let end = at + decline.evidence.len();
-                time_at >= end && {
+                // ...and what leads to the time is not a refusal ("we moved, too far to come
+                // in now").
+                let refused = pattern!(r"\b(?:too|to) far\b|\bcan[’']?t\b|\bcannot\b|\bwon[’']?t\b|\bno longer\b|\bnot\b")
+                    .is_match(&original[end..time_at.max(end)].to_lowercase());
+                time_at >= end && !refused && {
                     let between = original[end..time_at].to_lowercase();
                     between.contains([',', '.', ';', '!', '?']) || between.contains(" but ")
                 }
@@ -1657,7 +1716,12 @@ pub(crate) fn classify(
                 Intent::SpaSs | Intent::SpaAs | Intent::SpaXx | Intent::Emp | Intent::Cpal
             ) && asked_after(h))
     })
-        || (!wants_by_words && (has(&hits, Intent::Nlo) || has(&hits, Intent::Ld)))
+        // A car gone or a move stands against a time alone, not against one asked after it
+        // ("sold the honda but got a new jeep, can it get its first service sat at 9").
+        || (!wants_by_words
+            && hits
+                .iter()
+                .any(|h| matches!(h.intent, Intent::Nlo | Intent::Ld) && !asked_after(h)))
         // A complaint about being texted at that hour: the time is when we texted.
         || (!wants_by_words
             && pattern!(r"\b(?:this|so|too) (?:early|late)\b|\bat night\b|\bnot an appropriate time\b|\bthis hour\b").is_match(text)

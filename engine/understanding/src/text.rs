@@ -417,6 +417,7 @@ fn canonical(word: &str) -> Option<&'static str> {
         "sceduled" | "schedualed" | "scheduald" | "schedulled" | "skeduled" => "scheduled",
         "chnaged" | "chaged" | "changd" => "changed",
         "stpo" | "sotp" => "stop",
+        "msging" | "msgin" | "msgn" | "messagin" | "mesaging" | "msgng" => "messaging",
         "persn" | "peson" | "preson" => "person",
         "fone" | "phn" => "phone",
         "engin" | "enigne" | "engien" => "engine",
