@@ -15,7 +15,7 @@ use crate::auth::{Caller, Scope};
 use crate::db::Database;
 use crate::domain::appointments::{display_day, display_time};
 use crate::domain::formats::parse_time_zone;
-use crate::domain::leads::{IssueTag, WorkflowTrack};
+use crate::domain::leads::{InboundAppointment, IssueTag, WorkflowTrack};
 use crate::domain::messages::{Direction, NotificationType};
 use crate::error::{Error, Result};
 use crate::messaging::{AutomatedText, MessagingService, Notice, StaffEmail, TrackRequest};
@@ -991,6 +991,11 @@ impl AssistantReplies {
         by: Option<&Caller>,
         now: DateTime<Utc>,
     ) -> Result<Responded> {
+        let said_as_parameter = handoff
+            .tag
+            .parse::<InboundAppointment>()
+            .ok()
+            .filter(|p| handoff.track.allowed_parameters().contains(p));
         let (note, mut notices) = self
             .messaging
             .record_track(
@@ -999,8 +1004,10 @@ impl AssistantReplies {
                 TrackRequest {
                     fsi_id: lead.id,
                     track: handoff.track,
-                    parameter: None,
-                    intent: Some(handoff.tag),
+                    // A reason that is one of the track's own parameters (EXTERNAL_A_HANDOFF's
+                    // CUSTOMER_SAY_YES) is recorded as its parameter, as the spec pairs them.
+                    parameter: said_as_parameter,
+                    intent: said_as_parameter.is_none().then_some(handoff.tag),
                 },
                 now,
             )
