@@ -79,3 +79,19 @@ export function JobRunActions({ run, compact = false }: JobRunActionsProps) {
     </>
   )
 }
+
+/**
+ * A runs-table row's Cancel and Retry, as the table's cell. One component for every version of
+ * the columns: the columns are made again each second while a run runs (its duration), and a
+ * cell renderer made with them would be a new component each time, closing an open
+ * confirmation within the second.
+ */
+export function JobRunActionsCell({ row }: { row: { original: JobRunActionsProps['run'] } }) {
+  return (
+    // The row opens the run; its buttons (and their confirmation) do not.
+    <span className="row-actions" onClick={(event) => event.stopPropagation()}>
+      <JobRunActions run={row.original} compact />
+    </span>
+  )
+}
+

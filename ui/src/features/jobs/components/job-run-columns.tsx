@@ -7,7 +7,7 @@ import { JobStatusBadge } from '../../../components/job-runs/job-status-badge'
 import type { StoreZones } from '../../../components/enterprise-stores/store-time-zone'
 import { formatDateTime } from '../../../lib/date-time'
 import { elapsedMs, formatDuration } from '../../../lib/format-duration'
-import { JobRunActions } from './job-run-actions'
+import { JobRunActionsCell } from './job-run-actions'
 
 const column = createDataTableColumnHelper<JobRunSummary>()
 
@@ -46,12 +46,7 @@ export function jobRunColumns(
     id: 'actions',
     header: 'Actions',
     meta: { width: '9rem' },
-    cell: (info) => (
-      // The row opens the run; its buttons (and their confirmation) do not.
-      <span className="row-actions" onClick={(event) => event.stopPropagation()}>
-        <JobRunActions run={info.row.original} compact />
-      </span>
-    ),
+    cell: JobRunActionsCell,
   })
   return column.columns([
     column.accessor('id', {
