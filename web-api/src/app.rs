@@ -179,6 +179,7 @@ pub fn endpoint(state: AppState, ui_dir: &Path) -> impl Endpoint + 'static {
         .nest_no_strip("/bandwidth", api.clone())
         // The deal room's calls (G-C2–C4), opened by signed links.
         .nest_no_strip("/servicedealroom", api.clone())
+        .at("/metrics", api.clone())
         // Not a nest: /leadmanager itself is the UI's lead manager.
         .at("/leadmanager/getLeadManagerDataForCompanyOffice", api)
         .at(
@@ -236,11 +237,12 @@ async fn log_request<E: Endpoint>(next: E, req: Request) -> poem::Result<Respons
                 COUNTER.fetch_add(1, Ordering::Relaxed)
             )
         });
+    let (method, path) = (req.method().to_string(), req.uri().path().to_owned());
     let span = tracing::info_span!(
         "request",
         id = %request_id,
-        method = %req.method(),
-        path = %req.uri().path()
+        method = %method,
+        path = %path
     );
     async move {
         let started = Instant::now();
@@ -258,6 +260,7 @@ async fn log_request<E: Endpoint>(next: E, req: Request) -> poem::Result<Respons
             })
             .await;
         let status = response.status().as_u16();
+        crate::metrics::observe_request(&method, &path, status, started.elapsed());
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         if status >= 500 {
             tracing::error!(status, ms, "request answered");
@@ -416,6 +419,7 @@ impl Server {
         let state = AppState {
             trusted_proxies: config.trusted_proxies.clone(),
             lead_form_hosts: config.lead_form_hosts.clone(),
+            metrics_token: config.metrics_token.clone(),
             sync: engine::imports::sources::SyncSettings::new(&config.file_drop_dir),
             exports: config.exports(),
             uploads: config.uploads(),

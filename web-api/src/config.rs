@@ -57,6 +57,9 @@ pub struct Config {
     /// Host names that serve the generic lead form at the root path (`BAYLINE_LEAD_FORM_HOSTS`,
     /// comma-separated; spec G-S1): a request whose host contains one of them is a visitor.
     pub lead_form_hosts: Vec<String>,
+    /// `BAYLINE_METRICS_TOKEN`: the token Prometheus presents to read `GET /metrics` (at least
+    /// 32 characters); without it only SUPER_ADMIN sessions read it.
+    pub metrics_token: Option<String>,
     /// Gateway API addresses allowed besides the providers' own (`BAYLINE_GATEWAY_HOSTS_ALLOWED`).
     pub gateway_hosts: GatewayHosts,
     /// Where data sources' file-drop directories are (shared by every worker).
@@ -316,6 +319,10 @@ impl Config {
                 .with_context(|| format!("BAYLINE_TRUSTED_PROXIES={v:?} is not usable"))?,
             None => TrustedProxies::default(),
         };
+        let metrics_token = get("BAYLINE_METRICS_TOKEN");
+        if metrics_token.as_ref().is_some_and(|t| t.len() < 32) {
+            anyhow::bail!("BAYLINE_METRICS_TOKEN must have at least 32 characters");
+        }
         let lead_form_hosts = get("BAYLINE_LEAD_FORM_HOSTS")
             .map(|v| parse_lead_form_hosts(&v))
             .transpose()?
@@ -358,6 +365,7 @@ impl Config {
             inbound_mail_key,
             trusted_proxies,
             lead_form_hosts,
+            metrics_token,
             gateway_hosts,
             secret_key,
             secret_key_cache: Default::default(),

@@ -6,6 +6,7 @@ pub mod closed;
 pub mod config;
 pub mod error;
 pub mod guard;
+pub mod metrics;
 pub mod openapi;
 pub mod routes;
 pub mod serve;

@@ -112,6 +112,8 @@ pub struct AppState {
     pub lead_form_hosts: Vec<String>,
     /// The realtime streams this process holds open.
     pub live_streams: LiveStreams,
+    /// The operators' scrape token for `GET /metrics` (`BAYLINE_METRICS_TOKEN`), if set.
+    pub metrics_token: Option<String>,
 }
 
 impl AppState {
@@ -194,6 +196,7 @@ impl AppState {
             queue,
             trusted_proxies: TrustedProxies::default(),
             lead_form_hosts: Vec::new(),
+            metrics_token: None,
             live_streams: LiveStreams::default(),
         }
     }

@@ -408,6 +408,14 @@ impl Database {
         }
     }
 
+    /// The connection pool's open and idle connections, for the operators' metrics.
+    pub fn pool_use(&self) -> (u32, usize) {
+        match &self.pool {
+            Pool::Sqlite(pool) => (pool.size(), pool.num_idle()),
+            Pool::Postgres(pool) => (pool.size(), pool.num_idle()),
+        }
+    }
+
     /// The SQLite file, when that is the backend.
     pub fn sqlite_path(&self) -> Option<&Path> {
         self.sqlite_path.as_deref()

@@ -21,6 +21,7 @@ pub mod leads;
 pub mod mailing_lists;
 pub mod messages;
 pub mod messaging_settings;
+pub mod metrics;
 pub mod notifications;
 pub mod outreach;
 pub mod planners;
@@ -95,6 +96,8 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     // The second log-in step: the challenge from the first and the e-mailed code are the key.
     ("post", "/user/v2/login/otp"),
     ("get", "/api/health"),
+    // Checks its own key: the operators' scrape token, or a SUPER_ADMIN session.
+    ("get", "/metrics"),
     // Signed by the provider (X-Twilio-Signature), verified per store.
     ("post", "/api/sms/twilio/inbound"),
     ("post", "/api/sms/twilio/status"),
@@ -118,7 +121,7 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
 /// The session, platform, tenancy and job areas.
 type CoreApis = (
     session::SessionApi,
-    health::HealthApi,
+    (health::HealthApi, metrics::MetricsApi),
     enterprise::EnterpriseApi,
     leads::LeadApi,
     lead_actions::LeadActionApi,
@@ -170,7 +173,7 @@ pub fn all() -> (CoreApis, MessagingApis, AdminApis) {
     (
         (
             session::SessionApi,
-            health::HealthApi,
+            (health::HealthApi, metrics::MetricsApi),
             enterprise::EnterpriseApi,
             leads::LeadApi,
             lead_actions::LeadActionApi,

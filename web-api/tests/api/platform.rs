@@ -5,7 +5,7 @@ use engine::Database;
 use engine::store::schema::Enterprises;
 use sea_query::{Expr, ExprTrait, Query};
 
-use crate::helpers::{assert_error, spawn_app};
+use crate::helpers::{assert_error, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn health_reports_the_database_and_the_queue() {
@@ -213,4 +213,70 @@ async fn the_embedded_database_is_backed_up_while_serving_and_not_restored_under
     );
     let health = app.client.get(app.url("/api/health")).send().await.unwrap();
     assert_eq!(health.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn metrics_are_read_only_by_operators_in_the_prometheus_text_format() {
+    let scrape_token = "scrape-".repeat(6);
+    let app = spawn_app_with(&[("BAYLINE_METRICS_TOKEN", scrape_token.as_str())]).await;
+    let get = |authorization: Option<String>| {
+        let mut request = app.client.get(app.url("/metrics"));
+        if let Some(value) = authorization {
+            request = request.header("Authorization", value);
+        }
+        request.send()
+    };
+    assert_error(get(None).await.unwrap(), StatusCode::UNAUTHORIZED).await;
+    let wrong = format!("Bearer {}", "x".repeat(42));
+    assert_error(get(Some(wrong)).await.unwrap(), StatusCode::UNAUTHORIZED).await;
+    let rep = app.token_of("sales-rep").await;
+    assert_error(get(Some(rep)).await.unwrap(), StatusCode::FORBIDDEN).await;
+
+    app.client.get(app.url("/api/health")).send().await.unwrap();
+    let scraped = get(Some(format!("Bearer {scrape_token}"))).await.unwrap();
+    assert_eq!(scraped.status(), StatusCode::OK);
+    assert!(
+        scraped.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/plain")
+    );
+    let page = scraped.text().await.unwrap();
+    // Every sample is `name{labels} value`; every family has its HELP and TYPE.
+    for line in page.lines().filter(|l| !l.starts_with('#')) {
+        let (name, value) = line.rsplit_once(' ').expect("a sample and its value");
+        assert!(value.parse::<f64>().is_ok(), "{line}");
+        assert!(name.starts_with("bayline_"), "{line}");
+    }
+    for family in [
+        "bayline_http_request_duration_seconds",
+        "bayline_db_pool_connections",
+        "bayline_job_runs",
+        "bayline_queue_oldest_seconds",
+        "bayline_job_run_duration_seconds",
+        "bayline_messages",
+    ] {
+        assert!(
+            page.contains(&format!("# TYPE {family} ")),
+            "{family} in {page}"
+        );
+    }
+    assert!(
+        page.contains(r#"bayline_http_request_duration_seconds_count{method="GET",route="/api/health",status="2xx"}"#),
+        "{page}"
+    );
+    // The demo world's bulk runs and messages are counted from the database.
+    assert!(
+        page.contains("bayline_job_runs{kind=\"outreach.bulk-initiate\",status=\"succeeded\"}"),
+        "{page}"
+    );
+    assert!(
+        page.contains("bayline_messages{status=\"delivered\"}"),
+        "{page}"
+    );
+
+    // An operator's session reads it too.
+    let operator = app.token_of("super-admin").await;
+    let read = get(Some(operator)).await.unwrap();
+    assert_eq!(read.status(), StatusCode::OK);
 }

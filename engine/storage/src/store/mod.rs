@@ -14,6 +14,7 @@ pub mod lead_lists;
 pub mod leads;
 pub mod messages;
 pub mod notifications;
+pub mod operations;
 pub mod planners;
 pub mod recipients;
 pub mod schedules;
