@@ -160,23 +160,14 @@ async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_m
         .await;
     let refused = assert_error(outside, reqwest::StatusCode::BAD_REQUEST).await;
     assert!(refused.contains("/api/uploadFile"), "{refused}");
-    let part =
-        reqwest::multipart::Part::bytes(b"%PDF-1.4\n%invoice\n".to_vec()).file_name("invoice.pdf");
-    let uploaded: Value = app
-        .client
-        .post(app.url(&format!("/api/uploadFile?fsiId={}", lead.id)))
-        .header("Authorization", format!("Bearer {token}"))
-        .multipart(reqwest::multipart::Form::new().part("file", part))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let media = uploaded["url"]
-        .as_str()
-        .expect("an uploaded file's address")
-        .to_owned();
+    let media = upload_pdf(
+        &app,
+        &token,
+        lead.id,
+        b"%PDF-1.4\n%invoice\n",
+        "invoice.pdf",
+    )
+    .await;
     let sent = app
         .send(
             &token,
@@ -252,18 +243,7 @@ async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_m
     assert_eq!(field("MediaUrl").as_deref(), Some(media.as_str()));
 
     // A file taken off the draft is pruned in time; a file that went out stays served.
-    let part = reqwest::multipart::Part::bytes(b"%PDF-1.4\n%draft\n".to_vec()).file_name("d.pdf");
-    let unsent: Value = app
-        .client
-        .post(app.url(&format!("/api/uploadFile?fsiId={}", lead.id)))
-        .header("Authorization", format!("Bearer {token}"))
-        .multipart(reqwest::multipart::Form::new().part("file", part))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let unsent = upload_pdf(&app, &token, lead.id, b"%PDF-1.4\n%draft\n", "d.pdf").await;
     let uploads = engine::store::uploads::UploadStore::new(app.db.clone());
     let later = chrono::Utc::now() + chrono::Duration::days(2);
     assert!(uploads.prune_unsent(later).await.unwrap() >= 1);
@@ -276,9 +256,8 @@ async fn the_twilio_gateway_posts_messages_with_basic_auth_status_callback_and_m
         served(media.clone()).await.unwrap().status(),
         reqwest::StatusCode::OK
     );
-    let gone = unsent["url"].as_str().unwrap().to_owned();
     assert_eq!(
-        served(gone).await.unwrap().status(),
+        served(unsent).await.unwrap().status(),
         reqwest::StatusCode::NOT_FOUND
     );
 }
@@ -390,4 +369,30 @@ async fn a_provider_outage_is_retried_not_failed() {
         message["messageStatus"], "queued",
         "still waiting to go out: {message}"
     );
+}
+
+/// Uploads a PDF for the lead and answers its address.
+async fn upload_pdf(
+    app: &TestApp,
+    token: &str,
+    lead_id: i64,
+    content: &[u8],
+    name: &str,
+) -> String {
+    let part = reqwest::multipart::Part::bytes(content.to_vec()).file_name(name.to_owned());
+    let uploaded: Value = app
+        .client
+        .post(app.url(&format!("/api/uploadFile?fsiId={lead_id}")))
+        .header("Authorization", format!("Bearer {token}"))
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    uploaded["url"]
+        .as_str()
+        .expect("an uploaded file's address")
+        .to_owned()
 }
