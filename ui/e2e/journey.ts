@@ -22,25 +22,44 @@ export async function openFromMenu(page: Page, name: string) {
 /**
  * axe-core over the page once it has settled: no serious or critical violation of WCAG 2.1 A
  * and AA. A list dimmed while it refetches (`data-fetching`, a moment's 60 % opacity) is waited
- * out first, and so is the 150 ms fade back to full opacity after it: CI twice read the
- * simulator's phone list mid-fade and called its contrast too low. The page's contrast is the
- * settled page's, not a transition's.
+ * out first, and so is the 150 ms fade back to full opacity after it: CI read the simulator's
+ * phone list mid-fade, or dimmed by a refetch that began during the reading, and called its
+ * contrast too low. The page's contrast is the settled page's, not a transition's.
  */
 export async function expectAccessible(page: Page, screen: string) {
-  await expect(page.locator('[data-fetching="true"]')).toHaveCount(0)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((transition) => transition.finished.catch(() => undefined)),
-    ),
-  )
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious, `accessibility of ${screen}`).toEqual([])
+  // A refetch can also start while axe reads the page (a live event, a debounced search): a
+  // watcher notes any list dimmed meanwhile, and such a reading is taken again.
+  for (let attempt = 1; ; attempt++) {
+    await expect(page.locator('[data-fetching="true"]')).toHaveCount(0)
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((transition) => transition.finished.catch(() => undefined)),
+      ),
+    )
+    await page.evaluate(() => {
+      const watched = window as unknown as { __dimmedDuringAxe?: boolean; __dimWatch?: MutationObserver }
+      watched.__dimmedDuringAxe = false
+      watched.__dimWatch = new MutationObserver((changes) => {
+        if (changes.some((change) => (change.target as Element).getAttribute?.('data-fetching') === 'true')) watched.__dimmedDuringAxe = true
+      })
+      watched.__dimWatch.observe(document.body, { attributes: true, attributeFilter: ['data-fetching'], subtree: true })
+    })
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const dimmed = await page.evaluate(() => {
+      const watched = window as unknown as { __dimmedDuringAxe?: boolean; __dimWatch?: MutationObserver }
+      watched.__dimWatch?.disconnect()
+      return watched.__dimmedDuringAxe === true || document.querySelector('[data-fetching="true"]') !== null
+    })
+    if (dimmed && attempt < 3) continue
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    expect(serious, `accessibility of ${screen}`).toEqual([])
+    return
+  }
 }
 
 /** Drops a file on the drop zone as a browser does (a `drop` event carrying the file's bytes). */
