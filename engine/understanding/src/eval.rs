@@ -134,6 +134,7 @@ pub fn read_records(input: &str) -> Result<Vec<Record>> {
 }
 
 /// What the assistant understood of one record.
+#[derive(Debug, Clone)]
 pub struct Prediction {
     pub understanding: Understanding,
 }

@@ -237,6 +237,24 @@ fn held_out_learned_reader() {
         alone.extend(a);
         with.extend(w);
     }
-    println!("ALL alone {}", eval::score(&all_records, &alone).summary());
-    println!("ALL with  {}", eval::score(&all_records, &with).summary());
+    let several = |predictions: &[eval::Prediction]| {
+        let (records, predictions): (Vec<_>, Vec<_>) = all_records
+            .iter()
+            .zip(predictions)
+            .filter(|(record, _)| record.gold.as_ref().is_some_and(|g| g.intents.len() > 1))
+            .map(|(record, prediction)| (record.clone(), prediction.clone()))
+            .unzip();
+        let scores = eval::score(&records, &predictions);
+        format!("{}/{}", scores.intent_exact, scores.records)
+    };
+    println!(
+        "ALL alone {}; several intents {}",
+        eval::score(&all_records, &alone).summary(),
+        several(&alone)
+    );
+    println!(
+        "ALL with  {}; several intents {}",
+        eval::score(&all_records, &with).summary(),
+        several(&with)
+    );
 }
