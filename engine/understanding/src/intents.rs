@@ -1466,6 +1466,9 @@ pub(crate) fn classify(
     if reply.original.chars().any(|c| c.is_lowercase())
         && let Some(m) =
             pattern!(r"\bSTOP\b(?:\s+(?:IT|NOW|PLEASE|ALREADY))?\s*[.!]*\s*$").find(reply.original)
+        // "the squeal won't STOP" is the noise, not the texts.
+        && !pattern!(r"(?i)\b(?:won'?t|doesn'?t|don'?t|never|not|can'?t|didn'?t)\s+STOP\b")
+            .is_match(reply.original)
     {
         add(Intent::Stop, 0.9, m.as_str().trim());
     }

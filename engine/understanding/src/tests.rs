@@ -883,6 +883,7 @@ fn opt_out_words_typed_in_a_hurry_are_opt_outs() {
         "unsubcribe me",
         "omg stop",
         "ugh stop 😩",
+        "for the love of god STOP",
         "do not text",
         "can you not text me",
         "these reminders can end",
@@ -897,6 +898,7 @@ fn opt_out_words_typed_in_a_hurry_are_opt_outs() {
         "dont end the reminders, theyre a lifesaver",
         "can I stop by at 3",
         "stomp on the brakes and it squeals",
+        "the squeal won't STOP",
     ] {
         assert!(!intents(text).contains(&"STOP"), "{text}");
     }
