@@ -138,6 +138,16 @@ impl Executor {
         lock(&self.running_here).contains(&run_id)
     }
 
+    /// The runs this process is executing now.
+    pub fn running_here(&self) -> Vec<i64> {
+        lock(&self.running_here).iter().copied().collect()
+    }
+
+    /// The name this process claims runs under.
+    pub fn worker_id(&self) -> &str {
+        &self.worker_id
+    }
+
     /// Takes the run's place among those this process executes, unless it holds it already.
     fn enter(&self, run_id: i64) -> Option<RunningHere> {
         lock(&self.running_here)

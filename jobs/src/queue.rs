@@ -11,9 +11,10 @@ use apalis::prelude::*;
 use apalis_redis::RedisStorage;
 use apalis_sqlite::SqliteStorage;
 use chrono::Utc;
+use engine::domain::LogLevel;
 use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 
 use crate::backend::QueueBackend;
@@ -267,7 +268,23 @@ async fn handle_message(message: JobMessage, state: Data<WorkerState>) -> Result
 
 /// Workers consuming the queue, plus the sweep that re-delivers runs whose worker died.
 pub struct WorkerPool {
+    /// The apalis worker, started again whenever it stops, until the pool drains.
+    worker: JoinHandle<()>,
+    /// Tasks tied to the pool's life: the stale-run sweep and those [`WorkerPool::adopt`]ed.
     tasks: Vec<JoinHandle<()>>,
+    /// Set once to stop taking work (see [`WorkerPool::drain`]).
+    stopping: watch::Sender<bool>,
+    executor: Executor,
+    queue: JobQueue,
+}
+
+/// What a drain did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Drained {
+    /// Runs being executed here when the drain began.
+    pub in_hand: usize,
+    /// Runs still going when the grace period ended, handed back to the queue.
+    pub handed_back: Vec<i64>,
 }
 
 impl WorkerPool {
@@ -277,6 +294,7 @@ impl WorkerPool {
         let last_delivery = Arc::new(AtomicI64::new(Utc::now().timestamp_millis()));
         let in_flight = Arc::new(AtomicUsize::new(0));
         let restart = Arc::new(Notify::new());
+        let (stopping, _) = watch::channel(false);
         let state = WorkerState {
             executor: executor.clone(),
             queue: queue.clone(),
@@ -289,7 +307,8 @@ impl WorkerPool {
             restart: restart.clone(),
         };
         let worker_name = format!("{name}-{}", std::process::id());
-        let supervised = tokio::spawn(async move {
+        let stop_signal = stopping.subscribe();
+        let worker = tokio::spawn(async move {
             let mut generation = 0u32;
             loop {
                 generation += 1;
@@ -297,13 +316,25 @@ impl WorkerPool {
                 state
                     .last_delivery
                     .store(Utc::now().timestamp_millis(), Ordering::Relaxed);
+                let stop = stop_signal.clone();
                 let run = on_storage!(&state.queue, |storage| {
                     WorkerBuilder::new(format!("{worker_name}-{generation}"))
                         .backend(storage.clone().poll_with_strategy(poll_strategy()))
                         .data(state.clone())
                         .concurrency(concurrency.max(1))
                         .build(handle_message)
-                        .run()
+                        // Once stopping: fetch nothing more, finish what is in hand, end.
+                        .run_with_ctx(move |worker| {
+                            let mut stop = stop.clone();
+                            async move {
+                                let _ = stop.wait_for(|stopping| *stopping).await;
+                                // A worker not started yet refuses to stop: ask until it has.
+                                while worker.stop().is_err() {
+                                    tokio::time::sleep(Duration::from_millis(50)).await;
+                                }
+                                Ok(())
+                            }
+                        })
                         .await
                 });
                 let result = tokio::select! {
@@ -313,6 +344,12 @@ impl WorkerPool {
                         Ok(())
                     }
                 };
+                if *stop_signal.borrow() {
+                    if let Err(error) = result {
+                        tracing::warn!(%error, "job worker ended with an error while stopping");
+                    }
+                    return;
+                }
                 match result {
                     Ok(()) => tracing::warn!("job worker stopped; restarting"),
                     Err(error) => tracing::error!(%error, "job worker failed; restarting"),
@@ -320,9 +357,13 @@ impl WorkerPool {
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         });
-        let sweep = tokio::spawn(sweep_stale_runs(queue, executor, watchdog));
+        let sweep = tokio::spawn(sweep_stale_runs(queue.clone(), executor.clone(), watchdog));
         Self {
-            tasks: vec![supervised, sweep],
+            worker,
+            tasks: vec![sweep],
+            stopping,
+            executor,
+            queue,
         }
     }
 
@@ -331,9 +372,63 @@ impl WorkerPool {
         self.tasks.push(task);
     }
 
+    /// Stops at once: runs in hand are cut off where they are, and other workers' sweeps
+    /// deliver them again once their heartbeat is stale (as after a crash).
     pub fn stop(&self) {
+        self.worker.abort();
         for task in &self.tasks {
             task.abort();
+        }
+    }
+
+    /// Stops gracefully (SIGTERM): takes no more work and lets the runs in hand finish for up
+    /// to `grace`. Runs still going then are stopped and handed back to the queue, so another
+    /// worker goes on with them from their last checkpoint at once, without waiting for their
+    /// heartbeat to go stale and without counting the stop as a crash.
+    pub async fn drain(mut self, grace: Duration) -> Drained {
+        self.stopping.send_replace(true);
+        for task in &self.tasks {
+            task.abort();
+        }
+        let in_hand = self.executor.running_here().len();
+        if tokio::time::timeout(grace, &mut self.worker).await.is_ok() {
+            return Drained {
+                in_hand,
+                handed_back: Vec::new(),
+            };
+        }
+        let still_running = self.executor.running_here();
+        self.worker.abort();
+        // The runs' executions are gone before anyone else may take them.
+        let _ = (&mut self.worker).await;
+        let store = self.executor.store();
+        let mut handed_back = Vec::new();
+        for run_id in still_running {
+            let now = Utc::now();
+            match store
+                .hand_back(run_id, self.executor.worker_id(), now)
+                .await
+            {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(error) => {
+                    tracing::warn!(run = run_id, %error, "could not hand the run back; the sweep will");
+                    continue;
+                }
+            }
+            let line = "Handed back by a stopping worker; another worker goes on with it";
+            if let Err(error) = store.log(run_id, LogLevel::Info, line, now).await {
+                tracing::warn!(run = run_id, %error, "could not log the hand-back");
+            }
+            // Should the push fail, the run is queued and the stale-run sweep delivers it.
+            if let Err(error) = self.queue.push(run_id, None).await {
+                tracing::warn!(run = run_id, %error, "could not queue the handed-back run");
+            }
+            handed_back.push(run_id);
+        }
+        Drained {
+            in_hand,
+            handed_back,
         }
     }
 }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use engine::auth::{AuthPolicy, AuthService};
 use engine::db::ConnectOptions;
+use engine::store::housekeeping::prune_expired;
 use engine::store::job_runs::JobRunStore;
 use engine::store::messages::MessageStore;
 use engine::store::schedules::ScheduleStore;
@@ -369,23 +370,21 @@ pub struct Server {
     handle: tokio::task::JoinHandle<std::io::Result<()>>,
     housekeeping: tokio::task::JoinHandle<()>,
     workers: Option<WorkerPool>,
+    drain_grace: Duration,
 }
 
-/// Expired sessions and old log-in attempts are only clutter; clear them every hour.
-async fn prune_sessions_hourly(auth: AuthService) {
+/// Expired sessions, old log-in attempts and attachments never sent are only clutter; clear
+/// them every hour, in every API process (`engine::store::housekeeping`).
+async fn housekeeping_hourly(auth: AuthService, db: Database) {
     let hour = Duration::from_secs(3600);
     let mut every_hour = tokio::time::interval_at(tokio::time::Instant::now() + hour, hour);
     loop {
         every_hour.tick().await;
-        match auth.prune(chrono::Utc::now()).await {
-            Ok((sessions, attempts)) => {
-                tracing::debug!(
-                    sessions,
-                    attempts,
-                    "pruned expired sessions and old log-in attempts"
-                )
+        match prune_expired(&auth, &db, chrono::Utc::now()).await {
+            Ok(pruned) => {
+                tracing::debug!(?pruned, "cleared expired sessions and unsent attachments")
             }
-            Err(error) => tracing::warn!(%error, "could not prune sessions"),
+            Err(error) => tracing::warn!(%error, "hourly housekeeping failed"),
         }
     }
 }
@@ -446,30 +445,60 @@ impl Server {
             .context("listener has no socket address")?;
         tracing::info!(%address, "listening");
         let app = endpoint(state.clone(), &config.ui_dir);
-        let handle = tokio::spawn(crate::serve::serve(listener, app));
-        let housekeeping = tokio::spawn(prune_sessions_hourly(state.auth.clone()));
+        let drain_grace = Duration::from_secs(config.drain_secs);
+        let handle = tokio::spawn(crate::serve::serve(
+            listener,
+            app,
+            state.draining.clone(),
+            drain_grace,
+        ));
+        let housekeeping = tokio::spawn(housekeeping_hourly(state.auth.clone(), state.db.clone()));
         Ok(Self {
             address,
             state,
             handle,
             housekeeping,
             workers,
+            drain_grace,
         })
     }
 
-    /// Serves until the server stops or the process is asked to end.
+    /// Serves until the server stops or the process is asked to end (SIGTERM or SIGINT); then
+    /// drains: readiness fails, and requests and job runs in hand get the grace period.
     pub async fn wait(self) -> anyhow::Result<()> {
-        let result = tokio::select! {
-            result = self.handle => result.context("server task failed")?.context("server failed"),
-            _ = tokio::signal::ctrl_c() => {
-                tracing::info!("shutting down");
-                Ok(())
+        let Self {
+            state,
+            mut handle,
+            housekeeping,
+            workers,
+            drain_grace,
+            ..
+        } = self;
+        tokio::select! {
+            result = &mut handle => {
+                housekeeping.abort();
+                return result.context("server task failed")?.context("server failed");
+            }
+            signal = crate::drain::stop_requested() => {
+                tracing::info!(signal = signal?, grace_secs = drain_grace.as_secs(), "stopping: finishing the requests and jobs in hand");
+            }
+        }
+        state.draining.begin();
+        housekeeping.abort();
+        let drain_workers = async {
+            match workers {
+                Some(pool) => Some(pool.drain(drain_grace).await),
+                None => None,
             }
         };
-        self.housekeeping.abort();
-        drop(self.workers);
-        self.state.db.close().await;
-        result
+        let (served, drained) = tokio::join!(handle, drain_workers);
+        if let Some(drained) = drained {
+            log_drained(&drained);
+        }
+        state.db.close().await;
+        served
+            .context("server task failed")?
+            .context("server failed")
     }
 
     pub fn stop(&self) {
@@ -492,11 +521,28 @@ pub async fn run_worker(config: &Config) -> anyhow::Result<()> {
         concurrency = config.worker_concurrency,
         "worker running"
     );
-    tokio::signal::ctrl_c()
-        .await
-        .context("cannot wait for the stop signal")?;
-    tracing::info!("worker shutting down");
-    drop(workers);
+    let signal = crate::drain::stop_requested().await?;
+    tracing::info!(
+        signal,
+        grace_secs = config.drain_secs,
+        "worker stopping: finishing the jobs in hand"
+    );
+    log_drained(&workers.drain(Duration::from_secs(config.drain_secs)).await);
     db.close().await;
     Ok(())
+}
+
+fn log_drained(drained: &jobs::queue::Drained) {
+    if drained.handed_back.is_empty() {
+        tracing::info!(
+            finished = drained.in_hand,
+            "stopped; every job in hand finished"
+        );
+    } else {
+        tracing::warn!(
+            in_hand = drained.in_hand,
+            handed_back = ?drained.handed_back,
+            "stopped; jobs not finished within the grace period were handed back to the queue"
+        );
+    }
 }

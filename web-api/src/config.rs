@@ -42,6 +42,9 @@ pub struct Config {
     pub job_stale_secs: u64,
     /// First retry delay after a transient job failure, in milliseconds; doubles per attempt.
     pub job_retry_base_ms: u64,
+    /// How long a stopping process (SIGTERM) lets requests and job runs in hand finish before
+    /// it cuts them off; runs still going are handed back to the queue.
+    pub drain_secs: u64,
     /// Output logs as JSON lines (for log shippers) instead of text.
     pub log_json: bool,
     /// The address SMS providers and customers' phones reach this installation at, for status
@@ -297,6 +300,14 @@ impl Config {
             },
             None => 2_000,
         };
+        let drain_secs = match get("BAYLINE_DRAIN_SECS") {
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if n <= 3600 => n,
+                _ => bail!("BAYLINE_DRAIN_SECS={v:?} must be a number of seconds from 0 to 3600"),
+            },
+            // Under the 30 s most service managers wait before SIGKILL.
+            None => 25,
+        };
         let public_url = match get("BAYLINE_PUBLIC_URL") {
             Some(v) if v.starts_with("http://") || v.starts_with("https://") => {
                 Some(v.trim_end_matches('/').to_owned())
@@ -359,6 +370,7 @@ impl Config {
             queue_batch,
             job_stale_secs,
             job_retry_base_ms,
+            drain_secs,
             log_json,
             public_url,
             smtp_url,

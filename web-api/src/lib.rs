@@ -4,6 +4,7 @@ pub mod app;
 pub mod auth;
 pub mod closed;
 pub mod config;
+pub mod drain;
 pub mod error;
 pub mod guard;
 pub mod metrics;

@@ -8,6 +8,8 @@ use std::sync::{LazyLock, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use engine::domain::{JobInput as _, JobStatus};
+use engine::messaging::UnderstandReplyInput;
 use engine::store::operations::OperationsSnapshot;
 
 /// Upper bounds of the latency buckets, in seconds.
@@ -16,6 +18,9 @@ const LATENCY_BUCKETS: [f64; 11] = [
 ];
 /// Upper bounds of the run-duration buckets, in seconds.
 const RUN_BUCKETS: [f64; 8] = [1.0, 5.0, 15.0, 60.0, 300.0, 900.0, 3600.0, 14400.0];
+/// Upper bounds of the webhook-lag buckets, in seconds: a reply is read within a second or two
+/// when workers keep up, minutes behind when they do not.
+const LAG_BUCKETS: [f64; 10] = [0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0];
 /// Distinct routes kept; any further one is counted as `other`, so a scan of made-up paths
 /// cannot grow the table without end.
 const MAX_ROUTES: usize = 400;
@@ -106,7 +111,13 @@ fn header(out: &mut String, name: &str, kind: &str, help: &str) {
 }
 
 fn histogram(out: &mut String, name: &str, labels: &str, bounds: &[f64], h: &Histogram) {
-    for (bound, count) in bounds.iter().zip(&h.buckets) {
+    // One that has seen nothing yet still shows every bucket, at zero.
+    let buckets = if h.buckets.is_empty() {
+        vec![0; bounds.len()]
+    } else {
+        h.buckets.clone()
+    };
+    for (bound, count) in bounds.iter().zip(&buckets) {
         let _ = writeln!(out, "{name}_bucket{{{labels},le=\"{bound}\"}} {count}");
     }
     let _ = writeln!(out, "{name}_bucket{{{labels},le=\"+Inf\"}} {}", h.count);
@@ -198,10 +209,10 @@ pub fn render(
         "How long the runs that finished in the last hour took, by kind and outcome.",
     );
     let mut runs: BTreeMap<(&str, &str), Histogram> = BTreeMap::new();
-    for (kind, status, seconds) in &snapshot.finished_last_hour {
-        runs.entry((kind.as_str(), status.as_str()))
+    for run in &snapshot.finished_last_hour {
+        runs.entry((run.kind.as_str(), run.status.as_str()))
             .or_default()
-            .observe(*seconds, &RUN_BUCKETS);
+            .observe(run.ran_secs, &RUN_BUCKETS);
     }
     for ((kind, status), h) in &runs {
         let labels = format!("kind=\"{}\",status=\"{}\"", label(kind), label(status));
@@ -213,6 +224,27 @@ pub fn render(
             h,
         );
     }
+
+    header(
+        &mut out,
+        "bayline_webhook_lag_seconds",
+        "histogram",
+        "From a customer's text reaching Bayline (the provider's webhook) to the assistant having \
+         read it and acted on it, for the replies handled in the last hour.",
+    );
+    let mut lag = Histogram::default();
+    for run in &snapshot.finished_last_hour {
+        if run.kind == UnderstandReplyInput::KIND && run.status == JobStatus::Succeeded.as_str() {
+            lag.observe(run.waited_secs + run.ran_secs, &LAG_BUCKETS);
+        }
+    }
+    histogram(
+        &mut out,
+        "bayline_webhook_lag_seconds",
+        "source=\"sms_inbound\"",
+        &LAG_BUCKETS,
+        &lag,
+    );
 
     header(
         &mut out,

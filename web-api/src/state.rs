@@ -112,6 +112,8 @@ pub struct AppState {
     pub lead_form_hosts: Vec<String>,
     /// The realtime streams this process holds open.
     pub live_streams: LiveStreams,
+    /// Set when the process begins to stop: readiness fails and realtime streams end.
+    pub draining: crate::drain::Draining,
     /// The operators' scrape token for `GET /metrics` (`BAYLINE_METRICS_TOKEN`), if set.
     pub metrics_token: Option<String>,
 }
@@ -198,6 +200,7 @@ impl AppState {
             lead_form_hosts: Vec::new(),
             metrics_token: None,
             live_streams: LiveStreams::default(),
+            draining: Default::default(),
         }
     }
 

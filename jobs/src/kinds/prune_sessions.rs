@@ -1,10 +1,10 @@
 //! `maintenance.prune-sessions`: deletes expired sessions and old log-in attempts, and the
 //! attachments uploaded a day ago or more that no message carries.
 
-use chrono::{Duration, Utc};
+use chrono::Utc;
 use engine::auth::{AuthPolicy, AuthService};
 use engine::domain::{JobInput, PruneSessionsInput, Role};
-use engine::store::uploads::UploadStore;
+use engine::store::housekeeping::prune_expired;
 use serde_json::{Value as Json, json};
 
 use crate::context::JobContext;
@@ -32,19 +32,17 @@ impl JobKind for PruneSessions {
     fn run<'a>(&'a self, ctx: &'a JobContext, _input: Json) -> JobFuture<'a> {
         Box::pin(async move {
             let auth = AuthService::new(ctx.db().clone(), AuthPolicy::default());
-            let now = Utc::now();
-            let (sessions, attempts) = auth.prune(now).await?;
-            // A day leaves a draft being written its files.
-            let attachments = UploadStore::new(ctx.db().clone())
-                .prune_unsent(now - Duration::days(1))
-                .await?;
+            let pruned = prune_expired(&auth, ctx.db(), Utc::now()).await?;
             ctx.info(format!(
-                "deleted {sessions} expired sessions, {attempts} old log-in attempts and {attachments} attachments never sent"
+                "deleted {} expired sessions, {} old log-in attempts and {} attachments never sent",
+                pruned.sessions, pruned.login_attempts, pruned.attachments
             ))
             .await?;
-            Ok(
-                json!({ "sessions": sessions, "loginAttempts": attempts, "attachments": attachments }),
-            )
+            Ok(json!({
+                "sessions": pruned.sessions,
+                "loginAttempts": pruned.login_attempts,
+                "attachments": pruned.attachments
+            }))
         })
     }
 }

@@ -359,6 +359,8 @@ impl EventApi {
                 loop {
                     let received = tokio::select! {
                         received = receiver.recv() => received,
+                        // The process is stopping: the client reconnects to another one.
+                        () = state.draining.started() => return None,
                         _ = recheck.tick() => {
                             if !audience.still_admitted(&state).await {
                                 return None;

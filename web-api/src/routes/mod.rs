@@ -96,6 +96,9 @@ pub const PUBLIC_OPERATIONS: &[(&str, &str)] = &[
     // The second log-in step: the challenge from the first and the e-mailed code are the key.
     ("post", "/user/v2/login/otp"),
     ("get", "/api/health"),
+    // For orchestrators' probes: nothing but up or down, ready or not.
+    ("get", "/api/health/live"),
+    ("get", "/api/health/ready"),
     // Checks its own key: the operators' scrape token, or a SUPER_ADMIN session.
     ("get", "/metrics"),
     // Signed by the provider (X-Twilio-Signature), verified per store.

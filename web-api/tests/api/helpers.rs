@@ -405,8 +405,30 @@ impl TestApp {
     }
 }
 
-/// A `bayline worker` process; killed (SIGKILL) when dropped.
+/// A `bayline worker` (or `api`) process; killed (SIGKILL) when dropped.
 pub struct WorkerProcess(pub std::process::Child);
+
+impl WorkerProcess {
+    /// Asks the process to stop as a service manager does (SIGTERM) and waits for it to exit.
+    pub async fn terminate(&mut self) -> std::process::ExitStatus {
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "SIGTERM was not delivered");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            if let Some(status) = self.0.try_wait().expect("the worker's status") {
+                return status;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the worker did not exit within a minute of SIGTERM"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+}
 
 impl Drop for WorkerProcess {
     fn drop(&mut self) {
@@ -459,10 +481,21 @@ impl TestApp {
 
     /// Starts a `bayline worker` process on this app's database and queue.
     pub fn spawn_worker(&self) -> WorkerProcess {
+        self.spawn_worker_with(&[])
+    }
+
+    /// Like [`TestApp::spawn_worker`], with extra or overriding settings.
+    pub fn spawn_worker_with(&self, settings: &[(&str, &str)]) -> WorkerProcess {
+        self.spawn_process("worker", settings)
+    }
+
+    /// Starts `bayline <command>` (`worker`, `api`) on this app's database and queue.
+    pub fn spawn_process(&self, command: &str, settings: &[(&str, &str)]) -> WorkerProcess {
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_bayline"))
-            .arg("worker")
+            .arg(command)
             .env_clear()
             .envs(self.settings.iter().map(|(k, v)| (*k, v.as_str())))
+            .envs(settings.iter().copied())
             .env("BAYLINE_DEMO", "0")
             .env(
                 "BAYLINE_LOG",
@@ -492,6 +525,11 @@ pub struct EventReader {
 }
 
 impl TestApp {
+    /// Begins the server's orderly stop, as SIGTERM does.
+    pub fn begin_draining(&self) {
+        self.server.state.draining.begin();
+    }
+
     pub async fn open_events(&self, token: &str) -> EventReader {
         let response = self.get("/api/events", Some(token)).await;
         assert_eq!(response.status(), StatusCode::OK);

@@ -33,6 +33,33 @@ async fn health_reports_the_database_and_the_queue() {
 }
 
 #[tokio::test]
+async fn liveness_and_readiness_are_apart_and_a_stopping_server_is_not_ready() {
+    let app = spawn_app().await;
+    let token = app.token_of("office-manager").await;
+    let mut events = app.open_events(&token).await;
+    let live = app.get("/api/health/live", None).await;
+    assert_eq!(live.status(), StatusCode::OK);
+    assert_eq!(live.json::<Value>().await.unwrap()["status"], "ok");
+    let ready = app.get("/api/health/ready", None).await;
+    assert_eq!(ready.status(), StatusCode::OK);
+    assert_eq!(ready.json::<Value>().await.unwrap()["status"], "ok");
+
+    app.begin_draining();
+
+    // Load balancers are told at once; the process still answers while they take notice.
+    let ready = app.get("/api/health/ready", None).await;
+    assert_eq!(ready.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body: Value = ready.json().await.unwrap();
+    assert_eq!(body["status"], "draining", "{body}");
+    assert_eq!(body["database"]["status"], "ok", "{body}");
+    let live = app.get("/api/health/live", None).await;
+    assert_eq!(live.status(), StatusCode::OK);
+    assert_eq!(live.json::<Value>().await.unwrap()["status"], "draining");
+    // Realtime streams end so their clients reconnect to a process that stays.
+    assert!(events.wait_closed(std::time::Duration::from_secs(5)).await);
+}
+
+#[tokio::test]
 async fn a_server_whose_redis_cannot_be_reached_refuses_to_start_and_says_why() {
     // Nothing listens on port 1.
     let config = web_api::config::Config::from_lookup(|name| match name {
@@ -254,6 +281,7 @@ async fn metrics_are_read_only_by_operators_in_the_prometheus_text_format() {
         "bayline_job_runs",
         "bayline_queue_oldest_seconds",
         "bayline_job_run_duration_seconds",
+        "bayline_webhook_lag_seconds",
         "bayline_messages",
     ] {
         assert!(

@@ -35,6 +35,132 @@ async fn a_run_whose_worker_is_killed_is_finished_by_another_worker_from_its_che
 }
 
 #[tokio::test]
+async fn a_worker_given_sigterm_finishes_the_run_in_hand_before_it_exits() {
+    let app = spawn_api_only().await;
+    let token = app.token_of("super-admin").await;
+    let mut worker = app.spawn_worker();
+    let id = app
+        .start_job(
+            &token,
+            "diagnostics.noop",
+            json!({ "items": 20, "pauseMs": 100 }),
+        )
+        .await;
+    app.wait_for_run(&token, id, |d| {
+        d["run"]["counts"]["done"].as_i64().unwrap_or(0) >= 3
+    })
+    .await;
+
+    let exit = worker.terminate().await;
+
+    assert!(exit.success(), "{exit:?}");
+    // Finished by the worker itself before it exited: no other worker exists to finish it.
+    let detail: serde_json::Value = app
+        .get(&format!("/api/jobs/{id}"), Some(&token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    assert_eq!(detail["run"]["attempt"], 1, "{detail}");
+    assert_eq!(detail["run"]["counts"]["done"], 20, "{detail}");
+}
+
+#[tokio::test]
+async fn a_run_outlasting_the_grace_period_is_handed_back_and_another_worker_goes_on() {
+    let app = spawn_api_only().await;
+    let token = app.token_of("super-admin").await;
+    let mut worker = app.spawn_worker_with(&[("BAYLINE_DRAIN_SECS", "1")]);
+    let id = app
+        .start_job(
+            &token,
+            "diagnostics.noop",
+            json!({ "items": 60, "pauseMs": 100 }),
+        )
+        .await;
+    app.wait_for_run(&token, id, |d| {
+        d["run"]["counts"]["done"].as_i64().unwrap_or(0) >= 5
+    })
+    .await;
+
+    let exit = worker.terminate().await;
+
+    assert!(exit.success(), "{exit:?}");
+    let handed_back: serde_json::Value = app
+        .get(&format!("/api/jobs/{id}"), Some(&token))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(handed_back["run"]["status"], "queued", "{handed_back}");
+    assert!(
+        handed_back
+            .to_string()
+            .contains("Handed back by a stopping worker"),
+        "{handed_back}"
+    );
+    let _second = app.spawn_worker();
+    let detail = app.wait_until_final(&token, id).await;
+    assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    // A hand-back spends no attempt (the run did not fail) and goes on from its checkpoint.
+    assert_eq!(detail["run"]["attempt"], 1, "{detail}");
+    assert!(
+        detail["run"]["result"]["resumedFrom"].as_i64().unwrap() >= 5,
+        "{detail}"
+    );
+}
+
+#[tokio::test]
+async fn an_api_process_given_sigterm_ends_its_streams_and_exits_within_its_grace() {
+    let app = spawn_api_only().await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let mut api = app.spawn_process(
+        "api",
+        &[("BAYLINE_LISTEN", &listen), ("BAYLINE_DRAIN_SECS", "2")],
+    );
+    let base = format!("http://{listen}");
+    let token = app.token_of("office-manager").await;
+    let client = reqwest::Client::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while client
+        .get(format!("{base}/api/health/ready"))
+        .send()
+        .await
+        .is_err()
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the api process did not start"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let mut stream = client
+        .get(format!("{base}/api/events"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stream.status(), reqwest::StatusCode::OK);
+    let started = std::time::Instant::now();
+
+    let exit = api.terminate().await;
+
+    assert!(exit.success(), "{exit:?}");
+    // The open stream did not hold the process up to the end of its grace period and more.
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        while let Ok(Some(_)) = stream.chunk().await {}
+    })
+    .await;
+    assert!(ended.is_ok(), "the event stream stayed open");
+}
+
+#[tokio::test]
 async fn jobs_wait_in_the_queue_until_a_worker_process_takes_them() {
     let app = spawn_api_only().await;
     let token = app.token_of("super-admin").await;

@@ -514,6 +514,23 @@ impl JobRunStore {
         Ok(self.db.execute(&update).await? > 0)
     }
 
+    /// Gives a run this worker holds back to the queue untouched by its failure rules: a
+    /// stopping worker that could not finish it in its grace period hands it on. The attempt
+    /// it was on is not spent and no interruption is counted (the worker did not die); the
+    /// next worker goes on from the last checkpoint. False when the worker no longer held it.
+    pub async fn hand_back(&self, id: i64, worker_id: &str, now: DateTime<Utc>) -> Result<bool> {
+        let update = Query::update()
+            .table(JobRuns::Table)
+            .value(JobRuns::Status, JobStatus::Queued.as_str())
+            .value(JobRuns::Attempt, Expr::col(JobRuns::Attempt).sub(1))
+            .value(JobRuns::HeartbeatAt, now)
+            .and_where(Expr::col(JobRuns::Id).eq(id))
+            .and_where(Expr::col(JobRuns::Status).eq(JobStatus::Running.as_str()))
+            .and_where(Expr::col(JobRuns::WorkerId).eq(worker_id))
+            .to_owned();
+        Ok(self.db.execute(&update).await? > 0)
+    }
+
     /// Asks a run to stop: a queued run is cancelled at once, a running one is flagged and its
     /// handler stops at its next check. Final runs cannot be cancelled.
     pub async fn request_cancel(&self, id: i64, now: DateTime<Utc>) -> Result<JobRun> {

@@ -8,6 +8,7 @@ pub mod data_sources;
 pub mod dealer_records;
 mod dms_rows;
 pub mod follow_ups;
+pub mod housekeeping;
 pub mod imports;
 pub mod job_runs;
 pub mod lead_lists;

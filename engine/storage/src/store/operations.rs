@@ -20,10 +20,20 @@ pub struct OperationsSnapshot {
     pub runs: Vec<(String, String, i64)>,
     /// (kind, when its oldest queued run was created)
     pub oldest_queued: Vec<(String, DateTime<Utc>)>,
-    /// (kind, status, seconds) of each run finished in the last hour
-    pub finished_last_hour: Vec<(String, String, f64)>,
+    /// Each run finished in the last hour.
+    pub finished_last_hour: Vec<FinishedRun>,
     /// (delivery status, messages)
     pub messages: Vec<(String, i64)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinishedRun {
+    pub kind: String,
+    pub status: String,
+    /// From its creation (the request or webhook that started it) to a worker taking it.
+    pub waited_secs: f64,
+    /// From a worker taking it to its end (its last attempt's start, when retried).
+    pub ran_secs: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -58,6 +68,7 @@ impl OperationsStore {
             .columns([
                 JobRuns::Kind,
                 JobRuns::Status,
+                JobRuns::CreatedAt,
                 JobRuns::StartedAt,
                 JobRuns::FinishedAt,
             ])
@@ -74,8 +85,12 @@ impl OperationsStore {
             .to_owned();
         let oldest_queued: Vec<(String, Option<DateTime<Utc>>)> =
             self.db.fetch_all(&oldest).await?;
-        let finished: Vec<(String, String, DateTime<Utc>, DateTime<Utc>)> =
-            self.db.fetch_all(&finished).await?;
+        // kind, status, created, started, finished
+        type FinishedRow = (String, String, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>);
+        let finished: Vec<FinishedRow> = self.db.fetch_all(&finished).await?;
+        let seconds = |from: DateTime<Utc>, to: DateTime<Utc>| {
+            Ord::max((to - from).num_milliseconds(), 0) as f64 / 1000.0
+        };
         Ok(OperationsSnapshot {
             runs: self.db.fetch_all(&runs).await?,
             oldest_queued: oldest_queued
@@ -84,10 +99,11 @@ impl OperationsStore {
                 .collect(),
             finished_last_hour: finished
                 .into_iter()
-                .map(|(kind, status, started, finished)| {
-                    let seconds =
-                        Ord::max((finished - started).num_milliseconds(), 0) as f64 / 1000.0;
-                    (kind, status, seconds)
+                .map(|(kind, status, created, started, finished)| FinishedRun {
+                    kind,
+                    status,
+                    waited_secs: seconds(created, started),
+                    ran_secs: seconds(started, finished),
                 })
                 .collect(),
             messages: self.db.fetch_all(&messages).await?,

@@ -288,3 +288,43 @@ async fn an_opt_out_in_the_customers_own_words_is_honoured_like_stop() {
     );
     assert!(!app.customer_blocked(other.customer_id).await);
 }
+
+#[tokio::test]
+async fn a_handled_reply_shows_in_the_webhook_lag_metric() {
+    let app = spawn_app().await;
+    let operator = app.token_of("super-admin").await;
+    let lag_count = || async {
+        let page = app
+            .get("/metrics", Some(&operator))
+            .await
+            .text()
+            .await
+            .unwrap();
+        page.lines()
+            .find_map(|l| {
+                l.strip_prefix(r#"bayline_webhook_lag_seconds_count{source="sms_inbound"} "#)
+            })
+            .expect("the webhook lag family")
+            .parse::<u64>()
+            .unwrap()
+    };
+    let before = lag_count().await;
+    let lead = app.textable_lead("+15557770041").await;
+
+    app.inbound(
+        &lead.phone,
+        "can I come in friday at 10?",
+        "SMlag00000000000000000000000000001",
+    )
+    .await;
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while lag_count().await == before {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the reply's handling was not counted"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(lag_count().await, before + 1);
+}
