@@ -733,7 +733,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cc,
             0.85,
-            r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+ (?:st|nd|rd|th)|\d+) (?:text|message|reminder)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b|\b(?:double|over) ?charged\b|\bcharged my card\b|\bnobody (?:fixed|fixes)\b|\b(?:weeks?|days?|hours?|months?) (?:for|to) [a-z ]{0,30}?\b(?:is )?(?:ridiculous|absurd|too long|unacceptable)\b|\bcame back on\b|\bafter (?:you|yall|you guys) (?:reset|fixed|replaced|did)\b|\b(?:lost|broke|damaged|dented|forgot) my\b|\bthe mess\b|\bstuck (?:there|here|waiting) \d+\b|\b\d+ (?:hours|hrs) for (?:an?|the) [a-z ]+\b|\bthis (?:early|late)\b",
+            r"\bon hold\b|\btried calling\b|\bno one (?:answers|picks up|called)\b|\bblowing up my phone\b|\benough\b|\b(?:fourth|third|fifth|sixth|\d+ (?:st|nd|rd|th)|\d+) (?:text|message|reminder)s? (?:this|today)\b|\bcharged (?:me )?(?:twice|double|too much|wrong)\b|\bovercharg\w*\b|\bleft [a-z ]{0,15}?(?:grease|mess|stains?|dirt|marks)\b|\bone more (?:shot|chance)\b|\b(?:double|over) ?charged\b|\bcharged my card\b|\bnobody (?:fixed|fixes)\b|\b(?:weeks?|days?|hours?|months?) (?:for|to) [a-z ]{0,30}?\b(?:is )?(?:ridiculous|absurd|too long|unacceptable)\b|\bcame back on\b|\bafter (?:you|yall|you guys) (?:reset|fixed|replaced|did)\b|\b(?:you|yall|u|they|someone|somebody|you guys|u guys|the (?:tech|techs|guys|shop|valet|porter|detailer|car wash)|your (?:tech|techs|guys|people|shop|valet|porter|detailer|car wash))(?: guys)? (?:lost|broke|damaged|dented|forgot|scratched) my\b|\bthe mess\b|\bstuck (?:there|here|waiting) \d+\b|\b\d+ (?:hours|hrs) for (?:an?|the) [a-z ]+\b|\bthis (?:early|late)\b",
         ),
         rule(
             Cc,
@@ -948,6 +948,95 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             CustAppr,
             0.8,
             r"\blove (?:it|the new [a-z]+(?: [a-z]+)?)\s*(?:btw|lol|so far|[.!*]|$)",
+        ),
+        // Round 7's wordings (issue 37), each a family: praise said of a person ("she was
+        // great", "Tony took care of me"); thanks in other tongues; a complaint as a long wait
+        // last time, an opt-out not honoured, being done with the shop, the same fault again,
+        // or a promise not kept; no need of the texts as an opt-out; a car totalled; a price
+        // as a condition or a refusal to pay it; a call asked to the house; a question about a
+        // person or part still there, a confirmation, or extra work while it is in.
+        rule(
+            CustAppr,
+            0.8,
+            r"\b(?:she|he|they)(?: was| were| is| are|s) (?:so |super |really |very |always |just )?(?:great|awesome|amazing|fantastic|wonderful|excellent|the best|so helpful|super helpful|very helpful|really helpful|a pleasure|a sweetheart)\b|\b[a-z]+ took (?:great |good |such good |really good )?care of (?:me|us)\b",
+        ),
+        rule(
+            Cc,
+            0.8,
+            r"\b(?:i|we) (?:sat|saturday|waited|was stuck|were stuck|was there|were there|spent)\b[^.!?]{0,30}?\b(?:\d+|two|three|four|five|six|several|many) (?:hours|hrs)\b|\b(?:tried to|already|asked to) (?:unsubscribe|opt out|be removed|get off)\b[^.!?]{0,50}?\bstill\b|\b(?:im|i am|i m|were|we are)(?: so| completely| totally| just| officially)? done with (?:you|yall|u|your (?:dealer\w*|shop|service(?: dept| department)?|place))(?: people| guys| all| folks)?\b|\b(?:\d+|two|three|four|five|several|multiple) (?:visits|trips|times|tries|appointments|appts)\b[^.!?]{0,15}?\b(?:for|about|with) the (?:same|exact same)\b|\b(?:you|yall|they|you guys|u guys|your (?:shop|dealer\w*|service dept|service department))(?: guys)? (?:wouldnt|would not|didnt|did not|refused to|wont|would not even) (?:honor|cover|stand behind|call (?:me )?back|return my)\b",
+        ),
+        rule(
+            Stop,
+            0.85,
+            r"\b(?:you|yall|u) (?:dont|do not) need to (?:text|message|contact|remind|msg) (?:me|us)\b|\b(?:dont|do not|no) need (?:for )?(?:the|your|these|those|any|any more|anymore) (?:reminders?|texts?|messages?|notifications?|msgs)\b",
+        ),
+        rule(
+            Nlo,
+            0.85,
+            r"\b(?:car|it|truck|van|suv|she|vehicle|jeep|the [a-z]+) (?:is|was|got|has been) (?:totaled|totalled|a total loss|written off)\b|\btotal(?:l)?ed (?:it|the car|my car|the truck|my truck)\b",
+        ),
+        rule(
+            PriceConcern,
+            0.8,
+            r"\bif (?:its|it is|the price is|thats|that is|the total is|it comes in) (?:under|less than|below|no more than)\s*\$?\s*\d+|\b(?:im |i am )?(?:not|never|wont be|not gonna be|not going to be) (?:paying|spending)\s*\$?\s*\d+|\b(?:heard|saw|see) (?:there is|theres|there s|about) (?:a |an )?(?:rebate|coupon|discount|special|promo|deal)\b",
+        ),
+        rule(
+            ReqCall,
+            0.85,
+            r"\bcall (?:the house|the home (?:phone|number)|my (?:home|house|landline|home phone|work phone|office)|the landline)\b",
+        ),
+        rule(
+            Cq,
+            0.75,
+            r"\bis [a-z]+ still (?:the|my|there|working|around|at|in)\b[^.!?]{0,30}\?|\b(?:is|are) (?:it|they|the parts?|the [a-z]+ part) (?:in stock|available|in)\b[^.!?]{0,20}\?|\b(?:can|could) (?:you|u|yall|someone|somebody)(?: guys)? (?:please )?(?:confirm|verify|double check|look up)\b|\b(?:can|could) (?:you|u|yall|they)(?: guys)? (?:also )?(?:remove|take off|add|install|swap|replace|reset|update|adjust|tighten)\b[^.!?]{0,50}?\bwhile (?:its|it is|it s|the car is|the truck is|im there|i am there|i wait|youre at it|you have it)\b",
+        ),
+        // A yes/no question closed on "or no": "can yall do an oil change that fast or no".
+        rule(
+            Cq,
+            0.75,
+            r"\b(?:can|could|will|would|do|does|is|are) (?:you|yall|u|it|they|that)(?: guys| all)? [a-z0-9 ]{2,40}?\bor (?:no|not)\s*\??\s*$",
+        ),
+        // Future service elsewhere said of where the driver is, or of a mechanic in the family:
+        // "easier for her to go there", "he'll get it done up there", "I use my brother in
+        // law, he's a mechanic".
+        rule(
+            Cpal,
+            0.8,
+            &format!(
+                r"\b(?:easier|closer|quicker|simpler|cheaper) for (?:her|him|them|me|us) to (?:go|take it|get it done|have it done) (?:there|up there|down there|out there|over there|somewhere|locally|local|closer)\b|\b(?:hell|shell|theyll|he will|she will|they will|he can|she can|they can) (?:get|have|take) it (?:done|serviced|looked at|in) (?:up|down|out|over) there\b|\bi (?:use|go to|take it to|have) (?:my |a )?(?:{FAMILY}|buddy|friend|neighbor|cousin|guy)(?: [a-z]+)?\s*,? (?:hes|he is|shes|she is|who is|whos|is) a mechanic\b"
+            ),
+        ),
+        // Contact later, put off to a season or a payday: "maybe after tax season".
+        rule(
+            Cl,
+            0.8,
+            r"\b(?:maybe|probably|prob|possibly|perhaps) (?:after|once|when) (?:tax season|tax time|taxes|i get my tax(?:es| return| refund)|my tax (?:return|refund)|payday|i get paid|things slow down|work slows down|the busy season)\b",
+        ),
+        // Not needing the work at all, said plainly: "i dont need it done, the lease is up".
+        rule(
+            Niitb,
+            0.8,
+            r"\b(?:i |we )?(?:dont|do not|wont|will not) (?:need|want) (?:it|that|this|the service|any service) done\s*(?:[,.!;]|$)",
+        ),
+        // Not the customer, said as having no car with the shop: "I don't have a car with you".
+        rule(
+            Wn,
+            0.85,
+            r"\bi (?:dont|do not|never) (?:have|had|own|owned) (?:a car|a vehicle|any car|any vehicle|a truck|a [a-z]+) (?:with|from|at|through|thru) (?:you|yall|u|your)\b",
+        ),
+        // Someone else deals with the car: "he handles all the car stuff".
+        rule(
+            Dd,
+            0.8,
+            &format!(
+                r"\b(?:my {FAMILY}|he|she|they) (?:handles|takes care of|deals with|does|manages|looks after) (?:all )?(?:of )?(?:the |our |my )?(?:car|cars|car stuff|vehicle stuff|vehicles|maintenance|car maintenance|service appointments)\b"
+            ),
+        ),
+        // Wanting to see a new model: "Is the 2027 Equinox EV in yet? would like to see one".
+        rule(
+            SalesInq,
+            0.8,
+            r"\b(?:would like|want|wanna|like|love|id like|hoping) to (?:see|look at|test drive|drive|check out|sit in) (?:one|the new|a new|the 20\d\d|a 20\d\d)\b|\bis the (?:new )?20\d\d [a-z]+(?: [a-z]+)? in\b",
         ),
         // Loaner or rental.
         rule(
@@ -1278,7 +1367,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             CustAppr,
             0.8,
-            r"\bthanks\b|\bthank (?:you|u)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\b(?:takes|took|take|taking) (?:great|good|such good|amazing|excellent) care\b|\bfantastic\b|\b(?:you|you guys|yall|you folks|your team) (?:are|were) (?:great|awesome|amazing|the best|so helpful|wonderful)\b|\bdont stop (?:the|these|sending)\b|\b(?:really |actually )?helps? me remember\b|\bhelpful\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
+            r"\bthanks\b|\bthank (?:you|u)\b|\b(?:mahalo|gracias|merci|danke|grazie)\b|\bappreciate\b|\bawesome\b|\bthe best\b|\bgreat (?:service|job|team|work)\b|\blove (?:you|yall|your)\b|\bmerry christmas\b|\b(?:takes|took|take|taking) (?:great|good|such good|amazing|excellent) care\b|\bfantastic\b|\b(?:you|you guys|yall|you folks|your team) (?:are|were) (?:great|awesome|amazing|the best|so helpful|wonderful)\b|\bdont stop (?:the|these|sending)\b|\b(?:really |actually )?helps? me remember\b|\bhelpful\b|\bmele kalikimaka\b|\bseasons greetings\b|\bhappy (?:new year|holidays|thanksgiving|valentines|easter|4|fourth|birthday|halloween|hanukkah|mothers|fathers)\b|\bgood luck\b|\bhave a (?:great|good|nice|blessed)\b|\bheads up\b|\bbless\b|\bamazing\b|\bexcellent\b|\bwonderful\b",
         ),
         // Nothing else: who-is-this, bots, signatures.
         rule(
@@ -1353,6 +1442,17 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(
             Pob,
             r"\b(?:website|site|app|link)\b.{0,20}?\b(?:wouldnt|wont|couldnt|didnt|doesnt|cant|not work\w*|error\w*|broken|down|crash\w*|glitch\w*|keeps)\b|\bjust booked\b|\bbooked (?:it )?on\b",
+        ),
+        // "I'll be there when you open": the visit's time, not a question whether the shop is.
+        veto(
+            Cq,
+            r"\b(?:when|before|after|as soon as|right when|by the time) (?:you|yall|u)(?: guys| all)? open\b",
+        ),
+        // An opt-out from e-mails only, texts kept: "unsubscribe me from the marketing emails,
+        // texts are fine".
+        veto(
+            Stop,
+            r"\b(?:unsubscribe|remove|take|opt)\b[^.!?]{0,40}?\b(?:e ?mails?|mailers?|newsletters?|mail)\b[^.!?]{0,20}?\b(?:texts?|texting|sms) (?:are|is) (?:still )?(?:fine|ok|okay|good|great)\b",
         ),
         // A customer's own ride is a question, not vehicle pick-up.
         veto(ReqPd, r"\b(?:get|need) a ride\b|\bride back\b"),
@@ -1825,8 +1925,13 @@ fn appreciation_beyond_thanks(text: &str) -> bool {
         .iter()
         .filter(|rule| rule.intent == Intent::CustAppr)
         .flat_map(|rule| rule.pattern.find_iter(text))
-        .any(|m| !matches!(m.as_str(), "thanks" | "thank you"))
-        || pattern!(r"\bthank(?:s| you)(?: so much| very much| again| a lot| a bunch| tons)? for\b")
+        .any(|m| {
+            !matches!(
+                m.as_str(),
+                "thanks" | "thank you" | "mahalo" | "gracias" | "merci" | "danke" | "grazie"
+            )
+        })
+        || pattern!(r"\b(?:thank(?:s| you)|mahalo|gracias|merci|danke|grazie)(?: so much| very much| again| a lot| a bunch| tons)? for\b")
             .is_match(text)
 }
 

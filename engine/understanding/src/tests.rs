@@ -922,3 +922,94 @@ fn a_time_asked_after_a_service_done_elsewhere_is_booked() {
         assert!(!intents(text).contains(&"APPT_SET"), "{text}");
     }
 }
+
+/// Round 7's families (issue 37), each composed from its parts and said in words no set has:
+/// praise said of a person, a complaint told as a story, no need of the texts, a car totalled,
+/// a price as a condition, a call to the house, a question about a person or part still there.
+#[test]
+fn round_seven_families_compose_from_their_parts() {
+    let mut missed = Vec::new();
+    let mut expect = |label: &'static str, text: String| {
+        if !intents(&text).contains(&label) {
+            missed.push(format!("{label}: {text}"));
+        }
+    };
+    for who in ["she", "he", "they"] {
+        for was in ["was", "were", "is"] {
+            for how in ["so helpful", "awesome", "the best"] {
+                expect("CUST-APPR", format!("thurs at 2. {who} {was} {how} last visit"));
+            }
+        }
+    }
+    for name in ["jorge", "the kid at the desk", "kim"] {
+        expect("CUST-APPR", format!("{name} took good care of us, see you tues"));
+    }
+    for thanks in ["mahalo", "gracias", "merci"] {
+        expect("CUST-APPR", format!("{thanks} for the reminder, friday works"));
+    }
+    for wait in ["waited", "sat"] {
+        for hours in ["2 hours", "four hrs", "several hours"] {
+            expect("CC", format!("we {wait} there {hours} last visit. mon at 9 tho"));
+        }
+    }
+    for story in [
+        "I'm done with your dealership",
+        "we are totally done with you guys",
+        "tried to opt out twice and still getting these",
+        "four trips for the same noise",
+        "your service dept wouldn't honor the coupon",
+    ] {
+        expect("CC", story.to_owned());
+    }
+    for no_need in [
+        "you don't need to text me about it",
+        "don't need these reminders anymore",
+        "no need for the texts",
+    ] {
+        expect("STOP", no_need.to_owned());
+    }
+    for car in ["the truck was totaled", "my jeep got totalled in march", "totaled my car"] {
+        expect("NLO", format!("{car}. sorry"));
+    }
+    for condition in ["if it's under $300", "if it comes in under 400", "not paying $90"] {
+        expect("PRICE_CONCERN", format!("{condition} for the rotation, sat am"));
+    }
+    for phone in ["the house", "my landline", "the home number"] {
+        expect("REQ-CALL", format!("please call {phone} after 5"));
+    }
+    for question in [
+        "is Dave still the manager there?",
+        "are the parts in stock?",
+        "could you confirm my time",
+        "can you swap the wipers while it's in?",
+    ] {
+        expect("CQ", format!("{question} wed 10 works"));
+    }
+    for elsewhere in [
+        "easier for him to go there",
+        "she'll get it done out there",
+        "I go to my cousin, he's a mechanic",
+    ] {
+        expect("CPAL", elsewhere.to_owned());
+    }
+    expect("CL", "maybe after I get paid".to_owned());
+    expect("CL", "probably once tax season is over".to_owned());
+    expect("WN", "I never had a car with you guys".to_owned());
+    expect("DD", "my wife handles all the car stuff".to_owned());
+    expect("SALES_INQ", "would love to test drive the new one".to_owned());
+    assert!(missed.is_empty(), "not read: {missed:#?}");
+
+    // Their near misses.
+    for (label, text) in [
+        ("CUST-APPR", "nah estoy bien gracias"),
+        ("CC", "I forgot my wallet there, can I grab it tmrw"),
+        ("CC", "already had it done with you guys last month"),
+        ("CQ", "monday at 7, I'll be there when you open"),
+        ("CQ", "can you check the recall while it's in? the 18th at 3"),
+        ("STOP", "unsubscribe me from the emails, texts are fine"),
+        ("STOP", "don't stop the reminders"),
+        ("NIITB", "I don't need it done until june"),
+    ] {
+        assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+}

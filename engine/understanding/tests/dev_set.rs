@@ -20,7 +20,7 @@ const EXTRA_SETS: [&str; 4] = [
 /// relative days and typos, opt-out near misses and several intents; and six rounds of holdouts
 /// (1,864) of every kind, each written after the widening before it. docs/assistant.md has their
 /// figures from before any change was made for them.
-const HARD_SETS: [(&str, &str); 17] = [
+const HARD_SETS: [(&str, &str); 19] = [
     ("times", include_str!("replies/hard-times.jsonl")),
     (
         "fuzzy-corrections",
@@ -50,6 +50,8 @@ const HARD_SETS: [(&str, &str); 17] = [
     ("holdout-j", include_str!("replies/holdout-j.jsonl")),
     ("holdout-k", include_str!("replies/holdout-k.jsonl")),
     ("holdout-l", include_str!("replies/holdout-l.jsonl")),
+    ("holdout-m", include_str!("replies/holdout-m.jsonl")),
+    ("holdout-n", include_str!("replies/holdout-n.jsonl")),
 ];
 
 #[test]
@@ -202,6 +204,8 @@ fn held_out_learned_reader() {
         ("holdout-j", 10),
         ("holdout-k", 11),
         ("holdout-l", 11),
+        ("holdout-m", 12),
+        ("holdout-n", 12),
     ];
     let names: Vec<&str> = sets.iter().map(|(name, _)| *name).collect();
     let (mut all_records, mut alone, mut with) = (Vec::new(), Vec::new(), Vec::new());
