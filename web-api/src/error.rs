@@ -49,6 +49,7 @@ impl ErrorBody {
 }
 
 const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
+const UNAVAILABLE_MESSAGE: &str = "The service cannot reach its database right now; nothing was changed. Please try again in a moment.";
 
 #[derive(Debug, ApiResponse)]
 pub enum ApiError {
@@ -76,6 +77,10 @@ pub enum ApiError {
     /// A fault of ours.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// The database cannot be reached right now (restarting, down): nothing was done; try
+    /// again after `Retry-After` seconds.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] u32),
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -93,6 +98,10 @@ impl From<engine::Error> for ApiError {
             E::Unauthorized(m) => ApiError::Unauthorized(Json(ErrorBody::new(m))),
             E::RateLimited(m) => ApiError::TooManyRequests(Json(ErrorBody::new(m))),
             E::Upstream(m) => ApiError::BadGateway(Json(ErrorBody::new(m))),
+            E::Database(_) if error.is_database_unavailable() => {
+                tracing::warn!(error = %error, "request failed: the database is unreachable");
+                ApiError::Unavailable(Json(ErrorBody::new(UNAVAILABLE_MESSAGE)), 5)
+            }
             E::Database(_) | E::Migration(_) | E::Internal(_) => {
                 tracing::error!(error = %error, "request failed");
                 ApiError::Internal(Json(ErrorBody::internal()))

@@ -62,6 +62,27 @@ impl Error {
         Error::NotFound(what.into())
     }
 
+    /// Whether the database could not be reached (down, restarting, out of connections), as
+    /// opposed to refusing a statement: worth trying again in a moment.
+    pub fn is_database_unavailable(&self) -> bool {
+        let Error::Database(error) = self else {
+            return false;
+        };
+        match error {
+            sqlx_core::Error::PoolTimedOut
+            | sqlx_core::Error::PoolClosed
+            | sqlx_core::Error::Io(_)
+            | sqlx_core::Error::Tls(_)
+            | sqlx_core::Error::WorkerCrashed => true,
+            // PostgreSQL's connection exceptions (08…) and operator intervention: shutting
+            // down, crashed, or not accepting connections yet (57P01-57P03).
+            sqlx_core::Error::Database(db) => db
+                .code()
+                .is_some_and(|code| code.starts_with("08") || code.starts_with("57P")),
+            _ => false,
+        }
+    }
+
     /// Maps a unique-key violation to a conflict naming the field; other errors pass through.
     pub fn from_unique_violation(error: sqlx_core::Error, field: &str) -> Self {
         match &error {

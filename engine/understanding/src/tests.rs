@@ -937,19 +937,31 @@ fn round_seven_families_compose_from_their_parts() {
     for who in ["she", "he", "they"] {
         for was in ["was", "were", "is"] {
             for how in ["so helpful", "awesome", "the best"] {
-                expect("CUST-APPR", format!("thurs at 2. {who} {was} {how} last visit"));
+                expect(
+                    "CUST-APPR",
+                    format!("thurs at 2. {who} {was} {how} last visit"),
+                );
             }
         }
     }
     for name in ["jorge", "the kid at the desk", "kim"] {
-        expect("CUST-APPR", format!("{name} took good care of us, see you tues"));
+        expect(
+            "CUST-APPR",
+            format!("{name} took good care of us, see you tues"),
+        );
     }
     for thanks in ["mahalo", "gracias", "merci"] {
-        expect("CUST-APPR", format!("{thanks} for the reminder, friday works"));
+        expect(
+            "CUST-APPR",
+            format!("{thanks} for the reminder, friday works"),
+        );
     }
     for wait in ["waited", "sat"] {
         for hours in ["2 hours", "four hrs", "several hours"] {
-            expect("CC", format!("we {wait} there {hours} last visit. mon at 9 tho"));
+            expect(
+                "CC",
+                format!("we {wait} there {hours} last visit. mon at 9 tho"),
+            );
         }
     }
     for story in [
@@ -968,11 +980,22 @@ fn round_seven_families_compose_from_their_parts() {
     ] {
         expect("STOP", no_need.to_owned());
     }
-    for car in ["the truck was totaled", "my jeep got totalled in march", "totaled my car"] {
+    for car in [
+        "the truck was totaled",
+        "my jeep got totalled in march",
+        "totaled my car",
+    ] {
         expect("NLO", format!("{car}. sorry"));
     }
-    for condition in ["if it's under $300", "if it comes in under 400", "not paying $90"] {
-        expect("PRICE_CONCERN", format!("{condition} for the rotation, sat am"));
+    for condition in [
+        "if it's under $300",
+        "if it comes in under 400",
+        "not paying $90",
+    ] {
+        expect(
+            "PRICE_CONCERN",
+            format!("{condition} for the rotation, sat am"),
+        );
     }
     for phone in ["the house", "my landline", "the home number"] {
         expect("REQ-CALL", format!("please call {phone} after 5"));
@@ -996,7 +1019,10 @@ fn round_seven_families_compose_from_their_parts() {
     expect("CL", "probably once tax season is over".to_owned());
     expect("WN", "I never had a car with you guys".to_owned());
     expect("DD", "my wife handles all the car stuff".to_owned());
-    expect("SALES_INQ", "would love to test drive the new one".to_owned());
+    expect(
+        "SALES_INQ",
+        "would love to test drive the new one".to_owned(),
+    );
     assert!(missed.is_empty(), "not read: {missed:#?}");
 
     // Their near misses.
@@ -1005,7 +1031,10 @@ fn round_seven_families_compose_from_their_parts() {
         ("CC", "I forgot my wallet there, can I grab it tmrw"),
         ("CC", "already had it done with you guys last month"),
         ("CQ", "monday at 7, I'll be there when you open"),
-        ("CQ", "can you check the recall while it's in? the 18th at 3"),
+        (
+            "CQ",
+            "can you check the recall while it's in? the 18th at 3",
+        ),
         ("STOP", "unsubscribe me from the emails, texts are fine"),
         ("STOP", "don't stop the reminders"),
         ("NIITB", "I don't need it done until june"),

@@ -125,6 +125,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -251,6 +264,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -388,6 +414,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -497,6 +536,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -613,6 +665,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -750,6 +815,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -873,6 +951,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1011,6 +1102,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1127,6 +1231,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1264,6 +1381,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1380,6 +1510,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1516,6 +1659,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1626,6 +1782,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1751,6 +1920,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1870,6 +2052,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -1983,6 +2178,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2128,6 +2336,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2243,6 +2464,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2384,6 +2618,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2501,6 +2748,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2631,6 +2891,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -2746,6 +3019,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2869,6 +3155,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3008,6 +3307,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3126,6 +3438,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3252,6 +3577,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3395,6 +3733,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3510,6 +3861,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3647,6 +4011,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3791,6 +4168,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3911,6 +4301,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4059,6 +4462,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4174,6 +4590,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4313,6 +4742,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4426,6 +4868,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4548,6 +5003,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4657,6 +5125,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4793,6 +5274,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -4891,6 +5385,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5031,6 +5538,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5148,6 +5668,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -5258,6 +5791,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5381,6 +5927,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -5496,6 +6055,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5634,6 +6206,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5745,6 +6330,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5884,6 +6482,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6003,6 +6614,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6113,6 +6737,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6239,6 +6876,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6358,6 +7008,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -6456,6 +7119,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6572,6 +7248,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6697,6 +7386,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6810,6 +7512,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6935,6 +7650,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7049,6 +7777,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7179,6 +7920,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7294,6 +8048,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7431,6 +8198,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -7551,6 +8331,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -7662,6 +8455,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7787,6 +8593,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -7900,6 +8719,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8020,6 +8852,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8147,6 +8992,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8263,6 +9121,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8392,6 +9263,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8504,6 +9388,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8633,6 +9530,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -8748,6 +9658,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8923,6 +9846,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -9033,6 +9969,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9181,6 +10130,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -9289,6 +10251,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9422,6 +10397,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -9537,6 +10525,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9748,6 +10749,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -9860,6 +10874,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9998,6 +11025,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -10095,6 +11135,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10234,6 +11287,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10349,6 +11415,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10492,6 +11571,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10627,6 +11719,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10747,6 +11852,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10923,6 +12041,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -11038,6 +12169,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11167,6 +12311,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -11276,6 +12433,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11398,6 +12568,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Renames an enterprise (tenant admins); its code stays. */
@@ -11508,6 +12691,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11626,6 +12822,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -11753,6 +12962,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -11871,6 +13093,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -11982,6 +13217,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12119,6 +13367,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -12237,6 +13498,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -12349,6 +13623,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12477,6 +13764,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -12575,6 +13875,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12690,6 +14003,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -12816,6 +14142,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -12927,6 +14266,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13053,6 +14405,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -13167,6 +14532,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13303,6 +14681,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -13416,6 +14807,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13541,6 +14945,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -13652,6 +15069,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13773,6 +15203,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -13915,6 +15358,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -14014,6 +15470,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14142,6 +15611,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -14256,6 +15738,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14386,6 +15881,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -14501,6 +16009,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14626,6 +16147,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -14737,6 +16271,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -14880,6 +16427,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -14995,6 +16555,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15121,6 +16694,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15261,6 +16847,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -15387,6 +16986,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15525,6 +17137,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -15642,6 +17267,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -15782,6 +17420,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -15914,6 +17565,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -16024,6 +17688,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16144,6 +17821,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16283,6 +17973,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -16398,6 +18101,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16529,6 +18245,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16670,6 +18399,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -16796,6 +18538,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -16934,6 +18689,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -17066,6 +18834,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -17179,6 +18960,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17319,6 +19113,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -17445,6 +19252,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17589,6 +19409,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -17727,6 +19560,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -17843,6 +19689,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -17977,6 +19836,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18119,6 +19991,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -18229,6 +20114,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18369,6 +20267,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -18501,6 +20412,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -18616,6 +20540,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -18756,6 +20693,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -18888,6 +20838,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -18998,6 +20961,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19144,6 +21120,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -19279,6 +21268,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -19402,6 +21404,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19537,6 +21552,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -19660,6 +21688,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -19795,6 +21836,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -19918,6 +21972,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20054,6 +22121,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -20152,6 +22232,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20269,6 +22362,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20406,6 +22512,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20550,6 +22669,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -20682,6 +22814,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -20826,6 +22971,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -20958,6 +23116,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21102,6 +23273,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -21234,6 +23418,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21378,6 +23575,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -21510,6 +23720,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21654,6 +23877,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -21786,6 +24022,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -21930,6 +24179,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -22062,6 +24324,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22206,6 +24481,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -22338,6 +24626,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22486,6 +24787,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -22618,6 +24932,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -22764,6 +25091,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -22894,6 +25234,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23038,6 +25391,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -23163,6 +25529,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23301,6 +25680,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -23417,6 +25809,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23542,6 +25947,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -23655,6 +26073,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23787,6 +26218,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -23934,6 +26378,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -24066,6 +26523,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -24192,6 +26662,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -24333,6 +26816,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -24459,6 +26955,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -24571,6 +27080,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -24704,6 +27226,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -24825,6 +27360,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -24935,6 +27483,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -25073,6 +27634,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -25190,6 +27764,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -25300,6 +27887,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -25425,6 +28025,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -25539,6 +28152,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -25673,6 +28299,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -26012,6 +28651,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -26129,6 +28781,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -26254,6 +28919,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -26448,6 +29126,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -26560,6 +29251,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -26686,6 +29390,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -26804,6 +29521,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -26912,6 +29642,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -27053,6 +29796,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -27177,6 +29933,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -27318,6 +30087,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -27441,6 +30223,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -27573,6 +30368,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -27714,6 +30522,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -27840,6 +30661,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -27978,6 +30812,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -28104,6 +30951,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -28242,6 +31102,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -28368,6 +31241,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -28509,6 +31395,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -28635,6 +31534,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -28775,6 +31687,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -28898,6 +31823,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -29043,6 +31981,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -29167,6 +32118,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -29304,6 +32268,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -29430,6 +32407,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -29569,6 +32559,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /**
@@ -29689,6 +32692,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -29802,6 +32818,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -29939,6 +32968,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -30057,6 +33099,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -30187,6 +33242,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -30324,6 +33392,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -30447,6 +33528,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -30585,6 +33679,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -30708,6 +33815,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -30846,6 +33966,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Removes a mark. Removing a customer's SMS_OPT_OUT opts them back in. */
@@ -30943,6 +34076,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -31064,6 +34210,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /**
@@ -31176,6 +34335,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -31315,6 +34487,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -31426,6 +34611,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -31550,6 +34748,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /**
@@ -31663,6 +34874,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -31805,6 +35029,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -31940,6 +35177,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -32063,6 +35313,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -32160,6 +35423,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -32278,6 +35554,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -32406,6 +35695,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -32519,6 +35821,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -32656,6 +35971,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -32841,6 +36169,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -32959,6 +36300,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -33107,6 +36461,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -33242,6 +36609,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -33371,6 +36751,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -33482,6 +36875,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -33625,6 +37031,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -33737,6 +37156,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -33857,6 +37289,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -33985,6 +37430,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -34126,6 +37584,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -34260,6 +37731,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -34383,6 +37867,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -34498,6 +37995,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -34627,6 +38137,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -34742,6 +38265,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -34885,6 +38421,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -34999,6 +38548,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -35141,6 +38703,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -35270,6 +38845,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -35410,6 +38998,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -35520,6 +39121,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -35646,6 +39260,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -35762,6 +39389,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -35904,6 +39544,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -36018,6 +39671,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -36144,6 +39810,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -36257,6 +39936,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -36396,6 +40088,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -36512,6 +40217,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -36650,6 +40368,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -36780,6 +40511,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -36892,6 +40636,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -37021,6 +40778,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -37161,6 +40931,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -37271,6 +41054,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -37389,6 +41185,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -37525,6 +41334,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -37637,6 +41459,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -37762,6 +41597,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -37881,6 +41729,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -37991,6 +41852,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -38136,6 +42010,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -38246,6 +42133,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -38368,6 +42268,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         post?: never;
@@ -38480,6 +42393,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -38606,6 +42532,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -38723,6 +42662,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -38834,6 +42786,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -38963,6 +42928,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -39075,6 +43053,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -39194,6 +43185,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -39321,6 +43325,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -39433,6 +43450,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -39558,6 +43588,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         options?: never;
@@ -39669,6 +43712,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -39809,6 +43865,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -39919,6 +43988,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -40056,6 +44138,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -40172,6 +44267,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -40296,6 +44404,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -40411,6 +44532,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Deletes a list and its recipients. */
@@ -40509,6 +44643,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -40631,6 +44778,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -40746,6 +44906,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         /** Removes a recipient. */
@@ -40844,6 +45017,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -40968,6 +45154,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -41082,6 +45281,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -41211,6 +45423,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -41328,6 +45553,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -41472,6 +45710,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -41585,6 +45836,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -41715,6 +45979,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -41838,6 +46115,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -41951,6 +46241,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -42079,6 +46382,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -42197,6 +46513,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -42328,6 +46657,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -42466,6 +46808,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -42574,6 +46929,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -42708,6 +47076,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -42860,6 +47241,19 @@ export interface paths {
                         "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                     };
                 };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -42987,6 +47381,19 @@ export interface paths {
                 /** @description A provider we depend on failed; the message is the provider's. */
                 502: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /**
+                 * @description The database cannot be reached right now (restarting, down): nothing was done; try
+                 *     again after `Retry-After` seconds.
+                 */
+                503: {
+                    headers: {
+                        "RETRY-AFTER": number;
                         [name: string]: unknown;
                     };
                     content: {

@@ -504,3 +504,229 @@ async fn a_bulk_run_whose_worker_is_killed_finishes_on_another_without_texting_a
     let twice: Vec<_> = texts.iter().filter(|(_, n)| *n > 1).collect();
     assert!(twice.is_empty(), "texted more than once: {twice:?}");
 }
+
+/// A PostgreSQL server of the test's own (Debian's binaries, a fresh cluster in a temporary
+/// directory, a free port), so stopping it disturbs no other test.
+struct PrivatePostgres {
+    bin: std::path::PathBuf,
+    dir: tempfile::TempDir,
+    port: u16,
+    child: Option<std::process::Child>,
+}
+
+impl PrivatePostgres {
+    fn start() -> Self {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .expect("PostgreSQL's binaries (Debian package postgresql)")
+            .filter_map(|entry| entry.ok().map(|e| e.path().join("bin")))
+            .find(|bin| bin.join("initdb").exists())
+            .expect("initdb under /usr/lib/postgresql/*/bin");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let as_root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        if as_root {
+            // PostgreSQL refuses to run as root: the cluster belongs to its own user.
+            let owned = std::process::Command::new("chown")
+                .args(["-R", "postgres:postgres", &dir.path().display().to_string()])
+                .status()
+                .expect("chown runs");
+            assert!(owned.success());
+        }
+        let server = Self {
+            bin,
+            dir,
+            port,
+            child: None,
+        };
+        let data = server.dir.path().join("data").display().to_string();
+        let init = server
+            .command(
+                "initdb",
+                &["-D", &data, "-A", "trust", "-U", "postgres", "--no-sync"],
+            )
+            .stdout(std::process::Stdio::null())
+            .status()
+            .expect("initdb runs");
+        assert!(init.success(), "initdb failed");
+        let mut server = server;
+        server.launch();
+        server
+    }
+
+    fn command(&self, program: &str, args: &[&str]) -> std::process::Command {
+        let path = self.bin.join(program);
+        let as_root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+        if as_root {
+            let mut command = std::process::Command::new("runuser");
+            command.args(["-u", "postgres", "--"]).arg(path).args(args);
+            command
+        } else {
+            let mut command = std::process::Command::new(path);
+            command.args(args);
+            command
+        }
+    }
+
+    fn url(&self) -> String {
+        format!(
+            "postgres://postgres@127.0.0.1:{}/postgres?sslmode=disable",
+            self.port
+        )
+    }
+
+    fn launch(&mut self) {
+        let data = self.dir.path().join("data").display().to_string();
+        let socket_dir = self.dir.path().display().to_string();
+        let port = self.port.to_string();
+        let child = self
+            .command(
+                "postgres",
+                &[
+                    "-D",
+                    &data,
+                    "-p",
+                    &port,
+                    "-k",
+                    &socket_dir,
+                    "-h",
+                    "127.0.0.1",
+                    "-F",
+                ],
+            )
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("postgres starts");
+        self.child = Some(child);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let ready = self
+                .command("pg_isready", &["-h", "127.0.0.1", "-p", &port])
+                .stdout(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if ready {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "postgres did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // PostgreSQL's fast shutdown: connections cut, in-flight transactions rolled back.
+            // (The child may be `runuser`, which passes no signal on; pg_ctl finds the server.)
+            let data = self.dir.path().join("data").display().to_string();
+            let stopped = self
+                .command("pg_ctl", &["stop", "-D", &data, "-m", "fast", "-w"])
+                .stdout(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if !stopped {
+                let _ = child.kill();
+            }
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for PrivatePostgres {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[tokio::test]
+async fn the_api_and_a_worker_carry_on_when_postgres_restarts_under_load() {
+    let mut postgres = PrivatePostgres::start();
+    let url = postgres.url();
+    let app = crate::helpers::spawn_api_only_with(&[
+        ("DATABASE_URL", url.as_str()),
+        ("DATABASE_SCHEMA", "public"),
+    ])
+    .await;
+    let token = app.token_of("super-admin").await;
+    eprintln!(
+        "DBG url {:?} schema {:?}",
+        app.setting("DATABASE_URL"),
+        app.setting("DATABASE_SCHEMA")
+    );
+    let _worker = app.spawn_worker();
+    let mut runs = Vec::new();
+    for _ in 0..8 {
+        runs.push(
+            app.start_job(
+                &token,
+                "diagnostics.noop",
+                json!({ "items": 20, "pauseMs": 50 }),
+            )
+            .await,
+        );
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+
+    let mut postgres = tokio::task::spawn_blocking(move || {
+        postgres.stop();
+        postgres
+    })
+    .await
+    .unwrap();
+    // Down for longer than a call waits for a connection (10 s): calls in the meantime fail
+    // cleanly, 503 with the spec's error body and Retry-After, and readiness says so.
+    let mut statuses = std::collections::BTreeSet::new();
+    let mut not_ready = false;
+    let down = std::time::Instant::now();
+    while down.elapsed() < std::time::Duration::from_secs(12) {
+        let jobs = app.get("/api/jobs", Some(&token)).await;
+        statuses.insert(jobs.status().as_u16());
+        if jobs.status().is_server_error() {
+            assert!(jobs.headers().contains_key("retry-after"));
+            let body: serde_json::Value = jobs.json().await.expect("an error body");
+            assert!(body["message"].is_string(), "{body}");
+        }
+        let ready = app.get("/api/health/ready", None).await;
+        not_ready |= ready.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let _postgres = tokio::task::spawn_blocking(move || {
+        postgres.launch();
+        postgres
+    })
+    .await
+    .unwrap();
+    assert!(
+        not_ready,
+        "readiness never failed while the database was down"
+    );
+    assert!(
+        statuses.contains(&503) && !statuses.contains(&500),
+        "calls while the database was down answered {statuses:?}"
+    );
+
+    // Every run started before the restart ends, and the installation works as before.
+    for id in runs {
+        let detail = app.wait_until_final(&token, id).await;
+        assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    }
+    let ready = app.get("/api/health/ready", None).await;
+    assert_eq!(ready.status(), reqwest::StatusCode::OK);
+    let after = app
+        .start_job(&token, "diagnostics.noop", json!({ "items": 2 }))
+        .await;
+    let detail = app.wait_until_final(&token, after).await;
+    assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+}
