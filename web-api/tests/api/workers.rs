@@ -730,3 +730,84 @@ async fn the_api_and_a_worker_carry_on_when_postgres_restarts_under_load() {
     let detail = app.wait_until_final(&token, after).await;
     assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
 }
+
+#[tokio::test]
+async fn an_api_process_killed_mid_upload_keeps_nothing_of_it_and_the_other_serves_on() {
+    use engine::store::schema::ImportFileReports;
+    use sea_query::{Expr, ExprTrait, Query};
+    const DMS: &str = "store_id_pk=1&file_type=DMS_CUSTOMER_VEHICLES";
+    let app = spawn_api_only().await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let api = app.spawn_process("api", &[("BAYLINE_LISTEN", &listen)]);
+    let token = app.token_of("enterprise-admin").await;
+    let client = reqwest::Client::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while client
+        .get(format!("http://{listen}/api/health/ready"))
+        .send()
+        .await
+        .is_err()
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the api process did not start"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let reports = || async {
+        let query = Query::select()
+            .expr(Expr::col(ImportFileReports::Id).count())
+            .from(ImportFileReports::Table)
+            .to_owned();
+        app.db.fetch_scalar::<i64>(&query).await.unwrap()
+    };
+    let before = reports().await;
+
+    // An upload whose body trickles in: the process is killed while it reads it.
+    let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(4);
+    let boundary = "bayline-test-boundary";
+    let upload = client
+        .post(format!("http://{listen}/api/data-sync/import?{DMS}"))
+        .bearer_auth(&token)
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(reqwest::Body::wrap_stream(futures_util::stream::unfold(
+            receiver,
+            |mut receiver| async move { receiver.recv().await.map(|chunk| (chunk, receiver)) },
+        )))
+        .send();
+    let upload = tokio::spawn(upload);
+    sender
+        .send(Ok(format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"multipartFile\"; filename=\"big.csv\"\r\n\r\nCust #,Last Name,First Name,Cell Phone,VIN,Make,Model,Year\r\n"
+        )
+        .into_bytes()))
+        .await
+        .unwrap();
+    for n in 0..20 {
+        let row =
+            format!("MID-{n},Name{n},Test,5550000{n:03},1HGCM8263{n:08},Honda,Civic,2020\r\n");
+        sender.send(Ok(row.into_bytes())).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    drop(api); // SIGKILL, mid-request
+
+    let answered = upload.await.unwrap();
+    assert!(
+        answered.is_err(),
+        "the killed process answered: {answered:?}"
+    );
+    // Nothing of the half-sent file was kept, and the other API process serves on.
+    assert_eq!(reports().await, before);
+    let ready = app.get("/api/health/ready", None).await;
+    assert_eq!(ready.status(), reqwest::StatusCode::OK);
+    let jobs = app.get("/api/jobs", Some(&token)).await;
+    assert_eq!(jobs.status(), reqwest::StatusCode::OK);
+}
