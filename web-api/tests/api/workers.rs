@@ -811,3 +811,147 @@ async fn an_api_process_killed_mid_upload_keeps_nothing_of_it_and_the_other_serv
     let jobs = app.get("/api/jobs", Some(&token)).await;
     assert_eq!(jobs.status(), reqwest::StatusCode::OK);
 }
+
+/// p99 of a set of latencies, in milliseconds.
+fn p99(latencies: &mut [f64]) -> f64 {
+    if latencies.is_empty() {
+        return 0.0;
+    }
+    latencies.sort_by(f64::total_cmp);
+    latencies[((latencies.len() as f64 * 0.99).ceil() as usize).saturating_sub(1)]
+}
+
+/// Issue 39's cluster, reduced for CI: two API processes and three workers on a PostgreSQL and a
+/// Redis of the test's own, under a bulk run, other jobs and staff reading the jobs list, while
+/// a worker is killed twice, Redis restarts (its contents lost), PostgreSQL restarts and an API
+/// process is killed. No text is lost or sent twice, every run ends, staff calls never get a
+/// 500. (`benches/cluster` is the long form.)
+#[tokio::test]
+async fn the_reduced_cluster_survives_its_parts_dying_under_load() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU8, Ordering};
+    let Some(redis) = PrivateRedis::start() else {
+        panic!("this test needs redis-server on the PATH (Debian package redis-server)");
+    };
+    let mut postgres = PrivatePostgres::start();
+    let (redis_url, postgres_url) = (redis.url(), postgres.url());
+    let app = crate::helpers::spawn_api_only_with(&[
+        ("DATABASE_URL", postgres_url.as_str()),
+        ("DATABASE_SCHEMA", "public"),
+        ("REDIS_URL", redis_url.as_str()),
+        ("BAYLINE_DEMO_SCALE", "1500"),
+    ])
+    .await;
+    let app = Arc::new(app);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let second_api = app.spawn_process("api", &[("BAYLINE_LISTEN", &listen)]);
+    let mut workers = vec![app.spawn_worker(), app.spawn_worker(), app.spawn_worker()];
+    let token = app.token_of("enterprise-admin").await;
+    let operator = app.token_of("super-admin").await;
+    app.open_store_hours(true).await;
+    let mark = app.last_message_id().await;
+
+    // Staff read the jobs list throughout, on the API process that stays; each call's time
+    // and status are kept with the phase it fell in (0 before, 1 during the faults, 2 after).
+    let phase = Arc::new(AtomicU8::new(0));
+    let reader = tokio::spawn({
+        let (app, token, phase) = (app.clone(), token.clone(), phase.clone());
+        async move {
+            let mut seen: Vec<(u8, f64, u16)> = Vec::new();
+            while phase.load(Ordering::Relaxed) < 3 {
+                let at = phase.load(Ordering::Relaxed);
+                let asked = std::time::Instant::now();
+                let status = app.get("/api/jobs", Some(&token)).await.status().as_u16();
+                seen.push((at, asked.elapsed().as_secs_f64() * 1000.0, status));
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            seen
+        }
+    });
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+
+    phase.store(1, Ordering::Relaxed);
+    let bulk: serde_json::Value = app
+        .post_json(
+            "/api/service-workflow/bulk/initiate",
+            &token,
+            &json!({ "list": "all" }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let bulk = bulk["jobRun"]["id"].as_i64().expect("the bulk run started");
+    let mut runs = Vec::new();
+    for _ in 0..6 {
+        runs.push(
+            app.start_job(
+                &operator,
+                "diagnostics.noop",
+                json!({ "items": 10, "pauseMs": 100 }),
+            )
+            .await,
+        );
+    }
+    app.wait_for_run(&token, bulk, |d| {
+        d["run"]["counts"]["done"].as_i64().unwrap_or(0) >= 10 || d["run"]["status"] == "succeeded"
+    })
+    .await;
+    drop(workers.remove(0)); // SIGKILL
+    workers.push(app.spawn_worker());
+    let redis = tokio::task::spawn_blocking(move || {
+        let mut redis = redis;
+        redis.restart();
+        redis
+    })
+    .await
+    .unwrap();
+    drop(workers.remove(0)); // SIGKILL, the second
+    workers.push(app.spawn_worker());
+    let postgres = tokio::task::spawn_blocking(move || {
+        postgres.stop();
+        std::thread::sleep(std::time::Duration::from_secs(3));
+        postgres.launch();
+        postgres
+    })
+    .await
+    .unwrap();
+    drop(second_api); // SIGKILL, with whatever it was answering
+
+    for id in runs.iter().copied().chain([bulk]) {
+        let detail = app.wait_until_final(&operator, id).await;
+        assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
+    }
+    phase.store(2, Ordering::Relaxed);
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    phase.store(3, Ordering::Relaxed);
+    let seen = reader.await.unwrap();
+
+    let texts = texts_per_lead(&app, bulk, mark).await;
+    assert!(texts.len() > 100, "a sizeable run: {}", texts.len());
+    let twice: Vec<_> = texts.iter().filter(|(_, n)| *n > 1).collect();
+    assert!(twice.is_empty(), "texted more than once: {twice:?}");
+    let refused: Vec<_> = seen
+        .iter()
+        .filter(|(_, _, status)| *status == 500)
+        .collect();
+    assert!(refused.is_empty(), "staff calls answered 500: {refused:?}");
+    for (at, name) in [(0, "before"), (1, "during"), (2, "after")] {
+        let mut latencies: Vec<f64> = seen
+            .iter()
+            .filter(|(p, _, _)| *p == at)
+            .map(|(_, ms, _)| *ms)
+            .collect();
+        let calls = latencies.len();
+        println!(
+            "staff calls {name} the faults: {calls}, p99 {:.0} ms",
+            p99(&mut latencies)
+        );
+    }
+    drop((postgres, redis));
+}
