@@ -405,6 +405,14 @@ impl TestApp {
     }
 }
 
+/// A port nothing listens on now, for a process of the test's own.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port()
+}
+
 /// A `bayline worker` (or `api`) process; killed (SIGKILL) when dropped.
 pub struct WorkerProcess(pub std::process::Child);
 
@@ -487,6 +495,30 @@ impl TestApp {
     /// Like [`TestApp::spawn_worker`], with extra or overriding settings.
     pub fn spawn_worker_with(&self, settings: &[(&str, &str)]) -> WorkerProcess {
         self.spawn_process("worker", settings)
+    }
+
+    /// Starts a second API process (`bayline api`) on a free port of its own, with `settings`,
+    /// and waits until it answers; the process and its address (`127.0.0.1:port`).
+    pub async fn spawn_api_process(&self, settings: &[(&str, &str)]) -> (WorkerProcess, String) {
+        let listen = format!("127.0.0.1:{}", free_port());
+        let mut all = vec![("BAYLINE_LISTEN", listen.as_str())];
+        all.extend_from_slice(settings);
+        let api = self.spawn_process("api", &all);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while self
+            .client
+            .get(format!("http://{listen}/api/health/ready"))
+            .send()
+            .await
+            .is_err()
+        {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the api process did not start"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        (api, listen)
     }
 
     /// Starts `bayline <command>` (`worker`, `api`) on this app's database and queue.

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::helpers::spawn_api_only;
+use crate::helpers::{TestApp, WorkerProcess, free_port, spawn_api_only};
 
 #[tokio::test]
 async fn a_run_whose_worker_is_killed_is_finished_by_another_worker_from_its_checkpoint() {
@@ -34,33 +34,51 @@ async fn a_run_whose_worker_is_killed_is_finished_by_another_worker_from_its_che
     assert!(resumed_from >= 5, "{detail}");
 }
 
+/// A worker process (with `settings`) part-way through a `diagnostics.noop` run of `items`
+/// items, and the run's id, once `reached` of them are done.
+async fn a_worker_mid_run(
+    app: &TestApp,
+    token: &str,
+    settings: &[(&str, &str)],
+    items: u32,
+    reached: i64,
+) -> (WorkerProcess, i64) {
+    let worker = app.spawn_worker_with(settings);
+    let id = app
+        .start_job(
+            token,
+            "diagnostics.noop",
+            json!({ "items": items, "pauseMs": 100 }),
+        )
+        .await;
+    app.wait_for_run(token, id, |d| {
+        d["run"]["counts"]["done"].as_i64().unwrap_or(0) >= reached
+    })
+    .await;
+    (worker, id)
+}
+
+async fn run_detail(app: &TestApp, token: &str, id: i64) -> serde_json::Value {
+    app.ok_json(
+        reqwest::Method::GET,
+        &format!("/api/jobs/{id}"),
+        token,
+        None,
+    )
+    .await
+}
+
 #[tokio::test]
 async fn a_worker_given_sigterm_finishes_the_run_in_hand_before_it_exits() {
     let app = spawn_api_only().await;
     let token = app.token_of("super-admin").await;
-    let mut worker = app.spawn_worker();
-    let id = app
-        .start_job(
-            &token,
-            "diagnostics.noop",
-            json!({ "items": 20, "pauseMs": 100 }),
-        )
-        .await;
-    app.wait_for_run(&token, id, |d| {
-        d["run"]["counts"]["done"].as_i64().unwrap_or(0) >= 3
-    })
-    .await;
+    let (mut worker, id) = a_worker_mid_run(&app, &token, &[], 20, 3).await;
 
     let exit = worker.terminate().await;
 
     assert!(exit.success(), "{exit:?}");
     // Finished by the worker itself before it exited: no other worker exists to finish it.
-    let detail: serde_json::Value = app
-        .get(&format!("/api/jobs/{id}"), Some(&token))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let detail = run_detail(&app, &token, id).await;
     assert_eq!(detail["run"]["status"], "succeeded", "{detail}");
     assert_eq!(detail["run"]["attempt"], 1, "{detail}");
     assert_eq!(detail["run"]["counts"]["done"], 20, "{detail}");
@@ -70,28 +88,13 @@ async fn a_worker_given_sigterm_finishes_the_run_in_hand_before_it_exits() {
 async fn a_run_outlasting_the_grace_period_is_handed_back_and_another_worker_goes_on() {
     let app = spawn_api_only().await;
     let token = app.token_of("super-admin").await;
-    let mut worker = app.spawn_worker_with(&[("BAYLINE_DRAIN_SECS", "1")]);
-    let id = app
-        .start_job(
-            &token,
-            "diagnostics.noop",
-            json!({ "items": 60, "pauseMs": 100 }),
-        )
-        .await;
-    app.wait_for_run(&token, id, |d| {
-        d["run"]["counts"]["done"].as_i64().unwrap_or(0) >= 5
-    })
-    .await;
+    let (mut worker, id) =
+        a_worker_mid_run(&app, &token, &[("BAYLINE_DRAIN_SECS", "1")], 60, 5).await;
 
     let exit = worker.terminate().await;
 
     assert!(exit.success(), "{exit:?}");
-    let handed_back: serde_json::Value = app
-        .get(&format!("/api/jobs/{id}"), Some(&token))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let handed_back = run_detail(&app, &token, id).await;
     assert_eq!(handed_back["run"]["status"], "queued", "{handed_back}");
     assert!(
         handed_back
@@ -113,32 +116,10 @@ async fn a_run_outlasting_the_grace_period_is_handed_back_and_another_worker_goe
 #[tokio::test]
 async fn an_api_process_given_sigterm_ends_its_streams_and_exits_within_its_grace() {
     let app = spawn_api_only().await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let listen = format!("127.0.0.1:{port}");
-    let mut api = app.spawn_process(
-        "api",
-        &[("BAYLINE_LISTEN", &listen), ("BAYLINE_DRAIN_SECS", "2")],
-    );
+    let (mut api, listen) = app.spawn_api_process(&[("BAYLINE_DRAIN_SECS", "2")]).await;
     let base = format!("http://{listen}");
     let token = app.token_of("office-manager").await;
     let client = reqwest::Client::new();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while client
-        .get(format!("{base}/api/health/ready"))
-        .send()
-        .await
-        .is_err()
-    {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the api process did not start"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
     let mut stream = client
         .get(format!("{base}/api/events"))
         .bearer_auth(&token)
@@ -225,11 +206,7 @@ struct PrivateRedis {
 
 impl PrivateRedis {
     fn start() -> Option<Self> {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .ok()?
-            .local_addr()
-            .ok()?
-            .port();
+        let port = free_port();
         let mut redis = Self { port, child: None };
         redis.launch()?;
         Some(redis)
@@ -505,6 +482,19 @@ async fn a_bulk_run_whose_worker_is_killed_finishes_on_another_without_texting_a
     assert!(twice.is_empty(), "texted more than once: {twice:?}");
 }
 
+/// A test on a PostgreSQL and Redis of its own is the same whichever database the suite runs
+/// on: it runs in the embedded-default pass only (the PostgreSQL pass would repeat it).
+fn brings_its_own_services_and_ran_already() -> bool {
+    std::env::var("TEST_DATABASE_URL").is_ok_and(|url| !url.is_empty())
+}
+
+fn running_as_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
 /// A PostgreSQL server of the test's own (Debian's binaries, a fresh cluster in a temporary
 /// directory, a free port), so stopping it disturbs no other test.
 struct PrivatePostgres {
@@ -522,16 +512,8 @@ impl PrivatePostgres {
             .find(|bin| bin.join("initdb").exists())
             .expect("initdb under /usr/lib/postgresql/*/bin");
         let dir = tempfile::tempdir().expect("temp dir");
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let as_root = std::process::Command::new("id")
-            .arg("-u")
-            .output()
-            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
-        if as_root {
+        let port = free_port();
+        if running_as_root() {
             // PostgreSQL refuses to run as root: the cluster belongs to its own user.
             let owned = std::process::Command::new("chown")
                 .args(["-R", "postgres:postgres", &dir.path().display().to_string()])
@@ -562,11 +544,7 @@ impl PrivatePostgres {
 
     fn command(&self, program: &str, args: &[&str]) -> std::process::Command {
         let path = self.bin.join(program);
-        let as_root = std::process::Command::new("id")
-            .arg("-u")
-            .output()
-            .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
-        if as_root {
+        if running_as_root() {
             let mut command = std::process::Command::new("runuser");
             command.args(["-u", "postgres", "--"]).arg(path).args(args);
             command
@@ -652,6 +630,9 @@ impl Drop for PrivatePostgres {
 
 #[tokio::test]
 async fn the_api_and_a_worker_carry_on_when_postgres_restarts_under_load() {
+    if brings_its_own_services_and_ran_already() {
+        return;
+    }
     let mut postgres = PrivatePostgres::start();
     let url = postgres.url();
     let app = crate::helpers::spawn_api_only_with(&[
@@ -737,28 +718,9 @@ async fn an_api_process_killed_mid_upload_keeps_nothing_of_it_and_the_other_serv
     use sea_query::{Expr, ExprTrait, Query};
     const DMS: &str = "store_id_pk=1&file_type=DMS_CUSTOMER_VEHICLES";
     let app = spawn_api_only().await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let listen = format!("127.0.0.1:{port}");
-    let api = app.spawn_process("api", &[("BAYLINE_LISTEN", &listen)]);
+    let (api, listen) = app.spawn_api_process(&[]).await;
     let token = app.token_of("enterprise-admin").await;
     let client = reqwest::Client::new();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while client
-        .get(format!("http://{listen}/api/health/ready"))
-        .send()
-        .await
-        .is_err()
-    {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the api process did not start"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
     let reports = || async {
         let query = Query::select()
             .expr(Expr::col(ImportFileReports::Id).count())
@@ -828,6 +790,9 @@ fn p99(latencies: &mut [f64]) -> f64 {
 /// 500. (`benches/cluster` is the long form.)
 #[tokio::test]
 async fn the_reduced_cluster_survives_its_parts_dying_under_load() {
+    if brings_its_own_services_and_ran_already() {
+        return;
+    }
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU8, Ordering};
     let Some(redis) = PrivateRedis::start() else {
@@ -843,13 +808,7 @@ async fn the_reduced_cluster_survives_its_parts_dying_under_load() {
     ])
     .await;
     let app = Arc::new(app);
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let listen = format!("127.0.0.1:{port}");
-    let second_api = app.spawn_process("api", &[("BAYLINE_LISTEN", &listen)]);
+    let (second_api, _) = app.spawn_api_process(&[]).await;
     let mut workers = vec![app.spawn_worker(), app.spawn_worker(), app.spawn_worker()];
     let token = app.token_of("enterprise-admin").await;
     let operator = app.token_of("super-admin").await;
