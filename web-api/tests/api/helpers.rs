@@ -497,6 +497,25 @@ impl TestApp {
         self.spawn_process("worker", settings)
     }
 
+    /// Posts one file as the multipart field `field`, signed in with `token`.
+    pub async fn post_file(
+        &self,
+        token: &str,
+        path: &str,
+        field: &str,
+        name: &str,
+        content: Vec<u8>,
+    ) -> Response {
+        let part = reqwest::multipart::Part::bytes(content).file_name(name.to_owned());
+        self.client
+            .post(self.url(path))
+            .header("Authorization", format!("Bearer {token}"))
+            .multipart(reqwest::multipart::Form::new().part(field.to_owned(), part))
+            .send()
+            .await
+            .expect("request")
+    }
+
     /// Starts a second API process (`bayline api`) on a free port of its own, with `settings`,
     /// and waits until it answers; the process and its address (`127.0.0.1:port`).
     pub async fn spawn_api_process(&self, settings: &[(&str, &str)]) -> (WorkerProcess, String) {

@@ -16,23 +16,6 @@ const ADVISORS: &str = "store_id_pk=1&file_type=DMS_ADVISORS";
 const CUSTOMERS: &str = "store_id_pk=1&file_type=DMS_CUSTOMER_VEHICLES";
 
 impl TestApp {
-    async fn post_file(
-        &self,
-        token: &str,
-        path: &str,
-        name: &str,
-        content: Vec<u8>,
-    ) -> reqwest::Response {
-        let part = reqwest::multipart::Part::bytes(content).file_name(name.to_owned());
-        self.client
-            .post(self.url(path))
-            .header("Authorization", format!("Bearer {token}"))
-            .multipart(reqwest::multipart::Form::new().part("multipartFile", part))
-            .send()
-            .await
-            .unwrap()
-    }
-
     async fn preview(
         &self,
         token: &str,
@@ -43,6 +26,7 @@ impl TestApp {
         self.post_file(
             token,
             &format!("/api/data-sync/import/preview?{query}"),
+            "multipartFile",
             name,
             content,
         )
@@ -312,6 +296,7 @@ async fn an_xls_whose_dimensions_lie_is_refused_and_the_server_stays_up() {
         app.post_file(
             &token,
             &format!("/api/data-sync/import?{ADVISORS}"),
+            "multipartFile",
             "lying.xls",
             lying,
         )
@@ -401,6 +386,7 @@ async fn a_refused_row_keeps_an_excerpt_once_not_the_row_per_problem() {
         .post_file(
             &token,
             &format!("/api/data-sync/import?{CUSTOMERS}"),
+            "multipartFile",
             "junk.csv",
             csv.into_bytes(),
         )

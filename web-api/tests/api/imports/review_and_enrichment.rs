@@ -8,15 +8,15 @@ async fn the_mapping_step_suggests_columns_and_a_chosen_mapping_is_used() {
     let app = spawn_app().await;
     let token = app.token_of("enterprise-admin").await;
     let csv = "Owner Ref|Surname|Serial|Brand|Model Name|MY\nMAP-1|Quinn|1FTEW1EP5KF000001|Ford|F-150|2019\n";
-    let part = reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("map.csv");
     let preview: Value = app
-        .client
-        .post(app.url(&format!("/api/data-sync/import/preview?{DMS}")))
-        .header("Authorization", format!("Bearer {token}"))
-        .multipart(reqwest::multipart::Form::new().part("multipartFile", part))
-        .send()
+        .post_file(
+            &token,
+            &format!("/api/data-sync/import/preview?{DMS}"),
+            "multipartFile",
+            "map.csv",
+            csv.as_bytes().to_vec(),
+        )
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();

@@ -379,15 +379,15 @@ async fn upload_pdf(
     content: &[u8],
     name: &str,
 ) -> String {
-    let part = reqwest::multipart::Part::bytes(content.to_vec()).file_name(name.to_owned());
     let uploaded: Value = app
-        .client
-        .post(app.url(&format!("/api/uploadFile?fsiId={lead_id}")))
-        .header("Authorization", format!("Bearer {token}"))
-        .multipart(reqwest::multipart::Form::new().part("file", part))
-        .send()
+        .post_file(
+            token,
+            &format!("/api/uploadFile?fsiId={lead_id}"),
+            "file",
+            name,
+            content.to_vec(),
+        )
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();

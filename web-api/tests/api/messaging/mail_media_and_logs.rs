@@ -60,16 +60,10 @@ async fn media_uploads_are_checked_by_content_and_served_back() {
     let app = spawn_app().await;
     let lead = app.textable_lead("+15557770018").await;
     let token = app.token_of("office-manager").await;
-    let upload = |bytes: Vec<u8>, name: &'static str| {
-        let part = reqwest::multipart::Part::bytes(bytes).file_name(name);
-        let form = reqwest::multipart::Form::new().part("file", part);
-        app.client
-            .post(app.url(&format!("/api/uploadFile?fsiId={}", lead.id)))
-            .header("Authorization", format!("Bearer {token}"))
-            .multipart(form)
-            .send()
-    };
-    let response = upload(PNG.to_vec(), "dent photo.png").await.unwrap();
+    let path = format!("/api/uploadFile?fsiId={}", lead.id);
+    let upload =
+        |bytes: Vec<u8>, name: &'static str| app.post_file(&token, &path, "file", name, bytes);
+    let response = upload(PNG.to_vec(), "dent photo.png").await;
     assert_eq!(response.status(), StatusCode::OK);
     let uploaded: Value = response.json().await.unwrap();
     assert_eq!(uploaded["contentType"], "image/png");
@@ -79,13 +73,11 @@ async fn media_uploads_are_checked_by_content_and_served_back() {
     assert_eq!(served.headers()["content-type"], "image/png");
     assert_eq!(served.bytes().await.unwrap().as_ref(), PNG);
 
-    let response = upload(b"MZ\x90\0 not an image".to_vec(), "photo.png")
-        .await
-        .unwrap();
+    let response = upload(b"MZ\x90\0 not an image".to_vec(), "photo.png").await;
     assert_error(response, StatusCode::BAD_REQUEST).await;
     let mut big = PNG.to_vec();
     big.resize(5 * 1024 * 1024 + 1, 0);
-    let response = upload(big, "big.png").await.unwrap();
+    let response = upload(big, "big.png").await;
     assert_error(response, StatusCode::BAD_REQUEST).await;
     let missing = app
         .client
