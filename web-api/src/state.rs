@@ -144,7 +144,7 @@ impl AppState {
                 MessagingService::new(db.clone(), messaging.clone()),
             ),
             automated_runs: AutomatedRuns::new(db.clone()),
-            reports: Reports::new(db.clone()),
+            reports: Reports::with_snapshots(db.clone()),
             mailing_lists: MailingLists::new(db.clone()),
             assistant: AssistantReplies::new(
                 db.clone(),

@@ -13,6 +13,12 @@
 //! `REPORTS_BENCH_KEEP=NAME` (SQLite `target/NAME.db`, PostgreSQL schema NAME) so the export
 //! runs in a process of its own.
 //!
+//! After the SQL timings, `queries` measures the reports' in-memory snapshot (issue 39): its
+//! build time and memory, then the monthly or daily table and the funnel for 40 varied filters
+//! (stores, service types, windows, grains, customer types; p50, p95 and the slowest), the
+//! first three checked equal to the SQL's, and a report right after 1,000 replies changed
+//! (the catch-up included). `reports-bench snapshot LEADS` runs that part alone.
+//!
 //! DATABASE_URL picks PostgreSQL (a schema of its own), else SQLite.
 
 use std::str::FromStr;
@@ -32,7 +38,8 @@ use engine::store::schema::{
 };
 use engine::{Database, DatabaseUrl};
 use reports::{
-    Cell, ExportFormat, ReportExportInput, ReportFilter, ReportKind, ReportOptions, Reports,
+    Cell, ClassificationOptions, CustomerType, ExportFormat, Grain, ReportExportInput,
+    ReportFilter, ReportKind, ReportOptions, Reports,
 };
 use sea_query::{Expr, ExprTrait, Func, Query};
 use sqlx::Row;
@@ -60,6 +67,11 @@ async fn main() -> anyhow::Result<()> {
         "queries" => {
             bench.world(count, false).await?;
             bench.queries().await
+        }
+        "snapshot" => {
+            bench.world(count, false).await?;
+            bench.snapshot().await?;
+            bench.drop_unless_kept().await
         }
         "export-world" => bench.world(count, true).await,
         "export" => bench.export().await,
@@ -323,7 +335,116 @@ impl Bench {
         })
         .await?;
         row("funnel", ours, theirs);
+        self.snapshot().await?;
         self.drop_unless_kept().await
+    }
+
+    /// The reports' snapshot: built once, then varied filters answered from it.
+    async fn snapshot(&self) -> anyhow::Result<()> {
+        let sql = Reports::new(self.db.clone());
+        let snapshot = Reports::with_snapshots(self.db.clone());
+        let base = self.filter().await?;
+        let services: Vec<(String,)> = self
+            .db
+            .fetch_all(
+                &Query::select()
+                    .distinct()
+                    .column(Fsi::ServiceType)
+                    .from(Fsi::Table)
+                    .and_where(Expr::col(Fsi::EnterpriseId).eq(1))
+                    .to_owned(),
+            )
+            .await?;
+        let services: Vec<String> = services.into_iter().map(|(s,)| s).collect();
+        let resident = resident_kib();
+        let started = Instant::now();
+        let leads = snapshot.warm_snapshot(1).await?;
+        println!(
+            "snapshot: {leads} leads built in {:.1} s, +{} MiB resident",
+            started.elapsed().as_secs_f64(),
+            resident_kib().saturating_sub(resident) / 1024
+        );
+        let mut random = Random(39);
+        let (mut tables, mut funnels, mut sql_times) = (Vec::new(), Vec::new(), Vec::new());
+        for round in 0..40 {
+            let filter = if round == 0 {
+                base.clone()
+            } else {
+                varied(&base, &services, &mut random)
+            };
+            let grain = if round % 2 == 0 {
+                Grain::Month
+            } else {
+                Grain::Day
+            };
+            let options = ClassificationOptions {
+                customer_type: [None, Some(CustomerType::A), Some(CustomerType::B)]
+                    [random.below(3) as usize],
+            };
+            let started = Instant::now();
+            let table = snapshot.classification(&filter, grain, options).await?;
+            tables.push(started.elapsed());
+            let started = Instant::now();
+            let funnel = snapshot.funnel(&filter).await?;
+            funnels.push(started.elapsed());
+            if round < 3 {
+                let started = Instant::now();
+                let expected = sql.classification(&filter, grain, options).await?;
+                let expected_funnel = sql.funnel(&filter).await?;
+                sql_times.push(started.elapsed());
+                anyhow::ensure!(table == expected, "round {round}: the tables differ");
+                anyhow::ensure!(
+                    funnel == expected_funnel,
+                    "round {round}: the funnels differ"
+                );
+            }
+        }
+        println!("the first three filters: the same figures as the SQL's");
+        println!(
+            "| report (40 varied filters) | p50 | p95 | slowest | SQL, same filter (p50 of 3, both reports) |"
+        );
+        println!("|---|---|---|---|---|");
+        let sql_p50 = percentile(&mut sql_times, 0.5);
+        for (name, times) in [
+            ("classification table", &mut tables),
+            ("funnel", &mut funnels),
+        ] {
+            println!(
+                "| {name} | {:.1} ms | {:.1} ms | {:.1} ms | {:.0} ms |",
+                ms(percentile(times, 0.5)),
+                ms(percentile(times, 0.95)),
+                ms(percentile(times, 1.0)),
+                ms(sql_p50)
+            );
+        }
+        // A thousand replies arrive: the next report reads those leads again first.
+        let texts = Query::select()
+            .column(Msg::Id)
+            .from(Msg::Table)
+            .and_where(Expr::col(Msg::Direction).eq("SENT"))
+            .limit(1000)
+            .to_owned();
+        self.db
+            .execute(
+                &Query::update()
+                    .table(Msg::Table)
+                    .value(Msg::Direction, "RECEIVED")
+                    .and_where(Expr::col(Msg::Id).in_subquery(texts))
+                    .to_owned(),
+            )
+            .await?;
+        let started = Instant::now();
+        let funnel = snapshot.funnel(&base).await?;
+        let caught_up = started.elapsed();
+        anyhow::ensure!(
+            funnel == sql.funnel(&base).await?,
+            "after the change: the funnels differ"
+        );
+        println!(
+            "after 1,000 texts changed: the next funnel in {:.0} ms (catch-up included), the same figures as the SQL's",
+            ms(caught_up)
+        );
+        Ok(())
     }
 
     fn params(&self) -> (&'static str, &'static str) {
@@ -530,6 +651,69 @@ fn total_of(table: &reports::Table, key: &str) -> i64 {
         Some(Cell::Integer(n)) => *n,
         _ => 0,
     }
+}
+
+/// A filter like a manager's: some stores, maybe some service types, a window of one to
+/// twelve months inside the year.
+fn varied(base: &ReportFilter, services: &[String], random: &mut Random) -> ReportFilter {
+    let mut filter = base.clone();
+    let stores: Vec<i64> = base
+        .store_ids
+        .iter()
+        .copied()
+        .filter(|_| random.below(3) > 0)
+        .collect();
+    if !stores.is_empty() {
+        filter.store_ids = stores;
+    }
+    if random.below(2) == 0 {
+        filter.service_types = services
+            .iter()
+            .filter(|_| random.below(3) == 0)
+            .cloned()
+            .collect();
+    }
+    let start = random.below(12) as i64;
+    let months = 1 + random.below(12 - start as u64) as i64;
+    filter.from = base.from + Days::days(30 * start);
+    filter.until = Ord::min(filter.from + Days::days(30 * months), base.until);
+    filter
+}
+
+/// A small deterministic generator (xorshift), so every run asks the same filters.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, bound: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % Ord::max(bound, 1)
+    }
+}
+
+fn percentile(times: &mut [Duration], share: f64) -> Duration {
+    times.sort();
+    let index = ((times.len() as f64 * share).ceil() as usize).clamp(1, times.len().max(1)) - 1;
+    times.get(index).copied().unwrap_or_default()
+}
+
+fn ms(time: Duration) -> f64 {
+    time.as_secs_f64() * 1000.0
+}
+
+/// The process's resident memory now, KiB.
+fn resident_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 async fn median<F, Fut>(runs: usize, mut run: F) -> anyhow::Result<Duration>

@@ -10,7 +10,9 @@ use polars::prelude::{
     DataFrame, IntoLazy, NamedFrom, PlSmallStr, Series, SortMultipleOptions, col, cols, element,
     lit,
 };
-use sea_query::{Alias, Expr, ExprTrait, Func, Order, Query, WindowStatement, WithClause};
+use sea_query::{
+    Alias, Expr, ExprTrait, Func, Order, Query, SelectStatement, WindowStatement, WithClause,
+};
 use std::sync::Arc;
 
 use super::sql::cte;
@@ -57,7 +59,7 @@ impl CustomerType {
         }
     }
 
-    fn stored(self) -> &'static str {
+    pub(crate) fn stored(self) -> &'static str {
         match self {
             Self::A => "A",
             Self::B => "B",
@@ -229,7 +231,17 @@ impl Reports {
         grain: Grain,
         options: ClassificationOptions,
     ) -> Result<Table> {
-        let counts = self.classification_counts(filter, grain, options).await?;
+        let counts = match self.snapshot(filter).await? {
+            Some(table) => {
+                let filter = filter.clone();
+                tokio::task::spawn_blocking(move || {
+                    table.classification_counts(&filter, grain, options.customer_type)
+                })
+                .await
+                .map_err(|e| Error::Internal(format!("classification: {e}")))?
+            }
+            None => self.classification_counts(filter, grain, options).await?,
+        };
         // polars blocks its thread while it evaluates: keep that off the async workers.
         tokio::task::spawn_blocking(move || pivot(grain, counts))
             .await
@@ -240,8 +252,9 @@ impl Reports {
     /// Leads per (period, customer type, classification code), counted in the database in one
     /// set-based statement: the leads first texted in the window (a CTE read from the window's
     /// messages), then their replies, latest final intents, opt-outs, bookings and purchases
-    /// as grouped sets joined to them, as one would write it by hand.
-    async fn classification_counts(
+    /// as grouped sets joined to them, as one would write it by hand. The reports' snapshot
+    /// answers the same from memory; this is the definition it is tested against.
+    pub(crate) async fn classification_counts(
         &self,
         filter: &ReportFilter,
         grain: Grain,
@@ -251,176 +264,19 @@ impl Reports {
         let name = |text: &str| Alias::new(text);
         let col = |table: &str, column: &str| Expr::col((name(table), name(column)));
         // Each lead once: its first text in the window.
-        let mut firsts = Query::select();
+        let mut firsts = first_texts(filter.scope.enterprise_id);
         firsts
-            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
-            .expr_as(
-                Func::min(Expr::col((Msg::Table, Msg::CreatedAt))),
-                name("first_at"),
-            )
-            .from(Msg::Table)
-            .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(filter.scope.enterprise_id))
             .and_where(Expr::col((Msg::Table, Msg::StoreId)).is_in(filter.store_ids.clone()))
             .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).gte(filter.from))
-            .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.until))
-            .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
-            .and_where(is_outreach_text())
-            .group_by_col((Msg::Table, Msg::FsiId));
-        // Their replies: how many were in words (not only a carrier keyword).
-        let mut replies = Query::select();
-        replies
-            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
-            .expr_as(
-                count_if(
-                    Expr::col((
-                        MessageUnderstandings::Table,
-                        MessageUnderstandings::CarrierKeyword,
-                    ))
-                    .is_null(),
-                ),
-                name("in_words"),
-            )
-            .from(Msg::Table)
-            .left_join(
-                MessageUnderstandings::Table,
-                Expr::col((
-                    MessageUnderstandings::Table,
-                    MessageUnderstandings::MessageId,
-                ))
-                .equals((Msg::Table, Msg::Id)),
-            )
-            .inner_join(
-                name("firsts"),
-                col("firsts", "fsi_id").equals((Msg::Table, Msg::FsiId)),
-            )
-            .and_where(is_customer_reply())
-            .group_by_col((Msg::Table, Msg::FsiId));
-        // Their replies' final intents, the latest reply's strongest first.
-        let mut intents = Query::select();
-        intents
-            .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
-            .expr_as(
-                Expr::col((MessageIntents::Table, MessageIntents::IntentName)),
-                name("intent_name"),
-            )
-            .expr_window_as(
-                Func::cust("ROW_NUMBER"),
-                WindowStatement::partition_by((Msg::Table, Msg::FsiId))
-                    .order_by((Msg::Table, Msg::CreatedAt), Order::Desc)
-                    .order_by((Msg::Table, Msg::Id), Order::Desc)
-                    .order_by(
-                        (MessageIntents::Table, MessageIntents::Confidence),
-                        Order::Desc,
-                    )
-                    .to_owned(),
-                name("rank"),
-            )
-            .from(Msg::Table)
-            .inner_join(
-                MessageIntents::Table,
-                Expr::col((MessageIntents::Table, MessageIntents::MessageId))
-                    .equals((Msg::Table, Msg::Id)),
-            )
-            .inner_join(
-                name("firsts"),
-                col("firsts", "fsi_id").equals((Msg::Table, Msg::FsiId)),
-            )
-            .and_where(is_customer_reply())
-            .and_where(Expr::col((MessageIntents::Table, MessageIntents::IsFinal)).eq(true));
-        let mut stopped = Query::select();
-        stopped
-            .distinct()
-            .column(name("fsi_id"))
-            .from(name("intents"))
-            .and_where(col("intents", "intent_name").eq(OPTED_OUT));
-        // Each lead's latest final intent: a set of its own, so the join is on the lead alone.
-        let mut latest = Query::select();
-        latest
-            .column(name("fsi_id"))
-            .column(name("intent_name"))
-            .from(name("intents"))
-            .and_where(col("intents", "rank").eq(1));
-        let mut booked = Query::select();
-        booked
-            .distinct()
-            .expr_as(Expr::col((Appt::Table, Appt::FsiId)), name("fsi_id"))
-            .from(Appt::Table)
-            .inner_join(
-                name("firsts"),
-                col("firsts", "fsi_id").equals((Appt::Table, Appt::FsiId)),
-            )
-            .and_where(
-                Expr::col((Appt::Table, Appt::ApptStatus))
-                    .ne(AppointmentStatus::Cancelled.as_str()),
-            );
-        let mut bought = Query::select();
-        bought
-            .distinct()
-            .expr_as(
-                Expr::col((Sales::Table, Sales::CustomerId)),
-                name("customer_id"),
-            )
-            .from(Sales::Table)
-            .and_where(
-                Expr::col((Sales::Table, Sales::EnterpriseId)).eq(filter.scope.enterprise_id),
-            );
+            .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.until));
+        let (ctes, mut leads) = lead_classifications(filter.scope.enterprise_id, firsts);
         let texted_before = lead_messages(
             is_outreach_text().and(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.from)),
         );
-        let customer_type = Expr::case(
-            col("bought", "customer_id").is_null(),
-            CustomerType::B.stored(),
-        )
-        .finally(CustomerType::A.stored());
-        let classification = Expr::case(
-            Expr::col((Customers::Table, Customers::BlockSms))
-                .eq(true)
-                .or(col("stopped", "fsi_id").is_not_null()),
-            OPTED_OUT,
-        )
-        .case(col("booked", "fsi_id").is_not_null(), BOOKED)
-        .case(col("replies", "fsi_id").is_null(), NO_RESPONSE)
-        .case(col("replies", "in_words").eq(0), NOT_ENGAGED)
-        .finally(Func::coalesce([
-            col("latest", "intent_name"),
-            Expr::val(UNCLASSIFIED),
-        ]));
-        let mut leads = Query::select();
         leads
             .expr_as(
                 utc_period(backend, col("firsts", "first_at"), grain),
                 name("period"),
-            )
-            .expr_as(customer_type.clone(), name("customer_type"))
-            .expr_as(classification, name("classification"))
-            .from(name("firsts"))
-            .inner_join(
-                Fsi::Table,
-                Expr::col((Fsi::Table, Fsi::Id)).equals((name("firsts"), name("fsi_id"))),
-            )
-            .inner_join(
-                Customers::Table,
-                Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
-            )
-            .left_join(
-                name("bought"),
-                col("bought", "customer_id").equals((Fsi::Table, Fsi::CustomerId)),
-            )
-            .left_join(
-                name("replies"),
-                col("replies", "fsi_id").equals((name("firsts"), name("fsi_id"))),
-            )
-            .left_join(
-                name("latest"),
-                col("latest", "fsi_id").equals((name("firsts"), name("fsi_id"))),
-            )
-            .left_join(
-                name("stopped"),
-                col("stopped", "fsi_id").equals((name("firsts"), name("fsi_id"))),
-            )
-            .left_join(
-                name("booked"),
-                col("booked", "fsi_id").equals((name("firsts"), name("fsi_id"))),
             )
             .and_where(Expr::exists(texted_before).not());
         if !filter.service_types.is_empty() {
@@ -429,7 +285,7 @@ impl Reports {
             );
         }
         if let Some(only) = options.customer_type {
-            leads.and_where(customer_type.eq(only.stored()));
+            leads.and_where(customer_type().eq(only.stored()));
         }
         let per = name("per_lead");
         let counts = Query::select()
@@ -442,17 +298,7 @@ impl Reports {
             .group_by_col((per.clone(), name("customer_type")))
             .group_by_col((per, name("classification")))
             .to_owned();
-        let query = counts.with(
-            WithClause::new()
-                .cte(cte("firsts", firsts))
-                .cte(cte("replies", replies))
-                .cte(cte("intents", intents))
-                .cte(cte("latest", latest))
-                .cte(cte("stopped", stopped))
-                .cte(cte("booked", booked))
-                .cte(cte("bought", bought))
-                .to_owned(),
-        );
+        let query = counts.with(ctes);
         let rows = self
             .db()
             .fetch_cells(
@@ -478,6 +324,199 @@ impl Reports {
             })
             .collect())
     }
+}
+
+/// Each lead's first outreach text in the enterprise, as `firsts (fsi_id, first_at)`; callers
+/// narrow it (a window and stores for the report, some leads for the snapshot).
+pub(crate) fn first_texts(enterprise_id: i64) -> SelectStatement {
+    Query::select()
+        .expr_as(Expr::col((Msg::Table, Msg::FsiId)), Alias::new("fsi_id"))
+        .expr_as(
+            Func::min(Expr::col((Msg::Table, Msg::CreatedAt))),
+            Alias::new("first_at"),
+        )
+        .from(Msg::Table)
+        .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(enterprise_id))
+        .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
+        .and_where(is_outreach_text())
+        .group_by_col((Msg::Table, Msg::FsiId))
+        .to_owned()
+}
+
+/// The customer type of the lead's customer: `bought` must be joined.
+fn customer_type() -> Expr {
+    Expr::case(
+        Expr::col((Alias::new("bought"), Alias::new("customer_id"))).is_null(),
+        CustomerType::B.stored(),
+    )
+    .finally(CustomerType::A.stored())
+    .into()
+}
+
+/// The one definition of a lead's classification and customer type (docs/reports.md): for
+/// the leads of `firsts`, a select over `firsts` joined to their lead, customer and the sets
+/// it needs, answering `customer_type` and `classification`; callers add columns and
+/// conditions. The classification is the lead's state now (opted out, booked, answered, its
+/// latest final intent), not the window's.
+pub(crate) fn lead_classifications(
+    enterprise_id: i64,
+    firsts: SelectStatement,
+) -> (WithClause, SelectStatement) {
+    let name = |text: &str| Alias::new(text);
+    let col = |table: &str, column: &str| Expr::col((name(table), name(column)));
+    // Their replies: how many were in words (not only a carrier keyword).
+    let mut replies = Query::select();
+    replies
+        .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
+        .expr_as(
+            count_if(
+                Expr::col((
+                    MessageUnderstandings::Table,
+                    MessageUnderstandings::CarrierKeyword,
+                ))
+                .is_null(),
+            ),
+            name("in_words"),
+        )
+        .from(Msg::Table)
+        .left_join(
+            MessageUnderstandings::Table,
+            Expr::col((
+                MessageUnderstandings::Table,
+                MessageUnderstandings::MessageId,
+            ))
+            .equals((Msg::Table, Msg::Id)),
+        )
+        .inner_join(
+            name("firsts"),
+            col("firsts", "fsi_id").equals((Msg::Table, Msg::FsiId)),
+        )
+        .and_where(is_customer_reply())
+        .group_by_col((Msg::Table, Msg::FsiId));
+    // Their replies' final intents, the latest reply's strongest first.
+    let mut intents = Query::select();
+    intents
+        .expr_as(Expr::col((Msg::Table, Msg::FsiId)), name("fsi_id"))
+        .expr_as(
+            Expr::col((MessageIntents::Table, MessageIntents::IntentName)),
+            name("intent_name"),
+        )
+        .expr_window_as(
+            Func::cust("ROW_NUMBER"),
+            WindowStatement::partition_by((Msg::Table, Msg::FsiId))
+                .order_by((Msg::Table, Msg::CreatedAt), Order::Desc)
+                .order_by((Msg::Table, Msg::Id), Order::Desc)
+                .order_by(
+                    (MessageIntents::Table, MessageIntents::Confidence),
+                    Order::Desc,
+                )
+                // Equal confidence: the later intent, so every reading agrees.
+                .order_by((MessageIntents::Table, MessageIntents::Id), Order::Desc)
+                .to_owned(),
+            name("rank"),
+        )
+        .from(Msg::Table)
+        .inner_join(
+            MessageIntents::Table,
+            Expr::col((MessageIntents::Table, MessageIntents::MessageId))
+                .equals((Msg::Table, Msg::Id)),
+        )
+        .inner_join(
+            name("firsts"),
+            col("firsts", "fsi_id").equals((Msg::Table, Msg::FsiId)),
+        )
+        .and_where(is_customer_reply())
+        .and_where(Expr::col((MessageIntents::Table, MessageIntents::IsFinal)).eq(true));
+    let mut stopped = Query::select();
+    stopped
+        .distinct()
+        .column(name("fsi_id"))
+        .from(name("intents"))
+        .and_where(col("intents", "intent_name").eq(OPTED_OUT));
+    // Each lead's latest final intent: a set of its own, so the join is on the lead alone.
+    let mut latest = Query::select();
+    latest
+        .column(name("fsi_id"))
+        .column(name("intent_name"))
+        .from(name("intents"))
+        .and_where(col("intents", "rank").eq(1));
+    let mut booked = Query::select();
+    booked
+        .distinct()
+        .expr_as(Expr::col((Appt::Table, Appt::FsiId)), name("fsi_id"))
+        .from(Appt::Table)
+        .inner_join(
+            name("firsts"),
+            col("firsts", "fsi_id").equals((Appt::Table, Appt::FsiId)),
+        )
+        .and_where(
+            Expr::col((Appt::Table, Appt::ApptStatus)).ne(AppointmentStatus::Cancelled.as_str()),
+        );
+    let mut bought = Query::select();
+    bought
+        .distinct()
+        .expr_as(
+            Expr::col((Sales::Table, Sales::CustomerId)),
+            name("customer_id"),
+        )
+        .from(Sales::Table)
+        .and_where(Expr::col((Sales::Table, Sales::EnterpriseId)).eq(enterprise_id));
+    let classification = Expr::case(
+        Expr::col((Customers::Table, Customers::BlockSms))
+            .eq(true)
+            .or(col("stopped", "fsi_id").is_not_null()),
+        OPTED_OUT,
+    )
+    .case(col("booked", "fsi_id").is_not_null(), BOOKED)
+    .case(col("replies", "fsi_id").is_null(), NO_RESPONSE)
+    .case(col("replies", "in_words").eq(0), NOT_ENGAGED)
+    .finally(Func::coalesce([
+        col("latest", "intent_name"),
+        Expr::val(UNCLASSIFIED),
+    ]));
+    let mut leads = Query::select();
+    leads
+        .expr_as(customer_type(), name("customer_type"))
+        .expr_as(classification, name("classification"))
+        .from(name("firsts"))
+        .inner_join(
+            Fsi::Table,
+            Expr::col((Fsi::Table, Fsi::Id)).equals((name("firsts"), name("fsi_id"))),
+        )
+        .inner_join(
+            Customers::Table,
+            Expr::col((Customers::Table, Customers::Id)).equals((Fsi::Table, Fsi::CustomerId)),
+        )
+        .left_join(
+            name("bought"),
+            col("bought", "customer_id").equals((Fsi::Table, Fsi::CustomerId)),
+        )
+        .left_join(
+            name("replies"),
+            col("replies", "fsi_id").equals((name("firsts"), name("fsi_id"))),
+        )
+        .left_join(
+            name("latest"),
+            col("latest", "fsi_id").equals((name("firsts"), name("fsi_id"))),
+        )
+        .left_join(
+            name("stopped"),
+            col("stopped", "fsi_id").equals((name("firsts"), name("fsi_id"))),
+        )
+        .left_join(
+            name("booked"),
+            col("booked", "fsi_id").equals((name("firsts"), name("fsi_id"))),
+        );
+    let ctes = WithClause::new()
+        .cte(cte("firsts", firsts))
+        .cte(cte("replies", replies))
+        .cte(cte("intents", intents))
+        .cte(cte("latest", latest))
+        .cte(cte("stopped", stopped))
+        .cte(cte("booked", booked))
+        .cte(cte("bought", bought))
+        .to_owned();
+    (ctes, leads)
 }
 
 /// Long counts → the wide table: one row per (period, customer type), one column per

@@ -36,20 +36,36 @@ pub struct Funnel {
     pub rates: Vec<FunnelRate>,
 }
 
-#[derive(Debug, sqlx::FromRow)]
-struct Counts {
-    contacted: i64,
-    responded: i64,
-    engaged: i64,
-    appt_booking: i64,
+/// The four stages' counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, sqlx::FromRow)]
+pub(crate) struct FunnelCounts {
+    pub contacted: i64,
+    pub responded: i64,
+    pub engaged: i64,
+    pub appt_booking: i64,
 }
 
 impl Reports {
-    /// The funnel of the filter's leads over its window (docs/reports.md defines each stage).
+    /// The funnel of the filter's leads over its window (docs/reports.md defines each stage):
+    /// from the reports' snapshot when this process keeps one, else from the database.
+    pub async fn funnel(&self, filter: &ReportFilter) -> Result<Funnel> {
+        let counts = match self.snapshot(filter).await? {
+            Some(table) => {
+                let filter = filter.clone();
+                tokio::task::spawn_blocking(move || table.funnel_counts(&filter))
+                    .await
+                    .map_err(|e| engine::error::Error::Internal(format!("funnel: {e}")))?
+            }
+            None => self.funnel_counts(filter).await?,
+        };
+        Ok(Funnel::of(&counts))
+    }
+
+    /// The funnel's counts in the database: the definition the snapshot is tested against.
     /// One set-based statement: the leads texted in the window (read from the window's
     /// messages, an index range), and the sets of those that answered, answered in words and
     /// booked, each joined to them once (hash or index joins, no per-lead subqueries).
-    pub async fn funnel(&self, filter: &ReportFilter) -> Result<Funnel> {
+    pub(crate) async fn funnel_counts(&self, filter: &ReportFilter) -> Result<FunnelCounts> {
         let name = |text: &str| Alias::new(text);
         let col = |table: &str, column: &str| Expr::col((name(table), name(column)));
         let mut texted = Query::select();
@@ -173,18 +189,22 @@ impl Reports {
                 .cte(cte("booked", booked))
                 .to_owned(),
         );
-        let counts: Counts = self.db().fetch_optional(&query).await?.unwrap_or(Counts {
-            contacted: 0,
-            responded: 0,
-            engaged: 0,
-            appt_booking: 0,
-        });
-        Ok(Funnel::of(&counts))
+        let counts: FunnelCounts =
+            self.db()
+                .fetch_optional(&query)
+                .await?
+                .unwrap_or(FunnelCounts {
+                    contacted: 0,
+                    responded: 0,
+                    engaged: 0,
+                    appt_booking: 0,
+                });
+        Ok(counts)
     }
 }
 
 impl Funnel {
-    fn of(counts: &Counts) -> Self {
+    fn of(counts: &FunnelCounts) -> Self {
         let rate = |part: i64, whole: i64| {
             if whole == 0 {
                 0.0
@@ -235,7 +255,7 @@ mod tests {
 
     #[test]
     fn rates_are_shares_of_their_base_and_zero_without_one() {
-        let funnel = Funnel::of(&Counts {
+        let funnel = Funnel::of(&FunnelCounts {
             contacted: 8,
             responded: 3,
             engaged: 2,
@@ -243,7 +263,7 @@ mod tests {
         });
         let percents: Vec<f64> = funnel.rates.iter().map(|r| r.percent).collect();
         assert_eq!(percents, [37.5, 12.5, 33.3]);
-        let empty = Funnel::of(&Counts {
+        let empty = Funnel::of(&FunnelCounts {
             contacted: 0,
             responded: 0,
             engaged: 0,

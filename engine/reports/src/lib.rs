@@ -12,6 +12,7 @@ mod lists;
 mod mailing;
 mod nraa_checkin;
 mod operations;
+mod snapshot;
 mod sql;
 mod staff;
 mod table;
@@ -24,6 +25,7 @@ pub use mailing::{
     LIST_PREFIX, Mailed, MailingList, MailingLists, NewRecipient, Recipient, ReportMailInput,
     ReportPeriod,
 };
+pub use snapshot::Snapshots;
 pub use sql::Grain;
 pub use table::{Cell, Chart, ChartKind, Column, ColumnType, Table};
 
@@ -75,13 +77,26 @@ pub struct ReportFilter {
 pub struct Reports {
     db: Database,
     tenancy: TenancyStore,
+    /// The lead reports' in-memory tables, in a long-lived process (snapshot.rs).
+    snapshots: Option<Snapshots>,
 }
 
 impl Reports {
+    /// Reports answered by the database alone (a job's one export, a command).
     pub fn new(db: Database) -> Self {
         Self {
             tenancy: TenancyStore::new(db.clone()),
             db,
+            snapshots: None,
+        }
+    }
+
+    /// Reports of a long-lived process: the classification tables and the funnel are
+    /// answered from per-enterprise tables it keeps in memory and current (snapshot.rs).
+    pub fn with_snapshots(db: Database) -> Self {
+        Self {
+            snapshots: Some(Snapshots::new(db.clone())),
+            ..Self::new(db)
         }
     }
 

@@ -34,14 +34,15 @@ impl JobKind for PruneSessions {
             let auth = AuthService::new(ctx.db().clone(), AuthPolicy::default());
             let pruned = prune_expired(&auth, ctx.db(), Utc::now()).await?;
             ctx.info(format!(
-                "deleted {} expired sessions, {} old log-in attempts and {} attachments never sent",
-                pruned.sessions, pruned.login_attempts, pruned.attachments
+                "deleted {} expired sessions, {} old log-in attempts, {} attachments never sent and {} old report changes",
+                pruned.sessions, pruned.login_attempts, pruned.attachments, pruned.report_changes
             ))
             .await?;
             Ok(json!({
                 "sessions": pruned.sessions,
                 "loginAttempts": pruned.login_attempts,
-                "attachments": pruned.attachments
+                "attachments": pruned.attachments,
+                "reportChanges": pruned.report_changes
             }))
         })
     }

@@ -18,6 +18,7 @@ pub mod notifications;
 pub mod operations;
 pub mod planners;
 pub mod recipients;
+pub mod report_changes;
 pub mod schedules;
 #[rustfmt::skip]
 pub mod schema;

@@ -350,3 +350,6 @@ pub enum ConsentRecords {
 
 #[derive(Iden, Clone, Copy)]
 pub enum PublicAttempts { Table, Id, Action, SubjectKind, Subject, AttemptedAt }
+
+#[derive(Iden, Clone, Copy)]
+pub enum ReportLeadChanges { Table, Seq, FsiId, ChangedAt }

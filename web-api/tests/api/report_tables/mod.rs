@@ -6,6 +6,7 @@
 mod access_and_exports;
 mod counts;
 mod mailing_lists;
+mod snapshot;
 mod staff_and_revenue;
 
 use std::collections::BTreeMap;

@@ -1,0 +1,896 @@
+//! The lead reports from memory (issue 39): the classification tables and the funnel over a
+//! million leads in milliseconds instead of seconds of SQL.
+//!
+//! Each long-lived process keeps, per enterprise a manager reads, a columnar table of every
+//! texted lead's report facts: its store, service type, customer type, classification (the
+//! lead's state now, by [`lead_classifications`], the reports' own SQL definition) and its
+//! dated events (texts with the store they went from, replies, replies in words, bookings).
+//! A report is then one pass over those columns for any filter and window.
+//!
+//! The table stays current through `report_lead_changes`, which database triggers fill with
+//! every lead whose facts may have changed (migration 0038): before each report, and every
+//! few seconds in the background, the leads named since the last read are read again through
+//! the same SQL and patched in. So a report reflects every write committed before it was
+//! asked for. The first report of an enterprise is answered by SQL while the table builds in
+//! the background; a table nobody reads for [`IDLE`] is dropped.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+use chrono::{Datelike, NaiveDate};
+use sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
+
+use super::classification::{CustomerType, first_texts, lead_classifications};
+use super::funnel::FunnelCounts;
+use super::sql::{Grain, is_customer_reply, is_outreach_text, utc_period};
+use super::table::{Cell, CellKind};
+use super::{ReportFilter, Reports};
+use engine::appointments::AppointmentStatus;
+use engine::db::Database;
+use engine::domain::messages::MessageType;
+use engine::error::{Error, Result};
+use engine::store::report_changes::{LeadChange, ReportChangeLog};
+use engine::store::schema::{
+    Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageUnderstandings,
+    ServiceAppointments as Appt,
+};
+
+/// A table nobody has read for this long is dropped (and rebuilt when next asked for): its
+/// memory is not held for enterprises nobody reports on, and the change log it would need is
+/// kept far longer ([`engine::store::report_changes::CHANGES_KEPT`]).
+const IDLE: Duration = Duration::from_secs(30 * 60);
+/// How often the background refresh reads the change log, so a report's own catch-up is small.
+const REFRESH_EVERY: Duration = Duration::from_secs(5);
+/// Changes read at once; leads read again at once.
+const CHANGES_AT_ONCE: u64 = 50_000;
+const LEADS_AT_ONCE: usize = 500;
+/// On PostgreSQL a change's place is taken when its transaction writes it, so a place may
+/// show up after later ones (its transaction committed last). Places missing below the newest
+/// read are watched this long, then taken for a rolled-back transaction's.
+const GAP_WATCHED: Duration = Duration::from_secs(15 * 60);
+/// At most this many unfilled ranges of places; more, and the table is built again.
+const MAX_GAPS: usize = 64;
+/// When a catch-up names more than this share of the table's leads, building it again is
+/// quicker than reading them one batch at a time.
+const REBUILD_SHARE: f64 = 0.25;
+
+/// What a dated event of a lead is.
+const TEXTED: u8 = 1;
+const REPLIED: u8 = 2;
+const IN_WORDS: u8 = 4;
+const BOOKED: u8 = 8;
+/// The store of events that are not texts.
+const NO_STORE: u32 = u32::MAX;
+
+/// Something that happened to a lead on a UTC day: a text (with the store it went from), a
+/// reply, a reply in words, a booking (an appointment made that day and not cancelled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Event {
+    day: i32,
+    store: u32,
+    kinds: u8,
+}
+
+/// Per-lead columns, one slot per lead; a removed lead's slot is left dead until the next
+/// build. Stores, service types and classifications are interned.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LeadTable {
+    ids: Vec<i64>,
+    live: Vec<bool>,
+    store: Vec<u32>,
+    service: Vec<u16>,
+    classification: Vec<u16>,
+    type_a: Vec<bool>,
+    blocked: Vec<bool>,
+    /// The lead's events in `events`, sorted by day.
+    spans: Vec<(u32, u32)>,
+    events: Vec<Event>,
+    slot_of: HashMap<i64, usize>,
+    stores: Interned<i64>,
+    services: Interned<String>,
+    classifications: Interned<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Interned<T> {
+    values: Vec<T>,
+    index: HashMap<T, u32>,
+}
+
+impl<T: Clone + Eq + std::hash::Hash> Interned<T> {
+    fn of(&mut self, value: &T) -> u32 {
+        if let Some(index) = self.index.get(value) {
+            return *index;
+        }
+        let index = self.values.len() as u32;
+        self.values.push(value.clone());
+        self.index.insert(value.clone(), index);
+        index
+    }
+
+    /// Which interned values are among `wanted` (an empty `wanted`: `None`, meaning all).
+    fn mask<'a>(&self, wanted: impl IntoIterator<Item = &'a T>) -> Vec<bool>
+    where
+        T: 'a,
+    {
+        let mut mask = vec![false; self.values.len()];
+        for value in wanted {
+            if let Some(index) = self.index.get(value) {
+                mask[*index as usize] = true;
+            }
+        }
+        mask
+    }
+}
+
+/// One lead's facts as the database answers them.
+#[derive(Debug, Clone)]
+struct LeadFacts {
+    id: i64,
+    store: i64,
+    service: String,
+    type_a: bool,
+    blocked: bool,
+    classification: String,
+}
+
+/// A filter as the table reads it: masks over its interned values and the window in days.
+struct Selection {
+    stores: Vec<bool>,
+    services: Option<Vec<bool>>,
+    from: i32,
+    until: i32,
+}
+
+impl LeadTable {
+    /// How many leads it holds.
+    pub(crate) fn len(&self) -> usize {
+        self.slot_of.len()
+    }
+
+    /// Bytes its columns hold (an estimate for the logs and the bench).
+    pub(crate) fn bytes(&self) -> usize {
+        let slots = self.ids.capacity();
+        slots * (8 + 1 + 4 + 2 + 2 + 1 + 1 + 8)
+            + self.events.capacity() * std::mem::size_of::<Event>()
+            + self.slot_of.capacity() * 24
+    }
+
+    fn query(&self, filter: &ReportFilter) -> Selection {
+        Selection {
+            stores: self.stores.mask(filter.store_ids.iter()),
+            services: (!filter.service_types.is_empty())
+                .then(|| self.services.mask(filter.service_types.iter())),
+            from: day_number(filter.from.date_naive()),
+            until: day_number(filter.until.date_naive()),
+        }
+    }
+
+    fn events_of(&self, slot: usize) -> &[Event] {
+        let (start, len) = self.spans[slot];
+        &self.events[start as usize..(start + len) as usize]
+    }
+
+    /// Leads per (period, customer type, classification), as
+    /// [`Reports::classification_counts`] counts them: the leads whose first text from the
+    /// filter's stores falls in the window and who were never texted before it.
+    pub(crate) fn classification_counts(
+        &self,
+        filter: &ReportFilter,
+        grain: Grain,
+        customer_type: Option<CustomerType>,
+    ) -> Vec<(String, String, String, i64)> {
+        let query = self.query(filter);
+        let mut counts: HashMap<(i32, bool, u16), i64> = HashMap::new();
+        for slot in 0..self.ids.len() {
+            if !self.live[slot]
+                || !query
+                    .services
+                    .as_ref()
+                    .is_none_or(|mask| mask[self.service[slot] as usize])
+                || customer_type.is_some_and(|only| (only == CustomerType::A) != self.type_a[slot])
+            {
+                continue;
+            }
+            let mut first = None;
+            let mut texted_before = false;
+            for event in self.events_of(slot) {
+                if event.kinds & TEXTED == 0 {
+                    continue;
+                }
+                if event.day < query.from {
+                    texted_before = true;
+                    break;
+                }
+                if event.day >= query.until {
+                    break;
+                }
+                if query.stores[event.store as usize] {
+                    first = Some(event.day);
+                    break;
+                }
+            }
+            let Some(first) = first.filter(|_| !texted_before) else {
+                continue;
+            };
+            let period = match grain {
+                Grain::Day => first,
+                Grain::Month => month_number(first),
+            };
+            *counts
+                .entry((period, self.type_a[slot], self.classification[slot]))
+                .or_default() += 1;
+        }
+        counts
+            .into_iter()
+            .map(|((period, type_a, classification), leads)| {
+                let kind = if type_a {
+                    CustomerType::A
+                } else {
+                    CustomerType::B
+                };
+                (
+                    period_text(grain, period),
+                    kind.stored().to_owned(),
+                    self.classifications.values[classification as usize].clone(),
+                    leads,
+                )
+            })
+            .collect()
+    }
+
+    /// The funnel's counts, as [`Reports::funnel_counts`] counts them.
+    pub(crate) fn funnel_counts(&self, filter: &ReportFilter) -> FunnelCounts {
+        let query = self.query(filter);
+        let mut counts = FunnelCounts::default();
+        for slot in 0..self.ids.len() {
+            if !self.live[slot]
+                || !query.stores[self.store[slot] as usize]
+                || !query
+                    .services
+                    .as_ref()
+                    .is_none_or(|mask| mask[self.service[slot] as usize])
+            {
+                continue;
+            }
+            let mut seen = 0u8;
+            for event in self.events_of(slot) {
+                if event.day < query.from {
+                    continue;
+                }
+                if event.day >= query.until {
+                    break;
+                }
+                let texted = event.kinds & TEXTED != 0 && query.stores[event.store as usize];
+                seen |= (event.kinds & !TEXTED) | if texted { TEXTED } else { 0 };
+            }
+            if seen & TEXTED == 0 {
+                continue;
+            }
+            counts.contacted += 1;
+            counts.responded += i64::from(seen & REPLIED != 0);
+            counts.engaged += i64::from(seen & IN_WORDS != 0 && !self.blocked[slot]);
+            counts.appt_booking += i64::from(seen & BOOKED != 0);
+        }
+        counts
+    }
+
+    /// Puts a lead's facts and events in (replacing what it had), or takes it out.
+    fn set(&mut self, id: i64, facts: Option<&LeadFacts>, mut events: Vec<Event>) {
+        let Some(facts) = facts else {
+            if let Some(slot) = self.slot_of.remove(&id) {
+                self.live[slot] = false;
+            }
+            return;
+        };
+        events.sort_unstable();
+        events.dedup();
+        let start = self.events.len() as u32;
+        self.events.extend_from_slice(&events);
+        let span = (start, events.len() as u32);
+        let store = self.stores.of(&facts.store);
+        let service = self.services.of(&facts.service) as u16;
+        let classification = self.classifications.of(&facts.classification) as u16;
+        match self.slot_of.get(&id) {
+            Some(&slot) => {
+                self.store[slot] = store;
+                self.service[slot] = service;
+                self.classification[slot] = classification;
+                self.type_a[slot] = facts.type_a;
+                self.blocked[slot] = facts.blocked;
+                self.spans[slot] = span;
+            }
+            None => {
+                self.slot_of.insert(id, self.ids.len());
+                self.ids.push(id);
+                self.live.push(true);
+                self.store.push(store);
+                self.service.push(service);
+                self.classification.push(classification);
+                self.type_a.push(facts.type_a);
+                self.blocked.push(facts.blocked);
+                self.spans.push(span);
+            }
+        }
+    }
+
+    /// Whether dead slots and replaced events are worth a rebuild.
+    fn is_worn(&self) -> bool {
+        let live_events: usize = self.spans.iter().map(|(_, len)| *len as usize).sum();
+        self.ids.len() > 2 * self.len().max(1024) || self.events.len() > 2 * live_events.max(4096)
+    }
+}
+
+/// Days since 1970-01-01.
+fn day_number(day: NaiveDate) -> i32 {
+    (day - NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default()).num_days() as i32
+}
+
+fn date_of(day: i32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default() + chrono::Duration::days(day.into())
+}
+
+/// A month as `year * 12 + month0`.
+fn month_number(day: i32) -> i32 {
+    let date = date_of(day);
+    date.year() * 12 + date.month0() as i32
+}
+
+/// The period as the SQL writes it: `YYYY-MM-DD` or `YYYY-MM`.
+fn period_text(grain: Grain, period: i32) -> String {
+    match grain {
+        Grain::Day => date_of(period).format("%Y-%m-%d").to_string(),
+        Grain::Month => format!(
+            "{:04}-{:02}",
+            period.div_euclid(12),
+            period.rem_euclid(12) + 1
+        ),
+    }
+}
+
+/// `YYYY-MM-DD` → days since 1970-01-01.
+fn parse_day(text: &str) -> Result<i32> {
+    NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d")
+        .map(day_number)
+        .map_err(|e| Error::Internal(format!("report snapshot: day {text:?}: {e}")))
+}
+
+/// Reads the facts of an enterprise's texted leads (all of them, or `only` these) into
+/// `table`; the leads of `only` the database no longer has (or that no longer qualify) are
+/// taken out.
+async fn read_leads(
+    db: &Database,
+    enterprise_id: i64,
+    only: Option<&[i64]>,
+    table: &mut LeadTable,
+) -> Result<()> {
+    let backend = db.kind();
+    let name = |text: &str| Alias::new(text);
+    let narrow = |select: &mut SelectStatement, column: Expr| {
+        if let Some(ids) = only {
+            select.and_where(column.is_in(ids.iter().copied()));
+        }
+    };
+    let mut firsts = first_texts(enterprise_id);
+    narrow(&mut firsts, Expr::col((Msg::Table, Msg::FsiId)));
+    let (ctes, mut leads) = lead_classifications(enterprise_id, firsts);
+    leads
+        .expr_as(Expr::col((name("firsts"), name("fsi_id"))), name("lead"))
+        .expr_as(Expr::col((Fsi::Table, Fsi::StoreId)), name("store"))
+        .expr_as(Expr::col((Fsi::Table, Fsi::ServiceType)), name("service"))
+        .expr_as(
+            Expr::case(
+                Expr::col((Customers::Table, Customers::BlockSms)).eq(true),
+                1i64,
+            )
+            .finally(0i64),
+            name("blocked"),
+        )
+        .and_where(Expr::col((Fsi::Table, Fsi::EnterpriseId)).eq(enterprise_id));
+    let leads = leads.with(ctes);
+    let mut facts: HashMap<i64, LeadFacts> = HashMap::new();
+    db.for_each_cells(
+        &leads,
+        &[
+            CellKind::Text,
+            CellKind::Text,
+            CellKind::Integer,
+            CellKind::Integer,
+            CellKind::Text,
+            CellKind::Integer,
+        ],
+        |row| {
+            if let [
+                Cell::Text(kind),
+                Cell::Text(classification),
+                Cell::Integer(id),
+                Cell::Integer(store),
+                Cell::Text(service),
+                Cell::Integer(blocked),
+            ] = row.as_slice()
+            {
+                facts.insert(
+                    *id,
+                    LeadFacts {
+                        id: *id,
+                        store: *store,
+                        service: service.clone(),
+                        type_a: kind == CustomerType::A.stored(),
+                        blocked: *blocked != 0,
+                        classification: classification.clone(),
+                    },
+                );
+            }
+            Ok(())
+        },
+    )
+    .await?;
+    // Their events: texts and replies, then bookings.
+    let mut events: HashMap<i64, Vec<Event>> = HashMap::with_capacity(facts.len());
+    let received_text = is_customer_reply()
+        .and(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()));
+    let mut messages = Query::select();
+    messages
+        .column((Msg::Table, Msg::FsiId))
+        .expr(utc_period(
+            backend,
+            Expr::col((Msg::Table, Msg::CreatedAt)),
+            Grain::Day,
+        ))
+        .column((Msg::Table, Msg::StoreId))
+        .expr(
+            Expr::case(is_outreach_text(), i64::from(TEXTED))
+                .case(
+                    received_text.clone().and(
+                        Expr::col((
+                            MessageUnderstandings::Table,
+                            MessageUnderstandings::CarrierKeyword,
+                        ))
+                        .is_null(),
+                    ),
+                    i64::from(REPLIED | IN_WORDS),
+                )
+                .case(received_text.clone(), i64::from(REPLIED))
+                .finally(0i64),
+        )
+        .from(Msg::Table)
+        .left_join(
+            MessageUnderstandings::Table,
+            Expr::col((
+                MessageUnderstandings::Table,
+                MessageUnderstandings::MessageId,
+            ))
+            .equals((Msg::Table, Msg::Id)),
+        )
+        .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(enterprise_id))
+        .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
+        .and_where(is_outreach_text().or(received_text));
+    narrow(&mut messages, Expr::col((Msg::Table, Msg::FsiId)));
+    let mut bookings = Query::select();
+    bookings
+        .column((Appt::Table, Appt::FsiId))
+        .expr(utc_period(
+            backend,
+            Expr::col((Appt::Table, Appt::CreatedAt)),
+            Grain::Day,
+        ))
+        .expr(Expr::val(-1i64))
+        .expr(Expr::val(i64::from(BOOKED)))
+        .from(Appt::Table)
+        .and_where(Expr::col((Appt::Table, Appt::EnterpriseId)).eq(enterprise_id))
+        .and_where(Expr::col((Appt::Table, Appt::FsiId)).is_not_null())
+        .and_where(
+            Expr::col((Appt::Table, Appt::ApptStatus)).ne(AppointmentStatus::Cancelled.as_str()),
+        );
+    narrow(&mut bookings, Expr::col((Appt::Table, Appt::FsiId)));
+    let kinds = [
+        CellKind::Integer,
+        CellKind::Text,
+        CellKind::Integer,
+        CellKind::Integer,
+    ];
+    for select in [&messages, &bookings] {
+        let mut failure = None;
+        db.for_each_cells(select, &kinds, |row| {
+            if let [
+                Cell::Integer(id),
+                Cell::Text(day),
+                Cell::Integer(store),
+                Cell::Integer(kinds),
+            ] = row.as_slice()
+                && *kinds != 0
+                && facts.contains_key(id)
+            {
+                let day = match parse_day(day) {
+                    Ok(day) => day,
+                    Err(error) => {
+                        failure = Some(error);
+                        return Ok(());
+                    }
+                };
+                let store = if *kinds == i64::from(TEXTED) {
+                    table.stores.of(store)
+                } else {
+                    NO_STORE
+                };
+                events.entry(*id).or_default().push(Event {
+                    day,
+                    store,
+                    kinds: *kinds as u8,
+                });
+            }
+            Ok(())
+        })
+        .await?;
+        if let Some(error) = failure {
+            return Err(error);
+        }
+    }
+    // Events of one (day, store) merged: a lead's list stays short.
+    for (id, lead) in &facts {
+        let mut list = events.remove(id).unwrap_or_default();
+        list.sort_unstable();
+        let mut merged: Vec<Event> = Vec::with_capacity(list.len());
+        for event in list {
+            match merged.last_mut() {
+                Some(last) if last.day == event.day && last.store == event.store => {
+                    last.kinds |= event.kinds
+                }
+                _ => merged.push(event),
+            }
+        }
+        table.set(lead.id, Some(lead), merged);
+    }
+    for id in only.unwrap_or_default() {
+        if !facts.contains_key(id) {
+            table.set(*id, None, Vec::new());
+        }
+    }
+    Ok(())
+}
+
+/// Where a table's reading of the change log stands.
+#[derive(Debug, Clone, Default)]
+struct Cursor {
+    /// Every place up to here has been read, but for the gaps.
+    after: i64,
+    /// Places below `after` not seen yet: (low, high, since when).
+    gaps: Vec<(i64, i64, Instant)>,
+}
+
+impl Cursor {
+    fn gap_ranges(&self) -> Vec<(i64, i64)> {
+        self.gaps
+            .iter()
+            .map(|(low, high, _)| (*low, *high))
+            .collect()
+    }
+
+    /// Takes in changes read (in order); answers the leads they name.
+    fn take(&mut self, changes: &[LeadChange], now: Instant) -> Vec<i64> {
+        let mut leads = Vec::with_capacity(changes.len());
+        for change in changes {
+            leads.push(change.fsi_id);
+            if change.seq > self.after {
+                if change.seq > self.after + 1 {
+                    self.gaps.push((self.after + 1, change.seq - 1, now));
+                }
+                self.after = change.seq;
+            } else if let Some(index) = self
+                .gaps
+                .iter()
+                .position(|(low, high, _)| (*low..=*high).contains(&change.seq))
+            {
+                let (low, high, since) = self.gaps.remove(index);
+                if low < change.seq {
+                    self.gaps.push((low, change.seq - 1, since));
+                }
+                if change.seq < high {
+                    self.gaps.push((change.seq + 1, high, since));
+                }
+            }
+        }
+        self.gaps
+            .retain(|(_, _, since)| now.duration_since(*since) < GAP_WATCHED);
+        leads.sort_unstable();
+        leads.dedup();
+        leads
+    }
+}
+
+/// A built table and how far it has read.
+struct Ready {
+    table: Arc<LeadTable>,
+    cursor: Cursor,
+    refreshed: Instant,
+}
+
+struct Slot {
+    building: AtomicBool,
+    last_read: Mutex<Instant>,
+    state: tokio::sync::Mutex<Option<Ready>>,
+}
+
+struct Registry {
+    db: Database,
+    slots: Mutex<HashMap<i64, Arc<Slot>>>,
+    refreshing: AtomicBool,
+}
+
+/// The tables of one process, per enterprise (see the module's notes). Cloning shares them.
+#[derive(Clone)]
+pub struct Snapshots {
+    registry: Arc<Registry>,
+}
+
+impl std::fmt::Debug for Snapshots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Snapshots").finish_non_exhaustive()
+    }
+}
+
+impl Snapshots {
+    pub fn new(db: Database) -> Self {
+        Self {
+            registry: Arc::new(Registry {
+                db,
+                slots: Mutex::new(HashMap::new()),
+                refreshing: AtomicBool::new(false),
+            }),
+        }
+    }
+
+    fn slot(&self, enterprise_id: i64) -> Arc<Slot> {
+        let mut slots = self
+            .registry
+            .slots
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        slots
+            .entry(enterprise_id)
+            .or_insert_with(|| {
+                Arc::new(Slot {
+                    building: AtomicBool::new(false),
+                    last_read: Mutex::new(Instant::now()),
+                    state: tokio::sync::Mutex::new(None),
+                })
+            })
+            .clone()
+    }
+
+    /// The enterprise's table, current with every change committed before the call. Without
+    /// one yet: `wait` builds it now; otherwise its build starts in the background and `None`
+    /// answers (the caller asks the database).
+    pub(crate) async fn current(
+        &self,
+        enterprise_id: i64,
+        wait: bool,
+    ) -> Result<Option<Arc<LeadTable>>> {
+        let slot = self.slot(enterprise_id);
+        *slot.last_read.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        if !wait && slot.building.load(Ordering::Acquire) {
+            return Ok(None);
+        }
+        let mut state = slot.state.lock().await;
+        if state.is_some() {
+            return Ok(Some(
+                refresh(&self.registry.db, enterprise_id, &mut state).await?,
+            ));
+        }
+        if wait {
+            *state = Some(build(&self.registry.db, enterprise_id).await?);
+            self.keep_refreshing();
+            return Ok(state.as_ref().map(|ready| ready.table.clone()));
+        }
+        drop(state);
+        if !slot.building.swap(true, Ordering::AcqRel) {
+            let db = self.registry.db.clone();
+            let this = self.clone();
+            tokio::spawn(async move {
+                let mut state = slot.state.lock().await;
+                if state.is_none() {
+                    match build(&db, enterprise_id).await {
+                        Ok(ready) => {
+                            *state = Some(ready);
+                            this.keep_refreshing();
+                        }
+                        Err(error) => tracing::warn!(
+                            %error, enterprise_id, "the reports' snapshot could not be built"
+                        ),
+                    }
+                }
+                slot.building.store(false, Ordering::Release);
+            });
+        }
+        Ok(None)
+    }
+
+    /// Starts (once) the background refresh: every few seconds each table catches up with
+    /// the change log; a table unread for [`IDLE`] is dropped. It ends with the registry.
+    fn keep_refreshing(&self) {
+        if self.registry.refreshing.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let registry: Weak<Registry> = Arc::downgrade(&self.registry);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(REFRESH_EVERY).await;
+                let Some(registry) = registry.upgrade() else {
+                    return;
+                };
+                let slots: Vec<(i64, Arc<Slot>)> = registry
+                    .slots
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .iter()
+                    .map(|(id, slot)| (*id, slot.clone()))
+                    .collect();
+                for (enterprise_id, slot) in slots {
+                    let idle = slot
+                        .last_read
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .elapsed()
+                        > IDLE;
+                    let Ok(mut state) = slot.state.try_lock() else {
+                        continue;
+                    };
+                    if idle {
+                        *state = None;
+                    } else if state.is_some()
+                        && let Err(error) = refresh(&registry.db, enterprise_id, &mut state).await
+                    {
+                        tracing::warn!(%error, enterprise_id, "the reports' snapshot could not catch up");
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// Builds an enterprise's table from scratch. The cursor is placed before reading, so
+/// whatever commits meanwhile is read again by the next catch-up; places below it not seen
+/// (PostgreSQL transactions still open) are watched as gaps.
+async fn build(db: &Database, enterprise_id: i64) -> Result<Ready> {
+    let started = Instant::now();
+    let log = ReportChangeLog::new(db.clone());
+    let after = log.latest().await?;
+    let recent = log
+        .since(
+            Ord::max(after - CHANGES_AT_ONCE as i64, 0),
+            &[],
+            CHANGES_AT_ONCE,
+        )
+        .await?;
+    let mut cursor = Cursor {
+        after: Ord::max(after - CHANGES_AT_ONCE as i64, 0),
+        gaps: Vec::new(),
+    };
+    cursor.take(&recent, started);
+    cursor.after = after;
+    let mut table = LeadTable::default();
+    read_leads(db, enterprise_id, None, &mut table).await?;
+    tracing::info!(
+        enterprise_id,
+        leads = table.len(),
+        mib = table.bytes() / (1 << 20),
+        ms = started.elapsed().as_millis() as u64,
+        "built the reports' snapshot"
+    );
+    Ok(Ready {
+        table: Arc::new(table),
+        cursor,
+        refreshed: Instant::now(),
+    })
+}
+
+/// Brings a built table up to date with the change log (or builds it again when it has gone
+/// unread too long, worn out, or when catching up would read most of it).
+async fn refresh(
+    db: &Database,
+    enterprise_id: i64,
+    state: &mut Option<Ready>,
+) -> Result<Arc<LeadTable>> {
+    let log = ReportChangeLog::new(db.clone());
+    loop {
+        let Some(ready) = state.as_mut() else {
+            return Err(Error::Internal(
+                "report snapshot: nothing to refresh".into(),
+            ));
+        };
+        if ready.refreshed.elapsed() > IDLE || ready.cursor.gaps.len() > MAX_GAPS {
+            *state = Some(build(db, enterprise_id).await?);
+            continue;
+        }
+        let changes = log
+            .since(
+                ready.cursor.after,
+                &ready.cursor.gap_ranges(),
+                CHANGES_AT_ONCE,
+            )
+            .await?;
+        let now = Instant::now();
+        let leads = ready.cursor.take(&changes, now);
+        if leads.len() as f64 > REBUILD_SHARE * ready.table.len().max(10_000) as f64 {
+            *state = Some(build(db, enterprise_id).await?);
+            continue;
+        }
+        if !leads.is_empty() {
+            let table = Arc::make_mut(&mut ready.table);
+            for batch in leads.chunks(LEADS_AT_ONCE) {
+                read_leads(db, enterprise_id, Some(batch), table).await?;
+            }
+            if table.is_worn() {
+                *state = Some(build(db, enterprise_id).await?);
+                continue;
+            }
+        }
+        ready.refreshed = now;
+        if (changes.len() as u64) < CHANGES_AT_ONCE {
+            return Ok(ready.table.clone());
+        }
+    }
+}
+
+impl Reports {
+    /// The table of the filter's enterprise when this process keeps one (see
+    /// [`Reports::with_snapshots`]) and it is built; `None`: ask the database.
+    pub(crate) async fn snapshot(&self, filter: &ReportFilter) -> Result<Option<Arc<LeadTable>>> {
+        match &self.snapshots {
+            Some(snapshots) => snapshots.current(filter.scope.enterprise_id, false).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Builds (or brings up to date) the enterprise's table now, and answers its size in
+    /// leads: for the bench, tests and a warm start.
+    pub async fn warm_snapshot(&self, enterprise_id: i64) -> Result<usize> {
+        match &self.snapshots {
+            Some(snapshots) => Ok(snapshots
+                .current(enterprise_id, true)
+                .await?
+                .map_or(0, |table| table.len())),
+            None => Ok(0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(seq: i64, fsi_id: i64) -> LeadChange {
+        LeadChange { seq, fsi_id }
+    }
+
+    #[test]
+    fn the_cursor_watches_places_skipped_until_they_come_or_expire() {
+        let now = Instant::now();
+        let mut cursor = Cursor::default();
+        let leads = cursor.take(&[change(1, 10), change(2, 11), change(5, 10)], now);
+        assert_eq!(leads, [10, 11]);
+        assert_eq!(cursor.after, 5);
+        assert_eq!(cursor.gap_ranges(), [(3, 4)]);
+        // The late transaction commits: its place fills the gap, its lead is read.
+        assert_eq!(cursor.take(&[change(4, 12)], now), [12]);
+        assert_eq!(cursor.gap_ranges(), [(3, 3)]);
+        // A rolled-back place is given up after a while.
+        cursor.take(&[], now + GAP_WATCHED + Duration::from_secs(1));
+        assert!(cursor.gaps.is_empty());
+    }
+
+    #[test]
+    fn periods_read_as_the_sql_writes_them() {
+        let day = parse_day("2026-03-09").unwrap();
+        assert_eq!(period_text(Grain::Day, day), "2026-03-09");
+        assert_eq!(period_text(Grain::Month, month_number(day)), "2026-03");
+        assert_eq!(
+            parse_day("2026-03-09T10:00:00+00:00").unwrap(),
+            day,
+            "SQLite's text timestamps"
+        );
+        assert!(parse_day("soon").is_err());
+    }
+}
