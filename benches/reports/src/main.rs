@@ -17,7 +17,8 @@
 //! build time and memory, then the monthly or daily table and the funnel for 40 varied filters
 //! (stores, service types, windows, grains, customer types; p50, p95 and the slowest), the
 //! first three checked equal to the SQL's, and a report right after 1,000 replies changed
-//! (the catch-up included). `reports-bench snapshot LEADS` runs that part alone.
+//! (the catch-up included), and the store-wise table; then, by SQL, the lead reports the
+//! snapshot does not answer. `reports-bench snapshot LEADS` runs the snapshot part alone.
 //!
 //! DATABASE_URL picks PostgreSQL (a schema of its own), else SQLite.
 
@@ -336,6 +337,7 @@ impl Bench {
         .await?;
         row("funnel", ours, theirs);
         self.snapshot().await?;
+        self.others().await?;
         self.drop_unless_kept().await
     }
 
@@ -444,6 +446,56 @@ impl Bench {
             "after 1,000 texts changed: the next funnel in {:.0} ms (catch-up included), the same figures as the SQL's",
             ms(caught_up)
         );
+        // The store-wise table from memory, the whole year and all stores, against its SQL.
+        let caller = Self::caller();
+        let page = PageRequest::new(Some(0), Some(20))?;
+        let started = Instant::now();
+        let stores = snapshot
+            .run(
+                &caller,
+                ReportKind::StoreWise,
+                &base,
+                ReportOptions::default(),
+                page,
+            )
+            .await?;
+        let ours = started.elapsed();
+        let started = Instant::now();
+        let expected = sql
+            .run(
+                &caller,
+                ReportKind::StoreWise,
+                &base,
+                ReportOptions::default(),
+                page,
+            )
+            .await?;
+        let theirs = started.elapsed();
+        anyhow::ensure!(stores == expected, "the store-wise tables differ");
+        println!(
+            "store-wise, the whole year and all stores: {:.1} ms from the snapshot, {:.0} ms by SQL, the same rows",
+            ms(ours),
+            ms(theirs)
+        );
+        Ok(())
+    }
+
+    /// The lead reports the snapshot does not answer, for the record: one run each by SQL.
+    async fn others(&self) -> anyhow::Result<()> {
+        let sql = Reports::new(self.db.clone());
+        let base = self.filter().await?;
+        let caller = Self::caller();
+        let page = PageRequest::new(Some(0), Some(20))?;
+        for kind in [ReportKind::LeadsStatus, ReportKind::NotResponded] {
+            let started = Instant::now();
+            sql.run(&caller, kind, &base, ReportOptions::default(), page)
+                .await?;
+            println!(
+                "{} (SQL, the whole year, all stores): {:.0} ms",
+                kind.key(),
+                ms(started.elapsed())
+            );
+        }
         Ok(())
     }
 

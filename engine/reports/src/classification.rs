@@ -269,7 +269,7 @@ impl Reports {
             .and_where(Expr::col((Msg::Table, Msg::StoreId)).is_in(filter.store_ids.clone()))
             .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).gte(filter.from))
             .and_where(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.until));
-        let (ctes, mut leads) = lead_classifications(filter.scope.enterprise_id, firsts);
+        let (ctes, mut leads) = lead_classifications(filter.scope.enterprise_id, firsts, None);
         let texted_before = lead_messages(
             is_outreach_text().and(Expr::col((Msg::Table, Msg::CreatedAt)).lt(filter.from)),
         );
@@ -357,13 +357,20 @@ fn customer_type() -> Expr {
 /// the leads of `firsts`, a select over `firsts` joined to their lead, customer and the sets
 /// it needs, answering `customer_type` and `classification`; callers add columns and
 /// conditions. The classification is the lead's state now (opted out, booked, answered, its
-/// latest final intent), not the window's.
+/// latest final intent), not the window's. `only`: the leads `firsts` was narrowed to, so each
+/// set reads those leads' rows by index instead of joining every message to `firsts`.
 pub(crate) fn lead_classifications(
     enterprise_id: i64,
     firsts: SelectStatement,
+    only: Option<&[i64]>,
 ) -> (WithClause, SelectStatement) {
     let name = |text: &str| Alias::new(text);
     let col = |table: &str, column: &str| Expr::col((name(table), name(column)));
+    let narrow = |select: &mut SelectStatement, column: Expr| {
+        if let Some(ids) = only {
+            select.and_where(column.is_in(ids.iter().copied()));
+        }
+    };
     // Their replies: how many were in words (not only a carrier keyword).
     let mut replies = Query::select();
     replies
@@ -393,6 +400,7 @@ pub(crate) fn lead_classifications(
         )
         .and_where(is_customer_reply())
         .group_by_col((Msg::Table, Msg::FsiId));
+    narrow(&mut replies, Expr::col((Msg::Table, Msg::FsiId)));
     // Their replies' final intents, the latest reply's strongest first.
     let mut intents = Query::select();
     intents
@@ -427,6 +435,7 @@ pub(crate) fn lead_classifications(
         )
         .and_where(is_customer_reply())
         .and_where(Expr::col((MessageIntents::Table, MessageIntents::IsFinal)).eq(true));
+    narrow(&mut intents, Expr::col((Msg::Table, Msg::FsiId)));
     let mut stopped = Query::select();
     stopped
         .distinct()
@@ -452,6 +461,7 @@ pub(crate) fn lead_classifications(
         .and_where(
             Expr::col((Appt::Table, Appt::ApptStatus)).ne(AppointmentStatus::Cancelled.as_str()),
         );
+    narrow(&mut booked, Expr::col((Appt::Table, Appt::FsiId)));
     let mut bought = Query::select();
     bought
         .distinct()

@@ -252,6 +252,11 @@ impl Reports {
         match self.shape(kind, filter)? {
             Some(shape) if kind.is_paged() => self.page_of(shape, page).await,
             Some(shape) => {
+                if kind == ReportKind::StoreWise
+                    && let Some(snapshot) = self.snapshot(filter).await?
+                {
+                    return self.store_wise_from(snapshot, shape.columns, filter).await;
+                }
                 let rows = self.db().fetch_cells(&shape.query, &shape.kinds()).await?;
                 let rows = rows
                     .into_iter()

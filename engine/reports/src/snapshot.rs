@@ -1,10 +1,11 @@
-//! The lead reports from memory (issue 39): the classification tables and the funnel over a
-//! million leads in milliseconds instead of seconds of SQL.
+//! The lead reports from memory (issue 39): the classification tables, the funnel and the
+//! store-wise table over a million leads in milliseconds instead of seconds of SQL.
 //!
 //! Each long-lived process keeps, per enterprise a manager reads, a columnar table of every
 //! texted lead's report facts: its store, service type, customer type, classification (the
 //! lead's state now, by [`lead_classifications`], the reports' own SQL definition) and its
-//! dated events (texts with the store they went from, replies, replies in words, bookings).
+//! dated events (texts with the store they went from, text replies, replies in words, any
+//! answer, bookings).
 //! A report is then one pass over those columns for any filter and window.
 //!
 //! The table stays current through `report_lead_changes`, which database triggers fill with
@@ -25,7 +26,7 @@ use sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
 use super::classification::{CustomerType, first_texts, lead_classifications};
 use super::funnel::FunnelCounts;
 use super::sql::{Grain, is_customer_reply, is_outreach_text, utc_period};
-use super::table::{Cell, CellKind};
+use super::table::{Cell, CellKind, Column, Table, tidy};
 use super::{ReportFilter, Reports};
 use engine::appointments::AppointmentStatus;
 use engine::db::Database;
@@ -61,11 +62,14 @@ const TEXTED: u8 = 1;
 const REPLIED: u8 = 2;
 const IN_WORDS: u8 = 4;
 const BOOKED: u8 = 8;
+/// A message from the customer of any kind (an e-mail too).
+const ANSWERED: u8 = 16;
 /// The store of events that are not texts.
 const NO_STORE: u32 = u32::MAX;
 
 /// Something that happened to a lead on a UTC day: a text (with the store it went from), a
-/// reply, a reply in words, a booking (an appointment made that day and not cancelled).
+/// text reply, a reply in words, any answer, a booking (an appointment made that day and not
+/// cancelled).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Event {
     day: i32,
@@ -100,13 +104,17 @@ struct Interned<T> {
 }
 
 impl<T: Clone + Eq + std::hash::Hash> Interned<T> {
-    fn of(&mut self, value: &T) -> u32 {
+    fn of<Q>(&mut self, value: &Q) -> u32
+    where
+        T: std::borrow::Borrow<Q>,
+        Q: ToOwned<Owned = T> + Eq + std::hash::Hash + ?Sized,
+    {
         if let Some(index) = self.index.get(value) {
             return *index;
         }
         let index = self.values.len() as u32;
-        self.values.push(value.clone());
-        self.index.insert(value.clone(), index);
+        self.values.push(value.to_owned());
+        self.index.insert(value.to_owned(), index);
         index
     }
 
@@ -125,15 +133,23 @@ impl<T: Clone + Eq + std::hash::Hash> Interned<T> {
     }
 }
 
+/// One store's row of the store-wise report.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StoreCounts {
+    pub texted: i64,
+    pub responded: i64,
+    pub booked: i64,
+    pub opted_out: i64,
+}
+
 /// One lead's facts as the database answers them.
-#[derive(Debug, Clone)]
-struct LeadFacts {
-    id: i64,
+#[derive(Debug, Clone, Copy)]
+struct LeadFacts<'a> {
     store: i64,
-    service: String,
+    service: &'a str,
     type_a: bool,
     blocked: bool,
-    classification: String,
+    classification: &'a str,
 }
 
 /// A filter as the table reads it: masks over its interned values and the window in days.
@@ -277,22 +293,47 @@ impl LeadTable {
         counts
     }
 
-    /// Puts a lead's facts and events in (replacing what it had), or takes it out.
-    fn set(&mut self, id: i64, facts: Option<&LeadFacts>, mut events: Vec<Event>) {
-        let Some(facts) = facts else {
-            if let Some(slot) = self.slot_of.remove(&id) {
-                self.live[slot] = false;
+    /// Per lead store, as the store-wise report counts them: the leads texted in the window
+    /// (from any store), how many answered in it (any kind of message), booked in it, and whose
+    /// customer opted out. Stores with nobody texted are left out.
+    pub(crate) fn store_wise_counts(&self, filter: &ReportFilter) -> Vec<(i64, StoreCounts)> {
+        let query = self.query(filter);
+        let mut counts: HashMap<u32, StoreCounts> = HashMap::new();
+        for slot in 0..self.ids.len() {
+            if !self.live[slot]
+                || !query.stores[self.store[slot] as usize]
+                || !query
+                    .services
+                    .as_ref()
+                    .is_none_or(|mask| mask[self.service[slot] as usize])
+            {
+                continue;
             }
-            return;
-        };
-        events.sort_unstable();
-        events.dedup();
-        let start = self.events.len() as u32;
-        self.events.extend_from_slice(&events);
-        let span = (start, events.len() as u32);
+            let seen = self
+                .events_of(slot)
+                .iter()
+                .filter(|event| (query.from..query.until).contains(&event.day))
+                .fold(0u8, |seen, event| seen | event.kinds);
+            if seen & TEXTED == 0 {
+                continue;
+            }
+            let store = counts.entry(self.store[slot]).or_default();
+            store.texted += 1;
+            store.responded += i64::from(seen & ANSWERED != 0);
+            store.booked += i64::from(seen & BOOKED != 0);
+            store.opted_out += i64::from(self.blocked[slot]);
+        }
+        counts
+            .into_iter()
+            .map(|(store, counts)| (self.stores.values[store as usize], counts))
+            .collect()
+    }
+
+    /// Puts a lead's facts in (its events stay until [`Self::set_events`]); answers its slot.
+    fn set_facts(&mut self, id: i64, facts: LeadFacts<'_>) -> usize {
         let store = self.stores.of(&facts.store);
-        let service = self.services.of(&facts.service) as u16;
-        let classification = self.classifications.of(&facts.classification) as u16;
+        let service = self.services.of(facts.service) as u16;
+        let classification = self.classifications.of(facts.classification) as u16;
         match self.slot_of.get(&id) {
             Some(&slot) => {
                 self.store[slot] = store;
@@ -300,10 +341,11 @@ impl LeadTable {
                 self.classification[slot] = classification;
                 self.type_a[slot] = facts.type_a;
                 self.blocked[slot] = facts.blocked;
-                self.spans[slot] = span;
+                slot
             }
             None => {
-                self.slot_of.insert(id, self.ids.len());
+                let slot = self.ids.len();
+                self.slot_of.insert(id, slot);
                 self.ids.push(id);
                 self.live.push(true);
                 self.store.push(store);
@@ -311,8 +353,24 @@ impl LeadTable {
                 self.classification.push(classification);
                 self.type_a.push(facts.type_a);
                 self.blocked.push(facts.blocked);
-                self.spans.push(span);
+                self.spans.push((0, 0));
+                slot
             }
+        }
+    }
+
+    /// Replaces a lead's events (sorted, one per day and store).
+    fn set_events(&mut self, slot: usize, events: &[Event]) {
+        let start = self.events.len() as u32;
+        self.events.extend_from_slice(events);
+        self.spans[slot] = (start, events.len() as u32);
+    }
+
+    /// Takes a lead out.
+    fn remove(&mut self, id: i64) {
+        if let Some(slot) = self.slot_of.remove(&id) {
+            self.live[slot] = false;
+            self.spans[slot] = (0, 0);
         }
     }
 
@@ -375,7 +433,7 @@ async fn read_leads(
     };
     let mut firsts = first_texts(enterprise_id);
     narrow(&mut firsts, Expr::col((Msg::Table, Msg::FsiId)));
-    let (ctes, mut leads) = lead_classifications(enterprise_id, firsts);
+    let (ctes, mut leads) = lead_classifications(enterprise_id, firsts, only);
     leads
         .expr_as(Expr::col((name("firsts"), name("fsi_id"))), name("lead"))
         .expr_as(Expr::col((Fsi::Table, Fsi::StoreId)), name("store"))
@@ -390,7 +448,8 @@ async fn read_leads(
         )
         .and_where(Expr::col((Fsi::Table, Fsi::EnterpriseId)).eq(enterprise_id));
     let leads = leads.with(ctes);
-    let mut facts: HashMap<i64, LeadFacts> = HashMap::new();
+    // The slots read this time: their events are read next, the others keep theirs.
+    let mut read: Vec<usize> = Vec::new();
     db.for_each_cells(
         &leads,
         &[
@@ -411,24 +470,27 @@ async fn read_leads(
                 Cell::Integer(blocked),
             ] = row.as_slice()
             {
-                facts.insert(
+                read.push(table.set_facts(
                     *id,
                     LeadFacts {
-                        id: *id,
                         store: *store,
-                        service: service.clone(),
+                        service,
                         type_a: kind == CustomerType::A.stored(),
                         blocked: *blocked != 0,
-                        classification: classification.clone(),
+                        classification,
                     },
-                );
+                ));
             }
             Ok(())
         },
     )
     .await?;
+    let mut reading = vec![false; table.ids.len()];
+    for slot in &read {
+        reading[*slot] = true;
+    }
     // Their events: texts and replies, then bookings.
-    let mut events: HashMap<i64, Vec<Event>> = HashMap::with_capacity(facts.len());
+    let mut found: Vec<(u32, Event)> = Vec::with_capacity(read.len() * 3);
     let received_text = is_customer_reply()
         .and(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()));
     let mut messages = Query::select();
@@ -450,9 +512,10 @@ async fn read_leads(
                         ))
                         .is_null(),
                     ),
-                    i64::from(REPLIED | IN_WORDS),
+                    i64::from(REPLIED | IN_WORDS | ANSWERED),
                 )
-                .case(received_text.clone(), i64::from(REPLIED))
+                .case(received_text, i64::from(REPLIED | ANSWERED))
+                .case(is_customer_reply(), i64::from(ANSWERED))
                 .finally(0i64),
         )
         .from(Msg::Table)
@@ -466,7 +529,7 @@ async fn read_leads(
         )
         .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(enterprise_id))
         .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
-        .and_where(is_outreach_text().or(received_text));
+        .and_where(is_outreach_text().or(is_customer_reply()));
     narrow(&mut messages, Expr::col((Msg::Table, Msg::FsiId)));
     let mut bookings = Query::select();
     bookings
@@ -501,7 +564,8 @@ async fn read_leads(
                 Cell::Integer(kinds),
             ] = row.as_slice()
                 && *kinds != 0
-                && facts.contains_key(id)
+                && let Some(&slot) = table.slot_of.get(id)
+                && reading[slot]
             {
                 let day = match parse_day(day) {
                     Ok(day) => day,
@@ -515,11 +579,14 @@ async fn read_leads(
                 } else {
                     NO_STORE
                 };
-                events.entry(*id).or_default().push(Event {
-                    day,
-                    store,
-                    kinds: *kinds as u8,
-                });
+                found.push((
+                    slot as u32,
+                    Event {
+                        day,
+                        store,
+                        kinds: *kinds as u8,
+                    },
+                ));
             }
             Ok(())
         })
@@ -528,24 +595,39 @@ async fn read_leads(
             return Err(error);
         }
     }
-    // Events of one (day, store) merged: a lead's list stays short.
-    for (id, lead) in &facts {
-        let mut list = events.remove(id).unwrap_or_default();
-        list.sort_unstable();
-        let mut merged: Vec<Event> = Vec::with_capacity(list.len());
-        for event in list {
+    // Each lead's events in order, those of one (day, store) merged: its list stays short.
+    found.sort_unstable();
+    let mut merged: Vec<Event> = Vec::new();
+    let mut at = 0;
+    while at < found.len() {
+        let slot = found[at].0;
+        merged.clear();
+        while let Some((_, event)) = found.get(at).filter(|(s, _)| *s == slot) {
             match merged.last_mut() {
                 Some(last) if last.day == event.day && last.store == event.store => {
                     last.kinds |= event.kinds
                 }
-                _ => merged.push(event),
+                _ => merged.push(*event),
             }
+            at += 1;
         }
-        table.set(lead.id, Some(lead), merged);
+        table.set_events(slot as usize, &merged);
+        reading[slot as usize] = false;
     }
+    let read_ids: std::collections::HashSet<i64> = match only {
+        Some(_) => read.iter().map(|slot| table.ids[*slot]).collect(),
+        None => Default::default(),
+    };
+    // Read without events (none in the enterprise any more): none.
+    for slot in read {
+        if reading[slot] {
+            table.set_events(slot, &[]);
+        }
+    }
+    // Asked for, and no longer a texted lead of the enterprise: out.
     for id in only.unwrap_or_default() {
-        if !facts.contains_key(id) {
-            table.set(*id, None, Vec::new());
+        if !read_ids.contains(id) {
+            table.remove(*id);
         }
     }
     Ok(())
@@ -842,6 +924,51 @@ impl Reports {
             Some(snapshots) => snapshots.current(filter.scope.enterprise_id, false).await,
             None => Ok(None),
         }
+    }
+
+    /// The store-wise table (`columns` as its SQL shape declares them) from a snapshot: one
+    /// row per store with leads texted in the window, by store name, as the SQL orders it.
+    pub(crate) async fn store_wise_from(
+        &self,
+        table: Arc<LeadTable>,
+        columns: Vec<Column>,
+        filter: &ReportFilter,
+    ) -> Result<Table> {
+        let counts = {
+            let filter = filter.clone();
+            tokio::task::spawn_blocking(move || table.store_wise_counts(&filter))
+                .await
+                .map_err(|e| Error::Internal(format!("store-wise: {e}")))?
+        };
+        let stores = self.tenancy().stores(&filter.scope).await?;
+        let percent = |part: i64, whole: i64| 100.0 * part as f64 / whole as f64;
+        let mut rows: Vec<(String, i64, StoreCounts)> = counts
+            .into_iter()
+            .filter_map(|(id, counts)| {
+                let store = stores.iter().find(|s| s.id == id)?;
+                Some((store.name.clone(), id, counts))
+            })
+            .collect();
+        rows.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        let rows = rows
+            .into_iter()
+            .map(|(name, id, counts)| {
+                tidy(
+                    &columns,
+                    vec![
+                        Cell::Integer(id),
+                        Cell::Text(name),
+                        Cell::Integer(counts.texted),
+                        Cell::Integer(counts.responded),
+                        Cell::Integer(counts.booked),
+                        Cell::Integer(counts.opted_out),
+                        Cell::Decimal(percent(counts.responded, counts.texted)),
+                        Cell::Decimal(percent(counts.booked, counts.texted)),
+                    ],
+                )
+            })
+            .collect();
+        Ok(Table::whole(columns, rows).with_totals())
     }
 
     /// Builds (or brings up to date) the enterprise's table now, and answers its size in

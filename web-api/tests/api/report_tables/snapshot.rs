@@ -1,14 +1,18 @@
 //! The reports' in-memory snapshot against the reports' SQL, over generated worlds: the demo's
 //! texts, replies, intents, bookings and buyers scattered at random over half a year, then
-//! changed again by every kind of write the snapshot must notice. Every classification table
-//! and funnel the snapshot answers must equal the database's, for random stores, service
+//! changed again by every kind of write the snapshot must notice. Every classification table,
+//! funnel and store-wise table the snapshot answers must equal the database's, for random stores, service
 //! types, windows, grains and customer types.
 
 use chrono::{Duration, TimeZone};
-use engine::auth::Scope;
+use engine::auth::{Caller, Scope};
+use engine::domain::{EmpLevel, Role};
+use engine::store::PageRequest;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use reports::{ClassificationOptions, CustomerType, Grain, ReportFilter, Reports};
+use reports::{
+    ClassificationOptions, CustomerType, Grain, ReportFilter, ReportKind, ReportOptions, Reports,
+};
 
 use super::*;
 
@@ -306,6 +310,8 @@ async fn agree(
     rounds: usize,
 ) -> i64 {
     let mut seen = 0;
+    let caller = manager();
+    let page = PageRequest::new(Some(0), Some(50)).unwrap();
     for round in 0..rounds {
         let filter = random_filter(rng, stores, services);
         let grain = if rng.random_bool(0.5) {
@@ -344,8 +350,49 @@ async fn agree(
             "round {round}: the funnel for {filter:?}"
         );
         seen += expected.stages[0].count;
+        let (expected, answered) = (
+            sql.run(
+                &caller,
+                ReportKind::StoreWise,
+                &filter,
+                ReportOptions::default(),
+                page,
+            )
+            .await
+            .unwrap(),
+            snapshot
+                .run(
+                    &caller,
+                    ReportKind::StoreWise,
+                    &filter,
+                    ReportOptions::default(),
+                    page,
+                )
+                .await
+                .unwrap(),
+        );
+        assert_eq!(
+            answered, expected,
+            "round {round}: the store-wise table for {filter:?}"
+        );
     }
     seen
+}
+
+/// A caller who reads every report of the enterprise.
+fn manager() -> Caller {
+    Caller {
+        user_id: 1,
+        session_id: 1,
+        username: "differential".into(),
+        roles: vec![Role::EnterpriseAdmin],
+        emp_level: EmpLevel::Enterprise,
+        enterprise_id: Some(ENTERPRISE),
+        boc_id: None,
+        store_id: None,
+        calling_feature: false,
+        real_time_sync: false,
+    }
 }
 
 #[tokio::test]
