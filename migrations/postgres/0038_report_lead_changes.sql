@@ -11,7 +11,7 @@ CREATE TABLE report_lead_changes (
     fsi_id BIGINT NOT NULL,
     changed_at BIGINT NOT NULL DEFAULT (EXTRACT(EPOCH FROM now())::BIGINT)
 );
-CREATE INDEX report_lead_changes_changed_at ON report_lead_changes (changed_at);
+-- No index but the key: the pruning walks back from the newest row to the first older than a day.
 
 -- Rows that carry the lead themselves (messages, appointments).
 CREATE FUNCTION report_changes_of_lead_rows() RETURNS trigger LANGUAGE plpgsql AS $$

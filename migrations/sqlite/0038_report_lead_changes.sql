@@ -3,12 +3,14 @@
 -- of leads whose facts may have changed. Triggers write it, so every writer (the API, jobs,
 -- imports, bulk SQL) is caught in the one place; the snapshot re-reads each lead named here
 -- through the reports' own SQL definitions. Rows older than a day are pruned by housekeeping.
+-- Kept cheap, as every text written adds a row: the rowid is the place (the pruning never
+-- deletes the newest row, so places only grow), no index but the key (the pruning walks back
+-- from the newest row to the first older than a day).
 CREATE TABLE report_lead_changes (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq INTEGER PRIMARY KEY,
     fsi_id INTEGER NOT NULL,
-    changed_at INTEGER NOT NULL DEFAULT (CAST(strftime('%s', 'now') AS INTEGER))
+    changed_at INTEGER NOT NULL DEFAULT (unixepoch())
 );
-CREATE INDEX report_lead_changes_changed_at ON report_lead_changes (changed_at);
 
 -- A lead's messages: texts, replies and their kind.
 CREATE TRIGGER report_changes_message_insert AFTER INSERT ON message_instances

@@ -68,13 +68,31 @@ impl ReportChangeLog {
             .await
     }
 
-    /// Forgets the changes logged before `before`.
+    /// Forgets the changes logged before `before`, but never the newest (on SQLite the next
+    /// place follows the largest one left).
     pub async fn prune(&self, before: DateTime<Utc>) -> Result<u64> {
+        let newest_old = Query::select()
+            .column(Changes::Seq)
+            .from(Changes::Table)
+            .and_where(Expr::col(Changes::ChangedAt).lt(before.timestamp()))
+            .order_by(Changes::Seq, Order::Desc)
+            .limit(1)
+            .to_owned();
+        let newest = Query::select()
+            .expr(Func::max(Expr::col(Changes::Seq)))
+            .from(Changes::Table)
+            .to_owned();
         self.db
             .execute(
                 Query::delete()
                     .from_table(Changes::Table)
-                    .and_where(Expr::col(Changes::ChangedAt).lt(before.timestamp())),
+                    .and_where(
+                        Expr::col(Changes::Seq)
+                            .lte(Expr::SubQuery(None, Box::new(newest_old.into()))),
+                    )
+                    .and_where(
+                        Expr::col(Changes::Seq).lt(Expr::SubQuery(None, Box::new(newest.into()))),
+                    ),
             )
             .await
     }

@@ -481,16 +481,22 @@ async fn the_change_log_names_each_lead_written_and_is_cleared_after_a_day() {
     let app = spawn_app().await;
     let log = ReportChangeLog::new(app.db.clone());
     let before = log.latest().await.unwrap();
-    let lead = app.a_lead_of(ENTERPRISE, None).await;
-    app.db
-        .execute(
-            Query::update()
-                .table(Fsi::Table)
-                .value(Fsi::ServiceType, "NOT_A_SERVICE_TYPE_BEFORE")
-                .and_where(Expr::col(Fsi::Id).eq(lead)),
-        )
-        .await
-        .unwrap();
+    let (leads, _, _) = catalogue(&app).await;
+    for (lead, service) in [
+        (leads[0], "NOT_A_SERVICE_TYPE_BEFORE"),
+        (leads[1], "NOR_THIS"),
+    ] {
+        app.db
+            .execute(
+                Query::update()
+                    .table(Fsi::Table)
+                    .value(Fsi::ServiceType, service)
+                    .and_where(Expr::col(Fsi::Id).eq(lead)),
+            )
+            .await
+            .unwrap();
+    }
+    let lead = leads[0];
     let changes = log.since(before, &[], 100).await.unwrap();
     let change = changes
         .iter()
@@ -523,4 +529,7 @@ async fn the_change_log_names_each_lead_written_and_is_cleared_after_a_day() {
         left.iter().all(|c| c.seq != change.seq),
         "the change is gone"
     );
+    // The newest is kept, so places only grow.
+    let latest = log.latest().await.unwrap();
+    assert!(latest > change.seq, "the newest change stays");
 }
