@@ -18,7 +18,7 @@
 //! (stores, service types, windows, grains, customer types; p50, p95 and the slowest), the
 //! first three checked equal to the SQL's, and a report right after 1,000 replies changed
 //! (the catch-up included), and the store-wise table; then, by SQL, the lead reports the
-//! snapshot does not answer. `reports-bench snapshot LEADS` runs the snapshot part alone.
+//! snapshot does not answer. `reports-bench snapshot LEADS` runs those two parts alone.
 //!
 //! DATABASE_URL picks PostgreSQL (a schema of its own), else SQLite.
 
@@ -72,6 +72,7 @@ async fn main() -> anyhow::Result<()> {
         "snapshot" => {
             bench.world(count, false).await?;
             bench.snapshot().await?;
+            bench.others().await?;
             bench.drop_unless_kept().await
         }
         "export-world" => bench.world(count, true).await,
