@@ -184,6 +184,21 @@ impl LeadTable {
         }
     }
 
+    /// A lead of the selection's service types (all when it names none).
+    fn is_of_service(&self, query: &Selection, slot: usize) -> bool {
+        query
+            .services
+            .as_ref()
+            .is_none_or(|mask| mask[self.service[slot] as usize])
+    }
+
+    /// A live lead of the selection's stores and service types.
+    fn is_lead_of(&self, query: &Selection, slot: usize) -> bool {
+        self.live[slot]
+            && query.stores[self.store[slot] as usize]
+            && self.is_of_service(query, slot)
+    }
+
     fn events_of(&self, slot: usize) -> &[Event] {
         let (start, len) = self.spans[slot];
         &self.events[start as usize..(start + len) as usize]
@@ -202,10 +217,7 @@ impl LeadTable {
         let mut counts: HashMap<(i32, bool, u16), i64> = HashMap::new();
         for slot in 0..self.ids.len() {
             if !self.live[slot]
-                || !query
-                    .services
-                    .as_ref()
-                    .is_none_or(|mask| mask[self.service[slot] as usize])
+                || !self.is_of_service(&query, slot)
                 || customer_type.is_some_and(|only| (only == CustomerType::A) != self.type_a[slot])
             {
                 continue;
@@ -262,13 +274,7 @@ impl LeadTable {
         let query = self.query(filter);
         let mut counts = FunnelCounts::default();
         for slot in 0..self.ids.len() {
-            if !self.live[slot]
-                || !query.stores[self.store[slot] as usize]
-                || !query
-                    .services
-                    .as_ref()
-                    .is_none_or(|mask| mask[self.service[slot] as usize])
-            {
+            if !self.is_lead_of(&query, slot) {
                 continue;
             }
             let mut seen = 0u8;
@@ -300,13 +306,7 @@ impl LeadTable {
         let query = self.query(filter);
         let mut counts: HashMap<u32, StoreCounts> = HashMap::new();
         for slot in 0..self.ids.len() {
-            if !self.live[slot]
-                || !query.stores[self.store[slot] as usize]
-                || !query
-                    .services
-                    .as_ref()
-                    .is_none_or(|mask| mask[self.service[slot] as usize])
-            {
+            if !self.is_lead_of(&query, slot) {
                 continue;
             }
             let seen = self
