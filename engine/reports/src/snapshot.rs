@@ -51,7 +51,7 @@ const LEADS_AT_ONCE: usize = 500;
 /// show up after later ones (its transaction committed last). Places missing below the newest
 /// read are watched this long, then taken for a rolled-back transaction's.
 const GAP_WATCHED: Duration = Duration::from_secs(15 * 60);
-/// At most this many unfilled ranges of places; more, and the table is built again.
+/// At most this many unfilled ranges of places are watched (the newest).
 const MAX_GAPS: usize = 64;
 /// When a catch-up names more than this share of the table's leads, building it again is
 /// quicker than reading them one batch at a time.
@@ -676,6 +676,11 @@ impl Cursor {
         }
         self.gaps
             .retain(|(_, _, since)| now.duration_since(*since) < GAP_WATCHED);
+        // Rolled-back transactions leave places that never come: watch the newest only.
+        if self.gaps.len() > MAX_GAPS {
+            self.gaps.sort_by_key(|(low, _, _)| *low);
+            self.gaps.drain(..self.gaps.len() - MAX_GAPS);
+        }
         leads.sort_unstable();
         leads.dedup();
         leads
@@ -839,15 +844,10 @@ async fn build(db: &Database, enterprise_id: i64) -> Result<Ready> {
     let started = Instant::now();
     let log = ReportChangeLog::new(db.clone());
     let after = log.latest().await?;
-    let recent = log
-        .since(
-            Ord::max(after - CHANGES_AT_ONCE as i64, 0),
-            &[],
-            CHANGES_AT_ONCE,
-        )
-        .await?;
+    // Transactions still open took places just below the newest: watch the last thousand.
+    let recent = log.since(Ord::max(after - 1000, 0), &[], 1000).await?;
     let mut cursor = Cursor {
-        after: Ord::max(after - CHANGES_AT_ONCE as i64, 0),
+        after: Ord::max(after - 1000, 0),
         gaps: Vec::new(),
     };
     cursor.take(&recent, started);
@@ -882,7 +882,7 @@ async fn refresh(
                 "report snapshot: nothing to refresh".into(),
             ));
         };
-        if ready.refreshed.elapsed() > IDLE || ready.cursor.gaps.len() > MAX_GAPS {
+        if ready.refreshed.elapsed() > IDLE {
             *state = Some(build(db, enterprise_id).await?);
             continue;
         }
@@ -1006,6 +1006,16 @@ mod tests {
         // A rolled-back place is given up after a while.
         cursor.take(&[], now + GAP_WATCHED + Duration::from_secs(1));
         assert!(cursor.gaps.is_empty());
+    }
+
+    #[test]
+    fn places_that_never_come_do_not_pile_up() {
+        let now = Instant::now();
+        let mut cursor = Cursor::default();
+        let skipping: Vec<LeadChange> = (1..=200).map(|n| change(n * 2, n)).collect();
+        cursor.take(&skipping, now);
+        assert_eq!(cursor.gaps.len(), MAX_GAPS, "the newest gaps only");
+        assert_eq!(cursor.gap_ranges().last(), Some(&(399, 399)));
     }
 
     #[test]
