@@ -17,8 +17,9 @@
 //! build time and memory, then the monthly or daily table and the funnel for 40 varied filters
 //! (stores, service types, windows, grains, customer types; p50, p95 and the slowest), the
 //! first three checked equal to the SQL's, and a report right after 1,000 replies changed
-//! (the catch-up included), and the store-wise table; then, by SQL, the lead reports the
-//! snapshot does not answer. `reports-bench snapshot LEADS` runs those two parts alone.
+//! (the catch-up included); the store-wise and leads-status tables and the not-responded list
+//! against their SQL, and the last two over varied filters and pages; then, by SQL, the lead
+//! reports the snapshot does not answer. `reports-bench snapshot LEADS` runs those two parts alone.
 //!
 //! DATABASE_URL picks PostgreSQL (a schema of its own), else SQLite.
 
@@ -447,37 +448,72 @@ impl Bench {
             "after 1,000 texts changed: the next funnel in {:.0} ms (catch-up included), the same figures as the SQL's",
             ms(caught_up)
         );
-        // The store-wise table from memory, the whole year and all stores, against its SQL.
+        // The tables from memory, the whole year and all stores, against their SQL.
         let caller = Self::caller();
-        let page = PageRequest::new(Some(0), Some(20))?;
-        let started = Instant::now();
-        let stores = snapshot
-            .run(
-                &caller,
-                ReportKind::StoreWise,
-                &base,
-                ReportOptions::default(),
-                page,
-            )
-            .await?;
-        let ours = started.elapsed();
-        let started = Instant::now();
-        let expected = sql
-            .run(
-                &caller,
-                ReportKind::StoreWise,
-                &base,
-                ReportOptions::default(),
-                page,
-            )
-            .await?;
-        let theirs = started.elapsed();
-        anyhow::ensure!(stores == expected, "the store-wise tables differ");
-        println!(
-            "store-wise, the whole year and all stores: {:.1} ms from the snapshot, {:.0} ms by SQL, the same rows",
-            ms(ours),
-            ms(theirs)
-        );
+        let page = PageRequest::new(Some(0), Some(50))?;
+        for kind in [
+            ReportKind::StoreWise,
+            ReportKind::LeadsStatus,
+            ReportKind::NotResponded,
+        ] {
+            let started = Instant::now();
+            let ours = snapshot
+                .run(&caller, kind, &base, ReportOptions::default(), page)
+                .await?;
+            let ours_time = started.elapsed();
+            let started = Instant::now();
+            let expected = sql
+                .run(&caller, kind, &base, ReportOptions::default(), page)
+                .await?;
+            let theirs_time = started.elapsed();
+            anyhow::ensure!(ours == expected, "{}: the tables differ", kind.key());
+            println!(
+                "{}, the whole year and all stores: {:.1} ms from the snapshot, {:.0} ms by SQL, the same rows",
+                kind.key(),
+                ms(ours_time),
+                ms(theirs_time)
+            );
+        }
+        // Leads status and pages of the not-responded list over varied filters.
+        let (mut statuses, mut lists) = (Vec::new(), Vec::new());
+        for round in 0..40u64 {
+            let filter = varied(&base, &services, &mut random);
+            let started = Instant::now();
+            snapshot
+                .run(
+                    &caller,
+                    ReportKind::LeadsStatus,
+                    &filter,
+                    ReportOptions::default(),
+                    page,
+                )
+                .await?;
+            statuses.push(started.elapsed());
+            let started = Instant::now();
+            snapshot
+                .run(
+                    &caller,
+                    ReportKind::NotResponded,
+                    &filter,
+                    ReportOptions::default(),
+                    PageRequest::new(Some(round % 5), Some(50))?,
+                )
+                .await?;
+            lists.push(started.elapsed());
+        }
+        println!("| report (40 varied filters) | p50 | p95 | slowest |");
+        println!("|---|---|---|---|");
+        for (name, times) in [
+            ("leads status", &mut statuses),
+            ("not responded, pages 1-5 of 50", &mut lists),
+        ] {
+            println!(
+                "| {name} | {:.1} ms | {:.1} ms | {:.1} ms |",
+                ms(percentile(times, 0.5)),
+                ms(percentile(times, 0.95)),
+                ms(percentile(times, 1.0)),
+            );
+        }
         Ok(())
     }
 
@@ -487,7 +523,7 @@ impl Bench {
         let base = self.filter().await?;
         let caller = Self::caller();
         let page = PageRequest::new(Some(0), Some(20))?;
-        for kind in [ReportKind::LeadsStatus, ReportKind::NotResponded] {
+        for kind in [ReportKind::AgentReport, ReportKind::ResponseInsights] {
             let started = Instant::now();
             sql.run(&caller, kind, &base, ReportOptions::default(), page)
                 .await?;

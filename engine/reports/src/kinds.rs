@@ -250,12 +250,24 @@ impl Reports {
         page: PageRequest,
     ) -> Result<Table> {
         match self.shape(kind, filter)? {
-            Some(shape) if kind.is_paged() => self.page_of(shape, page).await,
-            Some(shape) => {
-                if kind == ReportKind::StoreWise
+            Some(shape) if kind.is_paged() => {
+                if kind == ReportKind::NotResponded
                     && let Some(snapshot) = self.snapshot(filter).await?
                 {
-                    return self.store_wise_from(snapshot, shape.columns, filter).await;
+                    return self.not_responded_from(snapshot, shape, filter, page).await;
+                }
+                self.page_of(shape, page).await
+            }
+            Some(shape) => {
+                if matches!(kind, ReportKind::StoreWise | ReportKind::LeadsStatus)
+                    && let Some(snapshot) = self.snapshot(filter).await?
+                {
+                    return if kind == ReportKind::StoreWise {
+                        self.store_wise_from(snapshot, shape.columns, filter).await
+                    } else {
+                        self.leads_status_from(snapshot, shape.columns, filter)
+                            .await
+                    };
                 }
                 let rows = self.db().fetch_cells(&shape.query, &shape.kinds()).await?;
                 let rows = rows

@@ -1,11 +1,12 @@
-//! The lead reports from memory (issue 39): the classification tables, the funnel and the
-//! store-wise table over a million leads in milliseconds instead of seconds of SQL.
+//! The lead reports from memory (issue 39): the classification tables, the funnel, the
+//! store-wise and leads-status tables and the not-responded list over a million leads in
+//! milliseconds instead of seconds of SQL.
 //!
 //! Each long-lived process keeps, per enterprise a manager reads, a columnar table of every
-//! texted lead's report facts: its store, service type, customer type, classification (the
-//! lead's state now, by [`lead_classifications`], the reports' own SQL definition) and its
-//! dated events (texts with the store they went from, text replies, replies in words, any
-//! answer, bookings).
+//! lead's report facts: its store, service type, day created, whether it awaits staff or is
+//! closed, for texted leads its customer type and classification (the lead's state now, by
+//! [`lead_classifications`], the reports' own SQL definition), and its dated events (texts with
+//! the store they went from, text replies, replies in words, any answer, bookings).
 //! A report is then one pass over those columns for any filter and window.
 //!
 //! The table stays current through `report_lead_changes`, which database triggers fill with
@@ -15,7 +16,7 @@
 //! asked for. The first report of an enterprise is answered by SQL while the table builds in
 //! the background; a table nobody reads for [`IDLE`] is dropped.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
@@ -26,12 +27,13 @@ use sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
 use super::classification::{CustomerType, first_texts, lead_classifications};
 use super::funnel::FunnelCounts;
 use super::sql::{Grain, is_customer_reply, is_outreach_text, utc_period};
-use super::table::{Cell, CellKind, Column, Table, tidy};
+use super::table::{Cell, CellKind, Column, Shape, Table, tidy};
 use super::{ReportFilter, Reports};
 use engine::appointments::AppointmentStatus;
 use engine::db::Database;
 use engine::domain::messages::MessageType;
 use engine::error::{Error, Result};
+use engine::store::PageRequest;
 use engine::store::report_changes::{LeadChange, ReportChangeLog};
 use engine::store::schema::{
     Customers, FutureServiceInteractions as Fsi, MessageInstances as Msg, MessageUnderstandings,
@@ -67,6 +69,10 @@ const ANSWERED: u8 = 16;
 /// The store of events that are not texts.
 const NO_STORE: u32 = u32::MAX;
 
+/// Where a lead stands with staff: its conversation awaits them, or is closed.
+const AWAITING_STAFF: u8 = 1;
+const CLOSED: u8 = 2;
+
 /// Something that happened to a lead on a UTC day: a text (with the store it went from), a
 /// text reply, a reply in words, any answer, a booking (an appointment made that day and not
 /// cancelled).
@@ -77,14 +83,20 @@ struct Event {
     kinds: u8,
 }
 
-/// Per-lead columns, one slot per lead; a removed lead's slot is left dead until the next
-/// build. Stores, service types and classifications are interned.
+/// Per-lead columns, one slot per lead of the enterprise; a removed lead's slot is left dead
+/// until the next build. Stores, service types and classifications are interned. The
+/// classification, customer type and opt-out are read for texted leads only (the reports
+/// that read them count texted leads); the others hold [`UNTEXTED`]'s.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LeadTable {
     ids: Vec<i64>,
     live: Vec<bool>,
     store: Vec<u32>,
     service: Vec<u16>,
+    /// The UTC day it was created.
+    created: Vec<i32>,
+    /// [`AWAITING_STAFF`] and [`CLOSED`].
+    status: Vec<u8>,
     classification: Vec<u16>,
     type_a: Vec<bool>,
     blocked: Vec<bool>,
@@ -142,15 +154,54 @@ pub(crate) struct StoreCounts {
     pub opted_out: i64,
 }
 
+/// One leads-status row's counts: the leads of a store and service type created in the
+/// window, and where they stand now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StatusCounts {
+    pub leads: i64,
+    pub open: i64,
+    pub texted: i64,
+    pub responded: i64,
+    pub booked: i64,
+    pub awaiting_staff: i64,
+    pub closed: i64,
+}
+
+impl StatusCounts {
+    fn add(&mut self, other: &Self) {
+        self.leads += other.leads;
+        self.open += other.open;
+        self.texted += other.texted;
+        self.responded += other.responded;
+        self.booked += other.booked;
+        self.awaiting_staff += other.awaiting_staff;
+        self.closed += other.closed;
+    }
+}
+
 /// One lead's facts as the database answers them.
 #[derive(Debug, Clone, Copy)]
 struct LeadFacts<'a> {
     store: i64,
     service: &'a str,
+    created: i32,
+    status: u8,
+}
+
+/// A texted lead's classification facts.
+#[derive(Debug, Clone, Copy)]
+struct TextedFacts<'a> {
     type_a: bool,
     blocked: bool,
     classification: &'a str,
 }
+
+/// What an untexted lead holds for the texted leads' facts.
+const UNTEXTED: TextedFacts<'static> = TextedFacts {
+    type_a: false,
+    blocked: false,
+    classification: "",
+};
 
 /// A filter as the table reads it: masks over its interned values and the window in days.
 struct Selection {
@@ -169,7 +220,7 @@ impl LeadTable {
     /// Bytes its columns hold (an estimate for the logs and the bench).
     pub(crate) fn bytes(&self) -> usize {
         let slots = self.ids.capacity();
-        slots * (8 + 1 + 4 + 2 + 2 + 1 + 1 + 8)
+        slots * (8 + 1 + 4 + 2 + 4 + 1 + 2 + 1 + 1 + 8)
             + self.events.capacity() * std::mem::size_of::<Event>()
             + self.slot_of.capacity() * 24
     }
@@ -329,18 +380,91 @@ impl LeadTable {
             .collect()
     }
 
-    /// Puts a lead's facts in (its events stay until [`Self::set_events`]); answers its slot.
-    fn set_facts(&mut self, id: i64, facts: LeadFacts<'_>) -> usize {
+    /// Per lead store and service type, as the leads-status report counts them: the leads
+    /// created in the window, and whether each was ever texted, answered (any kind of
+    /// message), booked, awaits staff or is closed.
+    pub(crate) fn leads_status_counts(
+        &self,
+        filter: &ReportFilter,
+    ) -> Vec<(i64, String, StatusCounts)> {
+        let query = self.query(filter);
+        let mut counts: HashMap<(u32, u16), StatusCounts> = HashMap::new();
+        for slot in 0..self.ids.len() {
+            if !self.is_lead_of(&query, slot)
+                || !(query.from..query.until).contains(&self.created[slot])
+            {
+                continue;
+            }
+            let seen = self
+                .events_of(slot)
+                .iter()
+                .fold(0u8, |seen, event| seen | event.kinds);
+            let row = counts
+                .entry((self.store[slot], self.service[slot]))
+                .or_default();
+            row.leads += 1;
+            row.texted += i64::from(seen & TEXTED != 0);
+            row.open += i64::from(seen & TEXTED == 0);
+            row.responded += i64::from(seen & ANSWERED != 0);
+            row.booked += i64::from(seen & BOOKED != 0);
+            row.awaiting_staff += i64::from(self.status[slot] & AWAITING_STAFF != 0);
+            row.closed += i64::from(self.status[slot] & CLOSED != 0);
+        }
+        counts
+            .into_iter()
+            .map(|((store, service), counts)| {
+                (
+                    self.stores.values[store as usize],
+                    self.services.values[service as usize].clone(),
+                    counts,
+                )
+            })
+            .collect()
+    }
+
+    /// The not-responded list's leads: the filter's leads texted in the window (from any
+    /// store) that never had an answer of any kind. Answers how many there are and the ids of
+    /// `page` of them, newest lead first as the list orders them.
+    pub(crate) fn not_responded(
+        &self,
+        filter: &ReportFilter,
+        page: PageRequest,
+    ) -> (u64, Vec<i64>) {
+        let query = self.query(filter);
+        let mut ids: Vec<i64> = (0..self.ids.len())
+            .filter(|&slot| {
+                let events = self.events_of(slot);
+                self.is_lead_of(&query, slot)
+                    && events.iter().all(|event| event.kinds & ANSWERED == 0)
+                    && events.iter().any(|event| {
+                        event.kinds & TEXTED != 0 && (query.from..query.until).contains(&event.day)
+                    })
+            })
+            .map(|slot| self.ids[slot])
+            .collect();
+        let total = ids.len() as u64;
+        let start = Ord::min(page.offset(), total) as usize;
+        let end = Ord::min(page.offset().saturating_add(page.size), total) as usize;
+        if start < end {
+            // Only the leads up to the page's end in order, not the whole list.
+            ids.select_nth_unstable_by(end - 1, |a, b| b.cmp(a));
+            ids.truncate(end);
+            ids.sort_unstable_by(|a, b| b.cmp(a));
+        }
+        (total, ids.get(start..end).unwrap_or_default().to_vec())
+    }
+
+    /// Puts a lead's facts in, as untexted (its events stay until [`Self::set_events`]);
+    /// answers its slot.
+    fn set_lead(&mut self, id: i64, facts: LeadFacts<'_>) -> usize {
         let store = self.stores.of(&facts.store);
         let service = self.services.of(facts.service) as u16;
-        let classification = self.classifications.of(facts.classification) as u16;
-        match self.slot_of.get(&id) {
+        let slot = match self.slot_of.get(&id) {
             Some(&slot) => {
                 self.store[slot] = store;
                 self.service[slot] = service;
-                self.classification[slot] = classification;
-                self.type_a[slot] = facts.type_a;
-                self.blocked[slot] = facts.blocked;
+                self.created[slot] = facts.created;
+                self.status[slot] = facts.status;
                 slot
             }
             None => {
@@ -350,13 +474,24 @@ impl LeadTable {
                 self.live.push(true);
                 self.store.push(store);
                 self.service.push(service);
-                self.classification.push(classification);
-                self.type_a.push(facts.type_a);
-                self.blocked.push(facts.blocked);
+                self.created.push(facts.created);
+                self.status.push(facts.status);
+                self.classification.push(0);
+                self.type_a.push(false);
+                self.blocked.push(false);
                 self.spans.push((0, 0));
                 slot
             }
-        }
+        };
+        self.set_texted(slot, UNTEXTED);
+        slot
+    }
+
+    /// Puts a texted lead's classification facts in.
+    fn set_texted(&mut self, slot: usize, facts: TextedFacts<'_>) {
+        self.classification[slot] = self.classifications.of(facts.classification) as u16;
+        self.type_a[slot] = facts.type_a;
+        self.blocked[slot] = facts.blocked;
     }
 
     /// Replaces a lead's events (sorted, one per day and store).
@@ -415,9 +550,8 @@ fn parse_day(text: &str) -> Result<i32> {
         .map_err(|e| Error::Internal(format!("report snapshot: day {text:?}: {e}")))
 }
 
-/// Reads the facts of an enterprise's texted leads (all of them, or `only` these) into
-/// `table`; the leads of `only` the database no longer has (or that no longer qualify) are
-/// taken out.
+/// Reads the facts of an enterprise's leads (all of them, or `only` these) into `table`; the
+/// leads of `only` the database no longer has (in the enterprise) are taken out.
 async fn read_leads(
     db: &Database,
     enterprise_id: i64,
@@ -431,13 +565,76 @@ async fn read_leads(
             select.and_where(column.is_in(ids.iter().copied()));
         }
     };
+    let flag = |column: Fsi, value: u8| -> Expr {
+        Expr::case(Expr::col((Fsi::Table, column)).eq(true), i64::from(value))
+            .finally(0i64)
+            .into()
+    };
+    let mut leads = Query::select();
+    leads
+        .column((Fsi::Table, Fsi::Id))
+        .column((Fsi::Table, Fsi::StoreId))
+        .column((Fsi::Table, Fsi::ServiceType))
+        .expr(utc_period(
+            backend,
+            Expr::col((Fsi::Table, Fsi::CreatedAt)),
+            Grain::Day,
+        ))
+        .expr(flag(Fsi::ResponseReqd, AWAITING_STAFF).add(flag(Fsi::ConversationClosed, CLOSED)))
+        .from(Fsi::Table)
+        .and_where(Expr::col((Fsi::Table, Fsi::EnterpriseId)).eq(enterprise_id));
+    narrow(&mut leads, Expr::col((Fsi::Table, Fsi::Id)));
+    // The slots read this time: their events are read next, the others keep theirs.
+    let mut read: Vec<usize> = Vec::new();
+    let mut failure = None;
+    db.for_each_cells(
+        &leads,
+        &[
+            CellKind::Integer,
+            CellKind::Integer,
+            CellKind::Text,
+            CellKind::Text,
+            CellKind::Integer,
+        ],
+        |row| {
+            if let [
+                Cell::Integer(id),
+                Cell::Integer(store),
+                Cell::Text(service),
+                Cell::Text(created),
+                Cell::Integer(status),
+            ] = row.as_slice()
+            {
+                match parse_day(created) {
+                    Ok(created) => read.push(table.set_lead(
+                        *id,
+                        LeadFacts {
+                            store: *store,
+                            service,
+                            created,
+                            status: *status as u8,
+                        },
+                    )),
+                    Err(error) => failure = Some(error),
+                }
+            }
+            Ok(())
+        },
+    )
+    .await?;
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let mut reading = vec![false; table.ids.len()];
+    for slot in &read {
+        reading[*slot] = true;
+    }
+    // The texted ones' classification, by the reports' own definition.
     let mut firsts = first_texts(enterprise_id);
     narrow(&mut firsts, Expr::col((Msg::Table, Msg::FsiId)));
-    let (ctes, mut leads) = lead_classifications(enterprise_id, firsts, only);
-    leads
+    let (ctes, mut texted) = lead_classifications(enterprise_id, firsts, only);
+    texted
         .expr_as(Expr::col((name("firsts"), name("fsi_id"))), name("lead"))
-        .expr_as(Expr::col((Fsi::Table, Fsi::StoreId)), name("store"))
-        .expr_as(Expr::col((Fsi::Table, Fsi::ServiceType)), name("service"))
         .expr_as(
             Expr::case(
                 Expr::col((Customers::Table, Customers::BlockSms)).eq(true),
@@ -447,17 +644,13 @@ async fn read_leads(
             name("blocked"),
         )
         .and_where(Expr::col((Fsi::Table, Fsi::EnterpriseId)).eq(enterprise_id));
-    let leads = leads.with(ctes);
-    // The slots read this time: their events are read next, the others keep theirs.
-    let mut read: Vec<usize> = Vec::new();
+    let texted = texted.with(ctes);
     db.for_each_cells(
-        &leads,
+        &texted,
         &[
             CellKind::Text,
             CellKind::Text,
             CellKind::Integer,
-            CellKind::Integer,
-            CellKind::Text,
             CellKind::Integer,
         ],
         |row| {
@@ -465,30 +658,24 @@ async fn read_leads(
                 Cell::Text(kind),
                 Cell::Text(classification),
                 Cell::Integer(id),
-                Cell::Integer(store),
-                Cell::Text(service),
                 Cell::Integer(blocked),
             ] = row.as_slice()
+                && let Some(&slot) = table.slot_of.get(id)
+                && reading[slot]
             {
-                read.push(table.set_facts(
-                    *id,
-                    LeadFacts {
-                        store: *store,
-                        service,
+                table.set_texted(
+                    slot,
+                    TextedFacts {
                         type_a: kind == CustomerType::A.stored(),
                         blocked: *blocked != 0,
                         classification,
                     },
-                ));
+                );
             }
             Ok(())
         },
     )
     .await?;
-    let mut reading = vec![false; table.ids.len()];
-    for slot in &read {
-        reading[*slot] = true;
-    }
     // Their events: texts and replies, then bookings.
     let mut found: Vec<(u32, Event)> = Vec::with_capacity(read.len() * 3);
     let received_text = is_customer_reply()
@@ -624,7 +811,7 @@ async fn read_leads(
             table.set_events(slot, &[]);
         }
     }
-    // Asked for, and no longer a texted lead of the enterprise: out.
+    // Asked for, and no longer a lead of the enterprise: out.
     for id in only.unwrap_or_default() {
         if !read_ids.contains(id) {
             table.remove(*id);
@@ -969,6 +1156,89 @@ impl Reports {
             })
             .collect();
         Ok(Table::whole(columns, rows).with_totals())
+    }
+
+    /// The leads-status table (`columns` as its SQL shape declares them) from a snapshot: one
+    /// row per store name and service type with leads created in the window, ordered as the
+    /// SQL orders them.
+    pub(crate) async fn leads_status_from(
+        &self,
+        table: Arc<LeadTable>,
+        columns: Vec<Column>,
+        filter: &ReportFilter,
+    ) -> Result<Table> {
+        let counts = {
+            let filter = filter.clone();
+            tokio::task::spawn_blocking(move || table.leads_status_counts(&filter))
+                .await
+                .map_err(|e| Error::Internal(format!("leads status: {e}")))?
+        };
+        let stores = self.tenancy().stores(&filter.scope).await?;
+        // The SQL groups by the store's name: stores of one name share a row.
+        let mut rows: BTreeMap<(String, String), StatusCounts> = BTreeMap::new();
+        for (id, service, counts) in counts {
+            if let Some(store) = stores.iter().find(|s| s.id == id) {
+                rows.entry((store.name.clone(), service))
+                    .or_default()
+                    .add(&counts);
+            }
+        }
+        let rows = rows
+            .into_iter()
+            .map(|((store, service), counts)| {
+                tidy(
+                    &columns,
+                    vec![
+                        Cell::Text(store),
+                        Cell::Text(service),
+                        Cell::Integer(counts.leads),
+                        Cell::Integer(counts.open),
+                        Cell::Integer(counts.texted),
+                        Cell::Integer(counts.responded),
+                        Cell::Integer(counts.booked),
+                        Cell::Integer(counts.awaiting_staff),
+                        Cell::Integer(counts.closed),
+                    ],
+                )
+            })
+            .collect();
+        Ok(Table::whole(columns, rows).with_totals())
+    }
+
+    /// A page of the not-responded list from a snapshot: which leads and how many from
+    /// memory, their rows from the database by id (`shape` is the list's SQL, whose
+    /// conditions still hold on those rows).
+    pub(crate) async fn not_responded_from(
+        &self,
+        table: Arc<LeadTable>,
+        shape: Shape,
+        filter: &ReportFilter,
+        page: PageRequest,
+    ) -> Result<Table> {
+        let (total, ids) = {
+            let filter = filter.clone();
+            tokio::task::spawn_blocking(move || table.not_responded(&filter, page))
+                .await
+                .map_err(|e| Error::Internal(format!("not responded: {e}")))?
+        };
+        let rows = if ids.is_empty() {
+            Vec::new()
+        } else {
+            let mut query = shape.query.clone();
+            query.and_where(Expr::col((Fsi::Table, Fsi::Id)).is_in(ids));
+            let rows = self.db().fetch_cells(&query, &shape.kinds()).await?;
+            rows.into_iter()
+                .map(|row| tidy(&shape.columns, row))
+                .collect()
+        };
+        Ok(Table {
+            columns: shape.columns,
+            rows,
+            totals: None,
+            page: page.page,
+            size: page.size,
+            total_elements: total,
+        })
     }
 
     /// Builds (or brings up to date) the enterprise's table now, and answers its size in

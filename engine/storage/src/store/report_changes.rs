@@ -1,5 +1,5 @@
 //! The log of leads whose report facts may have changed, written by database triggers
-//! (migrations 0038) on every table the lead reports read. The reports' snapshots read it to
+//! (migrations 0038 and 0039) on every table the lead reports read. The reports' snapshots read it to
 //! stay current; housekeeping prunes it after [`CHANGES_KEPT`].
 
 use chrono::{DateTime, Duration, Utc};
