@@ -233,12 +233,10 @@ impl Reports {
     ) -> Result<Table> {
         let counts = match self.snapshot(filter).await? {
             Some(table) => {
-                let filter = filter.clone();
-                tokio::task::spawn_blocking(move || {
-                    table.classification_counts(&filter, grain, options.customer_type)
+                Self::count_in(table, filter, "classification", move |table, filter| {
+                    table.classification_counts(filter, grain, options.customer_type)
                 })
-                .await
-                .map_err(|e| Error::Internal(format!("classification: {e}")))?
+                .await?
             }
             None => self.classification_counts(filter, grain, options).await?,
         };

@@ -51,10 +51,10 @@ impl Reports {
     pub async fn funnel(&self, filter: &ReportFilter) -> Result<Funnel> {
         let counts = match self.snapshot(filter).await? {
             Some(table) => {
-                let filter = filter.clone();
-                tokio::task::spawn_blocking(move || table.funnel_counts(&filter))
-                    .await
-                    .map_err(|e| engine::error::Error::Internal(format!("funnel: {e}")))?
+                Self::count_in(table, filter, "funnel", |table, filter| {
+                    table.funnel_counts(filter)
+                })
+                .await?
             }
             None => self.funnel_counts(filter).await?,
         };

@@ -456,13 +456,11 @@ impl Reports {
                 .map(|row| tidy(&shape.columns, row))
                 .collect()
         };
-        Ok(Table {
-            columns: shape.columns,
+        Ok(Table::paged(
+            shape.columns,
             rows,
-            totals: None,
-            page: page.page,
-            size: page.size,
-            total_elements: Ord::max(total, 0) as u64,
-        })
+            page,
+            Ord::max(total, 0) as u64,
+        ))
     }
 }

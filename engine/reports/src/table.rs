@@ -136,6 +136,23 @@ impl Table {
         }
     }
 
+    /// One page of a longer list: `rows` are `page`'s, `total` counts them all.
+    pub fn paged(
+        columns: Vec<Column>,
+        rows: Vec<Vec<Cell>>,
+        page: engine::store::PageRequest,
+        total: u64,
+    ) -> Self {
+        Self {
+            columns,
+            rows,
+            totals: None,
+            page: page.page,
+            size: page.size,
+            total_elements: total,
+        }
+    }
+
     /// Adds the totals row: the number columns summed, the first column saying "Total".
     pub fn with_totals(mut self) -> Self {
         self.totals = Some(totals_of(&self.columns, &self.rows));

@@ -292,3 +292,53 @@ mod uploads {
         assert_eq!(clean_file_name("..."), "file");
     }
 }
+
+mod metrics {
+    use std::time::Duration;
+
+    use web_api::metrics::{observe_request, render, route_of};
+
+    #[test]
+    fn routes_lose_their_ids_and_tokens() {
+        assert_eq!(
+            route_of("/api/enterprise/7/store"),
+            "/api/enterprise/:id/store"
+        );
+        assert_eq!(
+            route_of("/media/abcdefghijklmnopqrstuvwxyz/a.png"),
+            "/media/:token/:name"
+        );
+        assert_eq!(route_of("/leadmanager"), "/ui");
+        assert_eq!(route_of("/metrics"), "/metrics");
+        assert_eq!(
+            route_of("/api/email/autoResponse/abcdefghijklmnopqrstuvwxyz0123"),
+            "/api/email/autoResponse/:token"
+        );
+    }
+
+    #[test]
+    fn a_latency_counts_in_every_bucket_above_it() {
+        for millis in [3, 200, 3000] {
+            observe_request(
+                "PATCH",
+                "/api/histogram-rule",
+                204,
+                Duration::from_millis(millis),
+            );
+        }
+        let page = render(&Default::default(), (1, 1), chrono::Utc::now());
+        let bucket = |le: &str| {
+            let line = format!(
+                "bayline_http_request_duration_seconds_bucket{{method=\"PATCH\",route=\"/api/histogram-rule\",status=\"2xx\",le=\"{le}\"}} "
+            );
+            page.lines()
+                .find_map(|l| l.strip_prefix(&line))
+                .unwrap_or_else(|| panic!("no bucket le={le} in:\n{page}"))
+                .to_owned()
+        };
+        assert_eq!(bucket("0.005"), "1");
+        assert_eq!(bucket("0.25"), "2");
+        assert_eq!(bucket("10"), "3");
+        assert_eq!(bucket("+Inf"), "3");
+    }
+}
