@@ -259,14 +259,23 @@ impl Reports {
                 self.page_of(shape, page).await
             }
             Some(shape) => {
-                if matches!(kind, ReportKind::StoreWise | ReportKind::LeadsStatus)
-                    && let Some(snapshot) = self.snapshot(filter).await?
+                if matches!(
+                    kind,
+                    ReportKind::StoreWise | ReportKind::LeadsStatus | ReportKind::AgentReport
+                ) && let Some(snapshot) = self.snapshot(filter).await?
                 {
-                    return if kind == ReportKind::StoreWise {
-                        self.store_wise_from(snapshot, shape.columns, filter).await
-                    } else {
-                        self.leads_status_from(snapshot, shape.columns, filter)
-                            .await
+                    return match kind {
+                        ReportKind::StoreWise => {
+                            self.store_wise_from(snapshot, shape.columns, filter).await
+                        }
+                        ReportKind::LeadsStatus => {
+                            self.leads_status_from(snapshot, shape.columns, filter)
+                                .await
+                        }
+                        _ => {
+                            self.agent_report_from(snapshot, shape.columns, filter)
+                                .await
+                        }
                     };
                 }
                 let rows = self.db().fetch_cells(&shape.query, &shape.kinds()).await?;

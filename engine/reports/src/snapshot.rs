@@ -1,18 +1,19 @@
 //! The lead reports from memory (issue 39): the classification tables, the funnel, the
-//! store-wise and leads-status tables and the not-responded list over a million leads in
-//! milliseconds instead of seconds of SQL.
+//! store-wise, leads-status and agent tables and the not-responded list over a million leads
+//! in milliseconds instead of seconds of SQL.
 //!
 //! Each long-lived process keeps, per enterprise a manager reads, a columnar table of every
 //! lead's report facts: its store, service type, day created, whether it awaits staff or is
 //! closed, for texted leads its customer type and classification (the lead's state now, by
 //! [`lead_classifications`], the reports' own SQL definition), and its dated events (texts with
-//! the store they went from, text replies, replies in words, any answer, bookings).
+//! the store they went from, text replies, replies in words, any answer, bookings, and the
+//! assistant's texts, bookings and handoffs).
 //! A report is then one pass over those columns for any filter and window.
 //!
 //! The table stays current through `report_lead_changes`, which database triggers fill with
-//! every lead whose facts may have changed (migration 0038): before each report, and every
-//! few seconds in the background, the leads named since the last read are read again through
-//! the same SQL and patched in. So a report reflects every write committed before it was
+//! every lead whose facts may have changed (migrations 0038 to 0040): before each report, and
+//! every few seconds in the background, the leads named since the last read are read again
+//! through the same SQL and patched in. So a report reflects every write committed before it was
 //! asked for. The first report of an enterprise is answered by SQL while the table builds in
 //! the background; a table nobody reads for [`IDLE`] is dropped.
 
@@ -27,6 +28,7 @@ use sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
 use super::classification::{CustomerType, first_texts, lead_classifications};
 use super::funnel::FunnelCounts;
 use super::sql::{Grain, is_customer_reply, is_outreach_text, utc_period};
+use super::staff::{is_assistant_booking, is_assistant_handoff, is_assistant_text};
 use super::table::{Cell, CellKind, Column, Shape, Table, tidy};
 use super::{ReportFilter, Reports};
 use engine::appointments::AppointmentStatus;
@@ -66,6 +68,11 @@ const IN_WORDS: u8 = 4;
 const BOOKED: u8 = 8;
 /// A message from the customer of any kind (an e-mail too).
 const ANSWERED: u8 = 16;
+/// The agent report's: a text the assistant sent, a booking it made (in any status), a
+/// handoff it made (see [`super::staff::is_assistant_text`] and its neighbours).
+const ASSISTANT_TEXTED: u8 = 32;
+const ASSISTANT_BOOKED: u8 = 64;
+const HANDED_OFF: u8 = 128;
 /// The store of events that are not texts.
 const NO_STORE: u32 = u32::MAX;
 
@@ -75,12 +82,14 @@ const CLOSED: u8 = 2;
 
 /// Something that happened to a lead on a UTC day: a text (with the store it went from), a
 /// text reply, a reply in words, any answer, a booking (an appointment made that day and not
-/// cancelled).
+/// cancelled), and the assistant's texts (how many), bookings and handoffs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Event {
     day: i32,
     store: u32,
     kinds: u8,
+    /// How many of the day's texts from the store the assistant sent.
+    assistant_texts: u16,
 }
 
 /// Per-lead columns, one slot per lead of the enterprise; a removed lead's slot is left dead
@@ -177,6 +186,19 @@ impl StatusCounts {
         self.awaiting_staff += other.awaiting_staff;
         self.closed += other.closed;
     }
+}
+
+/// One store's row of the agent report: the leads the assistant texted in the window, its
+/// texts, and how many of those leads answered, were booked by it or handed to staff in the
+/// window, and whose customer opted out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct AgentCounts {
+    pub texted: i64,
+    pub texts: i64,
+    pub answered: i64,
+    pub booked: i64,
+    pub handed_off: i64,
+    pub opted_out: i64,
 }
 
 /// One lead's facts as the database answers them.
@@ -419,6 +441,39 @@ impl LeadTable {
                     counts,
                 )
             })
+            .collect()
+    }
+
+    /// Per lead store, as the agent report counts them ([`AgentCounts`]). Stores the
+    /// assistant texted nobody of are left out.
+    pub(crate) fn agent_counts(&self, filter: &ReportFilter) -> Vec<(i64, AgentCounts)> {
+        let query = self.query(filter);
+        let mut counts: HashMap<u32, AgentCounts> = HashMap::new();
+        for slot in 0..self.ids.len() {
+            if !self.is_lead_of(&query, slot) {
+                continue;
+            }
+            let (seen, texts) = self
+                .events_of(slot)
+                .iter()
+                .filter(|event| (query.from..query.until).contains(&event.day))
+                .fold((0u8, 0i64), |(seen, texts), event| {
+                    (seen | event.kinds, texts + i64::from(event.assistant_texts))
+                });
+            if seen & ASSISTANT_TEXTED == 0 {
+                continue;
+            }
+            let store = counts.entry(self.store[slot]).or_default();
+            store.texted += 1;
+            store.texts += texts;
+            store.answered += i64::from(seen & ANSWERED != 0);
+            store.booked += i64::from(seen & ASSISTANT_BOOKED != 0);
+            store.handed_off += i64::from(seen & HANDED_OFF != 0);
+            store.opted_out += i64::from(self.blocked[slot]);
+        }
+        counts
+            .into_iter()
+            .map(|(store, counts)| (self.stores.values[store as usize], counts))
             .collect()
     }
 
@@ -690,7 +745,8 @@ async fn read_leads(
         ))
         .column((Msg::Table, Msg::StoreId))
         .expr(
-            Expr::case(is_outreach_text(), i64::from(TEXTED))
+            Expr::case(is_assistant_text(), i64::from(TEXTED | ASSISTANT_TEXTED))
+                .case(is_outreach_text(), i64::from(TEXTED))
                 .case(
                     received_text.clone().and(
                         Expr::col((
@@ -703,7 +759,8 @@ async fn read_leads(
                 )
                 .case(received_text, i64::from(REPLIED | ANSWERED))
                 .case(is_customer_reply(), i64::from(ANSWERED))
-                .finally(0i64),
+                .finally(0i64)
+                .add(Expr::case(is_assistant_handoff(), i64::from(HANDED_OFF)).finally(0i64)),
         )
         .from(Msg::Table)
         .left_join(
@@ -716,7 +773,11 @@ async fn read_leads(
         )
         .and_where(Expr::col((Msg::Table, Msg::EnterpriseId)).eq(enterprise_id))
         .and_where(Expr::col((Msg::Table, Msg::FsiId)).is_not_null())
-        .and_where(is_outreach_text().or(is_customer_reply()));
+        .and_where(
+            is_outreach_text()
+                .or(is_customer_reply())
+                .or(is_assistant_handoff()),
+        );
     narrow(&mut messages, Expr::col((Msg::Table, Msg::FsiId)));
     let mut bookings = Query::select();
     bookings
@@ -727,13 +788,18 @@ async fn read_leads(
             Grain::Day,
         ))
         .expr(Expr::val(-1i64))
-        .expr(Expr::val(i64::from(BOOKED)))
+        .expr(
+            Expr::case(
+                Expr::col((Appt::Table, Appt::ApptStatus))
+                    .ne(AppointmentStatus::Cancelled.as_str()),
+                i64::from(BOOKED),
+            )
+            .finally(0i64)
+            .add(Expr::case(is_assistant_booking(), i64::from(ASSISTANT_BOOKED)).finally(0i64)),
+        )
         .from(Appt::Table)
         .and_where(Expr::col((Appt::Table, Appt::EnterpriseId)).eq(enterprise_id))
-        .and_where(Expr::col((Appt::Table, Appt::FsiId)).is_not_null())
-        .and_where(
-            Expr::col((Appt::Table, Appt::ApptStatus)).ne(AppointmentStatus::Cancelled.as_str()),
-        );
+        .and_where(Expr::col((Appt::Table, Appt::FsiId)).is_not_null());
     narrow(&mut bookings, Expr::col((Appt::Table, Appt::FsiId)));
     let kinds = [
         CellKind::Integer,
@@ -761,7 +827,8 @@ async fn read_leads(
                         return Ok(());
                     }
                 };
-                let store = if *kinds == i64::from(TEXTED) {
+                let kinds = *kinds as u8;
+                let store = if kinds & TEXTED != 0 {
                     table.stores.of(store)
                 } else {
                     NO_STORE
@@ -771,7 +838,8 @@ async fn read_leads(
                     Event {
                         day,
                         store,
-                        kinds: *kinds as u8,
+                        kinds,
+                        assistant_texts: u16::from(kinds & ASSISTANT_TEXTED != 0),
                     },
                 ));
             }
@@ -792,7 +860,9 @@ async fn read_leads(
         while let Some((_, event)) = found.get(at).filter(|(s, _)| *s == slot) {
             match merged.last_mut() {
                 Some(last) if last.day == event.day && last.store == event.store => {
-                    last.kinds |= event.kinds
+                    last.kinds |= event.kinds;
+                    last.assistant_texts =
+                        last.assistant_texts.saturating_add(event.assistant_texts);
                 }
                 _ => merged.push(*event),
             }
@@ -1137,17 +1207,10 @@ impl Reports {
     ) -> Result<Table> {
         let counts =
             Self::count_in(table, filter, "store-wise", LeadTable::store_wise_counts).await?;
-        let stores = self.tenancy().stores(&filter.scope).await?;
         let percent = |part: i64, whole: i64| 100.0 * part as f64 / whole as f64;
-        let mut rows: Vec<(String, i64, StoreCounts)> = counts
-            .into_iter()
-            .filter_map(|(id, counts)| {
-                let store = stores.iter().find(|s| s.id == id)?;
-                Some((store.name.clone(), id, counts))
-            })
-            .collect();
-        rows.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
-        let rows = rows
+        let rows = self
+            .by_store_name(filter, counts)
+            .await?
             .into_iter()
             .map(|(name, id, counts)| {
                 tidy(
@@ -1166,6 +1229,57 @@ impl Reports {
             })
             .collect();
         Ok(Table::whole(columns, rows).with_totals())
+    }
+
+    /// The agent report (`columns` as its SQL shape declares them) from a snapshot: one row
+    /// per store whose leads the assistant texted in the window, by store name, as the SQL
+    /// orders it.
+    pub(crate) async fn agent_report_from(
+        &self,
+        table: Arc<LeadTable>,
+        columns: Vec<Column>,
+        filter: &ReportFilter,
+    ) -> Result<Table> {
+        let counts = Self::count_in(table, filter, "agent report", LeadTable::agent_counts).await?;
+        let rows = self
+            .by_store_name(filter, counts)
+            .await?
+            .into_iter()
+            .map(|(name, _, counts)| {
+                tidy(
+                    &columns,
+                    vec![
+                        Cell::Text(name),
+                        Cell::Integer(counts.texted),
+                        Cell::Integer(counts.texts),
+                        Cell::Integer(counts.answered),
+                        Cell::Integer(counts.booked),
+                        Cell::Integer(counts.handed_off),
+                        Cell::Integer(counts.opted_out),
+                    ],
+                )
+            })
+            .collect();
+        Ok(Table::whole(columns, rows).with_totals())
+    }
+
+    /// Per-store counts with each store's name, ordered by name (then id) as the reports'
+    /// SQL orders its rows; stores outside the caller's scope are left out.
+    async fn by_store_name<T>(
+        &self,
+        filter: &ReportFilter,
+        counts: Vec<(i64, T)>,
+    ) -> Result<Vec<(String, i64, T)>> {
+        let stores = self.tenancy().stores(&filter.scope).await?;
+        let mut rows: Vec<(String, i64, T)> = counts
+            .into_iter()
+            .filter_map(|(id, counts)| {
+                let store = stores.iter().find(|s| s.id == id)?;
+                Some((store.name.clone(), id, counts))
+            })
+            .collect();
+        rows.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        Ok(rows)
     }
 
     /// The leads-status table (`columns` as its SQL shape declares them) from a snapshot: one

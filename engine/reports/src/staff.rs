@@ -26,6 +26,28 @@ fn other() -> Alias {
     Alias::new("later")
 }
 
+/// The agent report's definitions, one place for its SQL and the reports' snapshot.
+/// A text the assistant sent to a customer (any store).
+pub(crate) fn is_assistant_text() -> Expr {
+    is_outreach_text().and(Expr::col((Msg::Table, Msg::IsAutomated)).eq(true))
+}
+
+/// An appointment the assistant booked (nobody made it; Bayline is its source), in any
+/// status.
+pub(crate) fn is_assistant_booking() -> Expr {
+    Expr::col((Appt::Table, Appt::CreatedBy))
+        .is_null()
+        .and(Expr::col((Appt::Table, Appt::Source)).eq(BOOKED_HERE))
+}
+
+/// A handoff the assistant made: an internal note of a handoff track nobody wrote.
+pub(crate) fn is_assistant_handoff() -> Expr {
+    Expr::col((Msg::Table, Msg::MessageType))
+        .eq(MessageType::Internal.as_str())
+        .and(Expr::col((Msg::Table, Msg::Subject)).is_in(handoff_tracks()))
+        .and(Expr::col((Msg::Table, Msg::SentByUserId)).is_null())
+}
+
 /// Handoff notes: the internal notes whose subject is a handoff track.
 fn handoff_tracks() -> Vec<&'static str> {
     WorkflowTrack::ALL
@@ -433,9 +455,8 @@ pub fn assistant_activity(filter: &ReportFilter) -> Shape {
         .group_by_col((Stores::Table, Stores::Id))
         .group_by_col((Stores::Table, Stores::Name));
     leads_in_filter(&mut query, filter);
-    let assistant_text = is_outreach_text()
-        .and(Expr::col((Msg::Table, Msg::IsAutomated)).eq(true))
-        .and(in_window(Expr::col((Msg::Table, Msg::CreatedAt)), filter));
+    let assistant_text =
+        is_assistant_text().and(in_window(Expr::col((Msg::Table, Msg::CreatedAt)), filter));
     let texts = Query::select()
         .expr(Func::count(Expr::col((Msg::Table, Msg::Id))))
         .from(Msg::Table)
@@ -450,16 +471,11 @@ pub fn assistant_activity(filter: &ReportFilter) -> Shape {
         .expr(Expr::val(1))
         .from(Appt::Table)
         .and_where(Expr::col((Appt::Table, Appt::FsiId)).equals((Fsi::Table, Fsi::Id)))
-        .and_where(Expr::col((Appt::Table, Appt::CreatedBy)).is_null())
-        .and_where(Expr::col((Appt::Table, Appt::Source)).eq(BOOKED_HERE))
+        .and_where(is_assistant_booking())
         .and_where(in_window(Expr::col((Appt::Table, Appt::CreatedAt)), filter))
         .to_owned();
     let handed_off = super::sql::lead_messages(
-        Expr::col((Msg::Table, Msg::MessageType))
-            .eq(MessageType::Internal.as_str())
-            .and(Expr::col((Msg::Table, Msg::Subject)).is_in(handoff_tracks()))
-            .and(Expr::col((Msg::Table, Msg::SentByUserId)).is_null())
-            .and(in_window(Expr::col((Msg::Table, Msg::CreatedAt)), filter)),
+        is_assistant_handoff().and(in_window(Expr::col((Msg::Table, Msg::CreatedAt)), filter)),
     );
     query.and_where(Expr::exists(texted.clone()));
     Shape::new(query)

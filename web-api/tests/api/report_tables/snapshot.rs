@@ -1,7 +1,7 @@
 //! The reports' in-memory snapshot against the reports' SQL, over generated worlds: the demo's
 //! leads, texts, replies, intents, bookings and buyers scattered at random over half a year,
 //! then changed again by every kind of write the snapshot must notice. Every classification
-//! table, funnel, store-wise and leads-status table and not-responded page the snapshot
+//! table, funnel, store-wise, leads-status and agent table and not-responded page the snapshot
 //! answers must equal the database's, for random stores, service types, windows, grains,
 //! customer types and pages.
 
@@ -134,12 +134,23 @@ async fn scatter(app: &TestApp, rng: &mut StdRng, share: f64, leads: &[i64], sto
     let intents = [
         "STOP", "SPA-SS", "CL", "APPT_SET", "REQ-CALL", "CQ", "NLO", "MISC", "DD",
     ];
+    let tracks: Vec<&str> = engine::domain::leads::WorkflowTrack::ALL
+        .iter()
+        .map(|track| track.as_str())
+        .collect();
     for message in messages {
         if !rng.random_bool(share) {
             continue;
         }
         let direction = ["SENT", "SENT", "SEND", "RECEIVED", "RECEIVED"][rng.random_range(0..5)];
-        let kind = if rng.random_bool(0.9) { "SMS" } else { "EMAIL" };
+        let kind = [
+            "SMS", "SMS", "SMS", "SMS", "SMS", "SMS", "EMAIL", "INTERNAL",
+        ][rng.random_range(0..8)];
+        // Notes of every track (handoffs among them), by the assistant or by somebody.
+        let subject = rng
+            .random_bool(0.6)
+            .then(|| tracks[rng.random_range(0..tracks.len())]);
+        let author = rng.random_bool(0.3).then_some(1i64);
         let mut update = Query::update();
         update
             .table(Msg::Table)
@@ -147,6 +158,9 @@ async fn scatter(app: &TestApp, rng: &mut StdRng, share: f64, leads: &[i64], sto
             .value(Msg::Direction, direction)
             .value(Msg::MessageType, kind)
             .value(Msg::IsCompliance, rng.random_bool(0.05))
+            .value(Msg::IsAutomated, rng.random_bool(0.5))
+            .value(Msg::Subject, subject)
+            .value(Msg::SentByUserId, author)
             .and_where(Expr::col(Msg::Id).eq(message));
         if rng.random_bool(0.1) {
             update.value(Msg::StoreId, stores[rng.random_range(0..stores.len())]);
@@ -229,6 +243,12 @@ async fn scatter(app: &TestApp, rng: &mut StdRng, share: f64, leads: &[i64], sto
                 .value(Appt::CreatedAt, random_time(rng))
                 .value(Appt::ApptStatus, status)
                 .value(Appt::FsiId, leads[rng.random_range(0..leads.len())])
+                // Booked by the assistant, by somebody, or from the DMS.
+                .value(Appt::CreatedBy, rng.random_bool(0.4).then_some(1i64))
+                .value(
+                    Appt::Source,
+                    ["BAYLINE", "BAYLINE", "DMS"][rng.random_range(0..3)],
+                )
                 .and_where(Expr::col(Appt::Id).eq(appointment)),
         )
         .await
@@ -392,6 +412,7 @@ async fn agree(
         );
         for (kind, page) in [
             (ReportKind::LeadsStatus, page),
+            (ReportKind::AgentReport, page),
             (ReportKind::NotResponded, page),
             (
                 ReportKind::NotResponded,
@@ -499,6 +520,39 @@ async fn the_snapshot_answers_every_lead_report_as_the_sql_does_and_follows_ever
     agree(&snapshot, &sql, &mut rng, &stores, &services, 20).await;
     // New texts on leads never texted before, and more on the others.
     add_texts(&app, &mut rng).await;
+    agree(&snapshot, &sql, &mut rng, &stores, &services, 20).await;
+
+    // Only the assistant's marks change: whose text, whose note, whose booking.
+    let handoff = engine::domain::leads::WorkflowTrack::ALL
+        .iter()
+        .find(|track| track.is_handoff())
+        .unwrap()
+        .as_str();
+    for update in [
+        Query::update()
+            .table(Msg::Table)
+            .value(Msg::IsAutomated, Expr::col(Msg::IsAutomated).not())
+            .and_where(Expr::col(Msg::FsiId).is_in(leads.iter().step_by(4).copied()))
+            .to_owned(),
+        Query::update()
+            .table(Msg::Table)
+            .value(Msg::Subject, handoff)
+            .and_where(Expr::col(Msg::FsiId).is_in(leads.iter().step_by(6).copied()))
+            .to_owned(),
+        Query::update()
+            .table(Msg::Table)
+            .value(Msg::SentByUserId, Option::<i64>::None)
+            .and_where(Expr::col(Msg::FsiId).is_in(leads.iter().step_by(5).copied()))
+            .to_owned(),
+        Query::update()
+            .table(Appt::Table)
+            .value(Appt::CreatedBy, Option::<i64>::None)
+            .value(Appt::Source, "BAYLINE")
+            .and_where(Expr::col(Appt::FsiId).is_in(leads.iter().step_by(3).copied()))
+            .to_owned(),
+    ] {
+        app.db.execute(&update).await.unwrap();
+    }
     agree(&snapshot, &sql, &mut rng, &stores, &services, 20).await;
 
     // Texts taken back: the leads they named are read again (some now texted never).
