@@ -333,6 +333,34 @@ def _count(token):
     return int(token) if token.isdigit() else NUMBER_WORDS.get(token)
 
 
+def excluded_weekdays(lower):
+    """The weekdays a (lower-cased) text excludes from any day it would take: "any day but
+    monday", "anytime except fri", "tuesday works but not monday"."""
+    dows = "|".join(sorted(DOW, key=len, reverse=True))
+    excluded = set()
+    for pat in (r"\b(?:any ?day|any ?time|whenever|any weekday|anything)\s+(?:but|except)\s+(?:for\s+)?(?:on\s+)?(?:a\s+)?(" + dows + r")s?\b",
+                r"\bbut not (?:on )?(" + dows + r")s?\b"):
+        for m in re.finditer(pat, lower):
+            excluded.add(DOW[m.group(1)])
+    return excluded
+
+
+def negated_weekdays(lower):
+    """The weekdays a (lower-cased) text rules out or replaces: the excluded ones, "not
+    monday", "can't do tue or wed", "friday won't work", "instead of thursday"."""
+    dows = "|".join(sorted(DOW, key=len, reverse=True))
+    negated = excluded_weekdays(lower)
+    for pat in (r"\b(?:not|cant|can't|cannot|can not)\s+(?:do\s+)?(?:on\s+)?(" + dows + r")s?\b",
+                r"\b(" + dows + r")s?\s+(?:won'?t|doesn'?t|does not|will not)\s+work",
+                r"\binstead of (?:the )?(" + dows + r")s?\b",
+                r"\bfrom (" + dows + r")s?\s+to\b"):
+        for m in re.finditer(pat, lower):
+            negated.add(DOW[m.group(1)])
+    for m in re.finditer(r"\bcan'?t do (" + dows + r")s? or (" + dows + r")s?\b", lower):
+        negated |= {DOW[m.group(1)], DOW[m.group(2)]}
+    return negated
+
+
 def check_record(rec, errors, warnings):
     missing = [k for k in ("id", "received_at", "tz", "text", "intents", "datetime") if k not in rec]
     if missing:
@@ -445,11 +473,15 @@ def check_record(rec, errors, warnings):
     lower = text.lower()
     rdate, sdate = received.date(), start.date()
 
-    # Named weekday vs gold.
+    # Named weekday vs gold: one of the weekdays named and not excluded, never an excluded one
+    # ("any day but monday" names Monday and asks for any other day).
     if grain in FINE:
-        named = named_weekdays(text)
+        excluded = excluded_weekdays(lower)
+        named = named_weekdays(text) - excluded
         if named and sdate.weekday() not in named:
             errors.append(f"text names {sorted(named)} but gold is a {sdate.strftime('%A')}")
+        if sdate.weekday() in excluded:
+            errors.append(f"gold is a {sdate.strftime('%A')}, a weekday the text excludes")
 
     # tomorrow / today.
     if grain in FINE and TOMORROW_RE.search(text):
@@ -588,16 +620,7 @@ def check_record(rec, errors, warnings):
     if (grain in FINE and mentions and skip and not explicit
             and not (hol and holiday_is_answer) and "relative" not in tags):
         # Negated / replaced weekdays are not options; the gold must resolve one of the others.
-        dows = "|".join(sorted(DOW, key=len, reverse=True))
-        negated = set()
-        for pat in (r"\b(?:not|cant|can't|cannot|can not)\s+(?:do\s+)?(?:on\s+)?(" + dows + r")s?\b",
-                    r"\b(" + dows + r")s?\s+(?:won'?t|doesn'?t|does not|will not)\s+work",
-                    r"\binstead of (?:the )?(" + dows + r")s?\b",
-                    r"\bfrom (" + dows + r")s?\s+to\b"):
-            for m in re.finditer(pat, lower):
-                negated.add(DOW[m.group(1)])
-        for m in re.finditer(r"\bcan'?t do (" + dows + r")s? or (" + dows + r")s?\b", lower):
-            negated |= {DOW[m.group(1)], DOW[m.group(2)]}
+        negated = negated_weekdays(lower)
         options = {resolve_weekday(rdate, w, mode) for w, mode in mentions if w not in negated}
         if options and sdate not in options:
             errors.append(f"gold {sdate} is not a resolution of a non-negated weekday {sorted(map(str, options))}")
@@ -662,12 +685,20 @@ def check_record(rec, errors, warnings):
 
 
 def main(argv):
+    """Checks every file named (default dev-replies.jsonl): ids are unique across them all,
+    texts within each (across sets, short replies like "STOP" recur as they do in life)."""
     args = [a for a in argv[1:] if not a.startswith("--")]
     quiet = "--quiet" in argv
-    path = args[0] if args else "dev-replies.jsonl"
     n_err = n_warn = 0
-    seen_ids, seen_texts = set(), {}
+    seen_ids = set()
     records = 0
+    for path in args or ["dev-replies.jsonl"]:
+        n_err, n_warn, records = check_file(path, quiet, seen_ids, {}, n_err, n_warn, records)
+    print(f"{records} records, {n_err} errors, {n_warn} warnings")
+    return 1 if n_err else 0
+
+
+def check_file(path, quiet, seen_ids, seen_texts, n_err, n_warn, records):
     with open(path, encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, 1):
             if not line.strip():
@@ -696,8 +727,7 @@ def main(argv):
                     print(f"warning {rid}: {msg}")
             n_err += len(errors)
             n_warn += len(warnings)
-    print(f"{records} records, {n_err} errors, {n_warn} warnings")
-    return 1 if n_err else 0
+    return n_err, n_warn, records
 
 
 if __name__ == "__main__":

@@ -148,7 +148,7 @@ const TIME_WEIGHED: &str = r"\b(?:\d{1,2}(?::\d\d)?(?: ?[ap]m?)?|noon|monday|tue
 const SHOP: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center)";
 /// Where a past service may have been done besides a shop: the customer's own people.
 const PLACE: &str = r"(?:dealer|dealers|dealership|place|shop|mechanic|location|store|branch|garage|my guy|lube|tire|tires|firestone|midas|pep boys|valvoline|costco|walmart|meineke|goodyear|les schwab|ntb|monro|jiffy|motors|auto|center|brother|friend|dad|uncle|cousin|neighbor|buddy|husband|son)";
-const FAMILY: &str = r"(?:wife|husband|hubby|wifey|son|daughter|mom|mother|dad|father|kid|kids|ex|ex wife|ex husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
+const FAMILY: &str = r"(?:wife|husband|hubby|wifey|son|daughter|mom|mother|dad|father|kid|kids|ex|ex wife|ex husband|exwife|exhusband|boyfriend|girlfriend|partner|spouse|brother|sister|grandson|granddaughter|fiance|fiancee|roommate|mother in law|father in law|son in law|daughter in law|brother in law|sister in law|niece|nephew|aunt|uncle|grandma|grandpa|parents)";
 
 /// Ways of not wanting something ("would prefer not to", "won't be", "no need to keep").
 const NOT_WANTING: &str = r"(?:dont|do not|no longer|never|wont be|will not be|would prefer not to|prefer not to|would rather not|rather not|not interested in|no need to keep|no need to|dont need to keep|do not wish to|dont wish to|no longer wish to|have no need to|have no interest in|no interest in)";
@@ -162,6 +162,11 @@ const ENDING: &str = r"(?:stop|quit|cease|discontinue|halt|end|terminate|refrain
 /// Being reached, the thing an opt-out ends: texting, messaging, reaching out, hitting my line.
 const REACHING: &str = r"(?:texting|txting|messaging|contacting|reaching out|sending (?:me )?(?:these|those|them|texts|messages|stuff)|hitting (?:me up|up my (?:phone|line|cell)|my (?:phone|line|cell))|blowing up my (?:phone|line|cell)|wasting (?:your |ur |the )?(?:texts|messages|time texting))";
 /// The people who may drive or bring a customer's car, beside the family (round 4).
+/// Asking what something costs ("how much", "what's that gonna run me", "whats the price on the
+/// 60k"): the question itself (CQ), kept beside a price concern (docs/assistant-rules.md
+/// section 4).
+const COST_QUESTION: &str = r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest|damage|rate|total)\b|\bwhat (?:will|would|does|do|is) (?:it|that|this|they) (?:gonna |going to )?cost\b|\bwhat(?:ll|s| will| would| is)? (?:it|that|this) (?:gonna |going to )?(?:run|set) (?:me|us|you)\b|\bwhat itll cost\b|\bcost\b|\bprice (?:on|for|of) (?:the|a|an|my|that|this)\b";
+
 const DRIVERS: &str = r"(?:teen|teenager|teenage son|teenage daughter|kid|kids|stepson|stepdaughter|fiance|fiancee|fiancée|hubby|wifey|bf|gf|assistant|driver|employee|coworker|nanny|caregiver|dad|mom|son|daughter|wife|husband|partner|spouse)";
 
 static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
@@ -591,7 +596,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cl,
             0.85,
-            r"\bget back to (?:you|u|yall)\b|\b(?:let me|lemme) (?:check|see|think|look|figure|talk|get back)\b|\b(?:ill|i will|well|we will) (?:reach out (?:when|after|later|in|next|once|soon)|let (?:you|him|her|them) know|get back|text you|contact you|be in touch|hit you up|call you back|ask (?:her|him|my [a-z]+))\b|\btext (?:you|u) back\b|\bhold on\b",
+            r"\bget back to (?:you|u|yall)\b|\b(?:let me|lemme) (?:check|see|think|look|figure|talk|get back)\b|\b(?:ill|i will|well|we will) (?:reach out (?:when|after|later|in|next|once|soon)|let you know|get back|text you|contact you|be in touch|hit you up|call you back|ask (?:her|him|my [a-z]+))\b|\btext (?:you|u) back\b|\bhold on\b",
         ),
         rule(
             Cl,
@@ -788,7 +793,9 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
         rule(
             Cq,
             0.8,
-            r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest)\b|\bwhat (?:will|would|does|do) (?:it|that|this|they) cost\b|\bwhat itll cost\b|\bcost\b|\b(?:a|get a|give me a|send me a) quote\b|\bquote (?:for|on)\b|\bis there a (?:charge|fee|cost)\b|\b(?:your|the|store|shop|service|dept|department) (?:[a-z]+ )?hours\b|\bwhich (?:car|vehicle|truck|one)\b|\b(?:free|covered|included)\s*\?|\bwhats included\b|\bcan i (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\s*\?\s*$|\b(?:a )?lift (?:home|back|to)\b|\b(?:is it|its|it is|is that|thats) still (?:on|good|happening)\b|\bdo (?:you|yall) take walk ins\b|\bhours (?:on|today|tomorrow|this)\b|\bwhat are (?:your|the) hours\b",
+            &format!(
+                r"{COST_QUESTION}|\b(?:a|get a|give me a|send me a) quote\b|\bquote (?:for|on)\b|\bis there a (?:charge|fee|cost)\b|\b(?:your|the|store|shop|service|dept|department) (?:[a-z]+ )?hours\b|\bwhich (?:car|vehicle|truck|one)\b|\b(?:free|covered|included)\s*\?|\bwhats included\b|\bcan i (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\s*\?\s*$|\b(?:a )?lift (?:home|back|to)\b|\b(?:is it|its|it is|is that|thats) still (?:on|good|happening)\b|\bdo (?:you|yall) take walk ins\b|\bhours (?:on|today|tomorrow|this)\b|\bwhat are (?:your|the) hours\b"
+            ),
         ),
         rule(
             Cq,
@@ -1401,6 +1408,86 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\b(?:i|we) (?:do |really |definitely )?need (?:it|brakes|tires|an oil change|the [a-z]+|a [a-z]+ done|to get it|service|an? (?:appointment|service|oil))\b|\bneed (?:a|the) recall done\b|\bi want to (?:come|bring|book|schedule|get it)\b|\bneed to (?:get|have) (?:it|that|them|this) (?:looked at|checked|fixed|done|in)\b|\bwhen i come in\b|\b(?:alright|ok|okay|possible|fine) if i (?:stop|come|swing|drop|bring)\b|\bwhenever (?:you|yall)\b|\b(?:got|have) an opening\b|\b(?:first|next) (?:available|opening|slot)\b|\bonly if\b|\b(?:can|could) (?:you|u|yall) (?:take|fit|squeeze|see) (?:it|me|us|her|him)\b|\b(?:is|its) due (?:too|also|as well)\b|\b(?:happy|glad|willing) to (?:bring|come|drop)\b|\b(?:can|could) (?:i|we) get (?:the|my|it|an?) [a-z ]{0,20}?(?:done|in|looked at|checked|serviced)\b|\bwhat times do you have\b|\bwhen can (?:i|you)\b|\bdo you have (?:any )?(?:time|openings|availability|room)\b",
         ),
+        // Round 8's families (issue 37), each composed from parts (tests compose them):
+        // a part and what went wrong with it, in the words people use for electronics and
+        // bodywork ("the bluetooth keeps dropping", "backup cam went black", "the AC went out",
+        // "paint on the hood is peeling", "no heat").
+        rule(
+            Vi,
+            0.85,
+            r"\b(?:blue ?tooth|back ?up cam(?:era)?|rear ?view cam(?:era)?|camera|touch ?screen|screen|display|infotainment|(?:apple )?carplay|android auto|gps|nav|navigation|speakers?|usb(?: port)?|charg(?:er|ing port)|paint|clear ?coat|heated seats?|seat heaters?|seats?|seat ?belts?|(?:parking )?sensors?|ac|a c|air conditioning|air conditioner|heat|heater|defrost(?:er)?|cruise(?: control)?|power steering|sunroof|moonroof|key ?fob|fob|remote start|ignition|gas cap|fuel door|gauges?|speedometer|odometer|horn|wipers?|sprayers?|mirrors?|windows?|doors?|locks?|latch|handle|trunk|hatch|tail ?gate|lights?|headlights?|tail ?lights?|blinkers?)(?: (?:on|in) (?:the|my) [a-z]+(?: [a-z]+)?)? (?:(?:is|are|s|has|have|just|keeps|keep|already|totally|completely|still|now|suddenly|randomly|always) ){0,2}(?:dropping|disconnect(?:s|ing)?|cutting out|going out|shutting off|freezing|glitch(?:ing|es|y)?|resetting|flicker(?:s|ing)?|black|blank|dark|went out|goes out|gone out|peeling|peeled|flaking|fading|bubbling|rusting|rusted|cracking|foggy|fogged up|off track|off its track|crooked|sagging|jammed|frozen|shot|toast|fried|janky|messed up|not charging|not connecting|not pairing|not turning on|not blowing cold|quit(?: on me)?|wont (?:connect|pair|charge|turn on|turn off|work|roll (?:up|down)|go (?:up|down)|stay (?:up|on|open|closed)))\b|\bno (?:heat|ac|a c|air|cold air|reverse|power steering)\b",
+        ),
+        // A complaint about a problem back again or a visit that went wrong ("third time now",
+        // "off track again, 3rd time", "had my appt last week and the noise is still there",
+        // "last time you kept it 3 days", "after what happened with the transmission").
+        rule(
+            Cc,
+            0.8,
+            r"\b(?:second|third|fourth|fifth|[2-9] ?(?:nd|rd|th)) time(?: now| already| this (?:year|month|week))?\s*(?:[.!?,;]|$)|\b(?:again|still)\b[^.!?]{0,30}?\b(?:second|third|fourth|fifth|[2-9] ?(?:nd|rd|th)) time\b|\blast time (?:you|yall|u|they|the [a-z]+|your [a-z]+)(?: guys)? (?:kept|had|took|made|left|charged|forgot|lost|broke|didnt|never|said|told|messed|screwed|botched|gave|sent)\b|\b(?:had|after|since) (?:my|the|our|it|its|that) (?:appt|appointment|service|visit|repair|fix|work|oil change|alignment)\b[^.!?]{0,50}?\b(?:still (?:there|here|happening|doing it|making|leaking|on|broken|not|the same|does|do|has|have|isnt|wont|doesnt)|came back|is back|back on)\b|\bafter what happened\b|\bwhat happened (?:last time|with (?:the|my|our))\b",
+        ),
+        // Questions of worry and coverage ("is it bad that the light came on", "should I be
+        // worried", "what's covered under my plan").
+        rule(
+            Cq,
+            0.75,
+            r"\bis (?:it|that|this) (?:bad|normal|ok|okay|serious|dangerous|a big deal|something to worry about)\b|\bshould i (?:be worried|worry|be concerned)\b|\bdo i need to worry\b|\bwhats? (?:all )?(?:covered|included)\b|\bwhat (?:is|s|all) (?:covered|included)\b",
+        ),
+        // "please stop, ..." opening a longer reply; "take it off" said of the number.
+        rule(
+            Stop,
+            0.9,
+            r"^(?:please |pls |plz |just |ok |okay |omg |seriously |ugh )?stop(?: it| now| please| already)?\s*[,.!;]|\bnumber\b.{0,80}?\b(?:take|get) it off\b",
+        ),
+        // The number is not the customer's ("this number belongs to my business", "this number
+        // doesn't belong to Mike anymore", "he got a new number").
+        rule(
+            Wn,
+            0.85,
+            r"\b(?:this|that|the) number (?:belongs|is registered|goes) to (?:my|a|our|the) (?:business|company|work|office|shop|store|restaurant|practice|clinic|church)\b|\b(?:this|that|the) number (?:doesnt|does not|dont|no longer) belongs? to\b|\b(?:isnt|is not) [a-z]+s (?:number|phone|cell) (?:anymore|any more|now)\b|\b(?:he|she|they) (?:got|has|have) a new (?:number|phone)\b",
+        ),
+        // Where they go now, said as a habit ("we go to Larry Miller in Sandy now", "I get mine
+        // done at the Lexus place now", "use the dealer down here now"), or a relative who does
+        // the work ("my brother in law does our oil"; handling the car's affairs is DD).
+        rule(
+            Cpal,
+            0.8,
+            &format!(
+                r"\b(?:we|i|and) (?:go|take (?:it|her|him|them|ours|mine|the car|the truck)|get (?:it|mine|ours|them|her) (?:done|serviced|worked on|looked at)|use|do business with)\b (?:to |at |with )?[a-z0-9 ]{{0,40}}?(?:\b{PLACE}s?\b|\bin [a-z]+)[a-z0-9 ]{{0,20}}?\b(?:now|these days|nowadays)\b|\bmy {FAMILY}\b[a-z ]{{0,40}}?\b(?:does|changes|fixes|works on) (?:our|my|the|all our|all my) (?:oil|oil changes|brakes|tires|cars)\b"
+            ),
+        ),
+        // A car handed on or none at all ("handed the car down to my nephew", "it's all his
+        // now", "I don't even have a car anymore").
+        rule(
+            Nlo,
+            0.85,
+            r"\bhanded (?:it|the car|the truck|her|him|that [a-z]+|my [a-z]+) (?:down|over|off) to\b|\b(?:its|it is|the car is|shes) all (?:his|hers|theirs) now\b|\b(?:dont|do not) (?:even )?(?:have|own) (?:a|any) (?:car|vehicle|truck)(?: anymore| any more)?\b",
+        ),
+        // The car far away with whoever has it ("he's up in Buffalo now").
+        rule(
+            Ld,
+            0.8,
+            r"\b(?:hes|shes|theyre|he is|she is|they are) (?:up|down|all the way|clear) in [a-z]+\b",
+        ),
+        // A relative who booked it ("my wife already booked it", "my son probably scheduled").
+        rule(
+            Dd,
+            0.85,
+            &format!(
+                r"\bmy {FAMILY} (?:already |just |probably |might have |may have |must have )?(?:booked|scheduled|made|set up)\b"
+            ),
+        ),
+        // "put it on the books for the 14th": a booking asked for.
+        rule(
+            ApptSet,
+            0.85,
+            r"\b(?:put|get|pencil|throw|add) (?:it|me|us|that|her|him) (?:on|in|into) (?:the|your) (?:books|calendar|schedule)\b",
+        ),
+        // Liking the texts ("I actually like these", "I appreciate the reminders").
+        rule(
+            CustAppr,
+            0.8,
+            r"\bi (?:actually |really |kinda |honestly |do )?(?:like|love|appreciate|enjoy) (?:getting )?(?:these|the reminders|your reminders|the texts|your texts|the messages|the alerts)\b",
+        ),
     ]
 });
 
@@ -1436,7 +1523,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // Done with the texts or the shop is having had enough, not a service done.
         veto(
             SpaXx,
-            r"\b(?:im|i am|were|we are|so|just|totally) done with\b|\bdone with (?:you|yall|your|ur|these|this|the|all)\b",
+            r"\b(?:im|i am|were|we are|so|just|totally) done with\b|\bdone with (?:you|yall|your|ur|these|this|the|all|that|those|my|our)\b",
         ),
         // A website that failed is a complaint, not booking online.
         veto(
@@ -1495,6 +1582,25 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(Cq, r"\bhow much (?:would|will|can) (?:you|yall) give\b"),
         // "pulling to the right" is a direction, not "…, right?".
         veto(Cq, r"\b(?:to|on) the (?:right|left)\b"),
+        // Round 8's near misses (issue 37): "I get mine done at the Lexus place" is a habit, not
+        // a service done; "put it on the books" and "you were booked 3 weeks out" are not an
+        // appointment had; "get it back in" brings the car, nobody fetches it; "moved in with
+        // me" comes closer, not away.
+        veto(
+            SpaXx,
+            r"\b(?:i|we) (?:usually |always |now |normally |just )?(?:get|have) (?:it|mine|ours|them|her|him|that) done (?:at|by|with|over at)\b",
+        ),
+        veto(
+            Asa,
+            r"\b(?:put|get|pencil|throw|add) (?:it|me|us|that|her|him) (?:on|in|into) (?:the|your) (?:books|calendar|schedule)\b|\b(?:you|yall|you guys|u|they|the shop|the dealer|service) (?:were|are|was|is|r) (?:all |fully |completely )?booked\b",
+        ),
+        veto(ReqPd, r"\bget (?:it|her|him|the car|the truck) back in\b"),
+        // A lease handed back is not owning it, not a service done.
+        veto(
+            SpaXx,
+            r"\b(?:turned|returned|gave|handed) (?:it|the car|the lease|my lease|the [a-z]+) (?:back )?in\b",
+        ),
+        veto(Ld, r"\bmoved (?:back )?in (?:with|here)\b"),
     ]
 });
 
@@ -1583,7 +1689,7 @@ pub(crate) fn classify(
     // Where the service was done: here (SS), elsewhere (AS), or not said (XX).
     if has(&hits, Intent::SpaXx) {
         let here_pattern = pattern!(
-            r"\bi was (?:just )?in\b|\byour bay\b|\bpaid you\b|\bpay you\b|\byour (?:team|guys|tech|techs|mechanic|advisor|crew|people|staff)\b|\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
+            r"\bi was (?:just )?in\b|\b(?:i|we) (?:was|were) (?:just )?(?:there|in there|over there)\b|\byour bay\b|\bpaid you\b|\bpay you\b|\byour (?:team|guys|tech|techs|mechanic|advisor|crew|people|staff)\b|\b(?:here|your place|your shop|your store|your dealership|your service|with you|with yall|you guys|yall|your guys|your records|the ro|receipt|your [a-z]+ (?:dept|department)|i was in|was in on|was in for|you did)\b|\b(?:you|u) (?:just )?did\b"
         );
         static ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
             Regex::new(&format!(r"\b(?:at|to|by|over at|from|with) (?:the |a |my |our |an )?[a-z0-9' ]{{0,30}}\b{PLACE}s?\b|\bmyself\b|\bourselves\b|\bmy own\b|\bmechanic\b|\bin law\b|\b[a-z]+ (?:motors|auto|tire|lube)\b|\bcarmax\b|\bsister (?:store|location|dealership)\b|\bmobile mechanic\b|\bmy (?:brother|friend|dad|uncle|cousin|neighbor|buddy|son|husband)\b|\b(?:your|the) [a-z]+ (?:branch|location)\b|\bother (?:branch|location|store|dealer|dealership|shop)\b|\b(?:firestone|midas|pep boys|jiffy lube|valvoline|costco|walmart|discount tire|les schwab|meineke|goodyear|ntb|monro|take 5|mr lube|grease monkey)\b"))
@@ -1641,9 +1747,16 @@ pub(crate) fn classify(
             .find(|h| h.intent == Intent::SalesInq)
             .map(|h| h.evidence.to_lowercase())
             .unwrap_or_default();
-        if evidence.contains("traded") {
+        if evidence.contains("traded")
+            || pattern!(r"\b(?:turned|returned|gave) (?:it|the car|the lease|my lease) (?:back )?(?:in|back)\b|\blease went back\b").is_match(text)
+        {
             remove(&mut hits, Intent::SalesInq);
         }
+    }
+    if has(&hits, Intent::Nlo) {
+        // A car no longer owned has nobody else driving it either ("this is her husband, she
+        // passed and we sold it"): docs/assistant-rules.md section 4, NLO.
+        remove(&mut hits, Intent::Dd);
     }
     if has(&hits, Intent::Wn) {
         // A wrong number is not a relative handling the car, nor a contact-later.
@@ -1658,8 +1771,9 @@ pub(crate) fn classify(
     if has(&hits, Intent::PriceConcern) {
         // "do you price match?" is the concern itself, not a separate question, unless the
         // reply also asks how much something costs.
-        let asks_cost = pattern!(r"\bhow much\b|\bwhats? the (?:cost|cheapest)\b|\bcost\b");
-        if !asks_cost.is_match(text) {
+        static ASKS_COST: LazyLock<Regex> =
+            LazyLock::new(|| Regex::new(COST_QUESTION).expect("a valid pattern"));
+        if !ASKS_COST.is_match(text) {
             remove(&mut hits, Intent::Cq);
         }
     }

@@ -147,7 +147,7 @@ fn hash(parts: &[&str]) -> u64 {
 }
 
 /// Every labelled reply the project holds (docs/assistant.md lists the sets).
-pub const LABELLED_SETS: [&str; 24] = [
+pub const LABELLED_SETS: [&str; 26] = [
     include_str!("../tests/replies/dev-replies.jsonl"),
     include_str!("../tests/replies/extra-replies-1.jsonl"),
     include_str!("../tests/replies/extra-replies-2.jsonl"),
@@ -172,6 +172,8 @@ pub const LABELLED_SETS: [&str; 24] = [
     include_str!("../tests/replies/holdout-l.jsonl"),
     include_str!("../tests/replies/holdout-m.jsonl"),
     include_str!("../tests/replies/holdout-n.jsonl"),
+    include_str!("../tests/replies/holdout-o.jsonl"),
+    include_str!("../tests/replies/holdout-p.jsonl"),
 ];
 
 /// The model learned from [`LABELLED_SETS`], once per process.

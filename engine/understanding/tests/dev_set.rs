@@ -17,10 +17,10 @@ const EXTRA_SETS: [&str; 4] = [
 
 /// Issue 37's sets of hard replies (1,150), written blind under the same conventions, one per
 /// kind: compact times and bare hours, fuzzy times and corrections, negation and ordinal days,
-/// relative days and typos, opt-out near misses and several intents; and six rounds of holdouts
-/// (1,864) of every kind, each written after the widening before it. docs/assistant.md has their
+/// relative days and typos, opt-out near misses and several intents; and eight rounds of
+/// holdouts (2,392) of every kind, each written after the widening before it. docs/assistant.md has their
 /// figures from before any change was made for them.
-const HARD_SETS: [(&str, &str); 19] = [
+const HARD_SETS: [(&str, &str); 21] = [
     ("times", include_str!("replies/hard-times.jsonl")),
     (
         "fuzzy-corrections",
@@ -52,6 +52,8 @@ const HARD_SETS: [(&str, &str); 19] = [
     ("holdout-l", include_str!("replies/holdout-l.jsonl")),
     ("holdout-m", include_str!("replies/holdout-m.jsonl")),
     ("holdout-n", include_str!("replies/holdout-n.jsonl")),
+    ("holdout-o", include_str!("replies/holdout-o.jsonl")),
+    ("holdout-p", include_str!("replies/holdout-p.jsonl")),
 ];
 
 #[test]
@@ -206,6 +208,8 @@ fn held_out_learned_reader() {
         ("holdout-l", 11),
         ("holdout-m", 12),
         ("holdout-n", 12),
+        ("holdout-o", 13),
+        ("holdout-p", 13),
     ];
     let names: Vec<&str> = sets.iter().map(|(name, _)| *name).collect();
     let (mut all_records, mut alone, mut with) = (Vec::new(), Vec::new(), Vec::new());
