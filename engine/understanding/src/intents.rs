@@ -1456,6 +1456,14 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"^(?:please |pls |plz |just |ok |okay |omg |seriously |ugh )?stop(?: it| now| please| already)?\s*[,.!;]|\bnumber\b.{0,80}?\b(?:take|get) it off\b",
         ),
+        // Round 9's opt-outs (issue 37): "remove the car from your system and my number too",
+        // "no reason to keep sending me these", "no need to send me these", "why is this number
+        // still getting these".
+        rule(
+            Stop,
+            0.9,
+            r"\b(?:remove|delete|erase|scrub)\b[^.!?]{0,40}?\b(?:and|&) (?:my (?:number|phone number|cell|info)|me)(?: too| as well| also)?\b|\bno (?:reason|point|need) (?:to |in |for )?(?:keep |keep on |you to |yall to )?(?:send(?:ing)?|text(?:ing)?|messag(?:e|ing)|contact(?:ing)?|reach(?:ing)? out to) (?:me|us|this number)\b|\bwhy (?:is|does) (?:this|my) (?:number|phone|cell) (?:still )?(?:get|getting|receive|receiving)\b",
+        ),
         // The number is not the customer's ("this number belongs to my business", "this number
         // doesn't belong to Mike anymore", "he got a new number").
         rule(

@@ -1138,10 +1138,24 @@ fn round_eight_families_compose_from_their_parts() {
         "CUST-APPR",
         "don't unsubscribe me lol I actually like these".to_owned(),
     );
+    // Round 9's opt-outs, in their variations.
+    for stop in [
+        "please remove the car from your system and my number too",
+        "delete the vehicle and me as well",
+        "no reason to keep sending me these",
+        "no need to send me these",
+        "no point texting us",
+        "why is this number still getting these",
+        "why does my phone keep getting these",
+    ] {
+        expect("STOP", stop.to_owned());
+    }
     assert!(missed.is_empty(), "not read: {missed:#?}");
 
     // Their near misses, and the label rules they lean on.
     for (label, text) in [
+        ("STOP", "no need to remove me, I like these"),
+        ("STOP", "no reason to send a loaner, my wife can drive me"),
         (
             "DD",
             "this is her husband. she passed and we sold the camry. remove this number",
@@ -1170,5 +1184,36 @@ fn round_eight_families_compose_from_their_parts() {
         ),
     ] {
         assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+}
+
+/// Spanish weekdays mixed in, and the customer's own start time, read as round 9 showed them
+/// (issue 37): "el jueves at 3" is Thursday; "before 9, I start at 9:30" asks for none of 9:30.
+#[test]
+fn spanish_weekdays_and_a_start_time_of_ones_own() {
+    // Monday 2 March 2026.
+    let received = "2026-03-02T10:30";
+    for (day, date) in [
+        ("el lunes", "2026-03-09"),
+        ("el martes", "2026-03-03"),
+        ("el miercoles", "2026-03-04"),
+        ("el jueves", "2026-03-05"),
+        ("el viernes", "2026-03-06"),
+        ("el sabado", "2026-03-07"),
+    ] {
+        for time in ["at 3", "a las 3pm", "3p"] {
+            let text = format!("si porfa, {day} {time}");
+            let (start, _) = requested(&text, received).unwrap_or_else(|| panic!("{text:?}"));
+            assert_eq!(start, format!("{date}T15:00"), "{text:?}");
+        }
+    }
+    for own in [
+        "I start at 9:30",
+        "my shift starts at 9:30",
+        "i clock in at 930",
+    ] {
+        let text = format!("ok tomorrow but has to be before 9, {own}");
+        let (start, _) = requested(&text, received).expect("tomorrow is asked for");
+        assert!(!start.ends_with("09:30"), "{text:?} read {start}");
     }
 }

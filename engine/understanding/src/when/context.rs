@@ -189,6 +189,10 @@ pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["out", "of", "the", "country"],
     &["at", "work"],
     &["start", "work"],
+    // The customer's own start: "has to be before 9, I start at 9:30".
+    &["i", "start", "at"],
+    &["shift", "starts"],
+    &["i", "clock", "in"],
     &["on", "the", "books"],
     &["have", "an", "appointment"],
     &["have", "a", "appointment"],
