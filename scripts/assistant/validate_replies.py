@@ -86,8 +86,13 @@ MONTH_DAY_RE = re.compile(
 TOMORROW_RE = re.compile(r"\b(tomorrow|tmrw|tmr|tmrrw|tomoro|tomorow|tommorow|tommorrow|tomorrw|2morrow)\b", re.I)
 TODAY_RE = re.compile(r"\b(today|tonight|tonite)\b", re.I)
 NUMERIC_DATE_RE = re.compile(r"(?<![\d/$])(\d{1,2})/(\d{1,2})(?![\d/])")
-ORDINAL_RE = re.compile(r"\b(?:the\s+)?(\d{1,2})(st|nd|rd|th)\b", re.I)
-CLOCK_RE = re.compile(r"(?<![\d$/.,])(\d{1,2}):(\d{2})\s*(am|pm|a\.m\.|p\.m\.|a|p)?(?![\d])", re.I)
+ORDINAL_RE = re.compile(
+    r"\b(?:the\s+)?(\d{1,2})(st|nd|rd|th)\b"
+    # Not a day of the month: "5th st", "1st thing monday", "the 3rd van", "2nd time".
+    r"(?!\s+(?:st\b|street|ave|avenue|rd\b|road|blvd|thing|van|truck|car|one|time|gear|row|floor|"
+    r"shift|grade|place|oil|tire|visit|appointment|appt|reminder|text|message|week|weekend))",
+    re.I)
+CLOCK_RE = re.compile(r"(?<![\d$/.,])(\d{1,2}):(\d{2})\s*(am|pm|a\.m\.|p\.m\.|a(?![a-z])|p(?![a-z]))?(?![\d])", re.I)
 
 
 def parse_naive(value, what, errors):
@@ -253,7 +258,7 @@ HOUR_WORD_RE = re.compile(
     r"(?:\b(?:at|after|around|by|before|between|til|till|until|and|or|from)\s+|@\s*)"
     r"(\d{1,2})(?!\s*(?:st|nd|rd|th|/|%|k\b|mph|weeks?|wks?|days?|hours?|trucks?|tires?|texts?|min))"
     r"(?::\d{2})?\s*(am|pm|a\.m\.|p\.m\.)?\b", re.I)
-COMPACT_RE = re.compile(r"(?<![\d$:/.,])(\d{1,2})(\d{2})\s*(am|pm|a\.m\.|p\.m\.|a|p)?(?![\d,])", re.I)
+COMPACT_RE = re.compile(r"(?<![\d$:/.,])(\d{1,2})(\d{2})\s*(am|pm|a\.m\.|p\.m\.|a(?![a-z])|p(?![a-z]))?(?![\d,])", re.I)
 QUARTER_RE = re.compile(r"\b(half past|quarter past|quarter to|quarter til|quarter of)\s+(\d{1,2})\b", re.I)
 # A bare hour after words that propose or correct one: "can do 8", "make that 3".
 PROPOSED_HOUR_RE = re.compile(
@@ -263,6 +268,19 @@ PROPOSED_HOUR_RE = re.compile(
 )
 AMPM_RE = re.compile(r"(?<![\d:])(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.|a|p)(?![a-z])", re.I)
 ISH_RE = re.compile(r"\b(\d{1,2})\s*ish\b", re.I)
+# Hours said otherwise (rules 5, 7 and 9): a number word after "at" and its kin, Spanish "a las
+# 10", the first of "11 or 1", a corrected hour ("at 2.. no wait, 3").
+HOUR_WORDS = {w: n for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+WORD_HOUR_RE = re.compile(
+    r"\b(?:at|around|by|after|before|til|till|until|or|do|say|how about|what about)\s+"
+    r"(" + "|".join(HOUR_WORDS) + r")\b(?!\s*(?:weeks?|days?|hours?|months?|years?|min|minutes|miles|trucks?|cars?|tires?|o'?clock\s+at\s+night))",
+    re.I)
+LAS_RE = re.compile(r"\ba las (\d{1,2})\b", re.I)
+EITHER_HOUR_RE = re.compile(r"(?<![\d/:$])\b(\d{1,2})\s+or\s+(\d{1,2})\b(?![\d/:%]|\s*(?:st|nd|rd|th)\b)", re.I)
+CORRECTED_HOUR_RE = re.compile(
+    r"\b(?:no wait|wait|no|nah|actually|i mean|sorry|scratch that)[,.\s]+(?:make it\s+|make that\s+)?(\d{1,2})\b"
+    r"(?![\d:/%]|\s*(?:st|nd|rd|th|k\b|weeks?|wks?|days?|hours?|mins?|miles?))", re.I)
 RANGE_RE = re.compile(r"(?<![\d/:])(\d{1,2})\s*-\s*(\d{1,2})\s*(am|pm)?\b", re.I)
 
 
@@ -290,6 +308,14 @@ def stated_hours(text):
         hours.add(_to24(int(h), ""))
     for h1, _h2, ampm in RANGE_RE.findall(text):
         hours.add(_to24(int(h1), ampm))
+    for word in WORD_HOUR_RE.findall(text):
+        hours.add(_to24(HOUR_WORDS[word.lower()], ""))
+    for h in LAS_RE.findall(text) + CORRECTED_HOUR_RE.findall(text):
+        hours.add(_to24(int(h), ""))
+    for h1, h2 in EITHER_HOUR_RE.findall(text):
+        hours |= {_to24(int(h1), ""), _to24(int(h2), "")}
+    if re.search(r"\bnoon[\s-]?ish\b|\blunch\s?time\b", text, re.I):
+        hours.add(12)
     if re.search(r"\bnoon\b", text, re.I) and not re.search(r"before noon", text, re.I):
         hours.add(12)
     return {h for h in hours if 0 <= h <= 23}
@@ -338,10 +364,12 @@ def excluded_weekdays(lower):
     monday", "anytime except fri", "tuesday works but not monday"."""
     dows = "|".join(sorted(DOW, key=len, reverse=True))
     excluded = set()
-    for pat in (r"\b(?:any ?day|any ?time|whenever|any weekday|anything)\s+(?:but|except)\s+(?:for\s+)?(?:on\s+)?(?:a\s+)?(" + dows + r")s?\b",
+    for pat in (r"\b(?:any ?day|any ?time|whenever|any weekday|anything)(?:\s+(?:morning|afternoon|evening|next week|this week|of the week))?\s+(?:but|except)\s+(?:for\s+)?(?:on\s+)?(?:a\s+)?(" + dows + r")s?\b",
                 r"\bbut not (?:on )?(" + dows + r")s?\b"):
         for m in re.finditer(pat, lower):
-            excluded.add(DOW[m.group(1)])
+            # "can't do any day this week except saturday" asks for Saturday alone.
+            if not re.search(r"\b(?:can'?t|cannot|not|no|never)\b(?:\s+do)?\s*$", lower[:m.start()]):
+                excluded.add(DOW[m.group(1)])
     return excluded
 
 
