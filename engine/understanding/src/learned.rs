@@ -147,7 +147,7 @@ fn hash(parts: &[&str]) -> u64 {
 }
 
 /// Every labelled reply the project holds (docs/assistant.md lists the sets).
-pub const LABELLED_SETS: [&str; 26] = [
+pub const LABELLED_SETS: [&str; 28] = [
     include_str!("../tests/replies/dev-replies.jsonl"),
     include_str!("../tests/replies/extra-replies-1.jsonl"),
     include_str!("../tests/replies/extra-replies-2.jsonl"),
@@ -174,6 +174,8 @@ pub const LABELLED_SETS: [&str; 26] = [
     include_str!("../tests/replies/holdout-n.jsonl"),
     include_str!("../tests/replies/holdout-o.jsonl"),
     include_str!("../tests/replies/holdout-p.jsonl"),
+    include_str!("../tests/replies/holdout-q.jsonl"),
+    include_str!("../tests/replies/holdout-r.jsonl"),
 ];
 
 /// The model learned from [`LABELLED_SETS`], once per process.
