@@ -185,6 +185,10 @@ const REACHING: &str = r"(?:texting|txting|messaging|contacting|reaching out|sen
 /// section 4).
 const COST_QUESTION: &str = r"\bhow much\b|\bwhats? (?:the|your) (?:cost|price|charge|cheapest|damage|rate|total)\b|\bwhat (?:will|would|does|do|is) (?:it|that|this|they) (?:gonna |going to )?cost\b|\bwhat(?:ll|s| will| would| is)? (?:it|that|this) (?:gonna |going to )?(?:run|set) (?:me|us|you)\b|\bwhat itll cost\b|\bcost\b|\bprice (?:on|for|of) (?:the|a|an|my|that|this)\b";
 
+/// Asking to be put on the schedule ("put it on the books for the 14th"): a booking asked for,
+/// not one already had.
+const PUT_ON_THE_BOOKS: &str = r"\b(?:put|get|pencil|throw|add) (?:it|me|us|that|her|him) (?:on|in|into) (?:the|your) (?:books|calendar|schedule)\b";
+
 const DRIVERS: &str = r"(?:teen|teenager|teenage son|teenage daughter|kid|kids|stepson|stepdaughter|fiance|fiancee|fiancée|hubby|wifey|bf|gf|assistant|driver|employee|coworker|nanny|caregiver|dad|mom|son|daughter|wife|husband|partner|spouse)";
 
 static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
@@ -1503,11 +1507,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             ),
         ),
         // "put it on the books for the 14th": a booking asked for.
-        rule(
-            ApptSet,
-            0.85,
-            r"\b(?:put|get|pencil|throw|add) (?:it|me|us|that|her|him) (?:on|in|into) (?:the|your) (?:books|calendar|schedule)\b",
-        ),
+        rule(ApptSet, 0.85, PUT_ON_THE_BOOKS),
         // Liking the texts ("I actually like these", "I appreciate the reminders").
         rule(
             CustAppr,
@@ -1618,7 +1618,9 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         ),
         veto(
             Asa,
-            r"\b(?:put|get|pencil|throw|add) (?:it|me|us|that|her|him) (?:on|in|into) (?:the|your) (?:books|calendar|schedule)\b|\b(?:you|yall|you guys|u|they|the shop|the dealer|service) (?:were|are|was|is|r) (?:all |fully |completely )?booked\b",
+            &format!(
+                r"{PUT_ON_THE_BOOKS}|\b(?:you|yall|you guys|u|they|the shop|the dealer|service) (?:were|are|was|is|r) (?:all |fully |completely )?booked\b"
+            ),
         ),
         veto(ReqPd, r"\bget (?:it|her|him|the car|the truck) back in\b"),
         // A lease handed back is not owning it, not a service done.
