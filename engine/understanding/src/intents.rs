@@ -2023,8 +2023,10 @@ fn learned_hits(model: &Model, reply: &Reply<'_>, timed: bool, hits: &mut Vec<In
         // wrong), when the model is all but sure of it, and only a label that takes nothing
         // from that reading.
         let read: Vec<Intent> = hits.iter().map(|h| h.intent).collect();
-        for (intent, odds) in model.log_odds(reply) {
-            if odds >= LEARNED_ODDS_BESIDE && !read.contains(&intent) && intent.only_adds() {
+        for (intent, odds) in model.log_odds_of(reply, |intent| {
+            intent.only_adds() && !read.contains(&intent)
+        }) {
+            if odds >= LEARNED_ODDS_BESIDE {
                 hits.push(hit(intent, 0.5, reply.original.trim()));
             }
         }

@@ -5,14 +5,38 @@
 //! label rules, and never opts a customer out (docs/assistant.md, "A learned second reader").
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::intents::Intent;
 use super::text::{Kind, Reply};
 
+/// The features are hashes already (FNV-1a): the map uses them as they are instead of hashing
+/// them again, which was most of a reply's scoring time.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+type Columns = HashMap<u64, usize, BuildHasherDefault<Prehashed>>;
+
 /// Naive Bayes, one label against the rest, over a reply's distinct features.
 pub struct Model {
     /// Each feature's column in the labels' weights.
-    columns: HashMap<u64, usize>,
+    columns: Columns,
     labels: Vec<LabelModel>,
 }
 
@@ -30,7 +54,7 @@ const ALPHA: f32 = 0.5;
 impl Model {
     /// Learns from replies and their labels.
     pub fn train<'a>(examples: impl IntoIterator<Item = (&'a str, &'a [Intent])>) -> Model {
-        let mut columns: HashMap<u64, usize> = HashMap::new();
+        let mut columns = Columns::default();
         let mut seen: Vec<f32> = Vec::new();
         let mut by_label: Vec<Vec<f32>> = vec![Vec::new(); Intent::ALL.len()];
         let mut replies_with = [0.0f32; Intent::ALL.len()];
@@ -94,12 +118,22 @@ impl Model {
     /// Each label's log-odds for a reply: above 0, the model leans to it. A feature it never
     /// met weighs nothing.
     pub(crate) fn log_odds(&self, reply: &Reply<'_>) -> Vec<(Intent, f32)> {
+        self.log_odds_of(reply, |_| true)
+    }
+
+    /// The same for the labels `wanted` keeps only (the others are not summed).
+    pub(crate) fn log_odds_of(
+        &self,
+        reply: &Reply<'_>,
+        wanted: impl Fn(Intent) -> bool,
+    ) -> Vec<(Intent, f32)> {
         let columns: Vec<usize> = features(reply)
             .iter()
             .filter_map(|f| self.columns.get(f).copied())
             .collect();
         self.labels
             .iter()
+            .filter(|label| wanted(label.intent))
             .map(|label| {
                 let evidence: f32 = columns.iter().map(|&c| label.weights[c]).sum();
                 (label.intent, label.prior + evidence)
