@@ -279,11 +279,7 @@ impl Reports {
                     };
                 }
                 let rows = self.db().fetch_cells(&shape.query, &shape.kinds()).await?;
-                let rows = rows
-                    .into_iter()
-                    .map(|row| tidy(&shape.columns, row))
-                    .collect();
-                Ok(Table::whole(shape.columns, rows).with_totals())
+                Ok(Table::whole_with_totals(shape.columns, rows))
             }
             None => self.computed(kind, filter, options).await,
         }

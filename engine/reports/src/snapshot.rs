@@ -1208,13 +1208,11 @@ impl Reports {
         let counts =
             Self::count_in(table, filter, "store-wise", LeadTable::store_wise_counts).await?;
         let percent = |part: i64, whole: i64| 100.0 * part as f64 / whole as f64;
-        let rows = self
-            .by_store_name(filter, counts)
-            .await?
-            .into_iter()
-            .map(|(name, id, counts)| {
-                tidy(
-                    &columns,
+        let rows =
+            self.by_store_name(filter, counts)
+                .await?
+                .into_iter()
+                .map(|(name, id, counts)| {
                     vec![
                         Cell::Integer(id),
                         Cell::Text(name),
@@ -1224,11 +1222,9 @@ impl Reports {
                         Cell::Integer(counts.opted_out),
                         Cell::Decimal(percent(counts.responded, counts.texted)),
                         Cell::Decimal(percent(counts.booked, counts.texted)),
-                    ],
-                )
-            })
-            .collect();
-        Ok(Table::whole(columns, rows).with_totals())
+                    ]
+                });
+        Ok(Table::whole_with_totals(columns, rows))
     }
 
     /// The agent report (`columns` as its SQL shape declares them) from a snapshot: one row
@@ -1241,13 +1237,11 @@ impl Reports {
         filter: &ReportFilter,
     ) -> Result<Table> {
         let counts = Self::count_in(table, filter, "agent report", LeadTable::agent_counts).await?;
-        let rows = self
-            .by_store_name(filter, counts)
-            .await?
-            .into_iter()
-            .map(|(name, _, counts)| {
-                tidy(
-                    &columns,
+        let rows =
+            self.by_store_name(filter, counts)
+                .await?
+                .into_iter()
+                .map(|(name, _, counts)| {
                     vec![
                         Cell::Text(name),
                         Cell::Integer(counts.texted),
@@ -1256,11 +1250,9 @@ impl Reports {
                         Cell::Integer(counts.booked),
                         Cell::Integer(counts.handed_off),
                         Cell::Integer(counts.opted_out),
-                    ],
-                )
-            })
-            .collect();
-        Ok(Table::whole(columns, rows).with_totals())
+                    ]
+                });
+        Ok(Table::whole_with_totals(columns, rows))
     }
 
     /// Per-store counts with each store's name, ordered by name (then id) as the reports'
@@ -1308,26 +1300,20 @@ impl Reports {
                     .add(&counts);
             }
         }
-        let rows = rows
-            .into_iter()
-            .map(|((store, service), counts)| {
-                tidy(
-                    &columns,
-                    vec![
-                        Cell::Text(store),
-                        Cell::Text(service),
-                        Cell::Integer(counts.leads),
-                        Cell::Integer(counts.open),
-                        Cell::Integer(counts.texted),
-                        Cell::Integer(counts.responded),
-                        Cell::Integer(counts.booked),
-                        Cell::Integer(counts.awaiting_staff),
-                        Cell::Integer(counts.closed),
-                    ],
-                )
-            })
-            .collect();
-        Ok(Table::whole(columns, rows).with_totals())
+        let rows = rows.into_iter().map(|((store, service), counts)| {
+            vec![
+                Cell::Text(store),
+                Cell::Text(service),
+                Cell::Integer(counts.leads),
+                Cell::Integer(counts.open),
+                Cell::Integer(counts.texted),
+                Cell::Integer(counts.responded),
+                Cell::Integer(counts.booked),
+                Cell::Integer(counts.awaiting_staff),
+                Cell::Integer(counts.closed),
+            ]
+        });
+        Ok(Table::whole_with_totals(columns, rows))
     }
 
     /// A page of the not-responded list from a snapshot: which leads and how many from

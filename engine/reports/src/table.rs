@@ -137,6 +137,15 @@ impl Table {
     }
 
     /// One page of a longer list: `rows` are `page`'s, `total` counts them all.
+    /// Every row of a report read whole, tidied as its columns say, with its totals row.
+    pub fn whole_with_totals(
+        columns: Vec<Column>,
+        rows: impl IntoIterator<Item = Vec<Cell>>,
+    ) -> Self {
+        let rows = rows.into_iter().map(|row| tidy(&columns, row)).collect();
+        Self::whole(columns, rows).with_totals()
+    }
+
     pub fn paged(
         columns: Vec<Column>,
         rows: Vec<Vec<Cell>>,
