@@ -157,10 +157,10 @@ pub fn leads_status(filter: &ReportFilter) -> Shape {
         .order_by((Fsi::Table, Fsi::ServiceType), Order::Asc)
 }
 
-/// The customers' replies in the window by what the assistant understood of them (E-E6), the
-/// ones it found nothing in as NONE.
-pub fn response_insights(filter: &ReportFilter) -> Shape {
-    let insight: Expr = Func::coalesce([
+/// A customer's reply's response insight as the report writes it (the reply's understanding
+/// joined): NONE when the assistant found none.
+pub(crate) fn reply_insight() -> Expr {
+    Func::coalesce([
         Expr::col((
             MessageUnderstandings::Table,
             MessageUnderstandings::ResponseInsight,
@@ -168,7 +168,13 @@ pub fn response_insights(filter: &ReportFilter) -> Shape {
         // Inline, not bound: PostgreSQL matches the grouped expression by its text.
         Expr::cust("'NONE'"),
     ])
-    .into();
+    .into()
+}
+
+/// The customers' replies in the window by what the assistant understood of them (E-E6), the
+/// ones it found nothing in as NONE.
+pub fn response_insights(filter: &ReportFilter) -> Shape {
+    let insight = reply_insight();
     let mut query = Query::select();
     query
         .from(Msg::Table)

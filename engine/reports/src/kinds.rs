@@ -261,7 +261,10 @@ impl Reports {
             Some(shape) => {
                 if matches!(
                     kind,
-                    ReportKind::StoreWise | ReportKind::LeadsStatus | ReportKind::AgentReport
+                    ReportKind::StoreWise
+                        | ReportKind::LeadsStatus
+                        | ReportKind::AgentReport
+                        | ReportKind::ResponseInsights
                 ) && let Some(snapshot) = self.snapshot(filter).await?
                 {
                     return match kind {
@@ -272,8 +275,12 @@ impl Reports {
                             self.leads_status_from(snapshot, shape.columns, filter)
                                 .await
                         }
-                        _ => {
+                        ReportKind::AgentReport => {
                             self.agent_report_from(snapshot, shape.columns, filter)
+                                .await
+                        }
+                        _ => {
+                            self.response_insights_from(snapshot, shape.columns, filter)
                                 .await
                         }
                     };

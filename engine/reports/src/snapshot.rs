@@ -1,17 +1,18 @@
 //! The lead reports from memory (issue 39): the classification tables, the funnel, the
-//! store-wise, leads-status and agent tables and the not-responded list over a million leads
-//! in milliseconds instead of seconds of SQL.
+//! store-wise, leads-status, agent and response-insights tables and the not-responded list over
+//! a million leads in milliseconds instead of seconds of SQL.
 //!
 //! Each long-lived process keeps, per enterprise a manager reads, a columnar table of every
 //! lead's report facts: its store, service type, day created, whether it awaits staff or is
 //! closed, for texted leads its customer type and classification (the lead's state now, by
 //! [`lead_classifications`], the reports' own SQL definition), and its dated events (texts with
 //! the store they went from, text replies, replies in words, any answer, bookings, and the
-//! assistant's texts, bookings and handoffs).
+//! assistant's texts, bookings and handoffs), and its customer's replies by day and what the
+//! assistant understood of them (their response insight).
 //! A report is then one pass over those columns for any filter and window.
 //!
 //! The table stays current through `report_lead_changes`, which database triggers fill with
-//! every lead whose facts may have changed (migrations 0038 to 0040): before each report, and
+//! every lead whose facts may have changed (migrations 0038 to 0041): before each report, and
 //! every few seconds in the background, the leads named since the last read are read again
 //! through the same SQL and patched in. So a report reflects every write committed before it was
 //! asked for. The first report of an enterprise is answered by SQL while the table builds in
@@ -25,6 +26,7 @@ use std::time::{Duration, Instant};
 use chrono::{Datelike, NaiveDate};
 use sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
 
+use super::aggregates::reply_insight;
 use super::classification::{CustomerType, first_texts, lead_classifications};
 use super::funnel::FunnelCounts;
 use super::sql::{Grain, is_customer_reply, is_outreach_text, utc_period};
@@ -92,6 +94,15 @@ struct Event {
     assistant_texts: u16,
 }
 
+/// A lead's customer's replies on a UTC day with one response insight (interned, as the
+/// report writes it: [`reply_insight`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Replies {
+    day: i32,
+    insight: u32,
+    count: u32,
+}
+
 /// Per-lead columns, one slot per lead of the enterprise; a removed lead's slot is left dead
 /// until the next build. Stores, service types and classifications are interned. The
 /// classification, customer type and opt-out are read for texted leads only (the reports
@@ -112,10 +123,14 @@ pub(crate) struct LeadTable {
     /// The lead's events in `events`, sorted by day.
     spans: Vec<(u32, u32)>,
     events: Vec<Event>,
+    /// The lead's replies in `replies`, sorted by day.
+    reply_spans: Vec<(u32, u32)>,
+    replies: Vec<Replies>,
     slot_of: HashMap<i64, usize>,
     stores: Interned<i64>,
     services: Interned<String>,
     classifications: Interned<String>,
+    insights: Interned<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -242,8 +257,9 @@ impl LeadTable {
     /// Bytes its columns hold (an estimate for the logs and the bench).
     pub(crate) fn bytes(&self) -> usize {
         let slots = self.ids.capacity();
-        slots * (8 + 1 + 4 + 2 + 4 + 1 + 2 + 1 + 1 + 8)
+        slots * (8 + 1 + 4 + 2 + 4 + 1 + 2 + 1 + 1 + 8 + 8)
             + self.events.capacity() * std::mem::size_of::<Event>()
+            + self.replies.capacity() * std::mem::size_of::<Replies>()
             + self.slot_of.capacity() * 24
     }
 
@@ -275,6 +291,11 @@ impl LeadTable {
     fn events_of(&self, slot: usize) -> &[Event] {
         let (start, len) = self.spans[slot];
         &self.events[start as usize..(start + len) as usize]
+    }
+
+    fn replies_of(&self, slot: usize) -> &[Replies] {
+        let (start, len) = self.reply_spans[slot];
+        &self.replies[start as usize..(start + len) as usize]
     }
 
     /// Leads per (period, customer type, classification), as
@@ -477,6 +498,46 @@ impl LeadTable {
             .collect()
     }
 
+    /// Per response insight, as the response-insights report counts them: the replies of the
+    /// filter's leads in the window with that insight and how many leads sent them. Ordered
+    /// as the SQL orders its rows: most replies first, then by insight.
+    pub(crate) fn insight_counts(&self, filter: &ReportFilter) -> Vec<(String, i64, i64)> {
+        let query = self.query(filter);
+        let insights = self.insights.values.len();
+        let mut replies = vec![0i64; insights];
+        let mut leads = vec![0i64; insights];
+        // The last lead counted per insight: a lead's replies are read together.
+        let mut counted = vec![usize::MAX; insights];
+        for slot in 0..self.ids.len() {
+            if !self.is_lead_of(&query, slot) {
+                continue;
+            }
+            for day in self.replies_of(slot) {
+                if !(query.from..query.until).contains(&day.day) {
+                    continue;
+                }
+                let insight = day.insight as usize;
+                replies[insight] += i64::from(day.count);
+                if counted[insight] != slot {
+                    counted[insight] = slot;
+                    leads[insight] += 1;
+                }
+            }
+        }
+        let mut rows: Vec<(String, i64, i64)> = (0..insights)
+            .filter(|&insight| replies[insight] > 0)
+            .map(|insight| {
+                (
+                    self.insights.values[insight].clone(),
+                    replies[insight],
+                    leads[insight],
+                )
+            })
+            .collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        rows
+    }
+
     /// The not-responded list's leads: the filter's leads texted in the window (from any
     /// store) that never had an answer of any kind. Answers how many there are and the ids of
     /// `page` of them, newest lead first as the list orders them.
@@ -535,6 +596,7 @@ impl LeadTable {
                 self.type_a.push(false);
                 self.blocked.push(false);
                 self.spans.push((0, 0));
+                self.reply_spans.push((0, 0));
                 slot
             }
         };
@@ -556,18 +618,34 @@ impl LeadTable {
         self.spans[slot] = (start, events.len() as u32);
     }
 
+    /// Replaces a lead's replies (sorted, one per day and insight).
+    fn set_replies(&mut self, slot: usize, replies: &[Replies]) {
+        let start = self.replies.len() as u32;
+        self.replies.extend_from_slice(replies);
+        self.reply_spans[slot] = (start, replies.len() as u32);
+    }
+
     /// Takes a lead out.
     fn remove(&mut self, id: i64) {
         if let Some(slot) = self.slot_of.remove(&id) {
             self.live[slot] = false;
             self.spans[slot] = (0, 0);
+            self.reply_spans[slot] = (0, 0);
         }
     }
 
     /// Whether dead slots and replaced events are worth a rebuild.
     fn is_worn(&self) -> bool {
-        let live_events: usize = self.spans.iter().map(|(_, len)| *len as usize).sum();
-        self.ids.len() > 2 * self.len().max(1024) || self.events.len() > 2 * live_events.max(4096)
+        let live = |spans: &[(u32, u32)]| -> usize {
+            spans
+                .iter()
+                .map(|(_, len)| *len as usize)
+                .sum::<usize>()
+                .max(4096)
+        };
+        self.ids.len() > 2 * self.len().max(1024)
+            || self.events.len() > 2 * live(&self.spans)
+            || self.replies.len() > 2 * live(&self.reply_spans)
     }
 }
 
@@ -731,8 +809,9 @@ async fn read_leads(
         },
     )
     .await?;
-    // Their events: texts and replies, then bookings.
+    // Their events: texts and replies (with the replies' insights), then bookings.
     let mut found: Vec<(u32, Event)> = Vec::with_capacity(read.len() * 3);
+    let mut found_replies: Vec<(u32, i32, u32)> = Vec::with_capacity(read.len());
     let received_text = is_customer_reply()
         .and(Expr::col((Msg::Table, Msg::MessageType)).eq(MessageType::Sms.as_str()));
     let mut messages = Query::select();
@@ -762,6 +841,7 @@ async fn read_leads(
                 .finally(0i64)
                 .add(Expr::case(is_assistant_handoff(), i64::from(HANDED_OFF)).finally(0i64)),
         )
+        .expr(Expr::case(is_customer_reply(), reply_insight()).finally(""))
         .from(Msg::Table)
         .left_join(
             MessageUnderstandings::Table,
@@ -797,6 +877,7 @@ async fn read_leads(
             .finally(0i64)
             .add(Expr::case(is_assistant_booking(), i64::from(ASSISTANT_BOOKED)).finally(0i64)),
         )
+        .expr(Expr::val(""))
         .from(Appt::Table)
         .and_where(Expr::col((Appt::Table, Appt::EnterpriseId)).eq(enterprise_id))
         .and_where(Expr::col((Appt::Table, Appt::FsiId)).is_not_null());
@@ -806,6 +887,7 @@ async fn read_leads(
         CellKind::Text,
         CellKind::Integer,
         CellKind::Integer,
+        CellKind::Text,
     ];
     for select in [&messages, &bookings] {
         let mut failure = None;
@@ -815,6 +897,7 @@ async fn read_leads(
                 Cell::Text(day),
                 Cell::Integer(store),
                 Cell::Integer(kinds),
+                Cell::Text(insight),
             ] = row.as_slice()
                 && *kinds != 0
                 && let Some(&slot) = table.slot_of.get(id)
@@ -827,6 +910,9 @@ async fn read_leads(
                         return Ok(());
                     }
                 };
+                if !insight.is_empty() {
+                    found_replies.push((slot as u32, day, table.insights.of(insight.as_str())));
+                }
                 let kinds = *kinds as u8;
                 let store = if kinds & TEXTED != 0 {
                     table.stores.of(store)
@@ -870,6 +956,26 @@ async fn read_leads(
         }
         table.set_events(slot as usize, &merged);
         reading[slot as usize] = false;
+    }
+    // Each lead's replies counted per day and insight, likewise.
+    for slot in &read {
+        table.set_replies(*slot, &[]);
+    }
+    found_replies.sort_unstable();
+    let mut counted: Vec<Replies> = Vec::new();
+    for group in found_replies.chunk_by(|a, b| a.0 == b.0) {
+        counted.clear();
+        for &(_, day, insight) in group {
+            match counted.last_mut() {
+                Some(last) if last.day == day && last.insight == insight => last.count += 1,
+                _ => counted.push(Replies {
+                    day,
+                    insight,
+                    count: 1,
+                }),
+            }
+        }
+        table.set_replies(group[0].0 as usize, &counted);
     }
     let read_ids: std::collections::HashSet<i64> = match only {
         Some(_) => read.iter().map(|slot| table.ids[*slot]).collect(),
@@ -1252,6 +1358,31 @@ impl Reports {
                         Cell::Integer(counts.opted_out),
                     ]
                 });
+        Ok(Table::whole_with_totals(columns, rows))
+    }
+
+    /// The response-insights table (`columns` as its SQL shape declares them) from a
+    /// snapshot: one row per insight with replies in the window.
+    pub(crate) async fn response_insights_from(
+        &self,
+        table: Arc<LeadTable>,
+        columns: Vec<Column>,
+        filter: &ReportFilter,
+    ) -> Result<Table> {
+        let counts = Self::count_in(
+            table,
+            filter,
+            "response insights",
+            LeadTable::insight_counts,
+        )
+        .await?;
+        let rows = counts.into_iter().map(|(insight, replies, leads)| {
+            vec![
+                Cell::Text(insight),
+                Cell::Integer(replies),
+                Cell::Integer(leads),
+            ]
+        });
         Ok(Table::whole_with_totals(columns, rows))
     }
 

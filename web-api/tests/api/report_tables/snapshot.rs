@@ -1,7 +1,8 @@
 //! The reports' in-memory snapshot against the reports' SQL, over generated worlds: the demo's
 //! leads, texts, replies, intents, bookings and buyers scattered at random over half a year,
 //! then changed again by every kind of write the snapshot must notice. Every classification
-//! table, funnel, store-wise, leads-status and agent table and not-responded page the snapshot
+//! table, funnel, store-wise, leads-status, agent and response-insights table and not-responded
+//! page the snapshot
 //! answers must equal the database's, for random stores, service types, windows, grains,
 //! customer types and pages.
 
@@ -134,6 +135,10 @@ async fn scatter(app: &TestApp, rng: &mut StdRng, share: f64, leads: &[i64], sto
     let intents = [
         "STOP", "SPA-SS", "CL", "APPT_SET", "REQ-CALL", "CQ", "NLO", "MISC", "DD",
     ];
+    let insights: Vec<&str> = engine::domain::leads::ResponseInsight::ALL
+        .iter()
+        .map(|insight| insight.as_str())
+        .collect();
     let tracks: Vec<&str> = engine::domain::leads::WorkflowTrack::ALL
         .iter()
         .map(|track| track.as_str())
@@ -208,17 +213,26 @@ async fn scatter(app: &TestApp, rng: &mut StdRng, share: f64, leads: &[i64], sto
             .await
             .unwrap();
         }
-        if rng.random_bool(0.3) {
-            let keyword = rng.random_bool(0.5).then_some("STOP");
+        if rng.random_bool(0.6) {
+            let keyword = rng.random_bool(0.25).then_some("STOP");
+            let insight = rng
+                .random_bool(0.7)
+                .then(|| insights[rng.random_range(0..insights.len())]);
             tx.execute(
                 Query::insert()
                     .into_table(MessageUnderstandings::Table)
                     .columns([
                         MessageUnderstandings::MessageId,
                         MessageUnderstandings::CarrierKeyword,
+                        MessageUnderstandings::ResponseInsight,
                         MessageUnderstandings::UnderstoodAt,
                     ])
-                    .values_panic([message.into(), keyword.into(), Utc::now().into()]),
+                    .values_panic([
+                        message.into(),
+                        keyword.into(),
+                        insight.into(),
+                        Utc::now().into(),
+                    ]),
             )
             .await
             .unwrap();
@@ -413,6 +427,7 @@ async fn agree(
         for (kind, page) in [
             (ReportKind::LeadsStatus, page),
             (ReportKind::AgentReport, page),
+            (ReportKind::ResponseInsights, page),
             (ReportKind::NotResponded, page),
             (
                 ReportKind::NotResponded,
@@ -522,7 +537,8 @@ async fn the_snapshot_answers_every_lead_report_as_the_sql_does_and_follows_ever
     add_texts(&app, &mut rng).await;
     agree(&snapshot, &sql, &mut rng, &stores, &services, 20).await;
 
-    // Only the assistant's marks change: whose text, whose note, whose booking.
+    // Only the assistant's marks change: whose text, whose note, whose booking, what it
+    // understood of a reply.
     let handoff = engine::domain::leads::WorkflowTrack::ALL
         .iter()
         .find(|track| track.is_handoff())
@@ -549,6 +565,22 @@ async fn the_snapshot_answers_every_lead_report_as_the_sql_does_and_follows_ever
             .value(Appt::CreatedBy, Option::<i64>::None)
             .value(Appt::Source, "BAYLINE")
             .and_where(Expr::col(Appt::FsiId).is_in(leads.iter().step_by(3).copied()))
+            .to_owned(),
+        Query::update()
+            .table(MessageUnderstandings::Table)
+            .value(
+                MessageUnderstandings::ResponseInsight,
+                engine::domain::leads::ResponseInsight::FollowUp.as_str(),
+            )
+            .and_where(
+                Expr::col(MessageUnderstandings::MessageId).in_subquery(
+                    Query::select()
+                        .column(Msg::Id)
+                        .from(Msg::Table)
+                        .and_where(Expr::col(Msg::FsiId).is_in(leads.iter().step_by(2).copied()))
+                        .to_owned(),
+                ),
+            )
             .to_owned(),
     ] {
         app.db.execute(&update).await.unwrap();
