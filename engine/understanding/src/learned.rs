@@ -181,7 +181,7 @@ fn hash(parts: &[&str]) -> u64 {
 }
 
 /// Every labelled reply the project holds (docs/assistant.md lists the sets).
-pub const LABELLED_SETS: [&str; 28] = [
+pub const LABELLED_SETS: [&str; 30] = [
     include_str!("../tests/replies/dev-replies.jsonl"),
     include_str!("../tests/replies/extra-replies-1.jsonl"),
     include_str!("../tests/replies/extra-replies-2.jsonl"),
@@ -210,6 +210,8 @@ pub const LABELLED_SETS: [&str; 28] = [
     include_str!("../tests/replies/holdout-p.jsonl"),
     include_str!("../tests/replies/holdout-q.jsonl"),
     include_str!("../tests/replies/holdout-r.jsonl"),
+    include_str!("../tests/replies/holdout-s.jsonl"),
+    include_str!("../tests/replies/holdout-t.jsonl"),
 ];
 
 /// The model learned from [`LABELLED_SETS`], once per process.

@@ -1187,6 +1187,165 @@ fn round_eight_families_compose_from_their_parts() {
     }
 }
 
+/// Round 10's families (issue 37), each a part composed with its variations, and their near
+/// misses.
+#[test]
+fn round_ten_families_compose_from_their_parts() {
+    let mut missed = Vec::new();
+    let mut expect = |label: &'static str, text: String| {
+        if !intents(&text).contains(&label) {
+            missed.push(format!("{label}: {text}"));
+        }
+    };
+    for before in [
+        "",
+        "I am 78 years old and I do not do the texting. ",
+        "new phone who dis. ",
+    ] {
+        for ask in [
+            "Please have these messages discontinued.",
+            "I would like the texts stopped",
+            "kindly have all text messages ceased",
+            "discontinue all texts to this number",
+            "I want these reminders turned off",
+        ] {
+            expect("STOP", format!("{before}{ask}"));
+        }
+    }
+    for fixed in [
+        "ok so the clunk is back, same one you 'fixed' in november",
+        "the same noise you guys supposedly fixed",
+        "same problem yall worked on last month",
+        "the tpms light came back on a day after you guys reset it",
+    ] {
+        for then in [". monday first thing?", ", and I want a loaner this time"] {
+            expect("CC", format!("{fixed}{then}"));
+        }
+    }
+    for part in ["window regulator", "AC compressor", "blend door"] {
+        for failed in ["has failed", "has gone out", "quit"] {
+            expect(
+                "CC",
+                format!("THIS IS THE SECOND TIME THE {part} {failed}. TOMORROW AT 8"),
+            );
+        }
+    }
+    for complaint in [
+        "you guys forgot to put the wheel lock key back in the glovebox",
+        "your tech forgot to reset the oil light",
+        "they forgot to tighten the drain plug",
+        "I booked online and your website is a joke",
+        "the online booking system is a mess",
+        "I booked online for monday and never got a confirmation email",
+        "never got a call back",
+        "u guys text more than my ex lol",
+        "you text me way too much",
+        "yall message me like crazy",
+    ] {
+        expect("CC", format!("{complaint}. anyway, thurs 11:30"));
+    }
+    for part in [
+        "my windshield washer fluid",
+        "the window regulator",
+        "the blower motor",
+        "the alternator",
+    ] {
+        for wrong in ["has failed", "is not working", "quit on me", "is acting up"] {
+            expect("VI", format!("{part} {wrong}. wed at 11?"));
+        }
+    }
+    expect("VI", "the washer fluid is not spraying period".to_owned());
+    for fleet in [
+        "Fleet acct 4471 - units 12 and 15 both due",
+        "Fleet here - need 3 vans in for PM",
+        "fleet customer, 2 trucks due",
+    ] {
+        expect("DD", format!("{fleet}. next monday 7am?"));
+    }
+    for lease in [
+        "turned in the lease back in Feb",
+        "I returned my leased car last month",
+        "we turned in our lease",
+    ] {
+        expect("NLO", format!("{lease}. any deals on a new one?"));
+    }
+    for away in [
+        "thats my daughters car, she's away at school till may",
+        "he's off at college",
+        "my son is away at basic training",
+    ] {
+        expect("LD", away.to_owned());
+    }
+    for parts in ["Im in parts lol", "I'm in parts.", "i am in the parts dept"] {
+        expect("EMP", format!("{parts} please stop sending me these"));
+    }
+    for who in [
+        "Not Tom. Tom was my dad, he passed in 2023.",
+        "not Sarah, Sarah is my mother in law",
+    ] {
+        expect("WN", format!("{who} You can update your records."));
+    }
+    for own in [
+        "My brother in law is a mechanic. He'll be doing it from now on",
+        "I'll do the oil changes myself from now on",
+        "we will handle the maintenance going forward",
+    ] {
+        expect("CPAL", own.to_owned());
+    }
+    for walk_in in [
+        "I'll swing by some saturday and just wait",
+        "might stop in one morning",
+        "ill come by and just wait",
+    ] {
+        expect("NIITB", walk_in.to_owned());
+    }
+    for book in [
+        "Yeah need brakes done. how long does that take",
+        "ok need the tires rotated",
+        "need my oil changed. how long?",
+        "call me tmrw after 3 to set up the appointment",
+    ] {
+        expect("APPT_SET", book.to_owned());
+    }
+    for later in [
+        "I work nights and sleep days so text after 3pm pls",
+        "text after 5, at work",
+        "pls text around noon",
+    ] {
+        expect("CL", later.to_owned());
+    }
+    expect(
+        "CUST-APPR",
+        "not right now but you guys are always great 👍".to_owned(),
+    );
+    expect(
+        "SPA-SS",
+        "you all did the brakes and oil in January, should be good till summer".to_owned(),
+    );
+    assert!(missed.is_empty(), "not read: {missed:#?}");
+
+    for (label, text) in [
+        ("STOP", "my reminders stopped coming, can you resend"),
+        ("STOP", "did you discontinue the oil change special?"),
+        ("STOP", "the noise has stopped. still want it checked fri"),
+        (
+            "CC",
+            "tmrw after lunch? the check engine light came back on",
+        ),
+        ("CC", "lol I just forgot to answer. friday's good"),
+        ("CC", "next week plz, this week is a mess"),
+        (
+            "LD",
+            "this is Marcus's dad, I handle his truck while he's away at school. fri at 9?",
+        ),
+        ("EMP", "I'm in parts of town you don't serve"),
+        ("APPT_SET", "I don't need brakes done, just did them"),
+        ("CL", "pls don't text before 9a, I work nights"),
+    ] {
+        assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+}
+
 /// Spanish weekdays mixed in, and the customer's own start time, read as round 9 showed them
 /// (issue 37): "el jueves at 3" is Thursday; "before 9, I start at 9:30" asks for none of 9:30.
 #[test]
@@ -1215,5 +1374,44 @@ fn spanish_weekdays_and_a_start_time_of_ones_own() {
         let text = format!("ok tomorrow but has to be before 9, {own}");
         let (start, _) = requested(&text, received).expect("tomorrow is asked for");
         assert!(!start.ends_with("09:30"), "{text:?} read {start}");
+    }
+}
+
+/// Round 10's times (issue 37): "1st thing" is first thing in the morning, not the 1st; the
+/// customer's own shift start is no request; "any weekday morning but wednesday" never lands
+/// on Wednesday.
+#[test]
+fn first_thing_own_shifts_and_weekday_exclusions() {
+    // Friday 27 February 2026, late.
+    for text in [
+        "1st thing monday morning, its the headlight",
+        "1st thing monday pls",
+        "first thing monday",
+    ] {
+        let (start, _) = requested(text, "2026-02-27T22:40").unwrap_or_else(|| panic!("{text:?}"));
+        assert_eq!(start, "2026-03-02T09:00", "{text:?}");
+    }
+    for own in [
+        "i start my shift at 8:30",
+        "I go in at 8:30",
+        "I have to be at work at 8:30",
+    ] {
+        let text = format!("tomorrow but it has to be before 8, {own}");
+        let (start, _) = requested(&text, "2026-12-09T21:30").expect("tomorrow is asked for");
+        assert!(!start.ends_with("08:30"), "{text:?} read {start}");
+    }
+    // Monday 6 July 2026 and Tuesday 7 July: Wednesday the 8th is never the answer.
+    for received in ["2026-07-06T08:20", "2026-07-07T10:00"] {
+        for text in [
+            "my husband will bring it in. any weekday morning but wednesday",
+            "any weekday but wednesday",
+            "any afternoon but wednesday works",
+        ] {
+            let (start, _) = requested(text, received).unwrap_or_else(|| panic!("{text:?}"));
+            assert!(
+                !start.starts_with("2026-07-08"),
+                "{text:?} on {received} read {start}"
+            );
+        }
     }
 }

@@ -256,9 +256,21 @@ fn is_calendar_word(word: &str) -> bool {
         )
 }
 
-/// A day word texted with a digit for "to" at `k` ("2moro", "2day", "2nite"), as the word it
-/// stands for and how many characters it takes; none when the letters run on into another word.
+/// A day word texted with a digit for "to" at `k` ("2moro", "2day", "2nite"; "1st thing"), as
+/// the word it stands for and how many characters it takes; none when the letters run on into another word.
 fn digit_word(chars: &[(usize, char)], k: usize) -> Option<(&'static str, usize)> {
+    // "1st thing monday": first thing in the morning, not the 1st of the month.
+    if chars.get(k).map(|&(_, c)| c) == Some('1') {
+        let rest: String = chars[k + 1..]
+            .iter()
+            .take(9)
+            .map(|&(_, c)| c)
+            .flat_map(char::to_lowercase)
+            .collect();
+        return (rest.starts_with("st thing")
+            && !rest[8..].starts_with(|c: char| c.is_alphanumeric()))
+        .then_some(("first", 3));
+    }
     if chars.get(k).map(|&(_, c)| c) != Some('2') {
         return None;
     }

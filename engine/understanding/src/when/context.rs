@@ -193,6 +193,10 @@ pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["i", "start", "at"],
     &["shift", "starts"],
     &["i", "clock", "in"],
+    &["start", "my", "shift"],
+    &["i", "start", "my"],
+    &["i", "go", "in", "at"],
+    &["have", "to", "be", "at", "work"],
     &["on", "the", "books"],
     &["have", "an", "appointment"],
     &["have", "a", "appointment"],
@@ -552,7 +556,23 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             && k > 0
             && matches!(
                 tokens[k - 1].norm.as_str(),
-                "day" | "days" | "anything" | "time" | "anytime" | "whenever" | "all" | "week"
+                "day"
+                    | "days"
+                    | "anything"
+                    | "time"
+                    | "anytime"
+                    | "whenever"
+                    | "all"
+                    | "week"
+                    // "any weekday morning but wednesday"
+                    | "weekday"
+                    | "weekdays"
+                    | "morning"
+                    | "mornings"
+                    | "afternoon"
+                    | "afternoons"
+                    | "evening"
+                    | "evenings"
             );
         if prefix || no_option || all_but {
             // "instead" starts its own clause; "instead of the monday" names the dropped option.

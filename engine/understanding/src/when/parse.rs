@@ -99,7 +99,7 @@ impl<'t> Parser<'t> {
     }
 
     /// "any day but monday", "anytime except friday", "whenever, just not tuesday": any day at
-    /// all, from tomorrow; the days ruled out are negated by the context and skipped when the
+    /// all, from tomorrow ("any weekday but ...": from the next weekday); the days ruled out are negated by the context and skipped when the
     /// reading is resolved (rule 9, exclusions).
     pub(super) fn any_day_but(&self, i: usize, out: &mut Vec<Atom>) -> Option<usize> {
         let after = self
@@ -109,7 +109,15 @@ impl<'t> Parser<'t> {
             .or_else(|| self.seq(i, &["anytime"]))
             .or_else(|| self.seq(i, &["any", "day", "of", "the", "week"]))
             .or_else(|| self.seq(i, &["whenever"]))
-            .or_else(|| self.seq(i, &["anything"]))?;
+            .or_else(|| self.seq(i, &["anything"]))
+            .or_else(|| self.seq(i, &["any", "weekday"]))?;
+        // A weekday asked for: from the first one after today.
+        let mut first = self.today + chrono::Duration::days(1);
+        if self.is(i + 1, "weekday") {
+            while first.weekday().number_from_monday() > 5 {
+                first += chrono::Duration::days(1);
+            }
+        }
         let mut k = after;
         // "whenever works, just not tmrw", "any day thats not tomorrow"
         if self.any(k, &["works", "thats", "that"]) {
@@ -141,13 +149,7 @@ impl<'t> Parser<'t> {
         if !exception {
             return None;
         }
-        Self::push(
-            out,
-            Value::Day(self.today + chrono::Duration::days(1)),
-            i,
-            after,
-            Role::Request,
-        );
+        Self::push(out, Value::Day(first), i, after, Role::Request);
         Some(after)
     }
 
