@@ -114,7 +114,14 @@ impl JobQueue {
                     .queue(name)
                     .batch_size(fetch_batch.max(1))
                     .heartbeat_interval(APALIS_HEARTBEAT)
-                    .missed_heartbeats(APALIS_MISSED_HEARTBEATS);
+                    .missed_heartbeats(APALIS_MISSED_HEARTBEATS)
+                    // As on the embedded queue: the fetch already puts a task in this
+                    // worker's in-flight set, which is what a dead worker's tasks are
+                    // re-queued from; the lease (three commands a task) adds nothing.
+                    .lock_tasks(false)
+                    // Nobody subscribes (workers poll, `poll_strategy`): a publish a task at
+                    // each of push, lease and ack is wasted work for Redis.
+                    .emit_events(false);
                 Ok(JobQueue::Redis(RedisStorage::new(conn).with_config(config)))
             }
         }
