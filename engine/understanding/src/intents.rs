@@ -274,7 +274,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             Stop,
             0.9,
             &format!(
-                r"\b{NOT_WANTING} {RECEIVING} (?:any ?more |further |more |any |such |all |all of |all the )?{MESSAGES}\b|\b{NOT_WANTING} (?:need|want) to be (?:texted|messaged|contacted|nagged|bugged|bothered|pestered|hounded|harassed|reminded)\b"
+                r"\b{NOT_WANTING} {RECEIVING} (?:(?:any ?more|further|more|any|such|all|all of|all the|text|sms|automated|promotional|marketing) )*{MESSAGES}\b|\b{NOT_WANTING} (?:need|want) to be (?:texted|messaged|contacted|nagged|bugged|bothered|pestered|hounded|harassed|reminded)\b"
             ),
         ),
         rule(
@@ -1522,6 +1522,13 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.9,
             r"\b(?:have|get|want|like|need|wish|would like) (?:these|the|your|all|all these|all the|all of these|all of the|all your|this|those|any)? ?(?:messages|texts|text messages|msgs|reminders|notifications|alerts|texting)\b[^.!?]{0,20}?\b(?:discontinued|ceased|stopped|halted|ended|turned off|shut off|cancelled|canceled)\b|\bdiscontinue (?:these|all|all these|all the|all further|any further|sending|texting|messaging|contacting|the (?:texts|messages|reminders|notifications|alerts)|your (?:texts|messages|reminders|notifications|alerts))\b",
         ),
+        // Round 11's opt-outs (issue 37): "I'd really like to stop getting these", "Please
+        // discontinue.", "STOP STOP STOP".
+        rule(
+            Stop,
+            0.9,
+            r"\b(?:like|want|wish|prefer|love|need) to (?:stop|quit) (?:getting|receiving) (?:these|them|those|(?:the |your |any |all )?(?:texts|text messages|messages|reminders|notifications|alerts))\b|\b(?:please|pls|kindly) discontinue\s*(?:[.!,;]|$)|^stop(?: stop)+\b",
+        ),
         // A complaint: the problem back after the store fixed it ("same one you 'fixed' in
         // november", "came back on a day after you guys reset it"), the Nth time a part failed
         // ("the second time the window regulator has failed"), something the store forgot ("you
@@ -1610,6 +1617,8 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
     };
     use Intent::*;
     vec![
+        // "While I appreciate the courtesy, I would prefer not to...": a softener, not thanks.
+        veto(CustAppr, r"\bwhile i (?:appreciate|value|understand)\b"),
         // "I handle his truck while he's away at school": the car stays here.
         veto(
             Ld,
@@ -1626,7 +1635,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // me… jk".
         veto(
             Stop,
-            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe\W*(?:nah|nope|no)\b|\b(?:stop|quit) (?:texting|messaging|sending)(?: me)?(?: these)? (?:at (?:[0-9]|night|dinner|work|lunch|church|this hour|odd hours|weird hours)|before|after|during|so early|so late)\b|\bno more texts? (?:at|before|after|during)\b|\b(?:dont|do not) text me (?:during|at|before|after|so early|so late)\b|\b(?:dont|do not) want to (?:opt out|unsubscribe|stop)\b|\btold [^.!?]{0,30}to take me off [^.!?]*\bbut\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\bstop\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
+            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe\W*(?:nah|nope|no)\b|\b(?:stop|quit) (?:texting|messaging|sending)(?: me)?(?: these)? (?:at (?:[0-9]|night|dinner|work|lunch|church|this hour|odd hours|weird hours)|before|after|during|so early|so late)\b|\bno more texts? (?:at|before|after|during)\b|\b(?:dont|do not) text me (?:during|at|before|after|so early|so late)\b|\b(?:dont|do not) want to (?:opt out|unsubscribe|stop)\b|\btold [^.!?]{0,30}to take me off [^.!?]*\bbut\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\b(?:stop|quit|cancel|unsubscribe)\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
         ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(

@@ -1322,9 +1322,28 @@ fn round_ten_families_compose_from_their_parts() {
         "SPA-SS",
         "you all did the brakes and oil in January, should be good till summer".to_owned(),
     );
+    // Round 11's opt-outs, in their variations.
+    for stop in [
+        "I'd really like to stop getting these altogether if possible",
+        "we want to stop receiving your text messages",
+        "I would prefer not to receive any further text reminders from your dealership",
+        "please do not send any more automated texts",
+        "Please discontinue. The lease ended in December",
+        "STOP STOP STOP 😡 4th text this week",
+    ] {
+        expect("STOP", stop.to_owned());
+    }
     assert!(missed.is_empty(), "not read: {missed:#?}");
 
     for (label, text) in [
+        (
+            "STOP",
+            "quit texting me... just kidding 😂 keep em coming. next week sometime?",
+        ),
+        (
+            "CUST-APPR",
+            "While I appreciate the courtesy, I would prefer not to receive any further texts",
+        ),
         ("STOP", "my reminders stopped coming, can you resend"),
         ("STOP", "did you discontinue the oil change special?"),
         ("STOP", "the noise has stopped. still want it checked fri"),
