@@ -107,7 +107,16 @@ impl JobQueue {
                 ))
             }
             QueueBackend::Redis { url } => {
-                let conn = apalis_redis::connect(url.as_str())
+                // A batch is pushed by one Lua call that runs longer the larger the batch:
+                // redis's 500 ms default answer timeout failed 10,000 at once on a busy
+                // machine. The push's own bound (`PUSH_TIMEOUT`) still holds.
+                let client = redis::Client::open(url.as_str())
+                    .map_err(|e| QueueError::Open(e.to_string()))?;
+                let conn = client
+                    .get_connection_manager_with_config(
+                        redis::aio::ConnectionManagerConfig::new()
+                            .set_response_timeout(Some(PUSH_TIMEOUT)),
+                    )
                     .await
                     .map_err(|e| QueueError::Open(e.to_string()))?;
                 let config = apalis_redis::Config::default()

@@ -376,7 +376,19 @@ impl TestApp {
 
     /// Polls a run until `done` says so (or 20 s pass) and returns the last view of it.
     pub async fn wait_for_run(&self, token: &str, id: i64, done: impl Fn(&Value) -> bool) -> Value {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        self.wait_for_run_within(token, id, std::time::Duration::from_secs(20), done)
+            .await
+    }
+
+    /// As [`Self::wait_for_run`], waiting up to `patience`.
+    pub async fn wait_for_run_within(
+        &self,
+        token: &str,
+        id: i64,
+        patience: std::time::Duration,
+        done: impl Fn(&Value) -> bool,
+    ) -> Value {
+        let deadline = std::time::Instant::now() + patience;
         loop {
             let detail: Value = self
                 .get(&format!("/api/jobs/{id}"), Some(token))
