@@ -16,7 +16,7 @@ use crate::domain::phone::PhoneNumber;
 use crate::error::{Error, Result};
 use crate::messaging::MessagingService;
 use crate::messaging::gateway::{
-    Accepted, AvailableNumber, Gateway, GatewayConfig, GatewayError, OutboundSms,
+    Accepted, AvailableNumber, Gateway, GatewayConfig, GatewayError, OutboundSms, PROPOSED_NUMBERS,
 };
 use crate::messaging::gateway_hosts::GatewayHosts;
 use crate::store::schema::{PhoneNumbers, Stores};
@@ -407,7 +407,28 @@ impl Telephony {
             &self.messaging.settings().gateway_hosts,
         )
         .map_err(refused)?;
-        gateway.available_numbers(area_code).await.map_err(refused)
+        let offered = gateway
+            .available_numbers(area_code)
+            .await
+            .map_err(refused)?;
+        // A number Bayline already holds cannot be bought again: never propose it.
+        let owned: Vec<(String,)> = self
+            .db
+            .fetch_all(
+                Query::select()
+                    .column(PhoneNumbers::Number)
+                    .from(PhoneNumbers::Table)
+                    .and_where(
+                        Expr::col(PhoneNumbers::Number)
+                            .is_in(offered.iter().map(|n| n.phone_number.clone())),
+                    ),
+            )
+            .await?;
+        Ok(offered
+            .into_iter()
+            .filter(|n| !owned.iter().any(|(o,)| *o == n.phone_number))
+            .take(PROPOSED_NUMBERS)
+            .collect())
     }
 
     /// Buys a number for a store through its provider, points its texts here, and makes it the

@@ -184,7 +184,8 @@ impl Gateway {
         }
     }
 
-    /// Up to [`PROPOSED_NUMBERS`] local US numbers that can text, in an area code if given.
+    /// Up to [`PROPOSED_NUMBERS`] local US numbers that can text, in an area code if given
+    /// (the simulator offers its whole block: it cannot tell which of its numbers Bayline holds).
     pub async fn available_numbers(
         &self,
         area_code: Option<&str>,
@@ -629,14 +630,15 @@ fn bandwidth_search_result(xml: &str) -> Vec<AvailableNumber> {
         .collect()
 }
 
-/// The simulator's numbers for sale: fictional 555-01xx lines in the area code asked for.
+/// The simulator's numbers for sale: the hundred fictional 555-01xx lines in the area code
+/// asked for, from a random one on. The demo's stores text from lines of the same block.
 fn simulated_numbers(area_code: Option<&str>) -> Vec<AvailableNumber> {
     let area = area_code
         .filter(|a| a.len() == 3 && a.chars().all(|c| c.is_ascii_digit()))
         .unwrap_or("555");
     let mut rng = rand::rng();
-    let start = rng.random_range(0..90u32);
-    (0..PROPOSED_NUMBERS as u32)
+    let start = rng.random_range(0..100u32);
+    (0..100u32)
         .map(|i| AvailableNumber {
             phone_number: format!("+1{area}55501{:02}", (start + i) % 100),
             locality: Some("Simulated".to_owned()),

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use base64::Engine;
-use engine::store::schema::{MessageInstances as Msg, MessagingGateways};
+use engine::store::schema::{MessageInstances as Msg, MessagingGateways, PhoneNumbers};
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::{Data, Json as PoemJson, Path};
 use poem::{EndpointExt, IntoResponse, Response as PoemResponse, Route, handler, post};
@@ -43,6 +43,17 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
     let app = spawn_app().await;
     let admin = app.token_of("enterprise-admin").await;
     let store = app.bare_store(&admin, "TEL1").await;
+    let demo_numbers: Vec<(String,)> = app
+        .db
+        .fetch_all(
+            Query::select()
+                .column(PhoneNumbers::Number)
+                .from(PhoneNumbers::Table)
+                .and_where(Expr::col(PhoneNumbers::Number).like("+1312%")),
+        )
+        .await
+        .unwrap();
+    assert!(!demo_numbers.is_empty(), "a demo store texts from Chicago");
 
     let offered = app
         .ok_json(
@@ -96,6 +107,32 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
         StatusCode::CONFLICT,
     )
     .await;
+    // Neither the number just bought nor a demo store's (same 555-01xx block) is offered again;
+    // the simulator starts its ten at random, so ask often enough to meet both.
+    for _ in 0..30 {
+        let again = app
+            .ok_json(
+                Method::GET,
+                &format!("/api/messaging/numbers/available?storeId={store}&areaCode=312"),
+                &admin,
+                None,
+            )
+            .await;
+        let again: Vec<&str> = again
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["phoneNumber"].as_str().unwrap())
+            .collect();
+        assert_eq!(again.len(), 10, "{again:?}");
+        assert!(!again.contains(&number.as_str()), "{again:?}");
+        for (taken,) in &demo_numbers {
+            assert!(
+                !again.contains(&taken.as_str()),
+                "{taken} offered: {again:?}"
+            );
+        }
+    }
     let listed = app
         .ok_json(
             Method::POST,
