@@ -1607,6 +1607,26 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"(?:^|[.!?,;] |\b(?:so|and|pls|please|just|only) )(?:pls |please |just |only )?(?:text|txt|message|msg) (?:after|around|past|between) (?:\d|noon|lunch|work|school|class)",
         ),
+        // Round 12 (docs/assistant.md): being reached no more, said as what not to do ("if you
+        // could just go ahead and not text me anymore", "never message this number again").
+        rule(
+            Stop,
+            0.9,
+            r"(?:^|[.!?,;] |\b(?:and|to|just|please|pls|plz|kindly|(?:could|would|can|will) (?:you|u|yall)(?: please| pls)?) )(?:not|never) (?:text|txt|message|msg|contact|ping|reach out to) (?:me|us|this number|this phone)(?: about [a-z ]{1,20}?)? (?:any ?more|again|ever again|going forward|from now on|from here on(?: out)?|in the future)\b",
+        ),
+        // Money short for a while ("things are tight this month", "times are rough") and a fee
+        // asked off ("if you can waive the diagnostic fee").
+        rule(
+            PriceConcern,
+            0.85,
+            r"\b(?:things|times|money|funds|budget)(?: are| r| is|s)? (?:a (?:little|bit) |kinda |pretty |really |super |so )?(?:tight|rough|tough|lean|hard)\b|\bwaive (?:the |that |my |your )?(?:[a-z]+ )?(?:fee|charge|cost)\b",
+        ),
+        // A walk-in on a day named ("I'll stop in after work thursday"): rule 12, no booking.
+        rule(
+            Niitb,
+            0.85,
+            r"\b(?:ill|i will|well|we will) (?:swing|stop|pop|drop|roll) (?:by|in)\b",
+        ),
     ]
 });
 
@@ -1619,6 +1639,12 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
     vec![
         // "While I appreciate the courtesy, I would prefer not to...": a softener, not thanks.
         veto(CustAppr, r"\bwhile i (?:appreciate|value|understand)\b"),
+        // Round 12: the e-mails or newsletter unsubscribed from, the texts kept ("unsubscribe me
+        // from the newsletter emails pls but keep the texts").
+        veto(
+            Stop,
+            r"\bunsubscribe (?:me |us )?from (?:the |your |all )?(?:[a-z]+ )?(?:e ?mails?|newsletters?|mailing list|e ?mail list|mailers?)\b[^.!?]*",
+        ),
         // "I handle his truck while he's away at school": the car stays here.
         veto(
             Ld,
@@ -2065,6 +2091,9 @@ pub(crate) fn classify(
             && hits
                 .iter()
                 .any(|h| matches!(h.intent, Intent::Nlo | Intent::Ld) && !asked_after(h)))
+        // Asking whether a walk-in needs booking ("can I just stop by saturday or do I need an
+        // appt"): the day is the question's, not a request (round 12).
+        || (pattern!(r"\bcan (?:i|we) (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\b[^.!?]{0,30}?\bor (?:do|should|would|will) (?:i|we) (?:need|have|make|book)\b").is_match(text))
         // A complaint about being texted at that hour: the time is when we texted.
         || (!wants_by_words
             && pattern!(r"\b(?:this|so|too) (?:early|late)\b|\bat night\b|\bnot an appropriate time\b|\bthis hour\b").is_match(text)

@@ -1434,3 +1434,120 @@ fn first_thing_own_shifts_and_weekday_exclusions() {
         }
     }
 }
+
+/// Round 12's misreadings (issue 37), as families: a time moved "from 9 to 10:30" is the 10:30
+/// on the appointment's day; "quarter til 4"; a compact time after a date's comma; an offer
+/// never on the day ruled out when a part of day is said apart from the exclusion.
+#[test]
+fn round_twelve_times_move_exclude_and_compact() {
+    // Thursday 11 March 2027, 9:00.
+    let received = "2027-03-11T09:00";
+    for text in [
+        "change my friday appt from 9 to 10:30 pls",
+        "can you move me from 9 to 10:30 on friday",
+        "friday, switch it from 9 to 10:30",
+        "reschedule friday from 9 to 10:30?",
+    ] {
+        expect(text, received, "2027-03-12T10:30", "minute");
+    }
+    // Without a word of change, "from 9 to 11" is a window that starts at 9.
+    expect("friday from 9 to 11", received, "2027-03-12T09:00", "hour");
+    for text in [
+        "quarter til 4 on tuseday?",
+        "quarter till 4 tuesday",
+        "tuesday quarter to 4",
+    ] {
+        expect(text, received, "2027-03-16T15:45", "minute");
+    }
+    for text in ["5/14, 1030", "may 14th, 1030", "5/14 1030"] {
+        expect(text, received, "2027-05-14T10:30", "minute");
+    }
+    // Tuesday 24 February 2026: Wednesday the 25th is ruled out, whatever the part of day.
+    for text in [
+        "any day but wednesday, mornings are best for me",
+        "any day except wed. afternoons",
+        "mornings pls, anytime except wednesday",
+    ] {
+        let (start, _) = requested(text, "2026-02-24T18:30").unwrap_or_else(|| panic!("{text:?}"));
+        assert!(start.starts_with("2026-02-26"), "{text:?} read {start}");
+    }
+}
+
+/// Round 12's replies read wrong, as families with their near misses: being texted no more said
+/// as what not to do, money short for a while or a fee asked off, walk-ins on a named day and
+/// the question whether one needs booking, an e-mail list left with the texts kept.
+#[test]
+fn round_twelve_families_compose_from_their_parts() {
+    let mut missed = Vec::new();
+    let mut expect = |label: &'static str, text: String| {
+        if !intents(&text).contains(&label) {
+            missed.push(format!("{label}: {text}"));
+        }
+    };
+    for lead in [
+        "",
+        "I get enough notifications as it is, so ",
+        "thanks but ",
+    ] {
+        for ask in [
+            "if you could just go ahead and not text me anymore about service that would be great",
+            "please never message this number again",
+            "could you not contact me going forward",
+        ] {
+            expect("STOP", format!("{lead}{ask}"));
+        }
+    }
+    for short in [
+        "things are tight this month",
+        "times are rough rn",
+        "money's a little tight",
+        "budget is pretty lean",
+    ] {
+        expect(
+            "PRICE_CONCERN",
+            format!("how much is a tire rotation? {short}"),
+        );
+    }
+    for fee in [
+        "waive the diagnostic fee",
+        "waive that fee",
+        "waive the charge",
+    ] {
+        expect("PRICE_CONCERN", format!("wed at 4 if you can {fee}"));
+    }
+    for visit in [
+        "I'll stop in after work thursday",
+        "ill swing by saturday",
+        "we'll pop in tmrw after lunch",
+    ] {
+        expect("NIITB", visit.to_owned());
+        assert!(
+            understand_local(visit, local("2025-06-11T10:00"))
+                .requested_time
+                .is_none(),
+            "{visit:?} is a walk-in, not a booking"
+        );
+    }
+    assert!(missed.is_empty(), "not read: {missed:#?}");
+
+    for (label, text) in [
+        (
+            "APPT_SET",
+            "can I just stop by saturday or do I need an appt",
+        ),
+        ("APPT_SET", "can we swing by friday or should we book"),
+        (
+            "STOP",
+            "unsubscribe me from the newsletter emails pls but keep the texts, thurs at 2 is good",
+        ),
+        (
+            "STOP",
+            "unsubscribe me from your mailing list. texts are fine",
+        ),
+        ("STOP", "why did you not text me again about the recall?"),
+        ("PRICE_CONCERN", "the lug nuts are tight, can you check"),
+        ("NIITB", "can you stop by my office to pick it up"),
+    ] {
+        assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+}

@@ -273,6 +273,10 @@ fn any_day_but_a_weekday_never_lands_on_it_whatever_day_it_is_said() {
                 "any day but {w}",
                 "anytime except {w}",
                 "any day but {w} works",
+                // A part of day said beside the exclusion is for the days allowed.
+                "any day but {w}, mornings are best",
+                "any day except {w}. afternoons work",
+                "mornings pls, anytime except {w}",
             ] {
                 let text = framing.replace("{w}", name);
                 let got = understand_local(&text, said)

@@ -2,6 +2,21 @@
 
 use super::*;
 
+/// Words of moving an appointment: after one, "from 9 to 10" leaves the 9.
+const CHANGE_WORDS: &[&str] = &[
+    "change",
+    "changing",
+    "move",
+    "moving",
+    "switch",
+    "swap",
+    "push",
+    "bump",
+    "shift",
+    "reschedule",
+    "rescheduling",
+];
+
 pub(super) enum MonthWhen {
     Named,
     This,
@@ -60,9 +75,10 @@ impl<'t> Parser<'t> {
                 i = next;
                 continue;
             }
-            let after_date = out
-                .last()
-                .is_some_and(|a: &Atom| a.end == i && !a.value.is_time());
+            // Right after a date, or after its comma ("5/14, 1030").
+            let after_date = out.last().is_some_and(|a: &Atom| {
+                !a.value.is_time() && (a.end == i || (a.end + 1 == i && self.punct(a.end, ',')))
+            });
             if let Some(next) = self
                 .window(i, &mut out)
                 .or_else(|| self.modified_date(i, &mut out))
@@ -1097,7 +1113,8 @@ impl<'t> Parser<'t> {
         Some((clock, next, strong))
     }
 
-    /// "half past", "quarter past" (+30, +15 minutes) or "quarter to"/"til" (-15) at `i`, and
+    /// "half past", "quarter past" (+30, +15 minutes) or "quarter to"/"til" (-15; the text's
+    /// normal form spells "til" as "until") at `i`, and
     /// where the hour starts.
     fn quarter_words(&self, i: usize) -> Option<(i32, usize)> {
         let quarter = self.is(i, "quarter") || self.seq(i, &["a", "quarter"]).is_some();
@@ -1111,7 +1128,7 @@ impl<'t> Parser<'t> {
         };
         match self.w(word) {
             "past" | "after" => Some((minutes, word + 1)),
-            "to" | "til" | "till" | "before" if minutes == 15 => Some((-15, word + 1)),
+            "to" | "until" | "before" if minutes == 15 => Some((-15, word + 1)),
             _ => None,
         }
     }
@@ -1259,6 +1276,18 @@ impl<'t> Parser<'t> {
                 Self::push(out, Value::Clock(clock), i, next, Role::Request);
                 return Some(next);
             }
+        }
+        // "change my friday appt from 9 to 10:30", "can you move me from 2 to 3": after a word
+        // of change, the first time is the one being left, not the start of a range.
+        if self.is(i, "from")
+            && (i.saturating_sub(6)..i).any(|k| self.any(k, CHANGE_WORDS))
+            && let Some((left, j, _)) = self.clock(i + 1)
+            && self.is(j, "to")
+            && let Some((wanted, next, _)) = self.clock(j + 1)
+        {
+            Self::push(out, Value::Clock(left), i, j, Role::Distractor);
+            Self::push(out, Value::Clock(wanted), j, next, Role::Request);
+            return Some(next);
         }
         let mut emit = |value, next, role| {
             Self::push(out, value, i, next, role);

@@ -205,8 +205,13 @@ pub(super) fn resolve(
     }
     // "are you open on presidents day? if so, that morning": a time with no date of its own
     // is for the day just talked about.
+    // "change my friday appt from 9 to 10:30": a new time for the appointment being moved
+    // keeps its day.
+    let time_left = atoms
+        .iter()
+        .any(|a| a.role == Role::Distractor && matches!(a.value, Value::Clock(_)));
     let mentioned = (0..atoms.len()).rev().find(|&k| {
-        atoms[k].role == Role::Mentioned
+        (atoms[k].role == Role::Mentioned || (time_left && atoms[k].role == Role::Distractor))
             && !atoms[k].negated
             && matches!(atoms[k].value, Value::Day(_))
     });
@@ -252,9 +257,20 @@ pub(super) fn resolve(
     // Tuesday, "any morning, just not tomorrow" the morning after): the reading moves on to
     // the next day allowed. A day ruled out with its time ("not friday at 3, friday at 4")
     // rules out that option only, and a time asked for on a day said in so many words stands.
+    // "any day but wednesday" stands for its first allowed day, not a day said: its anchor
+    // (tomorrow, maybe that very Wednesday) never keeps a ruled-out day in ("any day but
+    // wednesday, mornings are best" is Thursday morning).
+    let any_day_anchor = |k: usize| {
+        tokens
+            .get(atoms[k].start)
+            .is_some_and(|t| matches!(t.norm.as_str(), "any" | "anytime" | "whenever" | "anything"))
+    };
     let asked_for = |day: NaiveDate| {
-        live.iter()
-            .any(|&k| atoms[k].role == Role::Request && atoms[k].value == Value::Day(day))
+        live.iter().any(|&k| {
+            atoms[k].role == Role::Request
+                && atoms[k].value == Value::Day(day)
+                && !any_day_anchor(k)
+        })
     };
     let ruled_out: Vec<NaiveDate> = atoms
         .iter()
