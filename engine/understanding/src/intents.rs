@@ -1621,6 +1621,36 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\b(?:things|times|money|funds|budget)(?: are| r| is|s)? (?:a (?:little|bit) |kinda |pretty |really |super |so )?(?:tight|rough|tough|lean|hard)\b|\bwaive (?:the |that |my |your )?(?:[a-z]+ )?(?:fee|charge|cost)\b",
         ),
+        // Another shop nearer or cheaper ("honestly Valvoline is closer for us"); a mechanic of
+        // one's own ("my buddy's a mechanic, he takes care of all that"); the work done where
+        // the car now is ("he'll get it done there").
+        rule(
+            Cpal,
+            0.8,
+            &format!(
+                r"\b{SHOP}(?: (?:in|on|at|by|near|over|across) [a-z]+(?: [a-z]+)?)? (?:is|s|are) (?:a lot |much |way |just )?(?:closer|cheaper|nearer|more convenient|right (?:down the street|around the corner|by (?:my|our) (?:house|work|place)))\b|\b(?:my|our) (?:buddy|friend|brother|cousin|neighbor|uncle|dad|son|husband|brother in law|son in law|nephew)(?: is|s)? a mechanic\b|\b(?:hell|shell|theyll|he will|she will|they will|ill|well) (?:get|have) it (?:done|serviced|looked at|fixed|taken care of) (?:there|up there|down there|out there|locally|near (?:school|campus|him|her|them))\b"
+            ),
+        ),
+        // A car kept where its driver studies ("my son took it to college", "grandson has it at
+        // college up in Flagstaff").
+        rule(
+            Ld,
+            0.8,
+            r"\b(?:has|took|drove|taking|driving|brought|has had) (?:it|the car|the truck|her car|his car|the suv|the van) (?:up |down |back |off |out )?(?:to|at) (?:college|school|university|uni|campus)\b",
+        ),
+        // A car said sold ("the Tahoe was sold"); "was sold a warranty" is vetoed.
+        rule(
+            Nlo,
+            0.8,
+            r"\b(?:the|my|our|his|her|that|this) [a-z]+(?: [a-z]+)? (?:was|got|has been|had been) sold\b",
+        ),
+        // Something wrong found or heard since ("now there's a drip under the car", "the car's
+        // been whining").
+        rule(
+            Vi,
+            0.8,
+            r"\b(?:theres|there is|there s|got|have|has) (?:a|an|this|some) (?:new |weird |little |small |big |bad )?(?:drip|leak|puddle|smell|burning smell|noise|rattle|vibration|shake|squeal|whine|clunk|knock|hum)(?: (?:under|from|in|on|coming|near|when|at|by)\b|\s*[.,!?]|\s*$)|\b(?:car|truck|engine|suv|van|it|she|brakes?)s?(?: s| is| has| have)? been (?:whining|squealing|squeaking|grinding|rattling|shaking|leaking|knocking|ticking|smoking|overheating|stalling|pulling|clunking|humming|vibrating|dripping)\b",
+        ),
         // A walk-in on a day named ("I'll stop in after work thursday"): rule 12, no booking.
         rule(
             Niitb,
@@ -1639,6 +1669,13 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
     vec![
         // "While I appreciate the courtesy, I would prefer not to...": a softener, not thanks.
         veto(CustAppr, r"\bwhile i (?:appreciate|value|understand)\b"),
+        // "I was sold a lemon", "sold on the idea": not the car gone.
+        veto(Nlo, r"\bsold (?:a|an|on|me|us)\b"),
+        // "has the car at school till friday": away for a while, back for the visit asked.
+        veto(
+            Ld,
+            r"\b(?:has|have|got) (?:it|the car|the truck|her car|his car|the suv|the van) (?:at|to) (?:college|school|university|uni|campus) until\b",
+        ),
         // Round 12: the e-mails or newsletter unsubscribed from, the texts kept ("unsubscribe me
         // from the newsletter emails pls but keep the texts").
         veto(

@@ -1528,9 +1528,63 @@ fn round_twelve_families_compose_from_their_parts() {
             "{visit:?} is a walk-in, not a booking"
         );
     }
+    for shop in ["Valvoline", "the Jiffy Lube", "the dealer in town"] {
+        for nearer in [
+            "is closer for us",
+            "is way cheaper",
+            "is right down the street",
+        ] {
+            expect(
+                "CPAL",
+                format!("my wife handles that, and honestly {shop} {nearer}"),
+            );
+        }
+    }
+    for own in [
+        "my buddy's a mechanic, he takes care of all that for me",
+        "my son in law is a mechanic",
+        "grandson has it at college, he'll get it done there",
+    ] {
+        expect("CPAL", own.to_owned());
+    }
+    for away in [
+        "my son took it to college so its in Lubbock till december",
+        "grandson has it at college up in Flagstaff",
+        "she drove the car back to school last week",
+    ] {
+        expect("LD", away.to_owned());
+    }
+    for sold in [
+        "My husband passed in June and the Tahoe was sold.",
+        "the old truck got sold last spring",
+        "that car has been sold",
+        "we sold her Camry",
+    ] {
+        expect("NLO", sold.to_owned());
+    }
+    for since in [
+        "oil was changed at Walmart last week, but now there's a drip under the car",
+        "text me in the spring, the car's been whining",
+        "the brakes have been squealing. fri?",
+        "got a weird smell from the vents",
+    ] {
+        expect("VI", since.to_owned());
+    }
     assert!(missed.is_empty(), "not read: {missed:#?}");
 
     for (label, text) in [
+        ("NLO", "my husband was sold a warranty he didn't need"),
+        ("NLO", "I was sold on the idea of the maintenance plan"),
+        (
+            "LD",
+            "my daughter has the car at school till friday, saturday 10am?",
+        ),
+        (
+            "CPAL",
+            "the valvoline by my house is closed now, so fri at 9?",
+        ),
+        ("LD", "I'll drive it to work and bring it in after"),
+        ("VI", "there's a drip coffee machine in the lobby?"),
         (
             "APPT_SET",
             "can I just stop by saturday or do I need an appt",
