@@ -1450,6 +1450,14 @@ fn round_twelve_times_move_exclude_and_compact() {
     ] {
         expect(text, received, "2027-03-12T10:30", "minute");
     }
+    // What is cancelled is left, whichever day comes first (Wednesday 16 September 2026).
+    for text in [
+        "cancel the 1:30 on thursday and put me in monday at 1:30 instead pls",
+        "cancel thursday 1:30 and put me in monday at 1:30",
+        "Cancel my 1:30 thursday and move me to monday same time",
+    ] {
+        expect(text, "2026-09-16T09:45", "2026-09-21T13:30", "minute");
+    }
     // Without a word of change, "from 9 to 11" is a window that starts at 9.
     expect("friday from 9 to 11", received, "2027-03-12T09:00", "hour");
     for text in [

@@ -441,6 +441,12 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                 && matches!(before(3), "appointment" | "appt"))
             // "cancel my 10am": the customer's own booking.
             || (before(1) == "my" && atom.value.is_time())
+            // "cancel the 1:30 on thursday and put me in monday": what is cancelled is left,
+            // up to the next joint of the sentence.
+            || (1..=6)
+                .map(before)
+                .take_while(|w| !matches!(*w, "" | "and" | "then" | "," | "but" | "so" | "."))
+                .any(|w| matches!(w, "cancel" | "canceling" | "cancelling" | "cancelled" | "canceled"))
             // "cancel my thursday slot": the booking being given up or moved.
             || (matches!(before(1), "my" | "our")
                 && tokens.get(atom.end).is_some_and(|t| {
