@@ -1458,6 +1458,20 @@ fn round_twelve_times_move_exclude_and_compact() {
     ] {
         expect(text, "2026-09-16T09:45", "2026-09-21T13:30", "minute");
     }
+    // Weekdays offered together after "next week" are all in it (Monday 1 February 2027).
+    for text in [
+        "next wk, tues or wed morning",
+        "next week tues or wed morning",
+        "next week tues, wed or thurs morning",
+    ] {
+        expect(text, "2027-02-01T13:15", "2027-02-09T09:00", "part_of_day");
+    }
+    expect(
+        "tues or wed morning",
+        "2027-02-01T13:15",
+        "2027-02-02T09:00",
+        "part_of_day",
+    );
     // Without a word of change, "from 9 to 11" is a window that starts at 9.
     expect("friday from 9 to 11", received, "2027-03-12T09:00", "hour");
     for text in [

@@ -345,6 +345,7 @@ impl<'t> Parser<'t> {
         }
         if let Some(next) = self.seq(i, &["next", "week"])
             && weekday_of(self.w(next)).is_none()
+            && !(self.punct(next, ',') && weekday_of(self.w(next + 1)).is_some())
         {
             return emit(Value::Week(calendar::next_monday(today)), next);
         }
@@ -636,6 +637,39 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// A weekday offered beside another of next week ("next week tues or wed", "next wk: mon,
+    /// wed or fri"): in that week too.
+    fn follows_next_week_options(&self, i: usize) -> bool {
+        let mut k = i;
+        loop {
+            let Some(joint) = k.checked_sub(1) else {
+                return false;
+            };
+            if !(self.any(joint, &["or", "and"])
+                || self.punct(joint, ',')
+                || self.punct(joint, '/'))
+            {
+                return false;
+            }
+            let Some(before) = joint.checked_sub(1) else {
+                return false;
+            };
+            if weekday_of(self.w(before)).is_none() {
+                return false;
+            }
+            let opens = before
+                .checked_sub(2)
+                .is_some_and(|n| self.seq(n, &["next", "week"]).is_some())
+                || before.checked_sub(3).is_some_and(|n| {
+                    self.seq(n, &["next", "week"]).is_some() && self.punct(n + 2, ',')
+                });
+            if opens {
+                return true;
+            }
+            k = before;
+        }
+    }
+
     /// "friday", "this wednesday", "next tues", "wed the 21st", "Thurs 10/9".
     pub(super) fn weekday_phrase(&self, i: usize) -> Option<(NaiveDate, usize)> {
         enum Mode {
@@ -648,7 +682,10 @@ impl<'t> Parser<'t> {
         } else if self.any(i, &["this", "coming"]) {
             (Mode::This, i + 1)
         } else if let Some(j) = self.seq(i, &["next", "week"]) {
-            (Mode::Next, j)
+            // "next wk, tues or wed"
+            (Mode::Next, if self.punct(j, ',') { j + 1 } else { j })
+        } else if self.follows_next_week_options(i) {
+            (Mode::Next, i)
         } else if self.is(i, "next") {
             (Mode::Next, i + 1)
         } else {
