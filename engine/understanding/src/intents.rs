@@ -1651,6 +1651,38 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.8,
             r"\b(?:theres|there is|there s|got|have|has) (?:a|an|this|some) (?:new |weird |little |small |big |bad )?(?:drip|leak|puddle|smell|burning smell|noise|rattle|vibration|shake|squeal|whine|clunk|knock|hum)(?: (?:under|from|in|on|coming|near|when|at|by)\b|\s*[.,!?]|\s*$)|\b(?:car|truck|engine|suv|van|it|she|brakes?)s?(?: s| is| has| have)? been (?:whining|squealing|squeaking|grinding|rattling|shaking|leaking|knocking|ticking|smoking|overheating|stalling|pulling|clunking|humming|vibrating|dripping)\b",
         ),
+        // The shop's own failings said in passing: a wait called crazy ("the wait at yours is
+        // crazy"), a part left off after the work ("the oil cap was left off").
+        rule(
+            Cc,
+            0.8,
+            r"\bthe wait(?: (?:at|there|here|time)(?: [a-z]+)?)? (?:is|was|s) (?:[a-z]+ )?(?:crazy|ridiculous|insane|forever|absurd|nuts|too long|terrible|awful|brutal)\b|\b(?:was|were|got) left (?:off|loose|open|undone|unplugged|disconnected|unscrewed)\b",
+        ),
+        // A question asked without its mark ("is the airbag recall done on mine or no"), and
+        // something on file asked changed ("can you remove the old card on file?").
+        rule(
+            Cq,
+            0.8,
+            r"\b(?:is|are|was|did|does|has|have) (?:the|my|it|they|this|that|mine)\b[^.!?]{3,60}? or (?:no|not)\s*[.!]*\s*$|\b(?:can|could) (?:you|u|yall)(?: guys)? (?:please |pls )?(?:remove|update|change|delete|take off|swap) (?:the|my|our) [a-z ]{0,20}?(?:card|payment|email|e mail|address|phone number|number|info|information)(?: on file)?\b",
+        ),
+        // Booking by a call wanted instead ("I'd rather call in to set it up").
+        rule(
+            Niitb,
+            0.85,
+            r"\b(?:id rather|i would rather|i prefer to|prefer to|ill just|i will just) call (?:in |yall |you |the shop )?(?:to|and) (?:set (?:it|that|one|something) up|schedule|book|make)\b",
+        ),
+        // Someone else's line given to book by ("please call his office line 555-0119 to
+        // schedule").
+        rule(
+            ReqCall,
+            0.85,
+            r"\bcall (?:him|her|them|(?:his|her|their|my|our) (?:office|cell|work|home|assistant|mobile)(?: line| number| phone)?)\b[^.!?]{0,40}?\bto (?:set up|book|schedule|make)\b",
+        ),
+        rule(
+            ApptSet,
+            0.85,
+            r"\bcall (?:him|her|them|(?:his|her|their|my|our) (?:office|cell|work|home|assistant|mobile)(?: line| number| phone)?)\b[^.!?]{0,40}?\bto (?:set up|book|schedule|make)\b",
+        ),
         // A walk-in on a day named ("I'll stop in after work thursday"): rule 12, no booking.
         rule(
             Niitb,

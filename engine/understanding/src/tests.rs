@@ -1592,9 +1592,46 @@ fn round_twelve_families_compose_from_their_parts() {
     ] {
         expect("VI", since.to_owned());
     }
+    for wait in [
+        "the wait at yours is crazy",
+        "the wait time there was ridiculous",
+        "the wait is way too long",
+    ] {
+        expect("CC", format!("already done at the other store, {wait}"));
+    }
+    for left in ["the oil cap was left off", "the hubcap was left loose"] {
+        expect("CC", format!("had it done here 2 weeks ago and {left}"));
+    }
+    for asked in [
+        "also is the airbag recall done on mine or no",
+        "is it still under warranty or not",
+        "can you remove the old card on file? I'll pay with the new one",
+        "could you update my email on file",
+    ] {
+        expect("CQ", format!("saturday at 10 works. {asked}"));
+    }
+    for call in [
+        "I'd rather call in to set it up",
+        "i prefer to call and schedule",
+    ] {
+        expect("NIITB", call.to_owned());
+    }
+    for line in [
+        "please call his office line 555-0119 to schedule",
+        "call her cell to set up a time",
+    ] {
+        expect("REQ-CALL", format!("This is Tom's assistant. {line}"));
+        expect("APPT_SET", format!("This is Tom's assistant. {line}"));
+    }
     assert!(missed.is_empty(), "not read: {missed:#?}");
 
     for (label, text) in [
+        ("CC", "the wait is over, my new car came in!"),
+        (
+            "CQ",
+            "is saturday or sunday better for you? either works for me",
+        ),
+        ("NIITB", "I'll call in my order for parts and pick them up"),
         ("NLO", "my husband was sold a warranty he didn't need"),
         ("NLO", "I was sold on the idea of the maintenance plan"),
         (
