@@ -1739,7 +1739,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         ),
         veto(
             SpaXx,
-            r"\bbe done\b|\b(?:have|get) (?:this|it|that) done\b|\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
+            r"\bbe done\b|\b(?:have|get|need|needs|want) (?:this|it|that) done\b|\b(?:just )?fixed\b|\bneed (?:a|the) [a-z]+ done\b|\bget it done\b",
         ),
         // Done with the texts or the shop is having had enough, not a service done.
         veto(

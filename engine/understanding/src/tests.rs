@@ -328,11 +328,12 @@ fn rule_9_negation_removes_the_options_it_names() {
         "2025-03-07T14:00",
         "hour",
     );
+    // The week's first day allowed: a reading never lands on a day ruled out (rule 9).
     expect(
         "any day next week except monday",
         "2025-03-04T10:00",
-        "2025-03-10T00:00",
-        "week",
+        "2025-03-11T00:00",
+        "day",
     );
     expect(
         "the 10th? nvm. the 12th at 9",
@@ -1458,6 +1459,28 @@ fn round_twelve_times_move_exclude_and_compact() {
     ] {
         expect(text, "2026-09-16T09:45", "2026-09-21T13:30", "minute");
     }
+    // Round 11's: a lower bound said with "nothing", Spanish "a las", a habit, a job wanted
+    // done by an hour (Wednesday 17 June 2026).
+    for (text, start, grain) in [
+        (
+            "nothing sooner than friday pls, money's tight til payday",
+            "2026-06-19T00:00",
+            "day",
+        ),
+        ("nothing earlier than friday", "2026-06-19T00:00", "day"),
+        ("el lunes a las 10 por favor", "2026-06-22T10:00", "hour"),
+        (
+            "i can be there at 7:45 on friday, need it done by noon",
+            "2026-06-19T07:45",
+            "minute",
+        ),
+    ] {
+        expect(text, "2026-06-17T11:20", start, grain);
+    }
+    expect_none(
+        "ASAP please, there's a puddle under the engine every morning",
+        "2026-06-17T11:20",
+    );
     // Weekdays offered together after "next week" are all in it (Monday 1 February 2027).
     for text in [
         "next wk, tues or wed morning",

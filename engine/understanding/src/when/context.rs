@@ -439,6 +439,8 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             || (before(1) == "on"
                 && before(2) == "is"
                 && matches!(before(3), "appointment" | "appt"))
+            // "a puddle under the engine every morning", "I work every monday": a habit.
+            || matches!(before(1), "every" | "each")
             // "cancel my 10am": the customer's own booking.
             || (before(1) == "my" && atom.value.is_time())
             // "cancel the 1:30 on thursday and put me in monday": what is cancelled is left,

@@ -998,6 +998,8 @@ impl<'t> Parser<'t> {
             // "not before friday", "no sooner than friday": friday or later, from friday.
             (&["not", "before"][..], 0, Role::Request),
             (&["no", "sooner", "than"][..], 0, Role::Request),
+            (&["nothing", "sooner", "than"][..], 0, Role::Request),
+            (&["nothing", "earlier", "than"][..], 0, Role::Request),
             (&["not", "until"][..], 0, Role::Request),
             (&["sometime", "after"][..], 1, Role::Request),
             (&["some", "time", "after"][..], 1, Role::Request),
@@ -1376,6 +1378,9 @@ impl<'t> Parser<'t> {
             &["from"],
             &["between"],
             &["at"],
+            // Spanish, as customers mix it in ("el lunes a las 10").
+            &["a", "las"],
+            &["a", "la"],
             &["around"],
             &["about"],
             &["approximately"],

@@ -286,6 +286,11 @@ pub(super) fn resolve(
             _ => None,
         })
         .collect();
+    // "next week any day but monday": the week's first day allowed.
+    if best.grain == Grain::Week && ruled_out.contains(&best.start.date()) {
+        best.grain = Grain::Day;
+        best.end = None;
+    }
     while matches!(
         best.grain,
         Grain::Day | Grain::PartOfDay | Grain::Hour | Grain::Minute
