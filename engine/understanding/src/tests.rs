@@ -1481,6 +1481,41 @@ fn round_twelve_times_move_exclude_and_compact() {
         "ASAP please, there's a puddle under the engine every morning",
         "2026-06-17T11:20",
     );
+    // A window or a lower bound, then the days within it: the days (rule 8 among them).
+    for (text, received, start, grain) in [
+        (
+            "end of the month, the 28th or 29th, after 3",
+            "2027-06-22T16:45",
+            "2027-06-28T15:00",
+            "hour",
+        ),
+        (
+            "after new years is better, like the 5th at 2?",
+            "2026-12-30T10:15",
+            "2027-01-05T14:00",
+            "hour",
+        ),
+        (
+            "after xmas sometime, like the 28th or 29th",
+            "2026-12-21T15:50",
+            "2026-12-28T00:00",
+            "day",
+        ),
+        (
+            "next week, wednesday at 10",
+            "2027-06-22T16:45",
+            "2027-06-30T10:00",
+            "hour",
+        ),
+        (
+            "after 3:30 on wed or thurs",
+            "2026-02-20T12:25",
+            "2026-02-25T15:30",
+            "minute",
+        ),
+    ] {
+        expect(text, received, start, grain);
+    }
     // Weekdays offered together after "next week" are all in it (Monday 1 February 2027).
     for text in [
         "next wk, tues or wed morning",

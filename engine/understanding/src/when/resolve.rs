@@ -244,6 +244,43 @@ pub(super) fn resolve(
             span: (atoms[u].start, atoms[u].end),
         });
     }
+    // "end of the month, the 28th or 29th, after 3", "after new years is better, like the 5th
+    // at 2?": a window or a lower bound said first and then days within it in the same
+    // sentence — the days are what is asked for.
+    let vague = |c: &Candidate| {
+        matches!(
+            c.grain,
+            Grain::Week | Grain::Month | Grain::MonthStart | Grain::MonthEnd
+        ) || (!c.has_time && tokens.get(c.span.0).is_some_and(|t| t.norm == "after"))
+    };
+    let within = |window: &Candidate, day: &Candidate| {
+        day.start >= window.start
+            && match window.grain {
+                Grain::Week => day.start < window.start + Duration::days(7),
+                Grain::Month | Grain::MonthStart | Grain::MonthEnd => {
+                    (day.start.year(), day.start.month())
+                        == (window.start.year(), window.start.month())
+                }
+                _ => true,
+            }
+    };
+    let elaborated: Vec<bool> = candidates
+        .iter()
+        .map(|window| {
+            vague(window)
+                && candidates.iter().any(|day| {
+                    !vague(day)
+                        && day.span.0 > window.span.0
+                        && layout.sentence[day.span.0] == layout.sentence[window.span.0]
+                        && within(window, day)
+                })
+        })
+        .collect();
+    let mut index = 0;
+    candidates.retain(|_| {
+        index += 1;
+        !elaborated[index - 1]
+    });
     let competing = candidates.iter().any(|c| {
         candidates.iter().any(|o| {
             o.start.date() != c.start.date()
