@@ -17,10 +17,10 @@ const EXTRA_SETS: [&str; 4] = [
 
 /// Issue 37's sets of hard replies (1,150), written blind under the same conventions, one per
 /// kind: compact times and bare hours, fuzzy times and corrections, negation and ordinal days,
-/// relative days and typos, opt-out near misses and several intents; and nine rounds of
-/// holdouts (2,656) of every kind, each written after the widening before it. docs/assistant.md has their
-/// figures from before any change was made for them.
-const HARD_SETS: [(&str, &str); 25] = [
+/// relative days and typos, opt-out near misses and several intents; and twelve rounds of
+/// holdouts (3,448) of every kind, each written after the widening before it. docs/assistant.md
+/// has their figures from before any change was made for them.
+const HARD_SETS: [(&str, &str); 29] = [
     ("times", include_str!("replies/hard-times.jsonl")),
     (
         "fuzzy-corrections",
@@ -58,6 +58,10 @@ const HARD_SETS: [(&str, &str); 25] = [
     ("holdout-r", include_str!("replies/holdout-r.jsonl")),
     ("holdout-s", include_str!("replies/holdout-s.jsonl")),
     ("holdout-t", include_str!("replies/holdout-t.jsonl")),
+    ("holdout-u", include_str!("replies/holdout-u.jsonl")),
+    ("holdout-v", include_str!("replies/holdout-v.jsonl")),
+    ("holdout-w", include_str!("replies/holdout-w.jsonl")),
+    ("holdout-x", include_str!("replies/holdout-x.jsonl")),
 ];
 
 #[test]
