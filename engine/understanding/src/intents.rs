@@ -178,7 +178,7 @@ const MESSAGES: &str = r"(?:texts|text messages|messages|msgs|reminders|notifica
 /// Words that end something (round 4): "stop", "quit", "refrain from", "done with", "enough of".
 const ENDING: &str = r"(?:stop|quit|cease|discontinue|halt|end|terminate|refrain from|desist from|done with|finished with|through with|enough of|enough with)";
 /// Being reached, the thing an opt-out ends: texting, messaging, reaching out, hitting my line.
-const REACHING: &str = r"(?:texting|txting|messaging|contacting|reaching out|sending (?:me )?(?:these|those|them|texts|messages|stuff)|hitting (?:me up|up my (?:phone|line|cell)|my (?:phone|line|cell))|blowing up my (?:phone|line|cell)|wasting (?:your |ur |the )?(?:texts|messages|time texting))";
+const REACHING: &str = r"(?:texting|txting|messaging|contacting|reaching out|sending (?:me )?(?:these|those|them|texts|messages|stuff)|hittin(?:g)? (?:me up|up my (?:phone|line|cell)|my (?:phone|line|cell))|blowing up my (?:phone|line|cell)|wasting (?:your |ur |the )?(?:texts|messages|time texting))";
 /// The people who may drive or bring a customer's car, beside the family (round 4).
 /// Asking what something costs ("how much", "what's that gonna run me", "whats the price on the
 /// 60k"): the question itself (CQ), kept beside a price concern (docs/assistant-rules.md
@@ -1683,6 +1683,58 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\bcall (?:him|her|them|(?:his|her|their|my|our) (?:office|cell|work|home|assistant|mobile)(?: line| number| phone)?)\b[^.!?]{0,40}?\bto (?:set up|book|schedule|make)\b",
         ),
+        // Round 13 (docs/assistant.md): texts refused in few or broken words ("Please no more
+        // message to me").
+        rule(
+            Stop,
+            0.9,
+            r"\bno (?:more|further) (?:message|msg|text|sms|reminder)s?(?: to me| for me| pls| please)?\s*[,.!]",
+        ),
+        // Thanks passed on or a visit praised ("tell Miguel thanks, he's been a great advisor",
+        // "it was a great experience").
+        rule(
+            CustAppr,
+            0.8,
+            r"\b(?:tell|give) [a-z]+ (?:thanks|thank you|my thanks|i said thanks)\b|\b(?:hes|shes|theyve|he has|she has|they have|you guys have|yall have|youve|you have) been (?:a |an )?(?:really |so |very )?(?:great|awesome|amazing|wonderful|fantastic|excellent|terrific)\b|\b(?:it|that|this|the visit|the service|the whole thing) was (?:a |an )?(?:really |so |very )?(?:great|awesome|amazing|wonderful|fantastic|excellent|pleasant) (?:experience|visit|job|service)\b",
+        ),
+        // Prices called too high, or charged more than said ("your prices are insane", "Why was
+        // I charged more ... than your website says").
+        rule(
+            PriceConcern,
+            0.85,
+            r"\b(?:your|ur|the|yall s|you guys) (?:prices?|rates?|labor rates?) (?:are|is|r|s) (?:[a-z]+ )?(?:insane|crazy|ridiculous|outrageous|nuts|steep|too high|so high|way too high|high)\b|\bcharged (?:me |us )?(?:way |a lot |much )?(?:more|less)\b",
+        ),
+        rule(
+            Cc,
+            0.8,
+            r"\b(?:why was i|i was|we were|got) charged (?:me |us )?more\b",
+        ),
+        // The records asked sent to another shop ("send my records to the dealer down here").
+        rule(
+            Cpal,
+            0.8,
+            &format!(
+                r"\b(?:send|transfer|forward) (?:my|our|the) (?:service )?(?:records|history|file|paperwork) to (?:the |a |my |our |another |their )?[a-z ]{{0,20}}?\b{SHOP}\b"
+            ),
+        ),
+        // A call wanted rather than texts ("i'd like to be called about it, not texted").
+        rule(
+            ReqCall,
+            0.85,
+            r"\b(?:like|want|prefer|rather|wish) to be (?:called|phoned|rung)\b|\bcall (?:me|us) (?:instead|rather)\b",
+        ),
+        // The service not needed, said in broken words ("I am not need this service").
+        rule(
+            Niitb,
+            0.85,
+            r"\b(?:not|dont|do not|no) need (?:this|that|the|your|any|these) (?:service|services)\b|\bno\W+(?:were|we are|im|i am|all) good\b",
+        ),
+        // Texts wanted once money is there ("text me then").
+        rule(
+            Cl,
+            0.8,
+            r"\b(?:text|hit|message|msg|ping) (?:me|us)(?: up)? (?:back )?then\b",
+        ),
         // A walk-in on a day named ("I'll stop in after work thursday"): rule 12, no booking.
         rule(
             Niitb,
@@ -1730,7 +1782,7 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         // me… jk".
         veto(
             Stop,
-            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe\W*(?:nah|nope|no)\b|\b(?:stop|quit) (?:texting|messaging|sending)(?: me)?(?: these)? (?:at (?:[0-9]|night|dinner|work|lunch|church|this hour|odd hours|weird hours)|before|after|during|so early|so late)\b|\bno more texts? (?:at|before|after|during)\b|\b(?:dont|do not) text me (?:during|at|before|after|so early|so late)\b|\b(?:dont|do not) want to (?:opt out|unsubscribe|stop)\b|\btold [^.!?]{0,30}to take me off [^.!?]*\bbut\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\b(?:stop|quit|cancel|unsubscribe)\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
+            r"\b(?:no need to|(?:dont|do not|never)(?: need to| have to)?|not asking (?:you )?to) (?:remove|stop|take me off|take me|unsubscribe|delete|opt me out|cancel)\b[^.!?]*|\babout to (?:hit |click )?(?:unsubscribe|opt out|stop)\b|\bunsubscribe\W* from what\b|\bunsubscribe\W*(?:nah|nope|no)\b|\b(?:stop|quit) (?:texting|messaging|sending)(?: me)?(?: these)? (?:at (?:[0-9]|night|dinner|work|lunch|church|this hour|odd hours|weird hours)|before|after|during|so early|so late)\b|\bno more texts? (?:at|before|after|during)\b|\b(?:dont|do not) text me (?:during|at|before|after|so early|so late)\b|\b(?:dont|do not) want (?:you |yall |u |you guys )?to (?:opt out|unsubscribe|stop)\b|\btold [^.!?]{0,30}to take me off [^.!?]*\bbut\b|\bunsubscribe from (?:the |your )?e ?mails\b[^.!?]*|\b(?:would|id|i would|i'd) (?:unsubscribe|opt out)\b[^.!?]*|\boff (?:the|this|your) (?:wait ?list|waiting list)\b|\b(?:stop|quit|cancel|unsubscribe)\b[^!?]{0,40}?\b(?:jk|just kidding|kidding)\b",
         ),
         // "when it's done", "once it's done": the coming job, not a past one.
         veto(
@@ -2145,6 +2197,11 @@ pub(crate) fn classify(
             _ => false,
         }
     };
+    // "can u book me tmrw after work? I'll stop by straight from the office": the visit is
+    // booked, not a walk-in.
+    if asks_for_visit {
+        remove(&mut hits, Intent::Niitb);
+    }
     let declined = hits.iter().any(|h| {
         h.intent.declines_booking()
             && !(asks_for_visit

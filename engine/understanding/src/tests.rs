@@ -1722,3 +1722,96 @@ fn round_twelve_families_compose_from_their_parts() {
         assert!(!intents(text).contains(&label), "{label} read in {text:?}");
     }
 }
+
+/// Round 13's misreadings (issue 37), as families with their near misses.
+#[test]
+fn round_thirteen_families_compose_from_their_parts() {
+    let mut missed = Vec::new();
+    let mut expect = |label: &'static str, text: String| {
+        if !intents(&text).contains(&label) {
+            missed.push(format!("{label}: {text}"));
+        }
+    };
+    for stop in [
+        "bruh stop hittin my line 💀",
+        "pls remvoe me from ur lsit",
+        "Please no more message to me, I am not need this service.",
+        "no more msg pls!",
+    ] {
+        expect("STOP", stop.to_owned());
+    }
+    for thanks in [
+        "not interested but tell Miguel thanks, he's been a great advisor for years",
+        "already done here in june, and it was a great experience!",
+        "you guys have been awesome",
+    ] {
+        expect("CUST-APPR", thanks.to_owned());
+    }
+    for price in [
+        "your prices are insane, $180 for an oil change? dont text me again",
+        "Why was I charged more for the tire rotation than what your website says??",
+        "Done at the dealer in Fresno. And they charged way less than you guys do",
+    ] {
+        expect("PRICE_CONCERN", price.to_owned());
+    }
+    expect(
+        "CC",
+        "Why was I charged more for the tire rotation than what your website says??".to_owned(),
+    );
+    for elsewhere in [
+        "we moved to Raleigh, can you send my records to the dealer down here?",
+        "pls transfer our service history to the Honda store in Reno",
+    ] {
+        expect("CPAL", elsewhere.to_owned());
+    }
+    for call in [
+        "the heated seats quit working and i'd like to be called about it, not texted",
+        "id prefer to be called",
+        "call me instead",
+    ] {
+        expect("REQ-CALL", call.to_owned());
+    }
+    for declined in ["I am not need this service", "no, we're good, thanks"] {
+        expect("NIITB", declined.to_owned());
+    }
+    expect(
+        "CL",
+        "the AC is out but money's tight till next month, text me then".to_owned(),
+    );
+    assert!(missed.is_empty(), "not read: {missed:#?}");
+
+    for (label, text) in [
+        (
+            "STOP",
+            "i dont want you to stop texting me, I just cant afford it till payday",
+        ),
+        ("STOP", "no more text from the recall people, is it fixed?"),
+        (
+            "NIITB",
+            "can u book me tmrw after work? I'll stop by straight from the office",
+        ),
+        ("NIITB", "im good with tuesday at 10"),
+        (
+            "PRICE_CONCERN",
+            "the price of gas is insane lol. thursday 9?",
+        ),
+        ("CPAL", "can you send my records to my email?"),
+        ("CUST-APPR", "tell me what it costs first"),
+    ] {
+        assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+}
+
+/// Round 13's times: a visit "thru" a day is that day.
+#[test]
+fn round_thirteen_a_visit_thru_a_day() {
+    // Thursday 21 October 2027, early.
+    for text in [
+        "yo can i slide thru sat 10am 🙏",
+        "can i come thru saturday at 10am",
+    ] {
+        expect(text, "2027-10-21T07:10", "2027-10-23T10:00", "hour");
+    }
+    // "thru the weekend" still bounds, it asks for nothing.
+    expect_none("im out of town thru sat", "2027-10-21T07:10");
+}

@@ -438,6 +438,8 @@ fn canonical(word: &str) -> Option<&'static str> {
         "sceduled" | "schedualed" | "scheduald" | "schedulled" | "skeduled" => "scheduled",
         "chnaged" | "chaged" | "changd" => "changed",
         "stpo" | "sotp" => "stop",
+        "remvoe" | "reomve" | "rmove" | "remov" | "remve" => "remove",
+        "lsit" | "lits" => "list",
         "msging" | "msgin" | "msgn" | "messagin" | "mesaging" | "msgng" => "messaging",
         "persn" | "peson" | "preson" => "person",
         "fone" | "phn" => "phone",

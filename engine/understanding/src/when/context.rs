@@ -406,7 +406,10 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                 .map_or("", |t| t.norm.as_str())
         };
         // "until the 10th", "thru the weekend", "since monday"; "its 10pm" tells the time.
-        let bounded = matches!(before(1), "until" | "through" | "since")
+        // "until the 10th", "thru the weekend"; not "can i slide thru sat" (a visit).
+        let visit_through =
+            before(1) == "through" && super::parse::VISIT_VERBS.contains(&before(2));
+        let bounded = (matches!(before(1), "until" | "through" | "since") && !visit_through)
             // "brunch is at 11": the time of something else.
             || (before(1) == "at" && before(2) == "is")
             || before(1) == "its"

@@ -2,6 +2,11 @@
 
 use super::*;
 
+/// Verbs of coming in: "swing by friday", "slide thru sat" name the visit's day.
+pub(super) const VISIT_VERBS: &[&str] = &[
+    "stop", "swing", "come", "drop", "pop", "roll", "bring", "run", "slide", "drive",
+];
+
 /// Words of moving an appointment: after one, "from 9 to 10" leaves the 9.
 const CHANGE_WORDS: &[&str] = &[
     "change",
@@ -1016,15 +1021,13 @@ impl<'t> Parser<'t> {
         ];
         // "stop by tuesday", "swing by friday", "can bring it by wed at 4": a visit, not a
         // deadline.
-        let visit_verbs = &[
-            "stop", "swing", "come", "drop", "pop", "roll", "bring", "run",
-        ];
-        let visit = (i > 0 && self.any(i - 1, visit_verbs))
+        let visit = (i > 0 && self.any(i - 1, VISIT_VERBS))
             || (i > 1
-                && self.any(i - 2, visit_verbs)
+                && self.any(i - 2, VISIT_VERBS)
                 && self.any(i - 1, &["it", "her", "him", "them", "in", "over", "back"]));
         for (words, shift, role) in lead {
-            if words == ["by"] && visit {
+            // "swing by friday", "can i slide thru sat": a visit on that day, no deadline.
+            if (words == ["by"] || words == ["through"]) && visit {
                 continue;
             }
             if let Some(j) = self.seq(i, words)
