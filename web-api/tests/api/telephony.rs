@@ -38,6 +38,22 @@ impl TestApp {
     }
 }
 
+/// The numbers the store's provider offers in area code 312.
+async fn offered_in_chicago(app: &TestApp, token: &str, store: i64) -> Vec<String> {
+    app.ok_json(
+        Method::GET,
+        &format!("/api/messaging/numbers/available?storeId={store}&areaCode=312"),
+        token,
+        None,
+    )
+    .await
+    .as_array()
+    .unwrap()
+    .iter()
+    .map(|n| n["phoneNumber"].as_str().unwrap().to_owned())
+    .collect()
+}
+
 #[tokio::test]
 async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
     let app = spawn_app().await;
@@ -55,22 +71,10 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
         .unwrap();
     assert!(!demo_numbers.is_empty(), "a demo store texts from Chicago");
 
-    let offered = app
-        .ok_json(
-            Method::GET,
-            &format!("/api/messaging/numbers/available?storeId={store}&areaCode=312"),
-            &admin,
-            None,
-        )
-        .await;
-    let offered = offered.as_array().unwrap();
+    let offered = offered_in_chicago(&app, &admin, store).await;
     assert_eq!(offered.len(), 10, "the spec proposes 10 numbers");
-    assert!(
-        offered
-            .iter()
-            .all(|n| n["phoneNumber"].as_str().unwrap().starts_with("+1312"))
-    );
-    let number = offered[0]["phoneNumber"].as_str().unwrap().to_owned();
+    assert!(offered.iter().all(|n| n.starts_with("+1312")));
+    let number = offered[0].clone();
 
     let bought = app
         .ok_json(
@@ -110,27 +114,11 @@ async fn a_store_buys_a_number_from_the_simulator_and_a_test_text_goes_out() {
     // Neither the number just bought nor a demo store's (same 555-01xx block) is offered again;
     // the simulator starts its ten at random, so ask often enough to meet both.
     for _ in 0..30 {
-        let again = app
-            .ok_json(
-                Method::GET,
-                &format!("/api/messaging/numbers/available?storeId={store}&areaCode=312"),
-                &admin,
-                None,
-            )
-            .await;
-        let again: Vec<&str> = again
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n["phoneNumber"].as_str().unwrap())
-            .collect();
+        let again = offered_in_chicago(&app, &admin, store).await;
         assert_eq!(again.len(), 10, "{again:?}");
-        assert!(!again.contains(&number.as_str()), "{again:?}");
+        assert!(!again.contains(&number), "{again:?}");
         for (taken,) in &demo_numbers {
-            assert!(
-                !again.contains(&taken.as_str()),
-                "{taken} offered: {again:?}"
-            );
+            assert!(!again.contains(taken), "{taken} offered: {again:?}");
         }
     }
     let listed = app
