@@ -166,10 +166,18 @@ pub fn prediction_json(record: &Record, prediction: &Prediction) -> Value {
         }
         dt
     });
+    // What each label was read from: the scorer ignores it, a person reading a miss needs it.
+    let evidence: serde_json::Map<String, Value> = understanding
+        .intents
+        .iter()
+        .map(|hit| (hit.intent.code().to_owned(), json!(hit.evidence)))
+        .collect();
     let mut line = json!({
         "id": record.id,
         "intents": understanding.intent_names(),
         "datetime": datetime,
+        "evidence": evidence,
+        "matched": understanding.candidates.iter().map(|hit| format!("{}: {}", hit.intent.code(), hit.evidence)).collect::<Vec<_>>(),
     });
     if understanding.time_unsure {
         line["uncertain"] = json!(true);

@@ -1741,6 +1741,77 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"\b(?:ill|i will|well|we will) (?:swing|stop|pop|drop|roll) (?:by|in)\b",
         ),
+        // Round 14 (docs/assistant.md): being texted too often called out ("you text me like 3x
+        // a week its ridiculous"). "I never signed up for this" is STOP alone in every hard set.
+        rule(
+            Cc,
+            0.85,
+            r"\b(?:text|txt|message|msg|hit) (?:me|us)(?: up)? (?:like |about |almost )?(?:\d+|two|three|four|five|six|several|so many|too many) ?(?:x|times)(?: a| per| every) (?:day|week|month)\b|\b(?:its|it is|this is|thats|that is|these are|its getting|this is getting|getting) (?:so |really |just |beyond |absolutely |getting |way )?(?:ridiculous|absurd|excessive|out of hand|harassment|harrassment)\b",
+        ),
+        // An opt-out said before and said again ("how many times do i have to say stop", "I
+        // already told you to stop").
+        rule(
+            Stop,
+            0.9,
+            r"\bhow many (?:times|more times) (?:do|must|should|will|does) (?:i|we|someone) (?:have to |need to |gotta |got to )?(?:say|tell (?:you|yall|u)|ask(?: you)?|text|reply|write|type|send)(?: to)? (?:stop|unsubscribe|remove me|no more)\b|\b(?:i|we) (?:already |have already |already have |just |literally )?(?:said|told (?:you|yall|u)|asked (?:you|yall|u)|texted|replied|wrote|typed|sent)(?: to)? stop\s*(?:[.!?,]|$|texting|messaging|already|again|twice)",
+        ),
+        // A call wanted before the work starts ("pls call before you start any work", "have
+        // somebody ring me beforehand").
+        rule(
+            ReqCall,
+            0.85,
+            r"(?:^|[.!?,;] |\b(?:pls|please|plz|just|and|but|so|also|must|gotta) )(?:call|ring|phone) (?:me |us )?(?:first |beforehand |ahead of time )?before (?:you|yall|u|they|anyone|anybody|starting|doing|any|work|the work|doing any)\b|\b(?:have|get) (?:someone|somebody|a person|an advisor|the advisor|him|her|them) (?:to )?(?:call|ring|phone) (?:me|us)\b|\b(?:call|ring|phone) (?:me|us) (?:beforehand|ahead of time)\b",
+        ),
+        // Texts wanted to someone, or to oneself, once something is over ("shes out of town til
+        // the 20th, text her after that").
+        rule(
+            Cl,
+            0.8,
+            r"\b(?:text|txt|message|msg|contact|reach out to|hit up|try) (?:her|him|them|me|us)(?: up| back| again)? (?:after that|after then|once (?:shes|hes|theyre|im|were|she is|he is|they are|i am|we are|she gets|he gets|they get|i get|we get) back|when (?:shes|hes|theyre|im|were|she is|he is|they are|i am|we are|she gets|he gets|they get|i get|we get) back)\b",
+        ),
+        // A visit's practicalities asked ("can I leave it overnight?", "how long does a brake
+        // job take?", "do you still do the free car wash?", "can I walk in for an oil change or
+        // do I need an appt").
+        rule(
+            Cq,
+            0.85,
+            r"\b(?:can|could|may) (?:i|we) (?:just )?(?:leave|drop) (?:it|the car|the truck|the van|my car|my truck|her|him)\b[^.!?]{0,30}?\b(?:overnight|over night|over the weekend|for the day|all day|after hours|early|the night before)\b|\b(?:leave|drop) (?:it|the car|the truck|the van|my car|my truck|her|him) (?:there |with (?:you|yall) )?(?:overnight|over night|over the weekend|for the day|all day|the night before)\b[^.!?]*\?|\bhow long (?:does|do|will|would|should|is|does it take|will it take) (?:it|a|an|the|my|that|this|they|yall|you)\b[^.!?]{0,30}?\b(?:take|last)\b|\b(?:do|does) (?:you|yall|u)(?: guys| all)? still (?:do|offer|have|give|provide|run)\b|\bcan (?:i|we) (?:just )?walk ?in\b[^.!?]{0,40}?\bor (?:do|will) (?:i|we) need\b|\b(?:without|w o|wo) (?:an? )?(?:appt|appointment|reservation)\s*\?",
+        ),
+        // Still coming to a booking held ("no need to cancel, i'll still be there").
+        rule(
+            Asa,
+            0.85,
+            r"\b(?:ill|i will|well|we will|im|i am|were|we are) still (?:be there|be in|be coming|coming|come in|make it|keep (?:it|the appointment|the appt|my appointment|my appt))\b|\bstill (?:on|good|coming) for (?:my|the|our) (?:appt|appointment)\b",
+        ),
+        // Future service with someone of one's own ("gonna take it to my brother in law, hes a
+        // mechanic").
+        rule(
+            Cpal,
+            0.8,
+            &format!(
+                r"\b(?:gonna|going to|will|ill|im gonna|im going to|i will|planning to|plan to|probably|prob) (?:just )?(?:take|bring|have|get) (?:it|the car|her|him|the truck|mine|my car)\b(?: done| looked at| serviced)?[^.!?]{{0,10}}?\b(?:to|by|at) (?:my|a|our|the) (?:[a-z]+ ){{0,2}}?{PLACE}\b"
+            ),
+        ),
+        // Work asked for on a named part ("can yall look at my alignment sometime"), and a
+        // booking that failed elsewhere ("the website wouldnt let me book").
+        rule(
+            ApptSet,
+            0.85,
+            r"\b(?:can|could|would|will) (?:you|yall|u)(?: guys| all)? (?:please |pls )?(?:take a look at|look at|check out|check on|check|fix|rotate|replace|inspect|diagnose|service|align|balance|look into)\b (?:my|the|our|her|his)\b (?:[a-z]+ )?(?:alignment|brakes?|tires?|battery|engine|ac|a c|air|transmission|suspension|steering|wipers?|belts?|hoses?|exhaust|muffler|struts?|shocks?|noise|light|leak|rattle)\b|\b(?:wouldnt|would not|didnt|did not|wont|will not|couldnt|could not|cant|cannot) let (?:me|us) (?:book|schedule|make (?:an?|the) (?:appt|appointment)|set (?:up )?(?:an?|the) (?:appt|appointment))\b|\btried (?:to )?(?:book|schedule|booking|scheduling|make (?:an?|the) (?:appt|appointment))\b",
+        ),
+        // Openings asked for after agreeing ("so ok, whats open", "fine, what do you have
+        // available").
+        rule(
+            ApptSet,
+            0.85,
+            r"(?:^|[.!?,;] |\b(?:so|ok|okay|alright|fine|then|yes|yeah|sure|yep|k) )(?:whats|what is|what do (?:you|yall|u) have|what (?:you|yall|u) got|whatcha got|what have (?:you|yall) got) (?:open|available|avail|free|left)\b",
+        ),
+        // The lease's end asked about ("is my lease up soon? what are my options").
+        rule(
+            SalesInq,
+            0.85,
+            r"\b(?:my |the |our )?lease (?:is |s )?(?:up|ending|over|expiring|maturing|due|almost up|coming up)\b|\blease(?: end| ending)? (?:options|payoff|buyout|return|turn in)\b",
+        ),
     ]
 });
 
@@ -1753,6 +1824,42 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
     vec![
         // "While I appreciate the courtesy, I would prefer not to...": a softener, not thanks.
         veto(CustAppr, r"\bwhile i (?:appreciate|value|understand)\b"),
+        // "if its under 2 hrs ill wait": a wait, not a price.
+        veto(
+            PriceConcern,
+            r"\b(?:under|less than|below) \d+ ?(?:hrs?|hours?|mins?|minutes?|days?)\b",
+        ),
+        // "do y'all still do courtesy cars": the loaner asked about is REQ_LOANER alone.
+        veto(
+            Cq,
+            r"\bstill (?:do|offer|have|give|provide|run) (?:courtesy cars?|loaners?|loaner cars?|rentals?|rental cars?|the loaner|a loaner)\b",
+        ),
+        // "tried to schedule online but it kept failing": the website failed them, not a
+        // booking made there.
+        veto(
+            Pob,
+            r"\btried (?:to )?(?:book|schedule|booking|scheduling|make an appointment)\b[^.!?]{0,20}?\b(?:online|on (?:the|your) (?:website|site|app))\b",
+        ),
+        // "dont stop reminding me, i need it": the reminders needed, not a booking.
+        veto(
+            ApptSet,
+            r"\b(?:remind(?:ing|ers?)? me|reminders?|texts?|messages?|notifications?)[ ,.!]{1,3}(?:i|because i|and i) (?:really )?need (?:it|them|that|those|em)\b",
+        ),
+        // "can i stop by this week without an appointment?": the walk-in policy asked.
+        veto(
+            Niitb,
+            r"\bcan (?:i|we) (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\b[^.!?]{0,30}?\bwithout (?:an? )?(?:appointment|reservation)\b",
+        ),
+        // "no need to cancel, i'll still be there": keeping the booking, not declining.
+        veto(
+            Niitb,
+            r"\bno need to (?:cancel|reschedule|move|change|worry|rush|hurry)\b",
+        ),
+        // "can i just walk in for an oil change or do i need an appt": the walk-in policy asked.
+        veto(
+            Niitb,
+            r"\b(?:can|could|may|do) (?:i|we|you|yall)(?: guys)? (?:just )?(?:take )?walk ?ins?\b",
+        ),
         // "I was sold a lemon", "sold on the idea": not the car gone.
         veto(Nlo, r"\bsold (?:a|an|on|me|us)\b"),
         // "has the car at school till friday": away for a while, back for the visit asked.
@@ -1928,13 +2035,7 @@ pub(crate) fn classify(
     };
     for rule in RULES.iter() {
         for m in rule.pattern.find_iter(text) {
-            let vetoed = VETOES.iter().any(|v| {
-                v.intent == rule.intent
-                    && v.pattern
-                        .find_iter(text)
-                        .any(|vm| vm.start() < m.end() && m.start() < vm.end())
-            });
-            if !vetoed {
+            if !vetoed(rule.intent, text, &m) {
                 let evidence = reply.original_of(m.start(), m.end());
                 add(rule.intent, rule.confidence, evidence.trim());
                 break;
@@ -2032,6 +2133,17 @@ pub(crate) fn classify(
         // A car no longer owned has nobody else driving it either ("this is her husband, she
         // passed and we sold it"): docs/assistant-rules.md section 4, NLO.
         remove(&mut hits, Intent::Dd);
+    }
+    // The driver away at school while the texter brings the car in ("hes away at college. i
+    // can bring it mon at 4:30"): the car is here.
+    if has(&hits, Intent::Ld)
+        && pattern!(r"\b(?:i|we) (?:can|could|will|ll|would) (?:bring|drop|take|run) (?:it|the car|the truck|her|him) (?:in|by|over|down)?\b").is_match(text)
+        && hits.iter().any(|h| {
+            h.intent == Intent::Ld
+                && pattern!(r"(?i)\b(?:college|school|university|campus|deployed|base)\b").is_match(&h.evidence)
+        })
+    {
+        remove(&mut hits, Intent::Ld);
     }
     if has(&hits, Intent::Wn) {
         // A wrong number is not a relative handling the car, nor a contact-later.
@@ -2151,11 +2263,14 @@ pub(crate) fn classify(
         || (has(&hits, Intent::ReqPd)
             && !pattern!(r"\bdo (?:you|yall)(?: guys)? (?:offer|do|have|provide)\b")
                 .is_match(text))
+        // A loaner asked for beside something wrong with the car: it is coming in (every such
+        // reply of the hard sets is a booking).
+        || (has(&hits, Intent::ReqLoaner) && has(&hits, Intent::Vi))
         || acceptance_emoji(reply);
     // Not owning this car or shopping for another does not rule out booking, but then only
     // words that ask for service count, not a date alone ("my lease is up in december").
     let asks_for_visit = wants_by_words
-        && pattern!(r"\b(?:can|could|may) (?:i|we|you|u) (?:come|bring|book|get (?:it|me) in|drop|swing|take it)\b|\bbook (?:it|me|the|an?)\b")
+        && pattern!(r"\b(?:can|could|may) (?:i|we|you|u) (?:come|bring|book|get (?:it|me) in|drop|swing|take it)\b|\bbook (?:it|me|the|an?)\b|\b(?:can|could|would|will) (?:you|yall|u)(?: guys| all)? (?:please |pls )?(?:take a look at|look at|check out|check|fix|rotate|replace|inspect|diagnose|align|look into)\b (?:my|the|our|her|his)\b")
             .is_match(text);
     // A service done elsewhere or another car gone does not stand against asking in so many
     // words for this visit ("did the oil at Firestone, but can I bring it in for the noise?").
@@ -2219,7 +2334,7 @@ pub(crate) fn classify(
                 .any(|h| matches!(h.intent, Intent::Nlo | Intent::Ld) && !asked_after(h)))
         // Asking whether a walk-in needs booking ("can I just stop by saturday or do I need an
         // appt"): the day is the question's, not a request (round 12).
-        || (pattern!(r"\bcan (?:i|we) (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\b[^.!?]{0,30}?\bor (?:do|should|would|will) (?:i|we) (?:need|have|make|book)\b").is_match(text))
+        || (pattern!(r"\bcan (?:i|we) (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\b[^.!?]{0,30}?(?:\bor (?:do|should|would|will) (?:i|we) (?:need|have|make|book)\b|\b(?:without|w o|wo) (?:an? )?(?:appt|appointment|reservation)\b)").is_match(text))
         // A complaint about being texted at that hour: the time is when we texted.
         || (!wants_by_words
             && pattern!(r"\b(?:this|so|too) (?:early|late)\b|\bat night\b|\bnot an appropriate time\b|\bthis hour\b").is_match(text)
@@ -2237,13 +2352,27 @@ pub(crate) fn classify(
         };
         hits.push(hit(Intent::ApptSet, confidence, &evidence));
     }
-    // Ruling a time out without offering another defers the conversation.
-    if found.requested.is_none()
-        && !has(&hits, Intent::Cl)
-        && pattern!(
-            r"\bnot this (?:week|month)\b|\bcant (?:do )?this week\b|\bmaybe next (?:week|month)\b"
+    // Ruling a time out without offering another defers the conversation, and so does a
+    // "maybe" later when money is short ("money's tight rn, maybe next month").
+    let vague_request = found.requested.is_none_or(|t| {
+        matches!(
+            t.grain,
+            crate::Grain::Week
+                | crate::Grain::Month
+                | crate::Grain::MonthStart
+                | crate::Grain::MonthEnd
         )
-        .is_match(text)
+    });
+    let put_off_for_money = has(&hits, Intent::PriceConcern)
+        && vague_request
+        && pattern!(r"\b(?:maybe|probably|prob|possibly|perhaps|hopefully)\b[^.!?]{0,15}?\b(?:next (?:week|month|year)|in (?:a|a few|a couple(?: of)?|\d+) (?:weeks?|months?))\b").is_match(text);
+    if !has(&hits, Intent::Cl)
+        && ((found.requested.is_none()
+            && pattern!(
+                r"\bnot this (?:week|month)\b|\bcant (?:do )?this week\b|\bmaybe next (?:week|month)\b"
+            )
+            .is_match(text))
+            || put_off_for_money)
     {
         hits.retain(|h| h.intent != Intent::ApptSet);
         hits.push(hit(Intent::Cl, 0.7, reply.original.trim()));
@@ -2318,6 +2447,16 @@ fn hit(intent: Intent, confidence: f32, evidence: &str) -> IntentHit {
     }
 }
 
+/// Whether a match of one of `intent`'s rules overlaps one of its vetoes.
+fn vetoed(intent: Intent, text: &str, m: &regex::Match<'_>) -> bool {
+    VETOES.iter().any(|v| {
+        v.intent == intent
+            && v.pattern
+                .find_iter(text)
+                .any(|vm| vm.start() < m.end() && m.start() < vm.end())
+    })
+}
+
 /// Whether the reply praises, wishes well or thanks for something, beyond a bare "thanks".
 fn appreciation_beyond_thanks(text: &str) -> bool {
     RULES
@@ -2325,7 +2464,8 @@ fn appreciation_beyond_thanks(text: &str) -> bool {
         .filter(|rule| rule.intent == Intent::CustAppr)
         .flat_map(|rule| rule.pattern.find_iter(text))
         .any(|m| {
-            !matches!(
+            !vetoed(Intent::CustAppr, text, &m)
+                && !matches!(
                 m.as_str(),
                 "thanks" | "thank you" | "mahalo" | "gracias" | "merci" | "danke" | "grazie"
             )
@@ -2340,7 +2480,7 @@ fn asks_another_question(text: &str) -> bool {
         r"(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:is there|is it|is that|is this|is the|is my|are the|are my|are there|are (?:you|yall|u)(?: guys)?|what|whats|where|wheres|which|how|hows|why|when|whens|does|do (?:you|yall|i|u|ya)|will (?:it|that|you|i|the|my)|would (?:it|that|the|my)|did (?:it|that|you|yall|u|my|the|i|someone|anyone)|should (?:i|we|it|that)|has (?:it|my|the|that)|have (?:you|yall|u)(?: guys)?|was (?:it|that|there|my)|can (?:u|you|yall)(?: guys)? (?:quote|tell|give|send|explain|let)|(?:you|yall|u) (?:guys )?still (?:do|have|offer|got))\b[^.!?]*\?|(?:^|[.!?,] |\b(?:also|and|plus|btw|oh|but|so) )(?:whats|what|wheres|where|hows|how much|how long|why|do (?:you|yall|u|ya)(?: guys)?|is it still|is that still|is there still|does (?:it|that|the)|will the|should i|do i need|can (?:u|you|yall)(?: guys)? (?:quote|tell|give|send|explain))\b[^.!?]*$"
     );
     let about_booking_or_sender = pattern!(
-        r"\b(?:noon|get me in|get it in|take it|look at it|see it|fit me|about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\b\d{1,2} (?::|/|am\b|pm\b|st\b|nd\b|rd\b|th\b)"
+        r"\bwhats (?:open|available|free|left)\b|\b(?:noon|get me in|get it in|take it|look at it|see it|fit me|about|bout|time|times|day|days|soonest|earliest|available|opening|openings|availability|slot|slots|appointment|fit|squeeze|come|bring|book|schedule|call|who|automated|bot|robot|real|recorded|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|morning|afternoon|evening|loaner|rental|pick|tow)\b|\b\d{1,2} (?::|/|am\b|pm\b|st\b|nd\b|rd\b|th\b)"
     );
     questions
         .find_iter(text)

@@ -1807,3 +1807,269 @@ fn round_thirteen_a_visit_thru_a_day() {
     // "thru the weekend" still bounds, it asks for nothing.
     expect_none("im out of town thru sat", "2027-10-21T07:10");
 }
+
+/// Round 14's labels as families: each rule read in wordings other than the one that showed it.
+#[test]
+fn round_fourteen_families_compose_from_their_parts() {
+    let mut missed = Families::default();
+    for (label, texts) in [
+        (
+            "CC",
+            &[
+                "you guys text me like 3x a week its ridiculous. STOP",
+                "yall message me 5 times a day, this is getting ridiculous",
+            ][..],
+        ),
+        (
+            "STOP",
+            &[
+                "how many times do i have to say stop",
+                "how many more times do I need to tell you to stop",
+                "i already told you to stop",
+                "I said stop.",
+            ][..],
+        ),
+        (
+            "REQ-CALL",
+            &[
+                "pls call before you start any work. dropping it off monday 7:30",
+                "call me before you do anything to it",
+                "have somebody ring me beforehand",
+                "get someone to call me about the noise",
+            ][..],
+        ),
+        (
+            "CL",
+            &[
+                "this is my wifes car and shes out of town til the 20th, text her after that",
+                "text me once im back from the lake",
+                "message him when hes back",
+            ][..],
+        ),
+        (
+            "CQ",
+            &[
+                "can i stop by monday after work and leave it overnight?",
+                "could I drop it off the night before?",
+                "how long does a brake job take? if its under 2 hrs ill wait, sat 8am",
+                "how long will an oil change take",
+                "do you still do the free car wash?",
+                "can i stop by sometime this week w/o an appt?",
+                "can I walk in or do I need to book?",
+            ][..],
+        ),
+        (
+            "ASA",
+            &[
+                "no need to cancel, i'll still be there",
+                "we're still coming to the appointment tomorrow",
+            ][..],
+        ),
+        (
+            "CPAL",
+            &[
+                "gonna take it to my brother in law, hes a mechanic",
+                "im going to have it done at my buddy's shop",
+            ][..],
+        ),
+        (
+            "APPT_SET",
+            &[
+                "my buddy is a mechanic, he did it already. but can yall look at my alignment sometime, no rush",
+                "could you check the brakes when you get a chance",
+                "the website wouldnt let me book so can someone just call me",
+                "tried to schedule online but it kept failing",
+                "my wife said stop putting it off so ok, whats open",
+                "fine, what do you have available",
+                "the transmission is slipping again, third time yall fixed it. need a loaner this time",
+                "the ac is blowing hot air, can i get a rental?",
+            ][..],
+        ),
+        (
+            "SALES_INQ",
+            &[
+                "is my lease up soon? what are my options",
+                "my lease is ending in march",
+                "what are my lease end options",
+            ][..],
+        ),
+        (
+            "CL",
+            &[
+                "quit my job so money's tight rn, maybe next month",
+                "cant afford it rn, maybe in a couple months",
+            ][..],
+        ),
+    ] {
+        for text in texts {
+            missed.expect(label, (*text).to_owned());
+        }
+    }
+    missed.all_read();
+
+    for (label, text) in [
+        ("CC", "I never signed up for this. remove me"),
+        ("CQ", "do y'all still do courtesy cars"),
+        (
+            "STOP",
+            "I know I said stop last year but I'm back in town. sat the 12th at 9?",
+        ),
+        ("NIITB", "no need to cancel, i'll still be there"),
+        (
+            "NIITB",
+            "can i just walk in for an oil change or do i need an appt",
+        ),
+        (
+            "NIITB",
+            "can i stop by sometime this week without an appointment?",
+        ),
+        ("APPT_SET", "can i stop by sometime this week w/o an appt?"),
+        ("APPT_SET", "dont stop reminding me, i need it lol"),
+        ("APPT_SET", "keep the reminders coming, i need them"),
+        (
+            "APPT_SET",
+            "quit my job so money's tight rn, maybe next month",
+        ),
+        (
+            "PRICE_CONCERN",
+            "how long does a brake job take? if its under 2 hrs ill wait",
+        ),
+        (
+            "PRICE_CONCERN",
+            "as long as its less than 30 minutes i can wait",
+        ),
+        (
+            "LD",
+            "this is his dad, hes away at college. i can bring it mon at 4:30",
+        ),
+        (
+            "LD",
+            "shes away at school but i can drop it off friday at 9",
+        ),
+        (
+            "CUST-APPR",
+            "I would appreciate it if you would remove me from your text messaging list. Thank you.",
+        ),
+    ] {
+        assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+}
+
+/// Round 14's times, as families.
+#[test]
+fn round_fourteen_times_compose_from_their_parts() {
+    // A weekday said after a bound is its first such day after it.
+    expect(
+        "after labor day, like tues",
+        "2026-08-21T10:05",
+        "2026-09-08T00:00",
+        "day",
+    );
+    expect(
+        "after labor day, maybe thursday",
+        "2026-08-21T10:05",
+        "2026-09-10T00:00",
+        "day",
+    );
+    expect(
+        "sometime after the 4th of july, like wednesday",
+        "2026-06-25T10:00",
+        "2026-07-08T00:00",
+        "day",
+    );
+    // Weeks ruled out together.
+    for text in [
+        "week after next is better, this week and next r crazy",
+        "this week and next are packed, week after next?",
+    ] {
+        expect(text, "2026-07-16T12:20", "2026-07-27T00:00", "week");
+    }
+    // A please, or a correction, keeps what it asks for out of the run-on that follows.
+    expect(
+        "thursday before 10 plz gotta be at work by 11",
+        "2026-10-06T11:25",
+        "2026-10-08T00:00",
+        "day",
+    );
+    expect(
+        "friday at 3 pls i have to be at work at 5",
+        "2026-10-06T11:25",
+        "2026-10-09T15:00",
+        "hour",
+    );
+    expect(
+        "first thing tmrw pls i gotta be at work by 11",
+        "2026-01-07T21:30",
+        "2026-01-08T09:00",
+        "part_of_day",
+    );
+    expect(
+        "thurs at 2 actually make that 3 i forgot i have a dentist thing",
+        "2026-04-14T08:45",
+        "2026-04-16T15:00",
+        "hour",
+    );
+    expect(
+        "monday at 9 make it 10 i have a doctors appt at 8",
+        "2026-04-14T08:45",
+        "2026-04-20T10:00",
+        "hour",
+    );
+    // A compact time after a full stop is the day's.
+    expect(
+        "not tmrw, thursday. 1030 if u got it",
+        "2026-06-09T13:50",
+        "2026-06-11T10:30",
+        "minute",
+    );
+    expect(
+        "friday. 830 works",
+        "2026-06-09T13:50",
+        "2026-06-12T08:30",
+        "minute",
+    );
+    // Someone else's wish passed on.
+    expect(
+        "my husband drives it, he said wed after 2 is good for him",
+        "2026-04-14T10:55",
+        "2026-04-15T14:00",
+        "hour",
+    );
+    expect(
+        "she said friday at 10 works",
+        "2026-04-14T10:55",
+        "2026-04-17T10:00",
+        "hour",
+    );
+    // The day being moved, then the day asked for.
+    expect(
+        "gotta reschedule the 8th, work thing. how about the 11th 10am",
+        "2026-09-03T09:10",
+        "2026-09-11T10:00",
+        "hour",
+    );
+    expect(
+        "need to move the 14th, can we do the 16th at 9?",
+        "2026-09-03T09:10",
+        "2026-09-16T09:00",
+        "hour",
+    );
+    // The customer's own hours are theirs; the rest of the sentence is the request.
+    expect(
+        "monday or tuesday after 5 i get off at 4:30 so anything after 5 really",
+        "2026-07-30T17:25",
+        "2026-08-03T17:00",
+        "hour",
+    );
+    expect(
+        "wed or thurs after 6 my shift ends at 5:30",
+        "2026-07-30T17:25",
+        "2026-08-05T18:00",
+        "hour",
+    );
+    // Money short and a vague "maybe" later: nothing booked.
+    expect_none(
+        "quit my job so money's tight rn, maybe next month",
+        "2026-11-18T19:30",
+    );
+}

@@ -142,6 +142,15 @@ fn lex(text: &str) -> Vec<Token> {
                 }
                 word.push('m');
             }
+            // "w/o" is "without" ("can i stop by w/o an appt?").
+            if word == "w"
+                && chars.get(k).is_some_and(|&(_, c)| c == '/')
+                && chars.get(k + 1).is_some_and(|&(_, c)| c == 'o' || c == 'O')
+                && !chars.get(k + 2).is_some_and(|&(_, c)| is_word_char(c))
+            {
+                k += 2;
+                word = "without".to_owned();
+            }
             // "we'd" is not "wed": a contraction keeps its letters.
             let norm = match possessive_at {
                 Some(_) => word.clone(),

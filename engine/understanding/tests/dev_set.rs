@@ -20,7 +20,7 @@ const EXTRA_SETS: [&str; 4] = [
 /// relative days and typos, opt-out near misses and several intents; and twelve rounds of
 /// holdouts (3,448) of every kind, each written after the widening before it. docs/assistant.md
 /// has their figures from before any change was made for them.
-const HARD_SETS: [(&str, &str); 29] = [
+const HARD_SETS: [(&str, &str); 33] = [
     ("times", include_str!("replies/hard-times.jsonl")),
     (
         "fuzzy-corrections",
@@ -62,6 +62,10 @@ const HARD_SETS: [(&str, &str); 29] = [
     ("holdout-v", include_str!("replies/holdout-v.jsonl")),
     ("holdout-w", include_str!("replies/holdout-w.jsonl")),
     ("holdout-x", include_str!("replies/holdout-x.jsonl")),
+    ("holdout-y", include_str!("replies/holdout-y.jsonl")),
+    ("holdout-z", include_str!("replies/holdout-z.jsonl")),
+    ("holdout-aa", include_str!("replies/holdout-aa.jsonl")),
+    ("holdout-ab", include_str!("replies/holdout-ab.jsonl")),
 ];
 
 #[test]

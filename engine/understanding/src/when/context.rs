@@ -162,12 +162,24 @@ pub(super) const AWAY_WORDS: &[&str] = &[
     "usually",
     "normally",
 ];
-pub(super) const AWAY_PHRASES: &[&[&str]] = &[
+/// The customer's own hours ("i get off at 4:30", "I start at 9:30"): the time right after is
+/// theirs, not asked for; the rest of the sentence may well be a request ("monday or tuesday
+/// after 5 i get off at 4:30").
+pub(super) const OWN_HOURS: &[&[&str]] = &[
     &["get", "off", "at"],
     &["gets", "off", "at"],
     &["im", "off", "at"],
     &["off", "work", "at"],
     &["shift", "ends"],
+    &["shift", "ends", "at"],
+    &["i", "start", "at"],
+    &["shift", "starts"],
+    &["shift", "starts", "at"],
+    &["i", "clock", "in"],
+    &["i", "clock", "in", "at"],
+    &["i", "go", "in", "at"],
+];
+pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["try", "me"],
     &["home", "from"],
     &["back", "from"],
@@ -189,13 +201,8 @@ pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["out", "of", "the", "country"],
     &["at", "work"],
     &["start", "work"],
-    // The customer's own start: "has to be before 9, I start at 9:30".
-    &["i", "start", "at"],
-    &["shift", "starts"],
-    &["i", "clock", "in"],
     &["start", "my", "shift"],
     &["i", "start", "my"],
-    &["i", "go", "in", "at"],
     &["have", "to", "be", "at", "work"],
     &["on", "the", "books"],
     &["have", "an", "appointment"],
@@ -268,6 +275,27 @@ pub(super) const POSTFIX_NEGATIONS: &[&[&str]] = &[
     &["s", "no", "good"],
     &["s", "bad"],
     &["a", "no"],
+    // Several options ruled out at once ("this week and next r crazy").
+    &["are", "crazy"],
+    &["r", "crazy"],
+    &["are", "bad"],
+    &["r", "bad"],
+    &["are", "busy"],
+    &["r", "busy"],
+    &["are", "full"],
+    &["r", "full"],
+    &["are", "packed"],
+    &["r", "packed"],
+    &["are", "booked"],
+    &["are", "slammed"],
+    &["r", "slammed"],
+    &["are", "out"],
+    &["r", "out"],
+    &["are", "tough"],
+    &["are", "hectic"],
+    &["r", "hectic"],
+    &["are", "no", "good"],
+    &["r", "no", "good"],
 ];
 pub(super) const RETRACTIONS: &[&[&str]] = &[
     &["wait", "no"],
@@ -365,6 +393,9 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
     let clause_count = layout.clause.last().map_or(0, |c| c + 1);
     let mut distractor_clause = vec![false; clause_count];
     let mut question_clause = vec![false; clause_count];
+    // Where each clause's first cue is: a date said before it, then asked for with a please
+    // or named by a correction, stands.
+    let mut first_cue = vec![usize::MAX; clause_count];
     for (k, t) in tokens.iter().enumerate() {
         if covered[k] || t.kind != Kind::Word {
             continue;
@@ -385,20 +416,39 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                     .is_some_and(|n| HOPE_WORDS.contains(&n.norm.as_str())))
             && (word != "got" || words_at(tokens, k + 1, &["it", "done"]))
             // "no, I said friday": the customer restating their own request (a correction).
-            && !(word == "said" && k > 0 && tokens[k - 1].norm == "i");
+            && !(word == "said" && k > 0 && tokens[k - 1].norm == "i")
+            // "he said wed after 2 is good for him": someone else's wish passed on.
+            && !(word == "said"
+                && (k + 1..tokens.len())
+                    .take_while(|&j| layout.clause[j] == layout.clause[k])
+                    .any(|j| {
+                        matches!(
+                            tokens[j].norm.as_str(),
+                            "good" | "works" | "fine" | "best" | "better" | "perfect"
+                        )
+                    }));
         let cue = past
             || EXISTING_WORDS.contains(&word)
             || CONTACT_WORDS.contains(&word)
             || AWAY_WORDS.contains(&word)
             || AWAY_PHRASES.iter().any(|p| words_at(tokens, k, p));
         if cue {
-            distractor_clause[layout.clause[k]] = true;
+            let clause = layout.clause[k];
+            distractor_clause[clause] = true;
+            first_cue[clause] = first_cue[clause].min(k);
         }
         if store_hours_question(tokens, k) {
             question_clause[layout.clause[k]] = true;
         }
     }
-    for atom in atoms.iter_mut() {
+    let later_days: Vec<usize> = atoms
+        .iter()
+        .filter(|a| !a.value.is_time())
+        .map(|a| a.start)
+        .collect();
+    // The role an atom said before its clause's cue had before the cue made it a distractor.
+    let mut by_clause: Vec<Option<Role>> = vec![None; atoms.len()];
+    for (index, atom) in atoms.iter_mut().enumerate() {
         let before = |back: usize| {
             atom.start
                 .checked_sub(back)
@@ -444,6 +494,16 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                 && matches!(before(3), "appointment" | "appt"))
             // "a puddle under the engine every morning", "I work every monday": a habit.
             || matches!(before(1), "every" | "each")
+            // "gotta reschedule the 8th ... how about the 11th": the day being moved, when
+            // another day follows.
+            || (!atom.value.is_time()
+                && (matches!(before(1), "reschedule" | "rescheduling" | "move" | "moving" | "push" | "bump")
+                    || (matches!(before(1), "the" | "my" | "our" | "that")
+                        && matches!(
+                            before(2),
+                            "reschedule" | "rescheduling" | "move" | "moving" | "push" | "bump"
+                        )))
+                && later_days.iter().any(|&start| start > atom.start))
             // "cancel my 10am": the customer's own booking.
             || (before(1) == "my" && atom.value.is_time())
             // "cancel the 1:30 on thursday and put me in monday": what is cancelled is left,
@@ -460,10 +520,57 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                         "slot" | "appointment" | "booking" | "reservation" | "spot"
                     )
                 }));
-        if distractor_clause[layout.clause[atom.start]] || bounded {
+        if bounded {
+            atom.role = Role::Distractor;
+        } else if distractor_clause[layout.clause[atom.start]] {
+            if atom.end <= first_cue[layout.clause[atom.start]] {
+                by_clause[index] = Some(atom.role);
+            }
             atom.role = Role::Distractor;
         } else if question_clause[layout.clause[atom.start]] {
             atom.role = Role::Mentioned;
+        }
+    }
+    // "i get off at 4:30": the customer's own hours.
+    for k in 0..tokens.len() {
+        let Some(length) = OWN_HOURS
+            .iter()
+            .filter(|p| words_at(tokens, k, p))
+            .map(|p| p.len())
+            .max()
+        else {
+            continue;
+        };
+        for atom in atoms
+            .iter_mut()
+            .filter(|a| (k + length - 1..=k + length + 1).contains(&a.start))
+        {
+            atom.role = Role::Distractor;
+        }
+    }
+    // "thursday before 10 plz gotta be at work by 11", "first thing tmrw pls i gotta be at work
+    // by 11": what is asked for with a please stands, whatever the rest of the run-on says.
+    for index in 0..atoms.len() {
+        let Some(role) = by_clause[index] else {
+            continue;
+        };
+        let mut next = atoms[index].end;
+        loop {
+            if let Some(other) = atoms.iter().find(|a| a.start == next && a.end > next) {
+                next = other.end;
+            } else if tokens.get(next).is_some_and(|t| {
+                matches!(
+                    t.norm.as_str(),
+                    "at" | "on" | "before" | "after" | "around" | "by"
+                )
+            }) {
+                next += 1;
+            } else {
+                break;
+            }
+        }
+        if tokens.get(next).is_some_and(|t| t.norm == "please") {
+            atoms[index].role = role;
         }
     }
 
@@ -499,6 +606,16 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                 || slip_before_new_option(tokens, atoms, k))
         {
             correct_before(atoms, k);
+            // The option the correction names is asked for, whatever the run-on says next
+            // ("thurs at 2 actually make that 3 i forgot i have a dentist thing").
+            // and so does what it keeps of what was said before ("thurs").
+            for (index, atom) in atoms.iter_mut().enumerate() {
+                let kept_or_named =
+                    (atom.start < k && !atom.corrected) || (k..=k + 4).contains(&atom.start);
+                if let (Some(role), true) = (by_clause[index], kept_or_named) {
+                    atom.role = role;
+                }
+            }
             continue;
         }
         // "9 tomorrow... thursday at 9 is better", "tuesday at 1 is ideal", "can we do 1
@@ -543,8 +660,12 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             }
             continue;
         }
-        // "friday's out for me": the option just named is ruled out.
-        if t.norm == "out" && !words_at(tokens, k, &["out", "of"]) {
+        // "friday's out for me": the option just named is ruled out; so is "december is nuts"
+        // (not "thursday at 8 make that 8:30 traffic is nuts": only the option right before).
+        let nuts = ["is", "are"].iter().any(|verb| {
+            words_at(tokens, k, &[verb, "nuts"]) || words_at(tokens, k, &[verb, "insane"])
+        });
+        if (t.norm == "out" && !words_at(tokens, k, &["out", "of"])) || nuts {
             for atom in atoms.iter_mut().filter(|a| a.end == k) {
                 atom.negated = true;
             }

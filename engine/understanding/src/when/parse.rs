@@ -80,9 +80,12 @@ impl<'t> Parser<'t> {
                 i = next;
                 continue;
             }
-            // Right after a date, or after its comma ("5/14, 1030").
+            // Right after a date, or after its comma or full stop ("5/14, 1030", "thursday.
+            // 1030 if u got it").
             let after_date = out.last().is_some_and(|a: &Atom| {
-                !a.value.is_time() && (a.end == i || (a.end + 1 == i && self.punct(a.end, ',')))
+                !a.value.is_time()
+                    && (a.end == i
+                        || (a.end + 1 == i && (self.punct(a.end, ',') || self.punct(a.end, '.'))))
             });
             if let Some(next) = self
                 .window(i, &mut out)

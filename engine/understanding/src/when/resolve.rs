@@ -251,7 +251,9 @@ pub(super) fn resolve(
         matches!(
             c.grain,
             Grain::Week | Grain::Month | Grain::MonthStart | Grain::MonthEnd
-        ) || (!c.has_time && tokens.get(c.span.0).is_some_and(|t| t.norm == "after"))
+        ) || (!c.has_time
+            && (c.span.0..(c.span.0 + 2).min(c.span.1))
+                .any(|k| tokens.get(k).is_some_and(|t| t.norm == "after")))
     };
     let within = |window: &Candidate, day: &Candidate| {
         day.start >= window.start
@@ -264,6 +266,30 @@ pub(super) fn resolve(
                 _ => true,
             }
     };
+    // "after labor day, like tues": a weekday said after a window or a bound in the same
+    // sentence is its first such day in it, not the coming one.
+    let bounds: Vec<(NaiveDateTime, usize)> = candidates
+        .iter()
+        .filter(|c| vague(c))
+        .map(|c| (c.start, c.span.0))
+        .collect();
+    for day in candidates.iter_mut() {
+        let bare_weekday = day.span.1 == day.span.0 + 1
+            && tokens
+                .get(day.span.0)
+                .is_some_and(|t| super::words::weekday_of(&t.norm).is_some());
+        let bound = bounds.iter().find(|(start, at)| {
+            *at < day.span.0
+                && layout.sentence[*at] == layout.sentence[day.span.0]
+                && day.start.date() < start.date()
+        });
+        if let (true, false, Some(&(start, _))) = (bare_weekday, vague(day), bound) {
+            while day.start.date() < start.date() {
+                day.start += Duration::days(7);
+                day.end = day.end.map(|end| end + Duration::days(7));
+            }
+        }
+    }
     let elaborated: Vec<bool> = candidates
         .iter()
         .map(|window| {
