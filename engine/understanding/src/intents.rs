@@ -1806,6 +1806,45 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             0.85,
             r"(?:^|[.!?,;] |\b(?:so|ok|okay|alright|fine|then|yes|yeah|sure|yep|k) )(?:whats|what is|what do (?:you|yall|u) have|what (?:you|yall|u) got|whatcha got|what have (?:you|yall) got) (?:open|available|avail|free|left)\b",
         ),
+        // Round 15 (docs/assistant.md): an opt-out said as its own sentence first ("stop it
+        // already. 5 texts this week"); someone else taken off ("Please remove him from your
+        // list").
+        rule(
+            Stop,
+            0.9,
+            r"(?:^|[.!?] )(?:please |pls |just |ok |now |seriously )?stop(?: it| now| please| already)+\s*[.!]+|\b(?:remove|take|delete) (?:him|her|them|my (?:dad|mom|father|mother|husband|wife|son|daughter)) (?:off|from) (?:your|the|this) (?:list|texts?|contacts?|system)\b",
+        ),
+        // Booking by a call the customer will make ("I'll give you a call next week to set
+        // something up").
+        rule(
+            Niitb,
+            0.85,
+            r"\b(?:ill|i will|well|we will) give (?:you|yall|u|the shop)(?: guys)? a (?:call|ring|buzz)\b",
+        ),
+        // Treated badly, visits called disappointing.
+        rule(
+            Cc,
+            0.85,
+            r"\b(?:treated|spoken to|talked to) (?:so |as |very |really )?(?:poorly|badly|rudely|terribly|horribly|like (?:garbage|crap|dirt|trash))\b|\b(?:visits?|service|experiences?|appointments?)\b[^.!?]{0,20}?\b(?:have been|has been|was|were) (?:so |very |really |pretty |quite )?(?:disappointing|terrible|awful|poor|subpar|unacceptable|horrible)\b",
+        ),
+        // Parts called worn out ("my brakes are shot").
+        rule(
+            Vi,
+            0.85,
+            r"\b(?:brakes?|brake pads|pads|rotors?|tires?|battery|struts?|shocks?|wipers?|belts?)(?: are| is| r| s) (?:shot|toast|bald|dead|worn out|worn|gone|done for|metal on metal)\b",
+        ),
+        // A question put as needing to know ("I need to know if the recall parts are in").
+        rule(
+            Cq,
+            0.8,
+            r"\b(?:need|want|like|wanted) to know (?:if|whether|when|how|what|why)\b",
+        ),
+        // Several cars lined up by a call ("can your guy call me to line them all up?").
+        rule(
+            ApptSet,
+            0.85,
+            r"\bcall (?:me|us)\b[^.!?]{0,20}?\bto line (?:them|it|those|these|everything|all of them|both)(?: all)? up\b",
+        ),
         // The lease's end asked about ("is my lease up soon? what are my options").
         rule(
             SalesInq,
@@ -1849,6 +1888,22 @@ static VETOES: LazyLock<Vec<Veto>> = LazyLock::new(|| {
         veto(
             Niitb,
             r"\bcan (?:i|we) (?:just )?(?:pop|stop|swing|walk|drop|come) (?:in|by)\b[^.!?]{0,30}?\bwithout (?:an? )?(?:appointment|reservation)\b",
+        ),
+        // "Don't cancel my warranty reminders": no booking held.
+        veto(
+            Asa,
+            r"\b(?:dont|do not|no need to|please dont) cancel (?:my|the|our) (?:[a-z]+ )?(?:reminders?|texts?|messages?|warranty|plan|subscription|coverage|alerts?)\b",
+        ),
+        // "I appreciate the reminders but I'd prefer not to receive ...": a softener before an
+        // opt-out, not thanks ("I appreciate the reminder but I had it done" still thanks).
+        veto(
+            CustAppr,
+            r"\bi (?:really |do |truly )?appreciate\b[^.!?]{0,60}?\bbut\b[^.!?]{0,80}?\b(?:prefer not|rather not|not (?:to )?(?:receive|get|be texted)|no (?:more|longer)|stop|remove|unsubscribe|opt out)\b",
+        ),
+        // "Discount Auto": a shop's name, not a price.
+        veto(
+            PriceConcern,
+            r"\bdiscount (?:auto|tire|tires|motors|car|cars|muffler|brake)\b",
         ),
         // "no need to cancel, i'll still be there": keeping the booking, not declining.
         veto(
@@ -2144,6 +2199,13 @@ pub(crate) fn classify(
         })
     {
         remove(&mut hits, Intent::Ld);
+    }
+    // The owner passed away ("Dad passed in October", "my late husband's truck"): nobody else
+    // drives it for them.
+    if has(&hits, Intent::Dd)
+        && pattern!(r"\b(?:passed(?: away)?|died|deceased|late (?:husband|wife|father|mother|dad|mom|son|daughter)s?)\b").is_match(text)
+    {
+        remove(&mut hits, Intent::Dd);
     }
     if has(&hits, Intent::Wn) {
         // A wrong number is not a relative handling the car, nor a contact-later.

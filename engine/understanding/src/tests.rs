@@ -2073,3 +2073,159 @@ fn round_fourteen_times_compose_from_their_parts() {
         "2026-11-18T19:30",
     );
 }
+
+/// Round 15's labels as families.
+#[test]
+fn round_fifteen_families_compose_from_their_parts() {
+    let mut missed = Families::default();
+    for (label, texts) in [
+        (
+            "STOP",
+            &[
+                "stop it already. 5 texts this week",
+                "STOP. I said no",
+                "This is his daughter. Dad passed in October. Please remove him from your list.",
+                "take my husband off your list please",
+            ][..],
+        ),
+        (
+            "NIITB",
+            &[
+                "Thank you, I'll give you a call next week to set something up.",
+                "ill give yall a ring when im ready",
+            ][..],
+        ),
+        (
+            "CC",
+            &[
+                "I've never been treated as poorly as I was on Saturday. Do not contact me again.",
+                "the last two visits have been disappointing. thursday at 9",
+            ][..],
+        ),
+        (
+            "VI",
+            &[
+                "Stop & Go Tire said my brakes are shot. can you double check that on Monday?",
+                "front tires are bald, need em replaced",
+            ][..],
+        ),
+        (
+            "CQ",
+            &[
+                "Pls call me, I need to know if the recall parts are in before I bring it in",
+                "need to know if you guys take apple pay",
+            ][..],
+        ),
+        (
+            "APPT_SET",
+            &[
+                "we've got 3 company trucks due, can your guy call me to line them all up?",
+                "Don't cancel my warranty reminders lol. But yes, book me the 14th at noon",
+            ][..],
+        ),
+    ] {
+        for text in texts {
+            missed.expect(label, (*text).to_owned());
+        }
+    }
+    missed.all_read();
+
+    for (label, text) in [
+        (
+            "ASA",
+            "Don't cancel my warranty reminders lol. But yes, book me the 14th at noon",
+        ),
+        (
+            "CUST-APPR",
+            "Hello, I appreciate the reminders but I'd prefer not to receive text messages going forward.",
+        ),
+        (
+            "DD",
+            "This is his daughter. Dad passed in October. Please remove him from your list.",
+        ),
+        (
+            "DD",
+            "My late husband's truck is in the garage, please stop sending reminders",
+        ),
+        (
+            "PRICE_CONCERN",
+            "had the 30k done at Discount Auto in April",
+        ),
+        ("STOP", "can you stop by the shop to drop off the key"),
+    ] {
+        assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+    // Thanks beside a booking made online still thanks (the hard sets say so).
+    assert!(intents("thx! ill hop on your site and book it tonight").contains(&"CUST-APPR"));
+}
+
+/// Round 15's times, as families.
+#[test]
+fn round_fifteen_times_compose_from_their_parts() {
+    // The school run done is the morning.
+    expect(
+        "tmrw?? after school drop off. 9ish",
+        "2026-01-12T12:15",
+        "2026-01-13T09:00",
+        "hour",
+    );
+    expect(
+        "friday after drop off, like 8:30",
+        "2026-01-12T12:15",
+        "2026-01-16T08:30",
+        "minute",
+    );
+    // "cant till" is "not until".
+    expect(
+        "cant till MLK day, we're off that day. bring the F250 in first thing",
+        "2026-01-12T17:55",
+        "2026-01-19T09:00",
+        "part_of_day",
+    );
+    expect(
+        "cant come until the 20th",
+        "2026-01-12T17:55",
+        "2026-01-20T00:00",
+        "day",
+    );
+    // The customer's own hours.
+    expect(
+        "Please, is possible Friday in the afternoon? I finish the work at 1",
+        "2026-11-17T13:10",
+        "2026-11-20T13:00",
+        "part_of_day",
+    );
+    // The day back, then the day asked for.
+    expect(
+        "we're driving to my sisters in Ohio for xmas, back the 28th. the 29th at 3?",
+        "2026-12-19T18:10",
+        "2026-12-29T15:00",
+        "hour",
+    );
+    expect(
+        "on a work trip, back on monday. tuesday 10am?",
+        "2026-12-19T18:10",
+        "2026-12-22T10:00",
+        "hour",
+    );
+    // Asked for in so many words inside a clause that says more.
+    expect(
+        "Hi this is Margaret calling about the Subaru I mean texting lol can we do Monday the twenty second at nine in the morning",
+        "2026-06-18T09:50",
+        "2026-06-22T09:00",
+        "hour",
+    );
+    expect(
+        "put me down for friday at 2:30 and have someone call me beforehand",
+        "2026-06-18T09:50",
+        "2026-06-19T14:30",
+        "minute",
+    );
+    // A range of weekdays within a week said first.
+    expect(
+        "next week sometime, tues-thurs",
+        "2026-06-24T15:15",
+        "2026-06-30T00:00",
+        "day",
+    );
+}

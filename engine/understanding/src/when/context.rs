@@ -162,6 +162,22 @@ pub(super) const AWAY_WORDS: &[&str] = &[
     "usually",
     "normally",
 ];
+/// Words that ask for the date right after them ("can we do Monday the 22nd").
+const REQUEST_LEADS: &[&[&str]] = &[
+    &["can", "we", "do"],
+    &["could", "we", "do"],
+    &["can", "you", "do"],
+    &["could", "you", "do"],
+    &["can", "we", "try"],
+    &["lets", "do"],
+    &["how", "about"],
+    &["what", "about"],
+    &["book", "me", "for"],
+    &["put", "me", "down", "for"],
+    &["can", "i", "come", "in"],
+    &["can", "i", "bring", "it", "in"],
+];
+
 /// The customer's own hours ("i get off at 4:30", "I start at 9:30"): the time right after is
 /// theirs, not asked for; the rest of the sentence may well be a request ("monday or tuesday
 /// after 5 i get off at 4:30").
@@ -178,6 +194,12 @@ pub(super) const OWN_HOURS: &[&[&str]] = &[
     &["i", "clock", "in"],
     &["i", "clock", "in", "at"],
     &["i", "go", "in", "at"],
+    // "I finish the work at 1", "i get out at 4".
+    &["i", "finish", "at"],
+    &["i", "finish", "work", "at"],
+    &["i", "finish", "the", "work", "at"],
+    &["i", "get", "out", "at"],
+    &["get", "out", "of", "work", "at"],
 ];
 pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["try", "me"],
@@ -446,6 +468,30 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
         .filter(|a| !a.value.is_time())
         .map(|a| a.start)
         .collect();
+    // "Hi this is Margaret calling about the Subaru ... can we do Monday the 22nd", "Put me down
+    // for 3/3 at 2:30 and pls have somebody ring me": a date asked for in so many words, and
+    // the time said with it, stand in a clause that says more.
+    let mut asked_in_words = vec![false; atoms.len()];
+    let mut order: Vec<usize> = (0..atoms.len()).collect();
+    order.sort_by_key(|&k| atoms[k].start);
+    let mut chain_end: Option<usize> = None;
+    for &k in &order {
+        let start = atoms[k].start;
+        let led = REQUEST_LEADS
+            .iter()
+            .any(|lead| start >= lead.len() && words_at(tokens, start - lead.len(), lead));
+        let chained = chain_end.is_some_and(|end| {
+            start == end
+                || (start == end + 1
+                    && tokens
+                        .get(end)
+                        .is_some_and(|t| matches!(t.norm.as_str(), "at" | "," | "around")))
+        });
+        if led || chained {
+            asked_in_words[k] = true;
+            chain_end = Some(atoms[k].end);
+        }
+    }
     // The role an atom said before its clause's cue had before the cue made it a distractor.
     let mut by_clause: Vec<Option<Role>> = vec![None; atoms.len()];
     for (index, atom) in atoms.iter_mut().enumerate() {
@@ -504,6 +550,11 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                             "reschedule" | "rescheduling" | "move" | "moving" | "push" | "bump"
                         )))
                 && later_days.iter().any(|&start| start > atom.start))
+            // "back the 28th. the 29th at 3?": the day back, when a day asked for follows.
+            || (!atom.value.is_time()
+                && (before(1) == "back"
+                    || (matches!(before(1), "on" | "by" | "until") && before(2) == "back"))
+                && later_days.iter().any(|&start| start > atom.start))
             // "cancel my 10am": the customer's own booking.
             || (before(1) == "my" && atom.value.is_time())
             // "cancel the 1:30 on thursday and put me in monday": what is cancelled is left,
@@ -522,7 +573,7 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                 }));
         if bounded {
             atom.role = Role::Distractor;
-        } else if distractor_clause[layout.clause[atom.start]] {
+        } else if distractor_clause[layout.clause[atom.start]] && !asked_in_words[index] {
             if atom.end <= first_cue[layout.clause[atom.start]] {
                 by_clause[index] = Some(atom.role);
             }

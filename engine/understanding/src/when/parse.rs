@@ -1009,6 +1009,12 @@ impl<'t> Parser<'t> {
             (&["nothing", "sooner", "than"][..], 0, Role::Request),
             (&["nothing", "earlier", "than"][..], 0, Role::Request),
             (&["not", "until"][..], 0, Role::Request),
+            // "cant till MLK day": not before it.
+            (&["cant", "until"][..], 0, Role::Request),
+            (&["wont", "until"][..], 0, Role::Request),
+            (&["cant", "come", "until"][..], 0, Role::Request),
+            (&["cant", "make", "it", "until"][..], 0, Role::Request),
+            (&["cant", "do", "it", "until"][..], 0, Role::Request),
             (&["sometime", "after"][..], 1, Role::Request),
             (&["some", "time", "after"][..], 1, Role::Request),
             (&["anytime", "after"][..], 1, Role::Request),
@@ -1343,6 +1349,11 @@ impl<'t> Parser<'t> {
             (&["before", "noon"][..], Part::Morning),
             (&["before", "lunch"][..], Part::Morning),
             (&["after", "lunch"][..], Part::Afternoon),
+            // "after school drop off", "after drop off": the morning run done.
+            (&["after", "school", "drop", "off"][..], Part::Morning),
+            (&["after", "school", "dropoff"][..], Part::Morning),
+            (&["after", "drop", "off"][..], Part::Morning),
+            (&["after", "dropoff"][..], Part::Morning),
             (&["after", "school"][..], Part::Afternoon),
             (&["after", "work"][..], Part::Evening),
         ] {

@@ -273,15 +273,18 @@ pub(super) fn resolve(
         .filter(|c| vague(c))
         .map(|c| (c.start, c.span.0))
         .collect();
+    // In the same sentence only: "maybe in a couple weeks? the kids start school monday" is no
+    // Monday in that window, "on the road all next week ... Saturday morning ok?" no Saturday of it.
+    let near =
+        |window_at: usize, day_at: usize| layout.sentence[window_at] == layout.sentence[day_at];
     for day in candidates.iter_mut() {
-        let bare_weekday = day.span.1 == day.span.0 + 1
+        // A weekday alone, or the first of a range of them ("tues-thurs").
+        let bare_weekday = day.span.1 <= day.span.0 + 3
             && tokens
                 .get(day.span.0)
                 .is_some_and(|t| super::words::weekday_of(&t.norm).is_some());
         let bound = bounds.iter().find(|(start, at)| {
-            *at < day.span.0
-                && layout.sentence[*at] == layout.sentence[day.span.0]
-                && day.start.date() < start.date()
+            *at < day.span.0 && near(*at, day.span.0) && day.start.date() < start.date()
         });
         if let (true, false, Some(&(start, _))) = (bare_weekday, vague(day), bound) {
             while day.start.date() < start.date() {
@@ -297,7 +300,7 @@ pub(super) fn resolve(
                 && candidates.iter().any(|day| {
                     !vague(day)
                         && day.span.0 > window.span.0
-                        && layout.sentence[day.span.0] == layout.sentence[window.span.0]
+                        && near(window.span.0, day.span.0)
                         && within(window, day)
                 })
         })
