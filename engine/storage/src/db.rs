@@ -512,7 +512,9 @@ impl Database {
     /// Drops a PostgreSQL schema and everything in it (tests clean up their fresh schemas).
     /// Sessions still holding locks in it are ended first: a test's server can be stopped with
     /// a transaction open (its runtime is no longer polled), and the drop would wait on it
-    /// for ever.
+    /// for ever. Only this database's sessions: `pg_locks` spans the server, and databases
+    /// copied from one template share its relation ids, so a lock elsewhere (a test cloning
+    /// the template) would otherwise look like one in this schema.
     pub async fn drop_postgres_schema(url: &DatabaseUrl, schema: &str) -> Result<()> {
         validate_schema_name(schema)?;
         let pool = PgPoolOptions::new()
@@ -528,7 +530,9 @@ impl Database {
                 "SELECT pg_terminate_backend(l.pid) FROM pg_locks l \
                  JOIN pg_class c ON c.oid = l.relation \
                  JOIN pg_namespace n ON n.oid = c.relnamespace \
-                 WHERE n.nspname = $1 AND l.pid <> pg_backend_pid() GROUP BY l.pid",
+                 WHERE n.nspname = $1 AND l.pid <> pg_backend_pid() \
+                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) \
+                 GROUP BY l.pid",
             )
             .bind(schema)
             .execute(&pool)

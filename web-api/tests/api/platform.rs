@@ -199,6 +199,34 @@ async fn a_test_schema_is_dropped_even_with_a_transaction_left_open() {
     assert!(matches!(dropped, Ok(Ok(()))), "{dropped:?}");
 }
 
+/// Test databases are copies of one template and share its relation ids; dropping one
+/// test's schema once ended the sessions of another copy holding locks on the same ids (a CI
+/// run lost a test that was cloning the template at that moment).
+#[tokio::test]
+async fn dropping_a_test_schema_leaves_other_databases_sessions_alone() {
+    let app = spawn_app().await;
+    let neighbour = spawn_app().await;
+    let Some((url, schema)) = app.postgres_schema() else {
+        return; // SQLite: nothing to drop
+    };
+    let mut held = neighbour.db.begin().await.unwrap();
+    held.execute(
+        &Query::update()
+            .table(Enterprises::Table)
+            .value(Enterprises::Name, "held")
+            .and_where(Expr::col(Enterprises::Id).eq(1))
+            .to_owned(),
+    )
+    .await
+    .unwrap();
+
+    Database::drop_postgres_schema(&url, &schema).await.unwrap();
+
+    held.commit()
+        .await
+        .expect("the other database's session was not ended");
+}
+
 #[tokio::test]
 async fn the_embedded_database_is_backed_up_while_serving_and_not_restored_under_it() {
     let app = spawn_app().await;
