@@ -191,13 +191,17 @@ async fn main() -> anyhow::Result<()> {
     );
 
     let record = std::mem::take(&mut *load.record.lock().expect("record"));
-    let mut failures = Vec::new();
-    check_runs(&api, &operator, &record, &mut failures).await?;
-    check_texts(&db, mark, &record, &mut failures).await?;
-    check_imports(&db, import_mark, &record, &mut failures).await?;
-    check_exports(&api, &admin, &record, &mut failures).await?;
-    report_staff_calls(&record, &mut failures);
-    report_memory(&memory, &mut failures);
+    let mut checks = Checks {
+        record: &record,
+        failures: Vec::new(),
+    };
+    checks.runs(&api, &operator).await?;
+    checks.texts(&db, mark).await?;
+    checks.imports(&db, import_mark).await?;
+    checks.exports(&api, &admin).await?;
+    checks.staff_calls();
+    checks.memory(&memory);
+    let failures = checks.failures;
 
     cluster.stop_all();
     drop((redis, postgres));
@@ -634,244 +638,313 @@ impl Load {
     }
 }
 
-/// Every run reaches its end and succeeds (within ten minutes of the load stopping).
-async fn check_runs(
-    api: &Api,
-    operator: &str,
-    record: &Record,
-    failures: &mut Vec<String>,
-) -> anyhow::Result<()> {
-    let deadline = Instant::now() + Duration::from_secs(600);
-    let mut by_outcome: BTreeMap<(&str, String), usize> = BTreeMap::new();
-    for (kind, id) in &record.runs {
-        let (status, detail) = loop {
-            let detail = api.get(operator, &format!("/api/jobs/{id}")).await?.json();
-            let status = detail["run"]["status"].as_str().unwrap_or("").to_owned();
-            if ["succeeded", "failed", "cancelled"].contains(&status.as_str())
-                || Instant::now() > deadline
-            {
-                break (status, detail);
-            }
-            tokio::time::sleep(Duration::from_millis(500)).await;
-        };
-        if status != "succeeded" {
-            failures.push(format!("{kind} run {id} ended {status:?}"));
-        }
-        let failed_rows = detail["run"]["result"]["failedRows"].as_i64().unwrap_or(0);
-        if *kind == "import" && failed_rows > 0 {
-            failures.push(format!(
-                "import run {id}: {failed_rows} rows refused: {}",
-                detail["run"]["result"]
-            ));
-        }
-        *by_outcome.entry((kind, status)).or_default() += 1;
-    }
-    for ((kind, status), count) in by_outcome {
-        println!("runs: {count} {kind} {status}");
-    }
-    println!(
-        "requests sent again after a dead process or a missing database: {}",
-        record.resent
-    );
-    Ok(())
+/// The load's record, checked once the load is over; each check adds what did not hold.
+struct Checks<'a> {
+    record: &'a Record,
+    failures: Vec<String>,
 }
 
-/// Bulk texts once per lead and none missing; no automated text twice to one customer; nothing
-/// left unsent; every text in that was answered stored once.
-async fn check_texts(
-    db: &sqlx::PgPool,
-    mark: i64,
-    record: &Record,
-    failures: &mut Vec<String>,
-) -> anyhow::Result<()> {
-    let bulk: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT b.fsi_id, COUNT(m.id) FROM bulk_initiation_leads b \
-         LEFT JOIN message_instances m ON m.fsi_id = b.fsi_id AND m.is_automated \
-           AND m.direction IN ('SEND', 'SENT') AND m.id > $1 \
-         WHERE b.outcome = 'SENT' AND b.job_run_id = ANY($2) \
-         GROUP BY b.fsi_id",
-    )
-    .bind(mark)
-    .bind(
-        record
+impl Checks<'_> {
+    /// Every run reaches its end and succeeds (within ten minutes of the load stopping).
+    async fn runs(&mut self, api: &Api, operator: &str) -> anyhow::Result<()> {
+        let deadline = Instant::now() + Duration::from_secs(600);
+        let mut by_outcome: BTreeMap<(&str, String), usize> = BTreeMap::new();
+        for (kind, id) in &self.record.runs {
+            let (status, detail) = loop {
+                let detail = api.get(operator, &format!("/api/jobs/{id}")).await?.json();
+                let status = detail["run"]["status"].as_str().unwrap_or("").to_owned();
+                if ["succeeded", "failed", "cancelled"].contains(&status.as_str())
+                    || Instant::now() > deadline
+                {
+                    break (status, detail);
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            };
+            if status != "succeeded" {
+                self.failures
+                    .push(format!("{kind} run {id} ended {status:?}"));
+            }
+            let failed_rows = detail["run"]["result"]["failedRows"].as_i64().unwrap_or(0);
+            if *kind == "import" && failed_rows > 0 {
+                self.failures.push(format!(
+                    "import run {id}: {failed_rows} rows refused: {}",
+                    detail["run"]["result"]
+                ));
+            }
+            *by_outcome.entry((kind, status)).or_default() += 1;
+        }
+        for ((kind, status), count) in by_outcome {
+            println!("runs: {count} {kind} {status}");
+        }
+        println!(
+            "requests sent again after a dead process or a missing database: {}",
+            self.record.resent
+        );
+        Ok(())
+    }
+
+    /// Bulk texts once per lead and none missing; no automated text twice to one customer; nothing
+    /// left unsent; every text in that was answered stored once.
+    async fn texts(&mut self, db: &sqlx::PgPool, mark: i64) -> anyhow::Result<()> {
+        let bulk: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT b.fsi_id, COUNT(m.id) FROM bulk_initiation_leads b \
+             LEFT JOIN message_instances m ON m.fsi_id = b.fsi_id AND m.is_automated \
+               AND m.direction IN ('SEND', 'SENT') AND m.id > $1 \
+             WHERE b.outcome = 'SENT' AND b.job_run_id = ANY($2) \
+             GROUP BY b.fsi_id",
+        )
+        .bind(mark)
+        .bind(
+            self.record
+                .runs
+                .iter()
+                .filter(|(kind, _)| *kind == "bulk")
+                .map(|(_, id)| *id)
+                .collect::<Vec<_>>(),
+        )
+        .fetch_all(db)
+        .await?;
+        let twice = bulk.iter().filter(|(_, n)| *n > 1).count();
+        let missing = bulk.iter().filter(|(_, n)| *n == 0).count();
+        println!(
+            "bulk initiation: {} leads counted as texted, {twice} texted more than once, {missing} without their text",
+            bulk.len()
+        );
+        if twice > 0 || missing > 0 {
+            self.failures.push(format!(
+                "bulk initiation: {twice} leads texted twice, {missing} without their text"
+            ));
+        }
+        if bulk.is_empty() {
+            self.failures
+                .push("bulk initiation texted nobody".to_owned());
+        }
+
+        let repeated: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM message_instances \
+             WHERE id > $1 AND is_automated AND direction IN ('SEND', 'SENT') \
+             GROUP BY customer_id, fsi_id, to_address, content HAVING COUNT(*) > 1) repeated",
+        )
+        .bind(mark)
+        .fetch_one(db)
+        .await?;
+        println!("automated messages sent twice to one recipient: {repeated}");
+        let examples: Vec<(Option<String>, String)> = sqlx::query_as(
+            "SELECT to_address, content FROM message_instances \
+             WHERE id > $1 AND is_automated AND direction IN ('SEND', 'SENT') \
+             GROUP BY customer_id, fsi_id, to_address, content HAVING COUNT(*) > 1 LIMIT 5",
+        )
+        .bind(mark)
+        .fetch_all(db)
+        .await?;
+        for example in examples {
+            println!("  e.g. {example:?}");
+        }
+        if repeated > 0 {
+            self.failures.push(format!(
+                "{repeated} automated messages went twice to one recipient"
+            ));
+        }
+
+        // Texts still on their way settle within a minute of the load stopping.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let unsent = loop {
+            let unsent: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM message_instances WHERE id > $1 \
+                 AND direction IN ('SEND', 'SENT') AND message_status IN ('queued', 'accepted', 'sending')",
+            )
+            .bind(mark)
+            .fetch_one(db)
+            .await?;
+            if unsent == 0 || Instant::now() > deadline {
+                break unsent;
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        };
+        let statuses: Vec<(String, Option<String>, i64)> = sqlx::query_as(
+            "SELECT direction, message_status, COUNT(*) FROM message_instances WHERE id > $1 \
+             GROUP BY direction, message_status ORDER BY direction, message_status",
+        )
+        .bind(mark)
+        .fetch_all(db)
+        .await?;
+        let statuses: Vec<String> = statuses
+            .into_iter()
+            .map(|(direction, status, count)| {
+                format!("{direction}/{}: {count}", status.unwrap_or_default())
+            })
+            .collect();
+        println!("messages of the run: {}", statuses.join(", "));
+        if unsent > 0 {
+            self.failures.push(format!(
+                "{unsent} texts still unsent a minute after the load"
+            ));
+        }
+
+        // Counted by the phone the text came from: the inbound path finds the customer by their
+        // number, and the demo world has a few numbers that two customers share.
+        let by_phone: Vec<(i64, i64)> = sqlx::query_as(
+            "WITH expected AS (SELECT right(regexp_replace(c.cellular, '\\D', '', 'g'), 10) AS phone, \
+                     COUNT(*) AS texts FROM unnest($2::bigint[]) AS t(customer_id) \
+                     JOIN customers c ON c.id = t.customer_id GROUP BY 1), \
+                  stored AS (SELECT right(regexp_replace(from_address, '\\D', '', 'g'), 10) AS phone, \
+                     COUNT(*) AS texts FROM message_instances \
+                     WHERE id > $1 AND direction = 'RECEIVED' GROUP BY 1) \
+             SELECT e.texts, COALESCE(s.texts, 0) FROM expected e LEFT JOIN stored s USING (phone)",
+        )
+        .bind(mark)
+        .bind(&self.record.texted_in)
+        .fetch_all(db)
+        .await?;
+        let lost: i64 = by_phone
+            .iter()
+            .map(|(expected, stored)| (expected - stored).max(0))
+            .sum();
+        let doubled: i64 = by_phone
+            .iter()
+            .map(|(expected, stored)| (stored - expected).max(0))
+            .sum();
+        println!(
+            "customers' texts: {} answered and stored, {lost} lost, {doubled} stored twice, {} refused",
+            self.record.texted_in.len(),
+            self.record.texts_refused.len()
+        );
+        if lost > 0 || doubled > 0 || !self.record.texts_refused.is_empty() {
+            self.failures.push(format!(
+                "customers' texts: {lost} lost, {doubled} stored twice, refused {:?}",
+                self.record.texts_refused
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every row of every imported file is there once: its vehicle and its customer.
+    async fn imports(&mut self, db: &sqlx::PgPool, mark: i64) -> anyhow::Result<()> {
+        let customers_per_file = (IMPORT_ROWS - 1) * 4 / 5 + 1;
+        for prefix in &self.record.imports {
+            let vehicles: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM service_vehicles WHERE id > $1 AND vin LIKE $2",
+            )
+            .bind(mark)
+            .bind(format!("1CL{}%", &prefix[3..]))
+            .fetch_one(db)
+            .await?;
+            let customers: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM customers WHERE custno LIKE $1")
+                    .bind(format!("{prefix}C%"))
+                    .fetch_one(db)
+                    .await?;
+            if vehicles != IMPORT_ROWS as i64 || customers != customers_per_file as i64 {
+                self.failures.push(format!(
+                    "import {prefix}: {vehicles} of {IMPORT_ROWS} vehicles, {customers} of {customers_per_file} customers"
+                ));
+            }
+        }
+        println!(
+            "imports: {} files of {IMPORT_ROWS} rows checked row by row",
+            self.record.imports.len()
+        );
+        Ok(())
+    }
+
+    /// Every export's file downloads.
+    async fn exports(&mut self, api: &Api, token: &str) -> anyhow::Result<()> {
+        let mut downloaded = 0;
+        for (_, id) in self
+            .record
             .runs
             .iter()
-            .filter(|(kind, _)| *kind == "bulk")
-            .map(|(_, id)| *id)
-            .collect::<Vec<_>>(),
-    )
-    .fetch_all(db)
-    .await?;
-    let twice = bulk.iter().filter(|(_, n)| *n > 1).count();
-    let missing = bulk.iter().filter(|(_, n)| *n == 0).count();
-    println!(
-        "bulk initiation: {} leads counted as texted, {twice} texted more than once, {missing} without their text",
-        bulk.len()
-    );
-    if twice > 0 || missing > 0 {
-        failures.push(format!(
-            "bulk initiation: {twice} leads texted twice, {missing} without their text"
-        ));
-    }
-    if bulk.is_empty() {
-        failures.push("bulk initiation texted nobody".to_owned());
-    }
-
-    let repeated: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM message_instances \
-         WHERE id > $1 AND is_automated AND direction IN ('SEND', 'SENT') \
-         GROUP BY customer_id, fsi_id, to_address, content HAVING COUNT(*) > 1) repeated",
-    )
-    .bind(mark)
-    .fetch_one(db)
-    .await?;
-    println!("automated messages sent twice to one recipient: {repeated}");
-    let examples: Vec<(Option<String>, String)> = sqlx::query_as(
-        "SELECT to_address, content FROM message_instances \
-         WHERE id > $1 AND is_automated AND direction IN ('SEND', 'SENT') \
-         GROUP BY customer_id, fsi_id, to_address, content HAVING COUNT(*) > 1 LIMIT 5",
-    )
-    .bind(mark)
-    .fetch_all(db)
-    .await?;
-    for example in examples {
-        println!("  e.g. {example:?}");
-    }
-    if repeated > 0 {
-        failures.push(format!(
-            "{repeated} automated messages went twice to one recipient"
-        ));
-    }
-
-    // Texts still on their way settle within a minute of the load stopping.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let unsent = loop {
-        let unsent: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM message_instances WHERE id > $1 \
-             AND direction IN ('SEND', 'SENT') AND message_status IN ('queued', 'accepted', 'sending')",
-        )
-        .bind(mark)
-        .fetch_one(db)
-        .await?;
-        if unsent == 0 || Instant::now() > deadline {
-            break unsent;
+            .filter(|(kind, _)| *kind == "export")
+        {
+            let detail = api.get(token, &format!("/api/jobs/{id}")).await?.json();
+            let Some(url) = detail["run"]["result"]["downloadUrl"].as_str() else {
+                self.failures.push(format!("export run {id} has no file"));
+                continue;
+            };
+            let file = api.get(token, url).await?;
+            if file.status == 200 && !file.body.is_empty() {
+                downloaded += 1;
+            } else {
+                self.failures
+                    .push(format!("export run {id}'s file: {}", file.status));
+            }
         }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    };
-    let statuses: Vec<(String, Option<String>, i64)> = sqlx::query_as(
-        "SELECT direction, message_status, COUNT(*) FROM message_instances WHERE id > $1 \
-         GROUP BY direction, message_status ORDER BY direction, message_status",
-    )
-    .bind(mark)
-    .fetch_all(db)
-    .await?;
-    let statuses: Vec<String> = statuses
-        .into_iter()
-        .map(|(direction, status, count)| {
-            format!("{direction}/{}: {count}", status.unwrap_or_default())
-        })
-        .collect();
-    println!("messages of the run: {}", statuses.join(", "));
-    if unsent > 0 {
-        failures.push(format!(
-            "{unsent} texts still unsent a minute after the load"
-        ));
+        println!("exports: {downloaded} files downloaded");
+        Ok(())
     }
 
-    // Counted by the phone the text came from: the inbound path finds the customer by their
-    // number, and the demo world has a few numbers that two customers share.
-    let by_phone: Vec<(i64, i64)> = sqlx::query_as(
-        "WITH expected AS (SELECT right(regexp_replace(c.cellular, '\\D', '', 'g'), 10) AS phone, \
-                 COUNT(*) AS texts FROM unnest($2::bigint[]) AS t(customer_id) \
-                 JOIN customers c ON c.id = t.customer_id GROUP BY 1), \
-              stored AS (SELECT right(regexp_replace(from_address, '\\D', '', 'g'), 10) AS phone, \
-                 COUNT(*) AS texts FROM message_instances \
-                 WHERE id > $1 AND direction = 'RECEIVED' GROUP BY 1) \
-         SELECT e.texts, COALESCE(s.texts, 0) FROM expected e LEFT JOIN stored s USING (phone)",
-    )
-    .bind(mark)
-    .bind(&record.texted_in)
-    .fetch_all(db)
-    .await?;
-    let lost: i64 = by_phone
-        .iter()
-        .map(|(expected, stored)| (expected - stored).max(0))
-        .sum();
-    let doubled: i64 = by_phone
-        .iter()
-        .map(|(expected, stored)| (stored - expected).max(0))
-        .sum();
-    println!(
-        "customers' texts: {} answered and stored, {lost} lost, {doubled} stored twice, {} refused",
-        record.texted_in.len(),
-        record.texts_refused.len()
-    );
-    if lost > 0 || doubled > 0 || !record.texts_refused.is_empty() {
-        failures.push(format!(
-            "customers' texts: {lost} lost, {doubled} stored twice, refused {:?}",
-            record.texts_refused
-        ));
-    }
-    Ok(())
-}
-
-/// Every row of every imported file is there once: its vehicle and its customer.
-async fn check_imports(
-    db: &sqlx::PgPool,
-    mark: i64,
-    record: &Record,
-    failures: &mut Vec<String>,
-) -> anyhow::Result<()> {
-    let customers_per_file = (IMPORT_ROWS - 1) * 4 / 5 + 1;
-    for prefix in &record.imports {
-        let vehicles: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM service_vehicles WHERE id > $1 AND vin LIKE $2",
-        )
-        .bind(mark)
-        .bind(format!("1CL{}%", &prefix[3..]))
-        .fetch_one(db)
-        .await?;
-        let customers: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM customers WHERE custno LIKE $1")
-                .bind(format!("{prefix}C%"))
-                .fetch_one(db)
-                .await?;
-        if vehicles != IMPORT_ROWS as i64 || customers != customers_per_file as i64 {
-            failures.push(format!(
-                "import {prefix}: {vehicles} of {IMPORT_ROWS} vehicles, {customers} of {customers_per_file} customers"
-            ));
+    /// Staff calls' latency by phase; none may be answered 500.
+    fn staff_calls(&mut self) {
+        println!("| phase | staff calls | p50 | p99 | max | sent again | not 200 |");
+        println!("|---|---|---|---|---|---|---|");
+        for (phase, name) in [(0, "before the faults"), (1, "during"), (2, "after")] {
+            let calls: Vec<_> = self
+                .record
+                .staff_calls
+                .iter()
+                .filter(|(p, ..)| *p == phase)
+                .collect();
+            let mut latencies: Vec<f64> = calls.iter().map(|(_, ms, ..)| *ms).collect();
+            let resent = calls.iter().filter(|(.., sends)| *sends > 1).count();
+            let not_ok = calls
+                .iter()
+                .filter(|(_, _, status, _)| *status != 200)
+                .count();
+            println!(
+                "| {name} | {} | {:.0} ms | {:.0} ms | {:.0} ms | {resent} | {not_ok} |",
+                calls.len(),
+                percentile(&mut latencies, 0.5),
+                percentile(&mut latencies, 0.99),
+                percentile(&mut latencies, 1.0),
+            );
+        }
+        let errors = self
+            .record
+            .staff_calls
+            .iter()
+            .filter(|(_, _, status, _)| *status >= 500)
+            .count();
+        if errors > 0 {
+            self.failures
+                .push(format!("{errors} staff calls answered 5xx"));
         }
     }
-    println!(
-        "imports: {} files of {IMPORT_ROWS} rows checked row by row",
-        record.imports.len()
-    );
-    Ok(())
-}
 
-/// Every export's file downloads.
-async fn check_exports(
-    api: &Api,
-    token: &str,
-    record: &Record,
-    failures: &mut Vec<String>,
-) -> anyhow::Result<()> {
-    let mut downloaded = 0;
-    for (_, id) in record.runs.iter().filter(|(kind, _)| *kind == "export") {
-        let detail = api.get(token, &format!("/api/jobs/{id}")).await?.json();
-        let Some(url) = detail["run"]["result"]["downloadUrl"].as_str() else {
-            failures.push(format!("export run {id} has no file"));
-            continue;
-        };
-        let file = api.get(token, url).await?;
-        if file.status == 200 && !file.body.is_empty() {
-            downloaded += 1;
-        } else {
-            failures.push(format!("export run {id}'s file: {}", file.status));
+    /// Memory by minute for each process; a process alive from start to end must not grow from its
+    /// second minute (warmed up) to its last by more than 20 % or 16 MiB, whichever is more.
+    fn memory(&mut self, samples: &[(u64, String, f64)]) {
+        let mut by_process: BTreeMap<&str, BTreeMap<u64, Vec<f64>>> = BTreeMap::new();
+        for (at, name, mib) in samples {
+            by_process
+                .entry(name)
+                .or_default()
+                .entry(at / 60)
+                .or_default()
+                .push(*mib);
+        }
+        let last_minute = samples.iter().map(|(at, ..)| at / 60).max().unwrap_or(0);
+        println!("memory (MiB, mean by minute of the run):");
+        for (name, minutes) in &by_process {
+            let means: Vec<(u64, f64)> = minutes
+                .iter()
+                .map(|(minute, mibs)| (*minute, mibs.iter().sum::<f64>() / mibs.len() as f64))
+                .collect();
+            let shown: Vec<String> = means
+                .iter()
+                .map(|(minute, mib)| format!("{minute}: {mib:.0}"))
+                .collect();
+            println!("  {name:<9} {}", shown.join("  "));
+            let whole_run = means.first().is_some_and(|(m, _)| *m == 0)
+                && means.last().is_some_and(|(m, _)| *m == last_minute);
+            if let (true, Some((_, warm)), Some((_, end))) = (whole_run, means.get(1), means.last())
+                && *end > (warm * 1.2).max(warm + 16.0)
+            {
+                self.failures.push(format!(
+                    "{name}'s memory grew from {warm:.0} MiB (second minute) to {end:.0} MiB"
+                ));
+            }
         }
     }
-    println!("exports: {downloaded} files downloaded");
-    Ok(())
 }
 
 fn percentile(latencies: &mut [f64], share: f64) -> f64 {
@@ -880,40 +953,6 @@ fn percentile(latencies: &mut [f64], share: f64) -> f64 {
     }
     latencies.sort_by(f64::total_cmp);
     latencies[((latencies.len() as f64 * share).ceil() as usize).saturating_sub(1)]
-}
-
-/// Staff calls' latency by phase; none may be answered 500.
-fn report_staff_calls(record: &Record, failures: &mut Vec<String>) {
-    println!("| phase | staff calls | p50 | p99 | max | sent again | not 200 |");
-    println!("|---|---|---|---|---|---|---|");
-    for (phase, name) in [(0, "before the faults"), (1, "during"), (2, "after")] {
-        let calls: Vec<_> = record
-            .staff_calls
-            .iter()
-            .filter(|(p, ..)| *p == phase)
-            .collect();
-        let mut latencies: Vec<f64> = calls.iter().map(|(_, ms, ..)| *ms).collect();
-        let resent = calls.iter().filter(|(.., sends)| *sends > 1).count();
-        let not_ok = calls
-            .iter()
-            .filter(|(_, _, status, _)| *status != 200)
-            .count();
-        println!(
-            "| {name} | {} | {:.0} ms | {:.0} ms | {:.0} ms | {resent} | {not_ok} |",
-            calls.len(),
-            percentile(&mut latencies, 0.5),
-            percentile(&mut latencies, 0.99),
-            percentile(&mut latencies, 1.0),
-        );
-    }
-    let errors = record
-        .staff_calls
-        .iter()
-        .filter(|(_, _, status, _)| *status >= 500)
-        .count();
-    if errors > 0 {
-        failures.push(format!("{errors} staff calls answered 5xx"));
-    }
 }
 
 /// Resident memory (MiB) of every process, sampled every 10 s: (seconds, name, MiB).
@@ -941,40 +980,4 @@ fn resident_mib(pid: u32) -> Option<f64> {
         .parse()
         .ok()?;
     Some(kib / 1024.0)
-}
-
-/// Memory by minute for each process; a process alive from start to end must not grow from its
-/// second minute (warmed up) to its last by more than 20 % or 16 MiB, whichever is more.
-fn report_memory(samples: &[(u64, String, f64)], failures: &mut Vec<String>) {
-    let mut by_process: BTreeMap<&str, BTreeMap<u64, Vec<f64>>> = BTreeMap::new();
-    for (at, name, mib) in samples {
-        by_process
-            .entry(name)
-            .or_default()
-            .entry(at / 60)
-            .or_default()
-            .push(*mib);
-    }
-    let last_minute = samples.iter().map(|(at, ..)| at / 60).max().unwrap_or(0);
-    println!("memory (MiB, mean by minute of the run):");
-    for (name, minutes) in &by_process {
-        let means: Vec<(u64, f64)> = minutes
-            .iter()
-            .map(|(minute, mibs)| (*minute, mibs.iter().sum::<f64>() / mibs.len() as f64))
-            .collect();
-        let shown: Vec<String> = means
-            .iter()
-            .map(|(minute, mib)| format!("{minute}: {mib:.0}"))
-            .collect();
-        println!("  {name:<9} {}", shown.join("  "));
-        let whole_run = means.first().is_some_and(|(m, _)| *m == 0)
-            && means.last().is_some_and(|(m, _)| *m == last_minute);
-        if let (true, Some((_, warm)), Some((_, end))) = (whole_run, means.get(1), means.last())
-            && *end > (warm * 1.2).max(warm + 16.0)
-        {
-            failures.push(format!(
-                "{name}'s memory grew from {warm:.0} MiB (second minute) to {end:.0} MiB"
-            ));
-        }
-    }
 }

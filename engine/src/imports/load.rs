@@ -14,7 +14,7 @@ use super::spool::KeptUploads;
 use super::{BATCH_ROWS, ImportStatus, fields, read_record};
 use crate::error::{Error, Result};
 use crate::store::imports::{
-    BatchCounts, BatchWrite, EnrichmentCounts, ImportReport, ImportStore, RowBatch,
+    BatchCounts, BatchCustomers, BatchWrite, EnrichmentCounts, ImportReport, ImportStore, RowBatch,
 };
 
 /// How far a load is, after each batch.
@@ -186,7 +186,7 @@ async fn load_rows(
 ) -> Result<bool> {
     let size = report.size_bytes.max(0) as u64;
     let skip = report.rows_done.max(0) as u64;
-    let (sender, mut receiver) = mpsc::channel::<Chunk>(2);
+    let (sender, receiver) = mpsc::channel::<Chunk>(2);
     let reading_path = path.to_owned();
     let file_type = report.file_type;
     let chosen = report.field_mapping();
@@ -268,12 +268,25 @@ async fn load_rows(
         info
     });
 
+    let mut ready = if store.writes_customers_ahead(report.file_type) {
+        let (sender, ahead) = mpsc::channel(1);
+        tokio::spawn(write_customers_ahead(
+            store.clone(),
+            report.clone(),
+            receiver,
+            sender,
+        ));
+        Ready::CustomersAhead(ahead)
+    } else {
+        Ready::Read(receiver)
+    };
     let mut rows_done = report.rows_done;
     let mut batches = 0u64;
     // Unchanged batches not written yet: their rows, counts and the bytes behind them.
     let mut carried = Carried::default();
     let mut stopped = false;
-    while let Some(Chunk(checked, position)) = receiver.recv().await {
+    while let Some(next) = ready.next().await {
+        let (Chunk(checked, position), customers_written) = next?;
         let Checked {
             count: row_count,
             records,
@@ -288,6 +301,7 @@ async fn load_rows(
             problems: &problems,
             carried: carried.counts,
             may_defer: carried.batches < MAX_DEFERRED_BATCHES,
+            customers_written: customers_written.as_ref(),
         };
         match store.load_batch(report, &batch, Utc::now()).await? {
             BatchWrite::Written(_) => {
@@ -319,7 +333,7 @@ async fn load_rows(
             break;
         }
     }
-    drop(receiver);
+    drop(ready);
     let read = reader
         .await
         .map_err(|e| Error::Internal(format!("the file reader stopped: {e}")))?;
@@ -332,6 +346,7 @@ async fn load_rows(
             problems: &[],
             carried: carried.counts,
             may_defer: false,
+            customers_written: None,
         };
         store.write_carried(report, &batch).await?;
     }
@@ -340,4 +355,41 @@ async fn load_rows(
     }
     read?;
     Ok(true)
+}
+
+/// Batches ready to be written: as read, or with their customers written ahead.
+enum Ready {
+    Read(mpsc::Receiver<Chunk>),
+    CustomersAhead(mpsc::Receiver<Result<(Chunk, Option<BatchCustomers>)>>),
+}
+
+impl Ready {
+    async fn next(&mut self) -> Option<Result<(Chunk, Option<BatchCustomers>)>> {
+        match self {
+            Self::Read(chunks) => chunks.recv().await.map(|chunk| Ok((chunk, None))),
+            Self::CustomersAhead(ready) => ready.recv().await,
+        }
+    }
+}
+
+/// Writes each batch's customers before handing the batch on (see
+/// [`ImportStore::writes_customers_ahead`]), at most two batches ahead of the loader: a load
+/// that stops may leave the customers of the next two batches written, and reading them
+/// again finds them unchanged. Stops at its first error (handed on) or when the loader
+/// stops listening.
+async fn write_customers_ahead(
+    store: ImportStore,
+    report: ImportReport,
+    mut chunks: mpsc::Receiver<Chunk>,
+    ready: mpsc::Sender<Result<(Chunk, Option<BatchCustomers>)>>,
+) {
+    while let Some(chunk) = chunks.recv().await {
+        let written = store
+            .write_customers_ahead(&report, &chunk.0.records, Utc::now())
+            .await;
+        let failed = written.is_err();
+        if ready.send(written.map(|c| (chunk, c))).await.is_err() || failed {
+            break;
+        }
+    }
 }

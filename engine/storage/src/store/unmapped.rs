@@ -157,6 +157,14 @@ pub async fn targets_of(
     Ok(found)
 }
 
+/// The store code a row names, if any.
+pub(super) fn store_code_of(record: &Record) -> Option<String> {
+    record
+        .text(import_files::fields::STORE_CODE.key)
+        .map(normalize_code)
+        .filter(|c| !c.is_empty())
+}
+
 /// Sorts a batch by store code (see [`Routed`]), keeping the unmapped rows in the same
 /// transaction as the batch.
 pub(super) async fn route<'a>(
@@ -165,13 +173,7 @@ pub(super) async fn route<'a>(
     records: &'a [Record],
     now: DateTime<Utc>,
 ) -> Result<Routed<'a>> {
-    let code_of = |record: &Record| {
-        record
-            .text(import_files::fields::STORE_CODE.key)
-            .map(normalize_code)
-            .filter(|c| !c.is_empty())
-    };
-    let codes: BTreeSet<String> = records.iter().filter_map(code_of).collect();
+    let codes: BTreeSet<String> = records.iter().filter_map(store_code_of).collect();
     if codes.is_empty() {
         return Ok(Routed {
             own: Cow::Borrowed(records),
@@ -184,7 +186,7 @@ pub(super) async fn route<'a>(
     let mut problems = Vec::new();
     let mut parked = Vec::new();
     for record in records {
-        let Some(code) = code_of(record) else {
+        let Some(code) = store_code_of(record) else {
             own.push(record.clone());
             continue;
         };

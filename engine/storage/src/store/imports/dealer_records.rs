@@ -92,15 +92,20 @@ pub(super) fn merged_vehicle(
 /// checkpoint the batch started from.
 /// Writes records into the report's store by its file type; answers the counts and the
 /// problems found while writing (a row naming a customer not loaded).
+/// `customers_written`: a customer-vehicle batch's customers, already written.
 pub(super) async fn write_records(
     tx: &mut Transaction,
     report: &ImportReport,
     records: &[Record],
+    customers_written: Option<&BatchCustomers>,
     now: DateTime<Utc>,
 ) -> Result<(BatchCounts, Vec<RowProblem>)> {
     Ok(match report.file_type {
         FileType::DmsCustomerVehicles => (
-            upsert_customer_vehicles(tx, report, records, now).await?,
+            match customers_written {
+                Some(customers) => upsert_vehicles(tx, report, records, customers, now).await?,
+                None => upsert_customer_vehicles(tx, report, records, now).await?,
+            },
             Vec::new(),
         ),
         file_type if file_type.makes_leads() => (
@@ -204,24 +209,50 @@ pub(super) async fn move_checkpoint(
     Ok(())
 }
 
+/// Rows per INSERT statement: a whole batch (14 values a row, well within both databases'
+/// limits on a statement's parameters).
+const ROWS_PER_INSERT: usize = 1_000;
+
+/// The customers of a batch of customer-vehicle rows once written: their ids and what
+/// became of each, by customer number.
+#[derive(Debug, Default)]
+pub struct BatchCustomers {
+    ids: HashMap<String, i64>,
+    changes: HashMap<String, Change>,
+}
+
+fn store_of(report: &ImportReport) -> Result<(i64, i64)> {
+    match (report.boc_id, report.store_id) {
+        (Some(boc_id), Some(store_id)) => Ok((boc_id, store_id)),
+        _ => Err(Error::Internal(
+            "an import report without a store".to_owned(),
+        )),
+    }
+}
+
 pub(super) async fn upsert_customer_vehicles(
     tx: &mut Transaction,
     report: &ImportReport,
     records: &[Record],
     now: DateTime<Utc>,
 ) -> Result<BatchCounts> {
-    let (Some(boc_id), Some(store_id)) = (report.boc_id, report.store_id) else {
-        return Err(Error::Internal(
-            "an import report without a store".to_owned(),
-        ));
-    };
+    let customers = upsert_customers(tx, report, records, now).await?;
+    upsert_vehicles(tx, report, records, &customers, now).await
+}
+
+/// Writes the customers a batch's rows name (the last row of a customer number holds what is
+/// written for it).
+pub(super) async fn upsert_customers(
+    tx: &mut Transaction,
+    report: &ImportReport,
+    records: &[Record],
+    now: DateTime<Utc>,
+) -> Result<BatchCustomers> {
+    let (boc_id, store_id) = store_of(report)?;
     let enterprise_id = report.enterprise_id;
-    // The last row of a customer number (or VIN) holds what is written for it.
     let mut last_of_customer: BTreeMap<&str, &Record> = BTreeMap::new();
-    let mut last_of_vin: BTreeMap<&str, &Record> = BTreeMap::new();
     for record in records {
         last_of_customer.insert(record.text("customerNumber").unwrap_or_default(), record);
-        last_of_vin.insert(record.text("vin").unwrap_or_default(), record);
     }
     let existing: Vec<ExistingCustomer> = tx
         .fetch_all(
@@ -250,7 +281,7 @@ pub(super) async fn upsert_customer_vehicles(
     let existing: HashMap<&str, &ExistingCustomer> =
         existing.iter().map(|c| (c.custno.as_str(), c)).collect();
     let mut customer_ids: HashMap<String, i64> = HashMap::new();
-    let mut customer_change: HashMap<&str, Change> = HashMap::new();
+    let mut customer_change: HashMap<String, Change> = HashMap::new();
     let mut new_customers = Vec::new();
     for (&number, &record) in &last_of_customer {
         match existing.get(number) {
@@ -258,10 +289,10 @@ pub(super) async fn upsert_customer_vehicles(
                 customer_ids.insert(number.to_owned(), stored.id);
                 let merged = merged_customer(stored, record);
                 if merged == *stored {
-                    customer_change.insert(number, Change::Unchanged);
+                    customer_change.insert(number.to_owned(), Change::Unchanged);
                     continue;
                 }
-                customer_change.insert(number, Change::Updated);
+                customer_change.insert(number.to_owned(), Change::Updated);
                 let mut update = Query::update();
                 update
                     .table(Customers::Table)
@@ -282,12 +313,12 @@ pub(super) async fn upsert_customer_vehicles(
                 tx.execute(&update).await?;
             }
             None => {
-                customer_change.insert(number, Change::Inserted);
+                customer_change.insert(number.to_owned(), Change::Inserted);
                 new_customers.push((number, record));
             }
         }
     }
-    for chunk in new_customers.chunks(200) {
+    for chunk in new_customers.chunks(ROWS_PER_INSERT) {
         let mut insert = Query::insert();
         insert.into_table(Customers::Table).columns([
             Customers::EnterpriseId,
@@ -328,7 +359,28 @@ pub(super) async fn upsert_customer_vehicles(
         let created: Vec<(i64, String)> = tx.fetch_all(&insert).await?;
         customer_ids.extend(created.into_iter().map(|(id, number)| (number, id)));
     }
+    Ok(BatchCustomers {
+        ids: customer_ids,
+        changes: customer_change,
+    })
+}
 
+/// Writes the vehicles of a batch whose customers are written (the last row of a VIN holds
+/// what is written for it) and counts each row by the larger of its customer's and its
+/// vehicle's change.
+pub(super) async fn upsert_vehicles(
+    tx: &mut Transaction,
+    report: &ImportReport,
+    records: &[Record],
+    customers: &BatchCustomers,
+    now: DateTime<Utc>,
+) -> Result<BatchCounts> {
+    let (_, store_id) = store_of(report)?;
+    let enterprise_id = report.enterprise_id;
+    let mut last_of_vin: BTreeMap<&str, &Record> = BTreeMap::new();
+    for record in records {
+        last_of_vin.insert(record.text("vin").unwrap_or_default(), record);
+    }
     let existing: Vec<ExistingVehicle> = tx
         .fetch_all(
             &Query::select()
@@ -358,7 +410,7 @@ pub(super) async fn upsert_customer_vehicles(
     let mut new_vehicles = Vec::new();
     for (&vin, &record) in &last_of_vin {
         let number = record.text("customerNumber").unwrap_or_default();
-        let Some(&customer_id) = customer_ids.get(number) else {
+        let Some(&customer_id) = customers.ids.get(number) else {
             return Err(Error::Internal("a customer row was not written".to_owned()));
         };
         match existing.get(vin) {
@@ -392,7 +444,7 @@ pub(super) async fn upsert_customer_vehicles(
             }
         }
     }
-    for chunk in new_vehicles.chunks(200) {
+    for chunk in new_vehicles.chunks(ROWS_PER_INSERT) {
         let mut insert = Query::insert();
         insert.into_table(Vehicles::Table).columns([
             Vehicles::EnterpriseId,
@@ -435,7 +487,8 @@ pub(super) async fn upsert_customer_vehicles(
     }
     let mut counts = BatchCounts::default();
     for record in records {
-        let customer = customer_change
+        let customer = customers
+            .changes
             .get(record.text("customerNumber").unwrap_or_default())
             .copied()
             .unwrap_or(Change::Unchanged);
