@@ -2229,3 +2229,194 @@ fn round_fifteen_times_compose_from_their_parts() {
         "day",
     );
 }
+
+/// Round 16's families: the customer's own timetable, weeks said after their days, the first
+/// Monday of a month, minutes in words, counts that are not hours.
+#[test]
+fn round_sixteen_times_compose_from_their_parts() {
+    // The customer's own timetable is not asked for.
+    expect(
+        "I work 6am to 2:30 now. can you do monday at 3:15",
+        "2026-08-21T13:50",
+        "2026-08-24T15:15",
+        "minute",
+    );
+    expect(
+        "on night shift this week, get off at 7am. could come straight there fri at 730",
+        "2026-01-22T07:55",
+        "2026-01-23T07:30",
+        "minute",
+    );
+    expect(
+        "grad student, classes mon and wed. tuesday at 10?",
+        "2026-03-18T11:10",
+        "2026-03-24T10:00",
+        "hour",
+    );
+    expect(
+        "thurs at 9.. wait no make it 11, I have therapy at 9",
+        "2027-01-07T10:30",
+        "2027-01-14T11:00",
+        "hour",
+    );
+    // Back in town on a day, then the day asked for; alone, the day back is the request.
+    expect(
+        "trucker, back in town the 20th. the 22nd at 7?",
+        "2027-03-10T09:15",
+        "2027-03-22T07:00",
+        "hour",
+    );
+    expect(
+        "back in town the 28th, can you do it then?",
+        "2026-12-10T14:15",
+        "2026-12-28T00:00",
+        "day",
+    );
+    // A week said after its weekdays holds them.
+    expect(
+        "off wed and thurs this week. thurs morning?",
+        "2027-02-08T07:45",
+        "2027-02-11T09:00",
+        "part_of_day",
+    );
+    expect(
+        "friday afternoon next week if you have room",
+        "2026-04-29T18:05",
+        "2026-05-08T13:00",
+        "part_of_day",
+    );
+    // A day that is the customer's day off is the day asked for.
+    expect(
+        "Next thursday is my only day off. noon?",
+        "2027-03-18T16:40",
+        "2027-03-25T12:00",
+        "hour",
+    );
+    expect(
+        "saturday is my day off, 9am?",
+        "2027-03-18T16:40",
+        "2027-03-20T09:00",
+        "hour",
+    );
+    // The day a booking is moved from.
+    expect(
+        "can we move it from friday to the following tuesday",
+        "2026-04-06T17:30",
+        "2026-04-14T00:00",
+        "day",
+    );
+    // The nth weekday of a month.
+    expect(
+        "the first Monday of February in the morning",
+        "2026-01-27T18:30",
+        "2026-02-02T09:00",
+        "part_of_day",
+    );
+    expect(
+        "2nd tuesday of next month at 10",
+        "2026-04-06T17:30",
+        "2026-05-12T10:00",
+        "hour",
+    );
+    expect(
+        "the last friday of the month",
+        "2026-04-06T17:30",
+        "2026-04-24T00:00",
+        "day",
+    );
+    // Minutes in words.
+    expect(
+        "tuesday at ten thirty",
+        "2026-01-31T10:10",
+        "2026-02-03T10:30",
+        "minute",
+    );
+    expect(
+        "thursday at eleven fifteen",
+        "2026-01-31T10:10",
+        "2026-02-05T11:15",
+        "minute",
+    );
+    // Counts are not hours.
+    expect(
+        "can we do two a day mon-wed next week, dropping at 8:15 each morning?",
+        "2027-03-04T14:10",
+        "2027-03-08T08:15",
+        "minute",
+    );
+}
+
+/// Round 16's intent families, each with a variant of its own.
+#[test]
+fn round_sixteen_families_compose_from_their_parts() {
+    let mut missed = Families::default();
+    for (label, texts) in [
+        (
+            "STOP",
+            &[
+                "Don't ever text me again",
+                "do not ever contact me again",
+                "can we stop doing texts and do email instead?",
+            ][..],
+        ),
+        (
+            "DD",
+            &[
+                "es la troca de mi esposo, he'll bring it monday",
+                "our volunteer driver Frank will bring it Thursday at 10",
+                "the van is registered to Dr. Patel, I schedule for her",
+                "I'm a caregiver for my uncle and his car needs an oil change",
+                "taking his truck in as a surprise for his birthday",
+            ][..],
+        ),
+        (
+            "NLO",
+            &[
+                "Quit texting me about a car I haven't owned since 2023",
+                "ya no tengo esa camioneta",
+                "lo vendi el año pasado",
+            ][..],
+        ),
+        (
+            "WN",
+            &["the guy you're looking for doesn't live here anymore"][..],
+        ),
+        (
+            "LD",
+            &["my daughter has it, she's in Austin for college now"][..],
+        ),
+        (
+            "PRICE_CONCERN",
+            &["how much will it be? we live on social security"][..],
+        ),
+        (
+            "APPT_SET",
+            &["please call me tomorrow to book an appointment"][..],
+        ),
+        (
+            "CQ",
+            &[
+                "do you guys have sunday hours?",
+                "we have 6 vans, can your shop handle them all?",
+                "can i use my gift card for the detail?",
+            ][..],
+        ),
+    ] {
+        for text in texts {
+            missed.expect(label, (*text).to_owned());
+        }
+    }
+    missed.all_read();
+
+    for (label, text) in [
+        ("PRICE_CONCERN", "stop sending me your coupons"),
+        (
+            "SALES_INQ",
+            "anytime after the 5th, we're busy doing inventory",
+        ),
+        ("LD", "I'm 5 minutes away, can I come now"),
+        ("CQ", "only thing that works is Columbus day. 8am?"),
+    ] {
+        assert!(!intents(text).contains(&label), "{label} read in {text:?}");
+    }
+}

@@ -161,6 +161,18 @@ pub(super) const AWAY_WORDS: &[&str] = &[
     // Habits, not requests: "he usually goes end of day on fridays".
     "usually",
     "normally",
+    // The customer's own appointments: "I have PT at 9".
+    "pt",
+    "therapy",
+    "physio",
+    "rehab",
+    "dialysis",
+    "chemo",
+    // The customer's own timetable: "nursing student with clinicals mon tue thu", "i have a
+    // class at 1".
+    "clinicals",
+    "class",
+    "classes",
 ];
 /// Words that ask for the date right after them ("can we do Monday the 22nd").
 const REQUEST_LEADS: &[&[&str]] = &[
@@ -235,7 +247,46 @@ pub(super) const AWAY_PHRASES: &[&[&str]] = &[
     &["touch", "base"],
     &["follow", "up"],
     &["pay", "day"],
+    // The customer's own timetable: "on 3rd shift this week" (and "I work 6am to 2:30",
+    // below).
+    &["shift", "this", "week"],
+    &["shift", "next", "week"],
+    &["night", "shift"],
 ];
+
+/// "(thursday is my) only day off", "(saturday is the) only day I don't have my grandkids",
+/// "(thursdays are my) day": the day said is the one the customer is free.
+pub(super) fn free_day_after(tokens: &[Token], k: usize) -> bool {
+    [
+        &["only", "day"][..],
+        &["day", "off"],
+        &["days", "off"],
+        &["free", "day"],
+        &["best", "day"],
+        &["good", "day"],
+        &["day"],
+    ]
+    .iter()
+    .any(|p| {
+        words_at(tokens, k, p)
+            && (p.len() > 1
+                || tokens
+                    .get(k + 1)
+                    .is_none_or(|t| matches!(t.norm.as_str(), "." | "," | "!" | "?" | "so")))
+    })
+}
+
+/// "I work 6am to 2:30 now", "I work at noon": the customer's hours; not where they work ("I
+/// work in Providence, is Wednesday at 8 OK").
+fn own_work_hours(tokens: &[Token], k: usize) -> bool {
+    words_at(tokens, k, &["i", "work"])
+        && !tokens.get(k + 2).is_some_and(|t| {
+            matches!(
+                t.norm.as_str(),
+                "in" | "for" | "near" | "from" | "with" | "close" | "right" | "downtown" | "across"
+            )
+        })
+}
 pub(super) const HOPE_WORDS: &[&str] = &["hoping", "thinking", "wondering", "planning", "going"];
 
 pub(super) const PREFIX_NEGATIONS: &[&[&str]] = &[
@@ -453,7 +504,8 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             || EXISTING_WORDS.contains(&word)
             || CONTACT_WORDS.contains(&word)
             || AWAY_WORDS.contains(&word)
-            || AWAY_PHRASES.iter().any(|p| words_at(tokens, k, p));
+            || AWAY_PHRASES.iter().any(|p| words_at(tokens, k, p))
+            || own_work_hours(tokens, k);
         if cue {
             let clause = layout.clause[k];
             distractor_clause[clause] = true;
@@ -527,12 +579,14 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                             "stuff" | "travel" | "traffic" | "plans" | "crowds" | "rush" | "chaos"
                         )
                     })))
-            // "friday is my wife's birthday": a day talked about.
+            // "friday is my wife's birthday": a day talked about; not "thursday is my only
+            // day off", the day the customer is free.
             || (!atom.value.is_time()
                 && tokens.get(atom.end).is_some_and(|t| t.norm == "is")
                 && tokens
                     .get(atom.end + 1)
-                    .is_some_and(|t| matches!(t.norm.as_str(), "my" | "our" | "his" | "her" | "their")))
+                    .is_some_and(|t| matches!(t.norm.as_str(), "my" | "our" | "his" | "her" | "their"))
+                && !free_day_after(tokens, atom.end + 2))
             // "my appt is 315pm tomorrow right?", "my appt is on the 14th": the booking held.
             || (before(1) == "is" && matches!(before(2), "appointment" | "appt"))
             || (before(1) == "on"
@@ -550,10 +604,23 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
                             "reschedule" | "rescheduling" | "move" | "moving" | "push" | "bump"
                         )))
                 && later_days.iter().any(|&start| start > atom.start))
+            // "move my appt from thursday to the following monday": the day moved from,
+            // when a day follows.
+            || (!atom.value.is_time()
+                && before(1) == "from"
+                && (2..=5).map(before).any(|w| {
+                    matches!(
+                        w,
+                        "move" | "moving" | "reschedule" | "rescheduling" | "change" | "changing"
+                            | "switch" | "switching" | "push" | "bump"
+                    )
+                })
+                && later_days.iter().any(|&start| start > atom.start))
             // "back the 28th. the 29th at 3?": the day back, when a day asked for follows.
             || (!atom.value.is_time()
                 && (before(1) == "back"
-                    || (matches!(before(1), "on" | "by" | "until") && before(2) == "back"))
+                    || (matches!(before(1), "on" | "by" | "until") && before(2) == "back")
+                    || (before(1) == "town" && before(2) == "in" && before(3) == "back"))
                 && later_days.iter().any(|&start| start > atom.start))
             // "cancel my 10am": the customer's own booking.
             || (before(1) == "my" && atom.value.is_time())
@@ -770,6 +837,47 @@ pub(super) fn mark_context(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]
             }
         }
         affirm_options(tokens, atoms);
+    }
+    free_days_before_the_one_asked(tokens, layout, atoms);
+}
+
+/// "Off Thurs and Fri this week. thurs afternoon?", "I'm free mon and tue. tuesday at 10":
+/// the days the customer is free, said in a sentence of their own before a later sentence
+/// asks for one, are talked about, not each asked for (alone they are the request).
+fn free_days_before_the_one_asked(tokens: &[Token], layout: &Layout, atoms: &mut [Atom]) {
+    let opens_free = |sentence: usize| {
+        let Some(first) = (0..tokens.len()).find(|&k| layout.sentence[k] == sentence) else {
+            return false;
+        };
+        [
+            &["off"][..],
+            &["im", "off"],
+            &["i", "am", "off"],
+            &["were", "off"],
+            &["im", "free"],
+            &["i", "am", "free"],
+            &["free"],
+        ]
+        .iter()
+        .any(|p| words_at(tokens, first, p))
+    };
+    let asked_later = |sentence: usize, atoms: &[Atom]| {
+        atoms.iter().any(|a| {
+            layout.sentence[a.start] > sentence
+                && a.role == Role::Request
+                && !a.negated
+                && matches!(a.value, Value::Day(_))
+        })
+    };
+    for k in 0..atoms.len() {
+        let sentence = layout.sentence[atoms[k].start];
+        if atoms[k].role == Role::Request
+            && !atoms[k].value.is_time()
+            && opens_free(sentence)
+            && asked_later(sentence, atoms)
+        {
+            atoms[k].role = Role::Mentioned;
+        }
     }
 }
 

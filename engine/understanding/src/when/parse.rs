@@ -88,7 +88,8 @@ impl<'t> Parser<'t> {
                         || (a.end + 1 == i && (self.punct(a.end, ',') || self.punct(a.end, '.'))))
             });
             if let Some(next) = self
-                .window(i, &mut out)
+                .nth_weekday_of_month(i, &mut out)
+                .or_else(|| self.window(i, &mut out))
                 .or_else(|| self.modified_date(i, &mut out))
                 .or_else(|| self.time_expression(i, after_date, &mut out))
                 .or_else(|| self.part_of_day(i, after_date, &mut out))
@@ -186,6 +187,54 @@ impl<'t> Parser<'t> {
             negated: false,
             corrected: false,
         });
+    }
+
+    /// "the first Monday of February", "2nd tuesday of next month", "the last friday of the
+    /// month": that day (the month's next such day when the one this month has passed).
+    pub(super) fn nth_weekday_of_month(&self, i: usize, out: &mut Vec<Atom>) -> Option<usize> {
+        let j = if self.is(i, "the") { i + 1 } else { i };
+        let (nth, after) = match self.w(j) {
+            "first" => (1, j + 1),
+            "second" => (2, j + 1),
+            "third" => (3, j + 1),
+            "fourth" => (4, j + 1),
+            "last" => (0, j + 1),
+            _ => {
+                let n = self.num(j).filter(|n| (1..=4).contains(n))?;
+                if !(self.glued(j + 1) && self.any(j + 1, &["st", "nd", "rd", "th"])) {
+                    return None;
+                }
+                (n, j + 2)
+            }
+        };
+        let weekday = weekday_of(self.w(after))?;
+        if !self.is(after + 1, "of") {
+            return None;
+        }
+        let (year, month, when, next) = self.month_ref(after + 2)?;
+        let day_in = |year: i32| {
+            let first = NaiveDate::from_ymd_opt(year, month, 1)?;
+            let day = if nth == 0 {
+                let last = calendar::last_day_of_month(year, month);
+                last - Duration::days(i64::from(
+                    (7 + last.weekday().num_days_from_monday() - weekday.num_days_from_monday())
+                        % 7,
+                ))
+            } else {
+                calendar::weekday_on_or_after(first, weekday)
+                    + Duration::days(7 * i64::from(nth - 1))
+            };
+            (day.month() == month).then_some(day)
+        };
+        let mut day = day_in(year)?;
+        if day < self.today && matches!(when, MonthWhen::Named) {
+            day = day_in(year + 1)?;
+        }
+        if day < self.today {
+            return None;
+        }
+        Self::push(out, Value::Day(day), i, next, Role::Request);
+        Some(next)
     }
 
     /// Greetings that name a holiday or a part of day without asking for it.
@@ -985,6 +1034,21 @@ impl<'t> Parser<'t> {
             );
             return Some(next);
         }
+        // "from thursday to the following monday": the first such day after the day just
+        // mentioned (the coming one when none was).
+        if self.is(i, "the")
+            && self.is(i + 1, "following")
+            && let Some(weekday) = weekday_of(self.w(i + 2))
+        {
+            Self::push(
+                out,
+                Value::WeekdayAfterPrevious(weekday),
+                i,
+                i + 3,
+                Role::Request,
+            );
+            return Some(i + 3);
+        }
         // "the monday after?": after the day just mentioned.
         if let Some(weekday) = weekday_of(self.w(j))
             && self.is(j + 1, "after")
@@ -1109,6 +1173,24 @@ impl<'t> Parser<'t> {
         }
         let mut clock = Clock::whole(hour);
         let mut strong = false;
+        // "ten thirty", "at eleven fifteen", "nine forty five": an hour in words and its
+        // minutes in words.
+        let spelled_minutes = match (self.w(next), self.w(next + 1)) {
+            _ if self.num(i).is_some() => None,
+            ("fifteen", _) => Some((15, next + 1)),
+            ("thirty", _) => Some((30, next + 1)),
+            ("forty", "five") => Some((45, next + 2)),
+            ("fortyfive" | "forty-five", _) => Some((45, next + 1)),
+            _ => None,
+        };
+        if let Some((minute, after)) = spelled_minutes
+            && hour <= 12
+        {
+            clock.minute = minute;
+            clock.minutes_given = true;
+            strong = true;
+            next = after;
+        }
         if self.punct(next, ':') && self.glued(next) && self.glued(next + 1) {
             let minute = self
                 .toks
@@ -1420,6 +1502,18 @@ impl<'t> Parser<'t> {
         if let Some(n) = cue {
             let j = i + n;
             if let Some((clock, next, strong)) = self.clock_or_range(j) {
+                // "can we do two a day", "can you take 2 at a time": a count, not an hour.
+                let counted = [
+                    &["a", "day"][..],
+                    &["per", "day"],
+                    &["at", "a", "time"],
+                    &["at", "once"],
+                ]
+                .iter()
+                .any(|words| self.seq(next, words).is_some());
+                if counted && !strong {
+                    return None;
+                }
                 let plain_word = self.num(j).is_none() && !strong;
                 let weak_cue = matches!(self.w(i), "like" | "maybe" | "from");
                 if (weak_cue && !strong && !after_date) || (plain_word && self.is(i, "like")) {

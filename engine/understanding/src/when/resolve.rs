@@ -277,12 +277,53 @@ pub(super) fn resolve(
     // Monday in that window, "on the road all next week ... Saturday morning ok?" no Saturday of it.
     let near =
         |window_at: usize, day_at: usize| layout.sentence[window_at] == layout.sentence[day_at];
-    for day in candidates.iter_mut() {
-        // A weekday alone, or the first of a range of them ("tues-thurs").
-        let bare_weekday = day.span.1 <= day.span.0 + 3
+    // A weekday alone, or the first of a range of them ("tues-thurs").
+    let bare_weekday = |day: &Candidate| {
+        day.span.1 <= day.span.0 + 3
             && tokens
                 .get(day.span.0)
-                .is_some_and(|t| super::words::weekday_of(&t.norm).is_some());
+                .is_some_and(|t| super::words::weekday_of(&t.norm).is_some())
+    };
+    // "thurs and fri this week", "Tuesday afternoon next week": a week said right after its
+    // weekdays (only their times, other weekdays and joints between) puts them in it, and
+    // the days are what is asked for.
+    let covered = |k: usize| atoms.iter().any(|a| a.start <= k && k < a.end);
+    let joint = |k: usize| {
+        tokens.get(k).is_some_and(|t| {
+            matches!(
+                t.norm.as_str(),
+                "and" | "or" | "," | "/" | "&" | "in" | "of"
+            )
+        })
+    };
+    let weeks: Vec<(NaiveDateTime, usize)> = candidates
+        .iter()
+        .filter(|c| c.grain == Grain::Week)
+        .map(|c| (c.start, c.span.0))
+        .collect();
+    let mut placing_weeks = Vec::new();
+    for day in candidates.iter_mut() {
+        if !bare_weekday(day) || day.grain == Grain::Week {
+            continue;
+        }
+        let Some(&(week, at)) = weeks.iter().find(|(_, at)| {
+            *at >= day.span.1
+                && near(day.span.0, *at)
+                && (day.span.1..*at).all(|k| covered(k) || joint(k))
+        }) else {
+            continue;
+        };
+        let placed = calendar::monday_of(week.date())
+            + Duration::days(i64::from(day.start.weekday().num_days_from_monday()));
+        if placed >= today {
+            let shift = placed - day.start.date();
+            day.start += shift;
+            day.end = day.end.map(|end| end + shift);
+            placing_weeks.push(at);
+        }
+    }
+    for day in candidates.iter_mut() {
+        let bare_weekday = bare_weekday(day);
         let bound = bounds.iter().find(|(start, at)| {
             *at < day.span.0 && near(*at, day.span.0) && day.start.date() < start.date()
         });
@@ -296,13 +337,14 @@ pub(super) fn resolve(
     let elaborated: Vec<bool> = candidates
         .iter()
         .map(|window| {
-            vague(window)
-                && candidates.iter().any(|day| {
-                    !vague(day)
-                        && day.span.0 > window.span.0
-                        && near(window.span.0, day.span.0)
-                        && within(window, day)
-                })
+            placing_weeks.contains(&window.span.0)
+                || vague(window)
+                    && candidates.iter().any(|day| {
+                        !vague(day)
+                            && day.span.0 > window.span.0
+                            && near(window.span.0, day.span.0)
+                            && within(window, day)
+                    })
         })
         .collect();
     let mut index = 0;
